@@ -1,0 +1,267 @@
+//go:build !js
+
+// Package site builds the tester's static website with go-app.
+//
+// A built site is one folder that any static web server can serve: the
+// prerendered index.html, go-app's scripts (app.js, app-worker.js, the
+// manifest, app.css), the toolchain's wasm_exec.js and a copy of the web
+// folder holding app.wasm, its pre-compressed forms, styles and icons.
+package site
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Options says how to build a site.
+type Options struct {
+	// Out is the folder the site is written to. It is replaced as a whole, so
+	// it must not exist, be empty, or hold a site built before.
+	Out string
+
+	// Web is the folder of static assets; it must hold app.wasm. It is copied
+	// to Out/web.
+	Web string
+
+	// WasmExec is the wasm_exec.js of the toolchain that built app.wasm. It
+	// replaces go-app's own copy, which matches the Go version of the
+	// generator rather than the one of app.wasm.
+	WasmExec string
+
+	// Prefix is the URL path the site is served under, such as "/tools/robots",
+	// or "" (or "/") for the root of a host. go-app's URLs are absolute, so a
+	// site only works at the prefix it was built for.
+	Prefix string
+
+	// Version identifies the build; go-app's service worker keeps one cache
+	// per version. When empty, Build uses a hash of the files of Web and of
+	// WasmExec, so that rebuilding the same files gives the same site.
+	Version string
+}
+
+// Name, Title and Description of the app, shown by browsers and search engines.
+const (
+	Name        = "robots.txt tester"
+	ShortName   = "robots.txt"
+	Description = "Test a robots.txt file live: for many crawlers and URLs at once, " +
+		"see whether each URL is allowed or blocked, and which group and which line decide it. " +
+		"Runs in your browser; nothing is sent anywhere."
+)
+
+// CleanPrefix checks a URL path prefix and returns it in the form go-app
+// expects: "" for the root, else a path starting with "/" and without a
+// trailing "/".
+func CleanPrefix(prefix string) (string, error) {
+	if prefix == "" || prefix == "/" {
+		return "", nil
+	}
+	p := strings.TrimSuffix(prefix, "/")
+	if !strings.HasPrefix(p, "/") || path.Clean(p) != p {
+		return "", fmt.Errorf("prefix %q: want an absolute, clean URL path such as /tools/robots", prefix)
+	}
+	// The prefix goes unescaped into URLs, scripts and the manifest: keep to
+	// characters that need no escaping anywhere.
+	for _, r := range p {
+		ok := r == '/' || r == '-' || r == '_' || r == '.' || r == '~' ||
+			'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+		if !ok {
+			return "", fmt.Errorf("prefix %q: character %q not allowed; use letters, digits and -_.~/", prefix, r)
+		}
+	}
+	return p, nil
+}
+
+// Handler returns the go-app handler describing the site for opts. It does
+// not register routes: the caller does, with ui.Routes.
+func Handler(opts Options) (*app.Handler, error) {
+	prefix, err := CleanPrefix(opts.Prefix)
+	if err != nil {
+		return nil, err
+	}
+	wasm, err := os.Stat(filepath.Join(opts.Web, "app.wasm"))
+	if err != nil {
+		return nil, fmt.Errorf("web folder: %w (build app.wasm first)", err)
+	}
+	version := opts.Version
+	if version == "" {
+		if version, err = Hash(opts.Web, opts.WasmExec); err != nil {
+			return nil, err
+		}
+	}
+	h := &app.Handler{
+		Name:            Name,
+		ShortName:       ShortName,
+		Title:           Name,
+		Description:     Description,
+		Lang:            "en",
+		LoadingLabel:    "Loading the tester… {progress}%",
+		BackgroundColor: "#ffffff",
+		ThemeColor:      "#1d5fa8",
+		// Local icons: go-app's defaults are remote URLs that the build and
+		// the service worker would try to fetch.
+		Icon: app.Icon{
+			Default: "/web/icon-192.png",
+			Large:   "/web/icon-512.png",
+			SVG:     "/web/icon.svg",
+		},
+		Styles:  []string{"/web/tester.css"},
+		Version: version,
+		// The browser hands the loader decompressed bytes while Content-Length
+		// counts compressed ones: give the raw size so the percentage is right.
+		WasmContentLength: strconv.FormatInt(wasm.Size(), 10),
+	}
+	if prefix != "" {
+		h.Resources = app.PrefixedLocation(prefix)
+	}
+	return h, nil
+}
+
+// Build writes the site described by opts into opts.Out. The caller must
+// have registered the app's routes (ui.Routes) first.
+//
+// The site is written to a temporary folder beside Out and moved into place
+// at the end, so a failed build leaves the previous site as it was.
+func Build(opts Options) error {
+	if opts.Out == "" || opts.Web == "" || opts.WasmExec == "" {
+		return errors.New("site: Out, Web and WasmExec are required")
+	}
+	h, err := Handler(opts)
+	if err != nil {
+		return err
+	}
+	wasmExec, err := os.ReadFile(opts.WasmExec)
+	if err != nil {
+		return err
+	}
+	if err := checkReplaceable(opts.Out); err != nil {
+		return err
+	}
+	out := filepath.Clean(opts.Out)
+	tmp, err := os.MkdirTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp) // a no-op once renamed
+
+	if err := app.GenerateStaticWebsite(tmp, h); err != nil {
+		return fmt.Errorf("generating the site: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "wasm_exec.js"), wasmExec, 0o644); err != nil {
+		return err
+	}
+	if err := copyDir(filepath.Join(tmp, "web"), opts.Web); err != nil {
+		return fmt.Errorf("copying the web folder: %w", err)
+	}
+	// MkdirTemp makes a private folder; a site is meant to be readable.
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	if err := os.RemoveAll(out); err != nil {
+		return err
+	}
+	return os.Rename(tmp, out)
+}
+
+// checkReplaceable refuses to replace a folder that is neither empty nor a
+// site, so that a mistyped -out cannot wipe unrelated files.
+func checkReplaceable(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) || err == nil && len(entries) == 0 {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(filepath.Join(dir, "app-worker.js")); err != nil {
+		return fmt.Errorf("site: %s is not empty and does not look like a built site; not replacing it", dir)
+	}
+	return nil
+}
+
+// copyDir copies the regular files under src into dst, creating folders as
+// needed.
+func copyDir(dst, src string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		switch {
+		case d.IsDir():
+			return os.MkdirAll(target, 0o755)
+		case !d.Type().IsRegular():
+			return nil // symlinks and the like have no place in a static site
+		}
+		return copyFile(target, p)
+	})
+}
+
+func copyFile(dst, src string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// Hash returns a version string for the files of the web folder and the
+// wasm_exec.js: a change in any of them (code, styles, icons) gives a new
+// version, and so a new service-worker cache. Pre-compressed .gz and .br
+// files are left out: they follow from app.wasm.
+func Hash(web, wasmExec string) (string, error) {
+	type file struct{ name, path string }
+	var files []file
+	err := filepath.WalkDir(web, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.Type().IsRegular() || strings.HasSuffix(p, ".gz") || strings.HasSuffix(p, ".br") {
+			return nil
+		}
+		rel, err := filepath.Rel(web, p)
+		files = append(files, file{"web/" + filepath.ToSlash(rel), p})
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	// WalkDir goes in lexical order, so the list is sorted.
+	files = append(files, file{"wasm_exec.js", wasmExec})
+
+	h := sha256.New()
+	for _, f := range files {
+		b, err := os.ReadFile(f.path)
+		if err != nil {
+			return "", err
+		}
+		// Length-prefixed name and content, so that no two file sets hash
+		// alike by shifting bytes from one file to the next.
+		fmt.Fprintf(h, "%d:%s%d:", len(f.name), f.name, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:20], nil
+}

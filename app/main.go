@@ -1,0 +1,24 @@
+// Command app is the robots.txt tester.
+//
+// Compiled to WebAssembly and loaded in a browser, it runs the user
+// interface. Run natively, it writes the static website:
+//
+//	go run ./app -out site -web web -wasm-exec wasm_exec.js [-prefix /sub/path] [-version v]
+//
+// The web folder must already hold app.wasm, built with
+// GOOS=js GOARCH=wasm go build -o web/app.wasm ./app (see the Makefile).
+package main
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/ui"
+)
+
+func main() {
+	ui.Routes()
+	// In the browser this blocks for the life of the page; natively it
+	// returns at once and the command builds the site.
+	app.RunWhenOnBrowser()
+	generate()
+}
