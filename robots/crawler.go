@@ -1,0 +1,184 @@
+package robots
+
+import "strings"
+
+// Category sorts crawlers for people choosing one.
+type Category uint8
+
+const (
+	SearchEngine Category = iota // crawlers that feed a search engine's index
+	AICrawler                    // crawlers that collect for, or fetch on behalf of, AI systems
+	OtherCrawler                 // ads, previews, archives, tools
+)
+
+var categoryNames = [...]string{"Search engines", "AI crawlers", "Others"}
+
+// String returns the category's name for people, as "AI crawlers".
+func (c Category) String() string {
+	if int(c) < len(categoryNames) {
+		return categoryNames[c]
+	}
+	return "Others"
+}
+
+// A Crawler is a known robot: the token it obeys and how it reads
+// robots.txt.
+type Crawler struct {
+	Token    string // the product token it looks for in user-agent lines
+	Vendor   string
+	Purpose  string
+	Category Category
+	// Fallbacks are the tokens whose groups it follows, in order, when no
+	// group names Token (Googlebot-Image falls back to Googlebot).
+	Fallbacks []string
+	// IgnoresGlobal reports that only a group naming it restricts it: it
+	// ignores the * group.
+	IgnoresGlobal bool
+	// HonoursCrawlDelay reports that it reads crawl-delay.
+	HonoursCrawlDelay bool
+	// ControlOnly reports a token that never fetches anything: it only
+	// lets a site opt out of a use of its content.
+	ControlOnly bool
+	Dialect     Dialect
+}
+
+var googlebot = []string{"Googlebot"}
+
+// crawlers is the catalogue, in the order it is shown.
+var crawlers = []Crawler{
+	{Token: "Googlebot", Vendor: "Google", Purpose: "Google Search (desktop and smartphone)"},
+	{Token: "Googlebot-Image", Vendor: "Google", Purpose: "Google Images", Fallbacks: googlebot},
+	{Token: "Googlebot-Video", Vendor: "Google", Purpose: "Google video results", Fallbacks: googlebot},
+	{Token: "Googlebot-News", Vendor: "Google", Purpose: "Google News", Fallbacks: googlebot},
+	{Token: "Storebot-Google", Vendor: "Google", Purpose: "Google Shopping"},
+	{Token: "Google-InspectionTool", Vendor: "Google", Purpose: "Search Console tests"},
+	{Token: "GoogleOther", Vendor: "Google", Purpose: "Google research and one-off crawls", Category: OtherCrawler},
+	{Token: "GoogleOther-Image", Vendor: "Google", Purpose: "GoogleOther for images", Category: OtherCrawler, Fallbacks: []string{"GoogleOther"}},
+	{Token: "GoogleOther-Video", Vendor: "Google", Purpose: "GoogleOther for video", Category: OtherCrawler, Fallbacks: []string{"GoogleOther"}},
+	{Token: "Google-CloudVertexBot", Vendor: "Google", Purpose: "Vertex AI Agents, crawls at the site owner's request", Category: AICrawler},
+	{Token: "Google-Extended", Vendor: "Google", Purpose: "opt-out of Gemini training and grounding (never fetches)", Category: AICrawler, ControlOnly: true},
+	{Token: "AdsBot-Google", Vendor: "Google", Purpose: "Google Ads landing-page quality", Category: OtherCrawler, IgnoresGlobal: true},
+	{Token: "AdsBot-Google-Mobile", Vendor: "Google", Purpose: "Google Ads landing-page quality, mobile", Category: OtherCrawler, IgnoresGlobal: true},
+	{Token: "Mediapartners-Google", Vendor: "Google", Purpose: "AdSense", Category: OtherCrawler, IgnoresGlobal: true},
+	{Token: "APIs-Google", Vendor: "Google", Purpose: "push notifications of Google APIs", Category: OtherCrawler, IgnoresGlobal: true},
+
+	{Token: "bingbot", Vendor: "Microsoft", Purpose: "Bing search", HonoursCrawlDelay: true},
+	{Token: "adidxbot", Vendor: "Microsoft", Purpose: "Bing Ads", Category: OtherCrawler, HonoursCrawlDelay: true},
+	{Token: "BingPreview", Vendor: "Microsoft", Purpose: "Bing page previews", Category: OtherCrawler, HonoursCrawlDelay: true},
+	{Token: "Yandex", Vendor: "Yandex", Purpose: "all of Yandex's robots", HonoursCrawlDelay: true},
+	{Token: "YandexBot", Vendor: "Yandex", Purpose: "Yandex search", HonoursCrawlDelay: true, Fallbacks: []string{"Yandex"}},
+	{Token: "Applebot", Vendor: "Apple", Purpose: "Siri and Spotlight suggestions"},
+	{Token: "Applebot-Extended", Vendor: "Apple", Purpose: "opt-out of Apple's AI training (never fetches)", Category: AICrawler, ControlOnly: true},
+	{Token: "Baiduspider", Vendor: "Baidu", Purpose: "Baidu search"},
+	{Token: "DuckDuckBot", Vendor: "DuckDuckGo", Purpose: "DuckDuckGo search"},
+	{Token: "DuckAssistBot", Vendor: "DuckDuckGo", Purpose: "DuckAssist answers", Category: AICrawler},
+
+	{Token: "GPTBot", Vendor: "OpenAI", Purpose: "training of OpenAI's models", Category: AICrawler},
+	{Token: "OAI-SearchBot", Vendor: "OpenAI", Purpose: "ChatGPT search results", Category: AICrawler},
+	{Token: "ChatGPT-User", Vendor: "OpenAI", Purpose: "fetches on a ChatGPT user's request", Category: AICrawler},
+	{Token: "ClaudeBot", Vendor: "Anthropic", Purpose: "training of Anthropic's models", Category: AICrawler, HonoursCrawlDelay: true},
+	{Token: "Claude-SearchBot", Vendor: "Anthropic", Purpose: "Claude search results", Category: AICrawler, HonoursCrawlDelay: true},
+	{Token: "Claude-User", Vendor: "Anthropic", Purpose: "fetches on a Claude user's request", Category: AICrawler, HonoursCrawlDelay: true},
+	{Token: "anthropic-ai", Vendor: "Anthropic", Purpose: "older Anthropic token", Category: AICrawler, HonoursCrawlDelay: true},
+	{Token: "Claude-Web", Vendor: "Anthropic", Purpose: "older Anthropic token", Category: AICrawler, HonoursCrawlDelay: true},
+	{Token: "PerplexityBot", Vendor: "Perplexity", Purpose: "Perplexity search results", Category: AICrawler},
+	{Token: "Perplexity-User", Vendor: "Perplexity", Purpose: "fetches on a Perplexity user's request", Category: AICrawler},
+	{Token: "CCBot", Vendor: "Common Crawl", Purpose: "the Common Crawl open web archive", Category: AICrawler},
+	{Token: "Amazonbot", Vendor: "Amazon", Purpose: "Alexa answers and Amazon AI", Category: AICrawler},
+	{Token: "Bytespider", Vendor: "ByteDance", Purpose: "training of ByteDance's models", Category: AICrawler},
+	{Token: "meta-externalagent", Vendor: "Meta", Purpose: "training of Meta's models", Category: AICrawler},
+	{Token: "meta-externalfetcher", Vendor: "Meta", Purpose: "fetches on a Meta AI user's request", Category: AICrawler},
+	{Token: "cohere-ai", Vendor: "Cohere", Purpose: "Cohere's AI", Category: AICrawler},
+	{Token: "MistralAI-User", Vendor: "Mistral AI", Purpose: "fetches on a Le Chat user's request", Category: AICrawler},
+}
+
+// Crawlers returns the catalogue of known crawlers, search engines first.
+// The slice is a copy: changing it changes nothing else.
+func Crawlers() []Crawler {
+	return append([]Crawler(nil), crawlers...)
+}
+
+// LookupCrawler returns the known crawler whose token is token, in any
+// case.
+func LookupCrawler(token string) (Crawler, bool) {
+	for _, c := range crawlers {
+		if strings.EqualFold(c.Token, token) {
+			return c, true
+		}
+	}
+	return Crawler{}, false
+}
+
+// CrawlerFor returns the crawler to check as for a product token: the known
+// crawler with that token, or an unknown one that reads robots.txt as
+// Googlebot does, with no fallbacks.
+func CrawlerFor(token string) Crawler {
+	if c, ok := LookupCrawler(token); ok {
+		return c
+	}
+	return Crawler{Token: token, Category: OtherCrawler, Purpose: "not in the catalogue"}
+}
+
+// ProductToken returns the product token a crawler announces in a
+// user-agent string, the name robots.txt groups are matched against:
+// "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)"
+// gives "bingbot", "Googlebot/2.1" gives "Googlebot", and a bare token is
+// returned as it is. A known crawler's token is preferred wherever it
+// stands; otherwise the first product that is not a browser's.
+func ProductToken(ua string) string {
+	ua = strings.TrimSpace(ua)
+	if n := tokenLength(ua); n == len(ua) || n > 0 && ua[n] == '/' && !strings.ContainsAny(ua, " (") {
+		return ua[:n]
+	}
+	if c, ok := knownTokenIn(ua); ok {
+		return c
+	}
+	for _, word := range strings.FieldsFunc(ua, func(r rune) bool {
+		return r == ' ' || r == '(' || r == ')' || r == ';' || r == ','
+	}) {
+		name, _, hasVersion := strings.Cut(word, "/")
+		if !hasVersion || browserProducts[strings.ToLower(name)] {
+			continue
+		}
+		if n := tokenLength(name); n > 0 {
+			return name[:n]
+		}
+	}
+	return ua[:tokenLength(ua)]
+}
+
+// browserProducts are the products of ordinary browsers' user-agent
+// strings, which crawlers copy and which never name the crawler.
+var browserProducts = map[string]bool{
+	"mozilla": true, "applewebkit": true, "chrome": true, "safari": true, "gecko": true,
+	"firefox": true, "version": true, "mobile": true, "khtml": true, "like": true,
+	"edg": true, "opr": true, "trident": true, "presto": true, "headlesschrome": true,
+	"chromium": true, "crios": true, "fxios": true, "build": true, "linux": true,
+	"android": true, "windows": true, "intel": true, "cpu": true, "x11": true,
+}
+
+// knownTokenIn finds the longest catalogued token that stands in ua as a
+// whole word.
+func knownTokenIn(ua string) (string, bool) {
+	lower := strings.ToLower(ua)
+	best := ""
+	for _, c := range crawlers {
+		tok := strings.ToLower(c.Token)
+		for from := 0; ; {
+			i := strings.Index(lower[from:], tok)
+			if i < 0 {
+				break
+			}
+			i += from
+			end := i + len(tok)
+			if (i == 0 || !isTokenByte(lower[i-1])) && (end == len(lower) || !isTokenByte(lower[end])) {
+				if len(tok) > len(best) {
+					best = c.Token
+				}
+				break
+			}
+			from = i + 1
+		}
+	}
+	return best, best != ""
+}

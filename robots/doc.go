@@ -1,0 +1,25 @@
+// Package robots reads robots.txt files the way real crawlers do and
+// explains every verdict.
+//
+// A file is parsed once with [Parse], which never fails: whatever the bytes,
+// the result keeps every line with what it was read as. A [File] then answers
+// any number of questions:
+//
+//	f := robots.Parse(body)
+//	v := f.Check("Googlebot", "https://example.com/private/x.html")
+//	fmt.Println(v.Allowed, v.Line) // false 4
+//
+// [File.Check] reads the file as Googlebot does (the [Google] dialect, which
+// agrees with Google's open-source reference library on every case of its
+// compliance suite). [File.CheckDialect] reads it in another dialect, such as
+// [RFC9309], the IETF standard as written. A dialect is a value, not a
+// separate parser: every dialect consumes the same pass over the lines.
+//
+// Every [Verdict] carries its explanation: the groups that applied and why,
+// every rule that matched with its priority, the rule that decided and the
+// tie-break, if any. [File.Findings] lists what a careful reader would say
+// about the file (the linter), line by line.
+//
+// The package imports only the standard library, so it builds natively and
+// for WebAssembly alike.
+package robots

@@ -1,0 +1,108 @@
+package robots
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Explanation says in plain English, one sentence per entry, how the
+// verdict was reached: which groups applied and why, which rules matched,
+// which one decided and how a tie was broken.
+func (v *Verdict) Explanation() []string {
+	var out []string
+	say := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	agent := v.Agent
+	if agent == "" {
+		agent = "a crawler with no name"
+	}
+	say("%s reading: the path tested is %s.", v.Dialect.Title(), v.Path)
+	switch v.Selection {
+	case AlwaysAllowed:
+		say("%s always allows /robots.txt itself, whatever the file says.", v.Dialect.Title())
+		return out
+	case NoGroup:
+		say("No group names %s and there is no * group, so nothing is disallowed.", agent)
+		return out
+	case GlobalIgnored:
+		say("No group names %s, and %s ignores the * group: only a group naming it could restrict it. Nothing is disallowed.", agent, agent)
+		return out
+	case NamedGroup:
+		say("%s applies: it names %s, so the * group is ignored for it.", groupsPhrase(v.Groups), agent)
+	case FallbackGroup:
+		say("No group names %s, so it follows the group of %s: %s applies.", agent, v.Token, groupsPhrase(v.Groups))
+	case GlobalGroup:
+		say("No group names %s, so the * group applies: %s.", agent, groupsPhrase(v.Groups))
+	}
+	if len(v.Groups) > 1 {
+		say("Groups naming the same crawler are merged: their rules count as one group.")
+	}
+	if countRulesOf(v.Groups) == 0 {
+		if v.ShadowsGlobal {
+			say("That group has no rules, so %s may fetch everything, even what the * group disallows.", agent)
+		} else {
+			say("That group has no rules, so nothing is disallowed.")
+		}
+		return out
+	}
+	if len(v.Matches) == 0 {
+		say("No rule of the group matches %s, so it is allowed.", v.Path)
+		return out
+	}
+	for _, m := range v.Matches {
+		via := ""
+		if m.ViaIndex {
+			via = fmt.Sprintf(" (as %s, since an Allow of an index page also allows its directory)", m.Rule.IndexAlt)
+		}
+		say("Line %d, %s: %s, matches%s, with priority %d (the length of its pattern).", m.Rule.Line, kindWord(m.Rule.Kind()), m.Rule.Value, via, m.Priority)
+	}
+	d := v.Decider()
+	switch {
+	case d == nil:
+		say("No rule decides, so it is allowed.")
+		return out
+	case d.Priority == 0 && !v.Allowed:
+		// Cannot happen: a rule of priority 0 never disallows.
+	case d.Priority == 0:
+		say("Only empty rules match, and an empty rule never disallows: allowed.")
+		return out
+	}
+	switch v.Tie {
+	case AllowWinsTie:
+		say("An Allow and a Disallow tie at priority %d: the Allow wins ties, so line %d decides.", d.Priority, v.Line)
+	case FirstWinsTie:
+		say("Several %s rules tie at priority %d: the first in the file, line %d, counts.", kindWord(d.Rule.Kind()), d.Priority, v.Line)
+	default:
+		if len(v.Matches) > 1 {
+			say("The longest match wins: line %d, with priority %d.", v.Line, d.Priority)
+		} else {
+			say("It is the only rule that matches, so line %d decides.", v.Line)
+		}
+	}
+	if v.Allowed {
+		say("Verdict: allowed.")
+	} else {
+		say("Verdict: blocked.")
+	}
+	return out
+}
+
+func countRulesOf(groups []*Group) int {
+	n := 0
+	for _, g := range groups {
+		n += len(g.Rules)
+	}
+	return n
+}
+
+// groupsPhrase names groups by their first lines: "the group at line 3",
+// "the groups at lines 3 and 9".
+func groupsPhrase(groups []*Group) string {
+	if len(groups) == 1 {
+		return fmt.Sprintf("the group at line %d", groups[0].Start)
+	}
+	lines := make([]string, len(groups))
+	for i, g := range groups {
+		lines[i] = fmt.Sprint(g.Start)
+	}
+	return "the groups at lines " + strings.Join(lines[:len(lines)-1], ", ") + " and " + lines[len(lines)-1]
+}

@@ -1,0 +1,275 @@
+package robots
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// LineKind says what a line was read as.
+type LineKind uint8
+
+const (
+	Blank     LineKind = iota // nothing but white space
+	Comment                   // nothing but a comment
+	UserAgent                 // a user-agent line: starts or extends a group
+	Allow                     // an allow rule
+	Disallow                  // a disallow rule
+	Sitemap                   // a sitemap record
+	Known                     // a key some crawlers read (crawl-delay, host, clean-param, ...) that does not decide access
+	Unknown                   // a key no crawler reads, or a line with no key at all
+)
+
+var lineKindNames = [...]string{"blank", "comment", "user-agent", "allow", "disallow", "sitemap", "known", "unknown"}
+
+// String returns the kind's name in lower case, as "user-agent".
+func (k LineKind) String() string {
+	if int(k) < len(lineKindNames) {
+		return lineKindNames[k]
+	}
+	return "LineKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// IsRule reports whether the kind is Allow or Disallow.
+func (k LineKind) IsRule() bool { return k == Allow || k == Disallow }
+
+// LineFlag records something unusual about how a line was read.
+type LineFlag uint16
+
+const (
+	FlagNoColon     LineFlag = 1 << iota // key and value were separated by white space, not a colon
+	FlagInexactKey                       // the key was recognised by prefix or as a misspelling ("Disallowed", "Dissalow")
+	FlagLong                             // the line was cut after MaxLineLength bytes
+	FlagNUL                              // a NUL byte ended the line early
+	FlagBOM                              // the line holds a byte-order mark that was not skipped
+	FlagInvalidUTF8                      // the line holds bytes that are not UTF-8
+	FlagPastLimit                        // the line runs past the fetch limit and was cut there
+)
+
+// MaxLineLength is the number of bytes of a line (without its end) that
+// Google's library reads; the rest of the line is ignored.
+const MaxLineLength = 16663
+
+// A Line is one line of a robots.txt file as it was read.
+type Line struct {
+	Number     int      // 1-based; a CRLF pair ends one line, "\n\r" ends two
+	Start, End int      // byte range in the file, without the line break
+	Kind       LineKind // what the Google dialect reads the line as
+	Key        string   // the key as written, white space trimmed; empty for blank, comment and key-less lines
+	Value      string   // the value as written, comment and white space trimmed
+	Flags      LineFlag
+}
+
+// Has reports whether all of the given flags are set.
+func (l *Line) Has(f LineFlag) bool { return l.Flags&f == f }
+
+// splitLines cuts text into lines the way Google's parser does: LF, CR and
+// CRLF end a line, a leading (possibly partial) UTF-8 byte-order mark is
+// skipped, and the last line is emitted even when empty. It calls emit with
+// each line's 1-based number and its byte range, without the line break
+// (and, on the first line, without a skipped BOM).
+func splitLines(text string, emit func(n, start, end int)) {
+	start := bomLength(text)
+	n := 0
+	for i := start; i < len(text); i++ {
+		c := text[i]
+		if c != '\n' && c != '\r' {
+			continue
+		}
+		n++
+		emit(n, start, i)
+		if c == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+			i++
+		}
+		start = i + 1
+	}
+	emit(n+1, start, len(text))
+}
+
+// bomLength is the length of the UTF-8 byte-order mark, or of the start of
+// one, that opens text.
+func bomLength(text string) int {
+	n := 0
+	for n < 3 && n < len(text) && text[n] == "\xEF\xBB\xBF"[n] {
+		n++
+	}
+	return n
+}
+
+// readLine reads one line's content as Google's parser does: it stops at a
+// NUL byte or after MaxLineLength bytes, drops the comment, and separates
+// the key from the value.
+func readLine(l *Line, text string) {
+	s := text[l.Start:l.End]
+	if len(s) > MaxLineLength {
+		s = s[:MaxLineLength]
+		l.Flags |= FlagLong
+	}
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		s = s[:i]
+		l.Flags |= FlagNUL
+	}
+	commented := false
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s = s[:i]
+		commented = true
+	}
+	s = trimSpace(s)
+	if s == "" {
+		if commented {
+			l.Kind = Comment
+		} else {
+			l.Kind = Blank
+		}
+		return
+	}
+	key, value, noColon, ok := splitKeyValue(s)
+	if !ok {
+		l.Kind = Unknown
+		return
+	}
+	if noColon {
+		l.Flags |= FlagNoColon
+	}
+	l.Key, l.Value = key, value
+	kind, exact := googleKey(key)
+	l.Kind = kind
+	if !exact {
+		l.Flags |= FlagInexactKey
+	}
+}
+
+// splitKeyValue separates "key: value". Without a colon, a line of exactly
+// two white-space-separated words is read as key and value, a leniency of
+// Google's parser. The key must not be empty.
+func splitKeyValue(s string) (key, value string, noColon, ok bool) {
+	sep := strings.IndexByte(s, ':')
+	if sep < 0 {
+		sep = strings.IndexAny(s, " \t")
+		if sep < 0 {
+			return "", "", false, false
+		}
+		rest := strings.TrimLeft(s[sep:], " \t")
+		if strings.ContainsAny(rest, " \t") {
+			return "", "", false, false
+		}
+		noColon = true
+	}
+	key = trimSpace(s[:sep])
+	if key == "" {
+		return "", "", false, false
+	}
+	return key, trimSpace(s[sep+1:]), noColon, true
+}
+
+// Google's parser accepts these misspellings as well as any key that
+// starts with the right word.
+var (
+	userAgentTypos = []string{"useragent", "user agent"}
+	disallowTypos  = []string{"dissallow", "dissalow", "disalow", "diasllow", "disallaw"}
+	sitemapTypos   = []string{"site-map"}
+)
+
+// knownKeys are keys that some crawler reads but that never decide access.
+var knownKeys = []string{
+	"clean-param", "content-signal", "content-usage", "crawl-delay", "domain", "host",
+	"noarchive", "nofollow", "noindex", "request-rate", "revisit-after", "visit-time",
+}
+
+// googleKey classifies a key as Google's parser does, in its order: a key
+// that starts with "user-agent" is a user-agent line, then allow, disallow
+// and sitemap. exact reports whether the key is the word itself.
+func googleKey(key string) (kind LineKind, exact bool) {
+	switch {
+	case hasPrefixFold(key, "user-agent"):
+		return UserAgent, len(key) == len("user-agent")
+	case hasAnyPrefixFold(key, userAgentTypos):
+		return UserAgent, false
+	case hasPrefixFold(key, "allow"):
+		return Allow, len(key) == len("allow")
+	case hasPrefixFold(key, "disallow"):
+		return Disallow, len(key) == len("disallow")
+	case hasAnyPrefixFold(key, disallowTypos):
+		return Disallow, false
+	case hasPrefixFold(key, "sitemap"):
+		return Sitemap, len(key) == len("sitemap")
+	case hasAnyPrefixFold(key, sitemapTypos):
+		return Sitemap, false
+	}
+	for _, k := range knownKeys {
+		if strings.EqualFold(key, k) {
+			return Known, true
+		}
+	}
+	return Unknown, true
+}
+
+// strictKey classifies a key by the standard's grammar: the word itself, in
+// any case, and nothing else.
+func strictKey(key string) LineKind {
+	for _, k := range [...]struct {
+		word string
+		kind LineKind
+	}{{"user-agent", UserAgent}, {"allow", Allow}, {"disallow", Disallow}, {"sitemap", Sitemap}} {
+		if strings.EqualFold(key, k.word) {
+			return k.kind
+		}
+	}
+	for _, k := range knownKeys {
+		if strings.EqualFold(key, k) {
+			return Known
+		}
+	}
+	return Unknown
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+func hasAnyPrefixFold(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if hasPrefixFold(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// isSpace reports whether c is ASCII white space as C's isspace sees it.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+func trimSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && isSpace(s[i]) {
+		i++
+	}
+	for j > i && isSpace(s[j-1]) {
+		j--
+	}
+	return s[i:j]
+}
+
+// markEncoding flags lines that hold a byte-order mark past the start of
+// the file, or bytes that are not UTF-8. It only looks at lines at all when
+// the file as a whole gives a reason to.
+func markEncoding(lines []Line, text string) {
+	const bom = "\uFEFF"
+	valid := utf8.ValidString(text)
+	hasBOM := strings.Contains(text[bomLength(text):], bom)
+	if valid && !hasBOM {
+		return
+	}
+	for i := range lines {
+		l := &lines[i]
+		s := text[l.Start:l.End]
+		if !valid && !utf8.ValidString(s) {
+			l.Flags |= FlagInvalidUTF8
+		}
+		if hasBOM && strings.Contains(s, bom) {
+			l.Flags |= FlagBOM
+		}
+	}
+}

@@ -1,0 +1,239 @@
+package robots
+
+import "strings"
+
+// matchPattern reports whether a robots.txt pattern matches path: the
+// pattern is anchored at the start of the path, '*' matches any run of
+// bytes, and a '$' ends the path only as the pattern's last byte.
+//
+// Google's library tracks every position the pattern could have reached,
+// which takes time in proportion to len(pattern)*len(path). Since '*' is the
+// only operator, matching each run between stars at its leftmost possible
+// place is enough, and takes linear time.
+func matchPattern(pattern, path string) bool {
+	anchored := strings.HasSuffix(pattern, "$")
+	if anchored {
+		pattern = pattern[:len(pattern)-1]
+	}
+	star := strings.IndexByte(pattern, '*')
+	if star < 0 {
+		if anchored {
+			return path == pattern
+		}
+		return strings.HasPrefix(path, pattern)
+	}
+	if !strings.HasPrefix(path, pattern[:star]) {
+		return false
+	}
+	pos := star
+	pattern = pattern[star+1:]
+	for {
+		star = strings.IndexByte(pattern, '*')
+		if star < 0 {
+			if anchored {
+				return len(path)-len(pattern) >= pos && strings.HasSuffix(path, pattern)
+			}
+			return strings.Contains(path[pos:], pattern)
+		}
+		if seg := pattern[:star]; seg != "" {
+			i := strings.Index(path[pos:], seg)
+			if i < 0 {
+				return false
+			}
+			pos += i + len(seg)
+		}
+		pattern = pattern[star+1:]
+	}
+}
+
+// literalPrefix is the part of a pattern before its first operator: every
+// path the pattern matches starts with it.
+func literalPrefix(pattern string) string {
+	if i := strings.IndexByte(pattern, '*'); i >= 0 {
+		return pattern[:i]
+	}
+	return strings.TrimSuffix(pattern, "$")
+}
+
+const upperHex = "0123456789ABCDEF"
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}
+
+// escapePattern percent-encodes a pattern as Google's library does: bytes
+// of 0x80 and above become %XX and the hex digits of an existing %xx are
+// upper-cased. The URL it is compared with is never changed.
+func escapePattern(p string) string {
+	need := false
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c >= 0x80 {
+			need = true
+			break
+		}
+		if c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) {
+			if p[i+1] >= 'a' || p[i+2] >= 'a' {
+				need = true
+				break
+			}
+			i += 2
+		}
+	}
+	if !need {
+		return p
+	}
+	var b strings.Builder
+	b.Grow(len(p) + 16)
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]):
+			b.WriteByte('%')
+			b.WriteByte(upper(p[i+1]))
+			b.WriteByte(upper(p[i+2]))
+			i += 2
+		case c >= 0x80:
+			b.WriteByte('%')
+			b.WriteByte(upperHex[c>>4])
+			b.WriteByte(upperHex[c&15])
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// isUnreserved reports whether c is an unreserved URI character (RFC 3986).
+func isUnreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+// normalizeRFC brings a path or a pattern to the form RFC 9309 compares:
+// percent-encoded unreserved octets are decoded, other %xx are upper-cased,
+// bytes outside printable ASCII are encoded. In a path, '*' and '$' are
+// encoded too, since a pattern matches them literally only as %2A and %24.
+func normalizeRFC(s string, pattern bool) string {
+	need := false
+	for i := 0; i < len(s) && !need; i++ {
+		c := s[i]
+		need = c == '%' || c <= ' ' || c >= 0x7F || !pattern && (c == '*' || c == '$')
+	}
+	if !need {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			v := unhex(s[i+1])<<4 | unhex(s[i+2])
+			if isUnreserved(v) {
+				b.WriteByte(v)
+			} else {
+				b.WriteByte('%')
+				b.WriteByte(upper(s[i+1]))
+				b.WriteByte(upper(s[i+2]))
+			}
+			i += 2
+		case c <= ' ' || c >= 0x7F || !pattern && (c == '*' || c == '$'):
+			b.WriteByte('%')
+			b.WriteByte(upperHex[c>>4])
+			b.WriteByte(upperHex[c&15])
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// indexAlternative returns, for an Allow pattern whose last segment starts
+// with "/index.htm", the pattern "<dir>/$" that Google also allows with it;
+// otherwise "".
+func indexAlternative(pattern string) string {
+	slash := strings.LastIndexByte(pattern, '/')
+	if slash < 0 || !strings.HasPrefix(pattern[slash:], "/index.htm") {
+		return ""
+	}
+	return pattern[:slash+1] + "$"
+}
+
+// PathOf returns the part of a URL that robots.txt rules are matched
+// against, as Google's library finds it: scheme and authority are dropped,
+// path, ;params and ?query kept, the #fragment dropped, and an empty path
+// becomes "/". The URL is not re-encoded.
+func PathOf(url string) string {
+	searchStart := 0
+	if strings.HasPrefix(url, "//") {
+		searchStart = 2
+	}
+	earlyPath := indexAnyFrom(url, "/?;", searchStart)
+	protocolEnd := indexFrom(url, "://", searchStart)
+	if earlyPath >= 0 && (protocolEnd < 0 || earlyPath < protocolEnd) {
+		// A path, parameter or query that starts before "://" means the
+		// "://" is no scheme separator.
+		protocolEnd = -1
+	}
+	if protocolEnd < 0 {
+		protocolEnd = searchStart
+	} else {
+		protocolEnd += 3
+	}
+	pathStart := indexAnyFrom(url, "/?;", protocolEnd)
+	if pathStart < 0 {
+		return "/"
+	}
+	hash := indexFrom(url, "#", searchStart)
+	if hash >= 0 && hash < pathStart {
+		return "/"
+	}
+	pathEnd := len(url)
+	if hash >= 0 {
+		pathEnd = hash
+	}
+	if url[pathStart] != '/' {
+		return "/" + url[pathStart:pathEnd]
+	}
+	return url[pathStart:pathEnd]
+}
+
+func indexFrom(s, sub string, from int) int {
+	if from > len(s) {
+		return -1
+	}
+	i := strings.Index(s[from:], sub)
+	if i < 0 {
+		return -1
+	}
+	return from + i
+}
+
+func indexAnyFrom(s, chars string, from int) int {
+	if from > len(s) {
+		return -1
+	}
+	i := strings.IndexAny(s[from:], chars)
+	if i < 0 {
+		return -1
+	}
+	return from + i
+}

@@ -1,0 +1,119 @@
+package robots
+
+import (
+	"bytes"
+	"sync"
+)
+
+// FetchLimit is the number of bytes of a robots.txt file that Google's
+// fetcher reads (500 KiB); the rest of the file is ignored.
+const FetchLimit = 512000
+
+// A File is a parsed robots.txt file. It is safe for concurrent use.
+type File struct {
+	// Lines holds every line up to the fetch limit, in order: Lines[i] is
+	// line i+1.
+	Lines []Line
+	// Size is the length of the file in bytes, and TotalLines the number of
+	// its lines, including any past the fetch limit.
+	Size, TotalLines int
+	// Cut is the byte offset where the fetch limit cut the file, and CutLine
+	// the line it fell in; both are 0 when the file is within the limit.
+	Cut, CutLine int
+	// BOM is the number of bytes of a byte-order mark skipped at the start.
+	BOM int
+
+	text string // the file up to the limit; every Line's strings point into it
+
+	mu       sync.Mutex
+	readings [numDialects]*Reading
+}
+
+// Parse reads a robots.txt file. It never fails: bytes that are not
+// robots.txt are kept as lines that mean nothing, with findings that say so.
+func Parse(data []byte) *File {
+	f := &File{Size: len(data)}
+	body := data
+	if len(body) > FetchLimit {
+		body = body[:FetchLimit]
+		f.Cut = FetchLimit
+	}
+	f.text = string(body)
+	f.BOM = bomLength(f.text)
+	// Lines average well over 16 bytes in real files; guessing low only
+	// costs a few reallocations.
+	f.Lines = make([]Line, 0, len(body)/24+1)
+	splitLines(f.text, func(n, start, end int) {
+		f.Lines = append(f.Lines, Line{Number: n, Start: start, End: end})
+		readLine(&f.Lines[n-1], f.text)
+	})
+	markEncoding(f.Lines, f.text)
+	f.TotalLines = len(f.Lines)
+	if f.Cut > 0 {
+		last := &f.Lines[len(f.Lines)-1]
+		last.Flags |= FlagPastLimit
+		f.CutLine = last.Number
+		f.TotalLines += countLineBreaks(data[FetchLimit:], data[FetchLimit-1] == '\r')
+	}
+	f.readings[Google] = newReading(f, Google)
+	return f
+}
+
+// countLineBreaks counts the line breaks in b, a CRLF pair as one.
+// afterCR says whether the byte before b was a CR.
+func countLineBreaks(b []byte, afterCR bool) int {
+	n := bytes.Count(b, []byte{'\n'}) + bytes.Count(b, []byte{'\r'}) - bytes.Count(b, []byte("\r\n"))
+	if afterCR && len(b) > 0 && b[0] == '\n' {
+		n--
+	}
+	return n
+}
+
+// Text returns the content of line n (1-based) as written, without its line
+// break, or "" when there is no such line.
+func (f *File) Text(n int) string {
+	if n < 1 || n > len(f.Lines) {
+		return ""
+	}
+	l := &f.Lines[n-1]
+	return f.text[l.Start:l.End]
+}
+
+// Read returns the file as dialect d reads it. Readings are made once and
+// kept.
+func (f *File) Read(d Dialect) *Reading {
+	if !d.valid() {
+		d = Google
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.readings[d] == nil {
+		f.readings[d] = newReading(f, d)
+	}
+	return f.readings[d]
+}
+
+// Check reports whether a crawler whose product token is agent may fetch
+// url, as Googlebot's reading of robots.txt decides it. The agent is taken
+// as given (use [ProductToken] to get the token from a full user-agent
+// string) and the URL is matched as given, without re-encoding.
+func (f *File) Check(agent, url string) Verdict {
+	return f.readings[Google].Check(agent, url)
+}
+
+// CheckDialect is like Check, with the file read in dialect d.
+func (f *File) CheckDialect(d Dialect, agent, url string) Verdict {
+	return f.Read(d).Check(agent, url)
+}
+
+// CheckCrawler reports whether crawler c may fetch url, in the crawler's own
+// dialect, following its fallback tokens and its treatment of the * group.
+func (f *File) CheckCrawler(c Crawler, url string) Verdict {
+	return f.Read(c.Dialect).CheckCrawler(c, url)
+}
+
+// Findings returns what the linter says about the file as Google reads it,
+// in line order.
+func (f *File) Findings() []Finding {
+	return f.readings[Google].Findings()
+}

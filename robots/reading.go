@@ -1,0 +1,276 @@
+package robots
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// A Reading is a file as one dialect reads it: its groups, their rules and
+// the other records. It answers checks without reading the file again and is
+// safe for concurrent use.
+type Reading struct {
+	Dialect  Dialect
+	File     *File
+	Groups   []Group
+	Sitemaps []Record // every sitemap record, in file order
+	Records  []Record // every other known key (crawl-delay, host, clean-param, ...), in file order
+	Orphans  []int    // lines of rules that stand before any user-agent line, and so belong to no group
+
+	kinds []LineKind // how each line is read, when it differs from Google's reading
+
+	byToken map[string]*groupList // lower-case product token → groups that name it
+	global  *groupList            // groups that name *, or nil
+
+	lintOnce sync.Once
+	lint     []Finding
+}
+
+// A Group is a set of user-agent lines and the rules that follow them.
+type Group struct {
+	Index      int     // position among the reading's groups
+	Agents     []Agent // the user-agent lines that open the group
+	Rules      []Rule  // its allow and disallow rules, in file order
+	Start, End int     // the first and last line of the group, trailing blank and comment lines left out
+	CrawlDelay *CrawlDelay
+}
+
+// Global reports whether the group names *.
+func (g *Group) Global() bool {
+	for _, a := range g.Agents {
+		if a.Token == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// An Agent is one user-agent line.
+type Agent struct {
+	Line  int
+	Value string // as written
+	Token string // the product token it names: "*" for every crawler, "" when the value names none
+}
+
+// A Rule is one allow or disallow line of a group.
+type Rule struct {
+	Line    int
+	Allow   bool
+	Value   string // the path pattern as written
+	Pattern string // the pattern as the dialect compares it, percent-encoding normalised
+	// IndexAlt is, for an Allow of ".../index.html" in the Google dialect,
+	// the pattern ".../$" that the rule also allows; "" otherwise.
+	IndexAlt string
+}
+
+// Kind returns Allow or Disallow.
+func (r *Rule) Kind() LineKind {
+	if r.Allow {
+		return Allow
+	}
+	return Disallow
+}
+
+// A Record is a line with a key other than user-agent, allow and disallow.
+type Record struct {
+	Line  int
+	Key   string // as written
+	Value string // as written
+	Group int    // the group the line stands in, or -1
+}
+
+// CrawlDelay is a group's crawl-delay record.
+type CrawlDelay struct {
+	Line    int
+	Value   string  // as written
+	Seconds float64 // the value as a number of seconds
+	Valid   bool    // whether Value is a number of seconds at all
+}
+
+// newReading groups the lines of f as dialect d reads them. A group starts
+// at a user-agent line that follows a rule (or at the first user-agent
+// line); blank lines, comments, sitemaps and unknown keys never end one.
+func newReading(f *File, d Dialect) *Reading {
+	r := &Reading{Dialect: d, File: f, byToken: make(map[string]*groupList)}
+	spec := d.spec()
+	if spec.strictKeys {
+		r.kinds = strictKinds(f)
+	}
+	// Every group's Rules are a slice of one array: a group's rules are
+	// consecutive, since a group ends at the first user-agent line after
+	// a rule.
+	var rules []Rule
+	var firstRule []int // index in rules of each group's first rule
+	cur := -1           // the group being read
+	inRules := false
+	lastContent := 0 // the last line that was neither blank nor a comment
+	closeGroup := func() {
+		if cur >= 0 {
+			r.Groups[cur].End = lastContent
+		}
+	}
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		kind := r.Kind(l.Number)
+		switch kind {
+		case UserAgent:
+			if cur < 0 || inRules {
+				closeGroup()
+				r.Groups = append(r.Groups, Group{Index: len(r.Groups), Start: l.Number})
+				firstRule = append(firstRule, len(rules))
+				cur = len(r.Groups) - 1
+				inRules = false
+			}
+			value := r.value(l)
+			tok := agentToken(value)
+			g := &r.Groups[cur]
+			g.Agents = append(g.Agents, Agent{Line: l.Number, Value: value, Token: tok})
+			var list *groupList
+			if tok == "*" {
+				if r.global == nil {
+					r.global = &groupList{}
+				}
+				list = r.global
+			} else {
+				key := lowerASCII(tok)
+				if list = r.byToken[key]; list == nil {
+					list = &groupList{}
+					r.byToken[key] = list
+				}
+			}
+			if n := len(list.groups); n == 0 || list.groups[n-1] != int32(cur) {
+				list.groups = append(list.groups, int32(cur))
+			}
+		case Allow, Disallow:
+			if cur < 0 {
+				r.Orphans = append(r.Orphans, l.Number)
+				break
+			}
+			inRules = true
+			rules = append(rules, r.newRule(l, kind == Allow))
+		case Sitemap:
+			r.Sitemaps = append(r.Sitemaps, Record{Line: l.Number, Key: l.Key, Value: r.value(l), Group: cur})
+		case Known:
+			rec := Record{Line: l.Number, Key: l.Key, Value: r.value(l), Group: cur}
+			r.Records = append(r.Records, rec)
+			if cur >= 0 && strings.EqualFold(rec.Key, "crawl-delay") && r.Groups[cur].CrawlDelay == nil {
+				r.Groups[cur].CrawlDelay = parseCrawlDelay(rec)
+			}
+		}
+		if kind != Blank && kind != Comment {
+			lastContent = l.Number
+		}
+	}
+	closeGroup()
+	for i := range r.Groups {
+		end := len(rules)
+		if i+1 < len(r.Groups) {
+			end = firstRule[i+1]
+		}
+		if firstRule[i] < end {
+			r.Groups[i].Rules = rules[firstRule[i]:end:end]
+		}
+	}
+	return r
+}
+
+// Kind returns what line n is read as in this reading.
+func (r *Reading) Kind(n int) LineKind {
+	if r.kinds != nil {
+		return r.kinds[n-1]
+	}
+	return r.File.Lines[n-1].Kind
+}
+
+// value returns the value of line l as this reading sees it: whole for
+// readings that do not cut long lines.
+func (r *Reading) value(l *Line) string {
+	if l.Has(FlagLong) && r.Dialect.spec().strictKeys {
+		_, v, _, _ := splitKeyValue(trimSpace(cutComment(r.File.text[l.Start:l.End])))
+		return v
+	}
+	return l.Value
+}
+
+func cutComment(s string) string {
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		return s[:i]
+	}
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// strictKinds reads every line's key by the standard's grammar.
+func strictKinds(f *File) []LineKind {
+	kinds := make([]LineKind, len(f.Lines))
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		switch {
+		case l.Kind == Blank || l.Kind == Comment:
+			kinds[i] = l.Kind
+		case l.Key == "" || l.Has(FlagNoColon):
+			kinds[i] = Unknown
+		default:
+			kinds[i] = strictKey(l.Key)
+		}
+	}
+	return kinds
+}
+
+func (r *Reading) newRule(l *Line, allow bool) Rule {
+	value := r.value(l)
+	rule := Rule{Line: l.Number, Allow: allow, Value: value}
+	spec := r.Dialect.spec()
+	if spec.normalize {
+		rule.Pattern = normalizeRFC(value, true)
+	} else {
+		rule.Pattern = escapePattern(value)
+	}
+	if allow && spec.indexHTML {
+		rule.IndexAlt = indexAlternative(rule.Pattern)
+	}
+	return rule
+}
+
+// agentToken returns the product token a user-agent value names, as
+// Google's library reads it: "*" alone or followed by white space is every
+// crawler; otherwise the longest prefix of letters, '-' and '_'.
+func agentToken(value string) string {
+	if value != "" && value[0] == '*' && (len(value) == 1 || isSpace(value[1])) {
+		return "*"
+	}
+	return value[:tokenLength(value)]
+}
+
+func tokenLength(s string) int {
+	i := 0
+	for i < len(s) && isTokenByte(s[i]) {
+		i++
+	}
+	return i
+}
+
+func isTokenByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+}
+
+func parseCrawlDelay(rec Record) *CrawlDelay {
+	cd := &CrawlDelay{Line: rec.Line, Value: rec.Value}
+	s, err := strconv.ParseFloat(rec.Value, 64)
+	if err == nil && s >= 0 && !math.IsInf(s, 0) && !math.IsNaN(s) {
+		cd.Seconds, cd.Valid = s, true
+	}
+	return cd
+}
+
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
