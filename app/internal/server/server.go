@@ -1,0 +1,207 @@
+// Package server serves a built static site over HTTP, as a plain static
+// host would, with two additions for the WebAssembly app: .wasm goes out as
+// application/wasm, and a file's pre-compressed form (name.br, name.gz) is
+// sent instead of the file when the request accepts its encoding.
+package server
+
+import (
+	"errors"
+	"io/fs"
+	"mime"
+	"net/http"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+)
+
+// contentTypes fixes the types that matter to browsers instead of relying
+// on the system's MIME tables, which vary between machines.
+var contentTypes = map[string]string{
+	".css":         "text/css; charset=utf-8",
+	".html":        "text/html; charset=utf-8",
+	".js":          "text/javascript; charset=utf-8",
+	".json":        "application/json",
+	".png":         "image/png",
+	".svg":         "image/svg+xml",
+	".txt":         "text/plain; charset=utf-8",
+	".wasm":        "application/wasm",
+	".webmanifest": "application/manifest+json",
+}
+
+// encodings are the pre-compressed forms looked for, in order of preference.
+var encodings = []struct{ coding, suffix string }{
+	{"br", ".br"},
+	{"gzip", ".gz"},
+}
+
+// Handler returns a handler that serves the files of the folder dir.
+//
+// A path naming a folder serves its index.html. A missing path whose last
+// element has no extension serves the site's index.html, as single-page app
+// hosts do, so that the app can route it; other missing paths are 404. Names
+// starting with a dot are never served.
+func Handler(dir string) http.Handler {
+	return &handler{dir: dir}
+}
+
+type handler struct {
+	dir string
+}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	// The folder is opened per request rather than once: a build replaces
+	// the site folder by renaming a new one into place, and a root held open
+	// would go on serving the old, deleted one. os.Root keeps every lookup
+	// inside the folder, symbolic links included.
+	root, err := os.OpenRoot(h.dir)
+	if err != nil {
+		http.Error(w, "site folder unavailable", http.StatusInternalServerError)
+		return
+	}
+	defer root.Close()
+
+	upath := path.Clean("/" + r.URL.Path)
+	name := strings.TrimPrefix(upath, "/")
+	if name == "" {
+		name = "."
+	}
+	if hidden(name) {
+		http.NotFound(w, r)
+		return
+	}
+	info, err := root.Stat(name)
+	switch {
+	case err == nil && info.IsDir():
+		if !strings.HasSuffix(r.URL.Path, "/") {
+			// A relative Location, set by hand since http.Redirect would make
+			// it absolute from r.URL.Path, which lacks any prefix stripped by
+			// http.StripPrefix.
+			w.Header().Set("Location", path.Base(upath)+"/")
+			w.WriteHeader(http.StatusMovedPermanently)
+			return
+		}
+		name = path.Join(name, "index.html")
+	case errors.Is(err, fs.ErrNotExist) && path.Ext(name) == "":
+		name = "index.html"
+	case err != nil:
+		http.NotFound(w, r)
+		return
+	}
+	h.serveFile(w, r, root, name)
+}
+
+// serveFile sends the file name of root, or its pre-compressed form when
+// the request accepts it.
+func (h *handler) serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, name string) {
+	header := w.Header()
+	if ct := contentType(name); ct != "" {
+		header.Set("Content-Type", ct)
+	}
+	// Revalidate every time: this server is for development and tests, and
+	// go-app's service worker does the caching that matters.
+	header.Set("Cache-Control", "no-cache")
+
+	file := name
+	accept := r.Header.Get("Accept-Encoding")
+	varies := false
+	for _, enc := range encodings {
+		info, err := root.Stat(name + enc.suffix)
+		if err != nil || !info.Mode().IsRegular() {
+			continue
+		}
+		varies = true
+		if Accepts(accept, enc.coding) {
+			file = name + enc.suffix
+			header.Set("Content-Encoding", enc.coding)
+			break
+		}
+	}
+	if varies {
+		// Caches must not hand a compressed body to a client that did not ask.
+		header.Add("Vary", "Accept-Encoding")
+	}
+
+	f, err := root.Open(file)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		http.NotFound(w, r)
+		return
+	}
+	http.ServeContent(w, r, name, info.ModTime(), f)
+}
+
+func contentType(name string) string {
+	ext := strings.ToLower(path.Ext(name))
+	if ct, ok := contentTypes[ext]; ok {
+		return ct
+	}
+	return mime.TypeByExtension(ext)
+}
+
+func hidden(name string) bool {
+	for elem := range strings.SplitSeq(name, "/") {
+		if strings.HasPrefix(elem, ".") && elem != "." {
+			return true
+		}
+	}
+	return false
+}
+
+// Accepts reports whether an Accept-Encoding header value accepts the
+// content coding (such as "br" or "gzip"): the coding, or else "*", is
+// listed with a quality above zero.
+func Accepts(header, coding string) bool {
+	star := false
+	for item := range strings.SplitSeq(header, ",") {
+		name, params, _ := strings.Cut(item, ";")
+		name = strings.TrimSpace(name)
+		ok := quality(params) > 0
+		switch {
+		case strings.EqualFold(name, coding):
+			return ok
+		case name == "*":
+			star = ok
+		}
+	}
+	return star
+}
+
+// quality returns the q parameter of an Accept-Encoding item, 1 when absent
+// and 0 when malformed.
+func quality(params string) float64 {
+	for p := range strings.SplitSeq(params, ";") {
+		k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
+		if strings.EqualFold(strings.TrimSpace(k), "q") {
+			q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil {
+				return 0
+			}
+			return q
+		}
+	}
+	return 1
+}
+
+// Mount returns a handler serving h under the URL path prefix (as cleaned
+// by site.CleanPrefix: "" or "/a/b"), for a site built for that prefix.
+// The prefix itself redirects to prefix+"/"; paths outside it are 404.
+func Mount(prefix string, h http.Handler) http.Handler {
+	if prefix == "" {
+		return h
+	}
+	mux := http.NewServeMux()
+	mux.Handle(prefix+"/", http.StripPrefix(prefix, h))
+	mux.Handle(prefix, http.RedirectHandler(prefix+"/", http.StatusMovedPermanently))
+	return mux
+}
