@@ -1,3 +1,5 @@
+//go:build !js
+
 // Command serve serves a built site for development and tests:
 //
 //	go run ./app/cmd/serve [-addr 127.0.0.1:8000] [-dir site] [-prefix /sub/path]

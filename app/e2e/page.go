@@ -1,0 +1,220 @@
+//go:build !js
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Page is a browser tab of a test. Its methods run one browser action each,
+// bounded by Timeout, and fail the test when the action fails. Selectors are
+// CSS selectors; an action on one waits until it matches.
+type Page struct {
+	tb  testing.TB
+	ctx context.Context
+
+	mu      sync.Mutex
+	console []chromedp.ConsoleMessage
+}
+
+// Context returns the tab's chromedp context, for actions the helpers do
+// not cover. Bound them with a timeout derived from it.
+func (p *Page) Context() context.Context { return p.ctx }
+
+func (p *Page) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	p.tb.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, Timeout)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		p.tb.Fatalf("%s: %v%s", what, err, p.consoleTail())
+	}
+}
+
+// run runs an action that returns a value.
+func run[T any](p *Page, what string, action chromedp.Action[T]) T {
+	p.tb.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, Timeout)
+	defer cancel()
+	v, err := chromedp.Run(ctx, action)
+	if err != nil {
+		p.tb.Fatalf("%s: %v%s", what, err, p.consoleTail())
+	}
+	return v
+}
+
+// Open loads url and waits until the WebAssembly app has mounted.
+func (p *Page) Open(url string) {
+	p.tb.Helper()
+	p.do("opening "+url, chromedp.Navigate(url))
+	p.WaitReady()
+}
+
+// WaitReady waits until the WebAssembly app has mounted: the DOM is then
+// go-app's, no longer the prerendered page.
+func (p *Page) WaitReady() {
+	p.tb.Helper()
+	p.Wait(ReadySelector)
+}
+
+// Wait waits until an element matches sel.
+func (p *Page) Wait(sel string) {
+	p.tb.Helper()
+	p.do("waiting for "+sel, chromedp.WaitReady(chromedp.CSS(sel)))
+}
+
+// WaitGone waits until no element matches sel.
+func (p *Page) WaitGone(sel string) {
+	p.tb.Helper()
+	p.do("waiting for "+sel+" to go", chromedp.WaitNotPresent(chromedp.CSS(sel)))
+}
+
+// Type types text into the element sel, key by key, as a user would; "\n"
+// is the Enter key.
+func (p *Page) Type(sel, text string) {
+	p.tb.Helper()
+	p.do("typing into "+sel, chromedp.SendKeys(chromedp.CSS(sel), text))
+}
+
+// Replace replaces the whole value of the field sel with text and sends
+// one input event, as pasting over a selection does. It is the fast way to
+// enter a large file: typing or the browser's editing commands take seconds
+// for hundreds of kilobytes.
+func (p *Page) Replace(sel, text string) {
+	p.tb.Helper()
+	const js = `(sel, text) => {
+		const el = document.querySelector(sel);
+		if (!el) throw new Error("no element matches " + sel);
+		el.focus();
+		el.value = text;
+		el.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertFromPaste"}));
+	}`
+	p.Wait(sel)
+	p.Call("replacing the value of "+sel, js, sel, text)
+}
+
+// Click clicks the element sel.
+func (p *Page) Click(sel string) {
+	p.tb.Helper()
+	p.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// Value returns the value of the form field sel.
+func (p *Page) Value(sel string) string {
+	p.tb.Helper()
+	return run(p, "reading the value of "+sel, chromedp.Value(chromedp.CSS(sel)))
+}
+
+// Text returns the visible text of the element sel.
+func (p *Page) Text(sel string) string {
+	p.tb.Helper()
+	return run(p, "reading the text of "+sel, chromedp.Text(chromedp.CSS(sel)))
+}
+
+// Attr returns the value of the attribute name of the element sel, and
+// whether the element has it.
+func (p *Page) Attr(sel, name string) (string, bool) {
+	p.tb.Helper()
+	r := run(p, "reading "+name+" of "+sel, chromedp.AttributeValue(chromedp.CSS(sel), name))
+	return r.Value, r.Exists
+}
+
+// Count returns how many elements match sel now, without waiting.
+func (p *Page) Count(sel string) int {
+	p.tb.Helper()
+	return Eval[int](p, "counting "+sel, fmt.Sprintf("document.querySelectorAll(%s).length", jsString(sel)))
+}
+
+// WaitAttr waits until the element sel has the attribute name with the value
+// want. go-app renders in the engine frame after an event, so a test waits
+// for the outcome instead of reading it at once.
+func (p *Page) WaitAttr(sel, name, want string) {
+	p.tb.Helper()
+	js := fmt.Sprintf(`(() => { const el = document.querySelector(%s); return el ? el.getAttribute(%s) : null; })()`,
+		jsString(sel), jsString(name))
+	deadline := time.Now().Add(Timeout)
+	var last *string
+	for {
+		last = Eval[*string](p, "reading "+name+" of "+sel, js)
+		if last != nil && *last == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			got := "no such element or attribute"
+			if last != nil {
+				got = fmt.Sprintf("%q", *last)
+			}
+			p.tb.Fatalf("%s [%s]: got %s, want %q after %v%s", sel, name, got, want, Timeout, p.consoleTail())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// Call calls the JavaScript function fn (an expression such as
+// "(a, b) => ...") with args encoded as JSON, and ignores its result.
+// Passing values as arguments, never pasting them into the source, keeps
+// any text a test types from being read as code.
+func (p *Page) Call(what, fn string, args ...any) {
+	p.tb.Helper()
+	encoded := make([]string, len(args))
+	for i, a := range args {
+		b, err := json.Marshal(a)
+		if err != nil {
+			p.tb.Fatalf("%s: %v", what, err)
+		}
+		encoded[i] = string(b)
+	}
+	Eval[chromedp.Void](p, what, "("+fn+")("+strings.Join(encoded, ", ")+")")
+}
+
+// Eval evaluates the JavaScript expression js in the page and returns its
+// value decoded as a T.
+func Eval[T any](p *Page, what, js string) T {
+	p.tb.Helper()
+	return run(p, what, chromedp.Evaluate[T](js))
+}
+
+// Exceptions returns the uncaught exceptions and console errors the page
+// reported so far.
+func (p *Page) Exceptions() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []string
+	for _, m := range p.console {
+		if m.IsException() || m.Type == "error" {
+			out = append(out, m.String())
+		}
+	}
+	return out
+}
+
+// consoleTail returns the last console messages, to explain a failure.
+func (p *Page) consoleTail() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	msgs := p.console
+	if len(msgs) > 10 {
+		msgs = msgs[len(msgs)-10:]
+	}
+	if len(msgs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\nlast console messages:")
+	for _, m := range msgs {
+		fmt.Fprintf(&b, "\n  %s: %s", m.Type, m)
+	}
+	return b.String()
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
