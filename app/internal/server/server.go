@@ -138,6 +138,12 @@ func (h *handler) serveFile(w http.ResponseWriter, r *http.Request, root *os.Roo
 		http.NotFound(w, r)
 		return
 	}
+	if header.Get("Content-Encoding") != "" && r.Header.Get("Range") == "" {
+		// ServeContent leaves out Content-Length for encoded content, because
+		// of ranges; a whole response has a known length, which lets the
+		// browser show download progress.
+		header.Set("Content-Length", strconv.FormatInt(info.Size(), 10))
+	}
 	http.ServeContent(w, r, name, info.ModTime(), f)
 }
 

@@ -121,6 +121,9 @@ func TestHandler(t *testing.T) {
 		if got := res.Header.Get("Content-Encoding"); got != tt.encoding {
 			t.Errorf("%s: Content-Encoding %q, want %q", name, got, tt.encoding)
 		}
+		if got, want := res.ContentLength, int64(len(tt.body)); got != want {
+			t.Errorf("%s: Content-Length %d, want %d", name, got, want)
+		}
 		if got := res.Header.Get("Vary") == "Accept-Encoding"; got != tt.vary {
 			t.Errorf("%s: Vary %q, want Accept-Encoding: %v", name, res.Header.Get("Vary"), tt.vary)
 		}

@@ -1,0 +1,103 @@
+# Build, serve and test the robots.txt tester.
+#
+#   make build              static site in site/, served at the root of a host
+#   make build PREFIX=/x    static site for https://host/x/
+#   make serve              build, then serve on http://127.0.0.1:8000
+#   make test               vet, unit tests, browser tests, fuzz smoke tests
+#   make bench              benchmarks
+
+GO       ?= go
+PREFIX   ?=
+SITE     ?= site
+ADDR     ?= 127.0.0.1:8000
+CHROMIUM ?= /usr/bin/chromium
+
+WASM          := web/app.wasm
+WASM_TMP      := .app.wasm.tmp
+WASM_EXEC_SRC := $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
+
+# FUZZ_TARGETS are the engine's fuzz functions in ./robots that make test
+# runs for FUZZTIME each, as a smoke test. A target not defined yet is
+# reported and skipped; once they all exist, set FUZZ_STRICT=1 (or make it
+# the default here) so that a renamed or deleted target fails the build.
+FUZZ_TARGETS ?= FuzzParse FuzzCheck
+FUZZTIME     ?= 10s
+FUZZ_STRICT  ?= 0
+
+.PHONY: all build wasm-exec-check wasm compress site serve \
+	test vet unit e2e fuzz-smoke chromium bench clean
+
+all: build
+
+build: wasm-exec-check wasm compress site
+
+# go-app serves its own wasm_exec.js, chosen by the generator's Go version:
+# the site gets ours, which must be the one of the toolchain building app.wasm.
+wasm-exec-check:
+	@cmp -s wasm_exec.js "$(WASM_EXEC_SRC)" || { \
+	  echo "wasm_exec.js differs from $(WASM_EXEC_SRC): run 'cp \"$(WASM_EXEC_SRC)\" wasm_exec.js' and commit it" >&2; \
+	  exit 1; }
+
+# app.wasm is replaced only when its content changes, so that compress
+# (which goes by modification times) does not redo 20 s of brotli for nothing.
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(WASM_TMP) ./app
+	@if cmp -s $(WASM_TMP) $(WASM); then rm -f $(WASM_TMP); else mv -f $(WASM_TMP) $(WASM); fi
+
+compress: wasm
+	$(GO) run ./app/cmd/compress $(WASM)
+
+site: wasm-exec-check wasm compress
+	$(GO) run ./app -out $(SITE) -web web -wasm-exec wasm_exec.js -prefix "$(PREFIX)"
+	@printf 'site: %s (prefix "%s"); app.wasm %s bytes, gzip %s, brotli %s\n' "$(SITE)" "$(PREFIX)" \
+	  $$(wc -c <$(WASM)) $$(wc -c <$(WASM).gz) $$(wc -c <$(WASM).br)
+
+serve: build
+	$(GO) run ./app/cmd/serve -addr $(ADDR) -dir $(SITE) -prefix "$(PREFIX)"
+
+test: vet chromium build
+	E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) $(GO) test -count=1 ./...
+	$(MAKE) --no-print-directory fuzz-smoke
+
+vet:
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./...
+
+unit:
+	$(GO) test ./...
+
+# The browser tests alone; they build what they need when web/app.wasm is
+# absent (slower).
+e2e: chromium
+	E2E_WEB_DIR=$(if $(wildcard $(WASM)),$(CURDIR)/web) E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
+	  $(GO) test -count=1 -v ./app/e2e
+
+fuzz-smoke:
+	@set -e; for f in $(FUZZ_TARGETS); do \
+	  if $(GO) test ./robots -list "^$$f$$" 2>/dev/null | grep -qx "$$f"; then \
+	    echo "$(GO) test ./robots -run=NONE -fuzz=^$$f\$$ -fuzztime=$(FUZZTIME)"; \
+	    $(GO) test ./robots -run=NONE -fuzz="^$$f\$$" -fuzztime=$(FUZZTIME); \
+	  elif [ "$(FUZZ_STRICT)" = 1 ]; then \
+	    echo "fuzz-smoke: $$f is not defined in ./robots" >&2; exit 1; \
+	  else \
+	    echo "fuzz-smoke: SKIP $$f: not defined in ./robots yet"; \
+	  fi; \
+	done
+
+# Debian's Chromium for the browser tests; never a browser download.
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; \
+	  else \
+	    echo "Chromium is missing: run 'sudo apt-get update && sudo apt-get install -y chromium', then make test again" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+# Placeholder: the engine's benchmarks; the browser benchmark comes later.
+bench:
+	$(GO) test -run=NONE -bench=. -benchmem ./...
+
+clean:
+	rm -rf $(SITE) $(WASM) $(WASM).gz $(WASM).br $(WASM_TMP)
