@@ -1,0 +1,141 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"robotstester/app/ui"
+)
+
+func TestCleanPrefix(t *testing.T) {
+	good := map[string]string{
+		"":             "",
+		"/":            "",
+		"/x":           "/x",
+		"/x/":          "/x",
+		"/sub/path":    "/sub/path",
+		"/a-b_c.d~e/1": "/a-b_c.d~e/1",
+	}
+	for in, want := range good {
+		got, err := CleanPrefix(in)
+		if err != nil || got != want {
+			t.Errorf("CleanPrefix(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"x", "//x", "/x//y", "/x/../y", "/x y", `/x"`, "/x?y", "/é"} {
+		if got, err := CleanPrefix(in); err == nil {
+			t.Errorf("CleanPrefix(%q) = %q, want an error", in, got)
+		}
+	}
+}
+
+// fixture writes a web folder and a wasm_exec.js and returns their paths.
+func fixture(t *testing.T) (web, wasmExec string) {
+	t.Helper()
+	dir := t.TempDir()
+	web = filepath.Join(dir, "web")
+	if err := os.MkdirAll(web, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{
+		"app.wasm":     "\x00asm fake",
+		"app.wasm.br":  "br",
+		"tester.css":   "body{}",
+		"icon-192.png": "png",
+	} {
+		if err := os.WriteFile(filepath.Join(web, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wasmExec = filepath.Join(dir, "wasm_exec.js")
+	if err := os.WriteFile(wasmExec, []byte("// the toolchain's wasm_exec.js"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return web, wasmExec
+}
+
+func TestBuild(t *testing.T) {
+	ui.Routes()
+	web, wasmExec := fixture(t)
+	for _, prefix := range []string{"", "/sub/path"} {
+		out := filepath.Join(t.TempDir(), "site")
+		opts := Options{Out: out, Web: web, WasmExec: wasmExec, Prefix: prefix}
+		if err := Build(opts); err != nil {
+			t.Fatal(err)
+		}
+		// A second build replaces the first.
+		if err := Build(opts); err != nil {
+			t.Fatalf("rebuilding: %v", err)
+		}
+		read := func(name string) string {
+			t.Helper()
+			b, err := os.ReadFile(filepath.Join(out, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(b)
+		}
+		for _, name := range []string{"index.html", "app.js", "app-worker.js", "manifest.webmanifest", "app.css", "web/app.wasm", "web/app.wasm.br", "web/tester.css"} {
+			read(name)
+		}
+		if got := read("wasm_exec.js"); got != "// the toolchain's wasm_exec.js" {
+			t.Errorf("prefix %q: wasm_exec.js is go-app's, not ours", prefix)
+		}
+		index := read("index.html")
+		for _, want := range []string{
+			`src="` + prefix + `/app.js"`,
+			`href="` + prefix + `/web/tester.css"`,
+			`href="` + prefix + `/web/icon.svg"`,
+			`id="robots-txt"`,
+		} {
+			if !strings.Contains(index, want) {
+				t.Errorf("prefix %q: index.html lacks %s", prefix, want)
+			}
+		}
+		for _, name := range []string{"index.html", "app.js", "app-worker.js", "manifest.webmanifest"} {
+			if s := read(name); strings.Contains(s, "https://raw.githubusercontent.com") || strings.Contains(s, "http://") {
+				t.Errorf("prefix %q: %s refers to a remote resource", prefix, name)
+			}
+		}
+		if !strings.Contains(read("app.js"), `goappWasmContentLength = "9"`) {
+			t.Errorf("prefix %q: app.js lacks the raw size of app.wasm", prefix)
+		}
+	}
+}
+
+func TestBuildRefusesForeignFolder(t *testing.T) {
+	web, wasmExec := fixture(t)
+	out := t.TempDir()
+	keep := filepath.Join(out, "notes.txt")
+	if err := os.WriteFile(keep, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Build(Options{Out: out, Web: web, WasmExec: wasmExec}); err == nil {
+		t.Fatal("Build replaced a folder that is not a site")
+	}
+	if _, err := os.Stat(keep); err != nil {
+		t.Errorf("the folder's files are gone: %v", err)
+	}
+}
+
+func TestHash(t *testing.T) {
+	web, wasmExec := fixture(t)
+	h1, err := Hash(web, wasmExec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h2, _ := Hash(web, wasmExec); h2 != h1 {
+		t.Errorf("Hash is not deterministic: %s, %s", h1, h2)
+	}
+	// Compressed forms do not count; any other file does.
+	os.WriteFile(filepath.Join(web, "app.wasm.br"), []byte("other"), 0o644)
+	if h2, _ := Hash(web, wasmExec); h2 != h1 {
+		t.Errorf("Hash changed with app.wasm.br")
+	}
+	os.WriteFile(filepath.Join(web, "tester.css"), []byte("body{color:red}"), 0o644)
+	if h2, _ := Hash(web, wasmExec); h2 == h1 {
+		t.Errorf("Hash did not change with tester.css")
+	}
+}
