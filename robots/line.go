@@ -46,6 +46,27 @@ const (
 	FlagPastLimit                        // the line runs past the fetch limit and was cut there
 )
 
+// flagEscape marks a line whose value may need percent-encoding as a
+// pattern: it holds '%' or a byte of 0x80 or above.
+const flagEscape LineFlag = 1 << 15
+
+// Byte classes for the scan of a line.
+const (
+	plainByte = iota
+	escapeByte
+	colonByte
+	hashByte
+	nulByte
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := 0x80; c < 256; c++ {
+		t[c] = escapeByte
+	}
+	t['%'], t[':'], t['#'], t[0] = escapeByte, colonByte, hashByte, nulByte
+	return t
+}()
+
 // MaxLineLength is the number of bytes of a line (without its end) that
 // Google's library reads; the rest of the line is ignored.
 const MaxLineLength = 16663
@@ -71,6 +92,20 @@ func (l *Line) Has(f LineFlag) bool { return l.Flags&f == f }
 func splitLines(text string, emit func(n, start, end int)) {
 	start := bomLength(text)
 	n := 0
+	if strings.IndexByte(text, '\r') < 0 {
+		// Most files end lines with LF alone: find them with IndexByte.
+		for {
+			i := strings.IndexByte(text[start:], '\n')
+			if i < 0 {
+				break
+			}
+			n++
+			emit(n, start, start+i)
+			start += i + 1
+		}
+		emit(n+1, start, len(text))
+		return
+	}
 	for i := start; i < len(text); i++ {
 		c := text[i]
 		if c != '\n' && c != '\r' {
@@ -105,16 +140,34 @@ func readLine(l *Line, text string) {
 		s = s[:MaxLineLength]
 		l.Flags |= FlagLong
 	}
-	if i := strings.IndexByte(s, 0); i >= 0 {
-		s = s[:i]
-		l.Flags |= FlagNUL
-	}
+	// One pass finds the end of the content (a NUL or a comment), the
+	// first colon before it, and whether any byte may need
+	// percent-encoding: lines are short, and this beats several searches.
 	commented := false
-	if i := strings.IndexByte(s, '#'); i >= 0 {
+	colon := -1
+	for i := 0; i < len(s); i++ {
+		switch byteClass[s[i]] {
+		case plainByte:
+			continue
+		case escapeByte:
+			l.Flags |= flagEscape
+			continue
+		case colonByte:
+			if colon < 0 {
+				colon = i
+			}
+			continue
+		case hashByte:
+			commented = true
+		case nulByte:
+			l.Flags |= FlagNUL
+			// Google's parser reads the line as a C string: what
+			// follows the NUL is not read at all.
+		}
 		s = s[:i]
-		commented = true
+		break
 	}
-	s = trimSpace(s)
+	s, colon = trimSpaceAt(s, colon)
 	if s == "" {
 		if commented {
 			l.Kind = Comment
@@ -123,7 +176,7 @@ func readLine(l *Line, text string) {
 		}
 		return
 	}
-	key, value, noColon, ok := splitKeyValue(s)
+	key, value, noColon, ok := splitKeyValueAt(s, colon)
 	if !ok {
 		l.Kind = Unknown
 		return
@@ -139,11 +192,32 @@ func readLine(l *Line, text string) {
 	}
 }
 
+// trimSpaceAt trims s like trimSpace and moves the index i (or -1) with it.
+func trimSpaceAt(s string, i int) (string, int) {
+	start := 0
+	for start < len(s) && isSpace(s[start]) {
+		start++
+	}
+	t := trimSpace(s[start:])
+	if i >= 0 {
+		i -= start
+		if i >= len(t) {
+			i = -1
+		}
+	}
+	return t, i
+}
+
 // splitKeyValue separates "key: value". Without a colon, a line of exactly
 // two white-space-separated words is read as key and value, a leniency of
 // Google's parser. The key must not be empty.
 func splitKeyValue(s string) (key, value string, noColon, ok bool) {
-	sep := strings.IndexByte(s, ':')
+	return splitKeyValueAt(s, strings.IndexByte(s, ':'))
+}
+
+// splitKeyValueAt is splitKeyValue with the index of the first colon, or -1,
+// already known.
+func splitKeyValueAt(s string, sep int) (key, value string, noColon, ok bool) {
 	if sep < 0 {
 		sep = strings.IndexAny(s, " \t")
 		if sep < 0 {
@@ -180,28 +254,47 @@ var knownKeys = []string{
 // that starts with "user-agent" is a user-agent line, then allow, disallow
 // and sitemap. exact reports whether the key is the word itself.
 func googleKey(key string) (kind LineKind, exact bool) {
-	switch {
-	case hasPrefixFold(key, "user-agent"):
-		return UserAgent, len(key) == len("user-agent")
-	case hasAnyPrefixFold(key, userAgentTypos):
-		return UserAgent, false
-	case hasPrefixFold(key, "allow"):
-		return Allow, len(key) == len("allow")
-	case hasPrefixFold(key, "disallow"):
-		return Disallow, len(key) == len("disallow")
-	case hasAnyPrefixFold(key, disallowTypos):
-		return Disallow, false
-	case hasPrefixFold(key, "sitemap"):
-		return Sitemap, len(key) == len("sitemap")
-	case hasAnyPrefixFold(key, sitemapTypos):
-		return Sitemap, false
-	}
-	for _, k := range knownKeys {
-		if strings.EqualFold(key, k) {
-			return Known, true
+	// Switching on the first letter spares most comparisons.
+	switch lower(key[0]) {
+	case 'u':
+		switch {
+		case hasPrefixFold(key, "user-agent"):
+			return UserAgent, len(key) == len("user-agent")
+		case hasAnyPrefixFold(key, userAgentTypos):
+			return UserAgent, false
+		}
+	case 'a':
+		if hasPrefixFold(key, "allow") {
+			return Allow, len(key) == len("allow")
+		}
+	case 'd':
+		switch {
+		case hasPrefixFold(key, "disallow"):
+			return Disallow, len(key) == len("disallow")
+		case hasAnyPrefixFold(key, disallowTypos):
+			return Disallow, false
+		}
+	case 's':
+		switch {
+		case hasPrefixFold(key, "sitemap"):
+			return Sitemap, len(key) == len("sitemap")
+		case hasAnyPrefixFold(key, sitemapTypos):
+			return Sitemap, false
 		}
 	}
+	if isKnownKey(key) {
+		return Known, true
+	}
 	return Unknown, true
+}
+
+func isKnownKey(key string) bool {
+	for _, k := range knownKeys {
+		if equalFoldLower(key, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // strictKey classifies a key by the standard's grammar: the word itself, in
@@ -215,16 +308,30 @@ func strictKey(key string) LineKind {
 			return k.kind
 		}
 	}
-	for _, k := range knownKeys {
-		if strings.EqualFold(key, k) {
-			return Known
-		}
+	if isKnownKey(key) {
+		return Known
 	}
 	return Unknown
 }
 
+// hasPrefixFold reports whether s starts with prefix, a lower-case ASCII
+// word, in any case.
 func hasPrefixFold(s, prefix string) bool {
-	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+	return len(s) >= len(prefix) && equalFoldLower(s[:len(prefix)], prefix)
+}
+
+// equalFoldLower reports whether s equals w, a lower-case ASCII word, in
+// any case.
+func equalFoldLower(s, w string) bool {
+	if len(s) != len(w) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if lower(s[i]) != w[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func hasAnyPrefixFold(s string, prefixes []string) bool {

@@ -100,7 +100,7 @@ func newReading(f *File, d Dialect) *Reading {
 	// Every group's Rules are a slice of one array: a group's rules are
 	// consecutive, since a group ends at the first user-agent line after
 	// a rule.
-	var rules []Rule
+	rules := make([]Rule, 0, countRules(f.Lines))
 	var firstRule []int // index in rules of each group's first rule
 	cur := -1           // the group being read
 	inRules := false
@@ -175,6 +175,17 @@ func newReading(f *File, d Dialect) *Reading {
 	return r
 }
 
+// countRules counts the lines Google reads as rules: no reading has more.
+func countRules(lines []Line) int {
+	n := 0
+	for i := range lines {
+		if lines[i].Kind.IsRule() {
+			n++
+		}
+	}
+	return n
+}
+
 // Kind returns what line n is read as in this reading.
 func (r *Reading) Kind(n int) LineKind {
 	if r.kinds != nil {
@@ -224,10 +235,13 @@ func (r *Reading) newRule(l *Line, allow bool) Rule {
 	value := r.value(l)
 	rule := Rule{Line: l.Number, Allow: allow, Value: value}
 	spec := r.Dialect.spec()
-	if spec.normalize {
+	switch {
+	case spec.normalize:
 		rule.Pattern = normalizeRFC(value, true)
-	} else {
+	case l.Has(flagEscape):
 		rule.Pattern = escapePattern(value)
+	default:
+		rule.Pattern = value
 	}
 	if allow && spec.indexHTML {
 		rule.IndexAlt = indexAlternative(rule.Pattern)

@@ -1,0 +1,100 @@
+package robots_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"robotstester/robots"
+	"robotstester/robots/internal/benchdata"
+)
+
+func BenchmarkParseBig(b *testing.B) {
+	data := benchdata.Big()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		robots.Parse(data)
+	}
+}
+
+func BenchmarkCheckBig(b *testing.B) {
+	f := robots.Parse(benchdata.Big())
+	f.Check(benchdata.BigAgent, benchdata.BigURL) // merged rules are made on first use
+	b.ReportAllocs()
+	for b.Loop() {
+		f.Check(benchdata.BigAgent, benchdata.BigURL)
+	}
+}
+
+func BenchmarkCheckBigGlobal(b *testing.B) {
+	f := robots.Parse(benchdata.Big())
+	f.Check("unlisted", benchdata.BigURL)
+	b.ReportAllocs()
+	for b.Loop() {
+		f.Check("unlisted", benchdata.BigURL)
+	}
+}
+
+func BenchmarkPathological(b *testing.B) {
+	f := robots.Parse(benchdata.PathologicalFile())
+	for _, n := range []int{5000, 1000000} {
+		url := "https://example.com" + benchdata.PathologicalPath(n)
+		b.Run(itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				if !f.Check("x", url).Allowed {
+					b.Fatal("disallowed")
+				}
+			}
+		})
+	}
+}
+
+func itoa(n int) string {
+	switch n {
+	case 5000:
+		return "5000"
+	case 1000000:
+		return "1000000"
+	}
+	return "n"
+}
+
+// BenchmarkParseCorpus parses every file of the shared corpus once per
+// iteration; its MB/s is over the whole corpus.
+func BenchmarkParseCorpus(b *testing.B) {
+	files := corpusFiles(b)
+	var total int64
+	for _, f := range files {
+		total += int64(min(len(f.data), robots.FetchLimit))
+	}
+	b.SetBytes(total)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, f := range files {
+			robots.Parse(f.data)
+		}
+	}
+}
+
+type corpusFile struct {
+	name string
+	data []byte
+}
+
+func corpusFiles(t testing.TB) []corpusFile {
+	dir := filepath.Join(sharedDir(t, "corpus"), "files")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []corpusFile
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, corpusFile{e.Name(), data})
+	}
+	return files
+}

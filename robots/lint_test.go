@@ -1,0 +1,98 @@
+package robots_test
+
+import (
+	"strings"
+	"testing"
+
+	"robotstester/robots"
+)
+
+// TestFindings checks that each finding of REFERENCE section 6 is made, on
+// the line it is about.
+func TestFindings(t *testing.T) {
+	for _, c := range []struct {
+		name, file string
+		line       int
+		code       string
+		sev        robots.Severity
+		dialect    robots.Dialect
+	}{
+		{"rule before any user-agent", "Disallow: /x\nUser-agent: *\nDisallow: /y", 1, "orphan-rule", robots.Warning, robots.Google},
+		{"path without /", "User-agent: *\nDisallow: private", 2, "never-matches", robots.Error, robots.Google},
+		{"full URL as path", "User-agent: *\nDisallow: https://e.com/x", 2, "never-matches", robots.Error, robots.Google},
+		{"$ not at the end", "User-agent: *\nDisallow: /a$b", 2, "dollar-inside", robots.Warning, robots.Google},
+		{"misspelling Google accepts", "User-agent: *\nDissallow: /x", 2, "misspelled-key", robots.Warning, robots.Google},
+		{"key by prefix", "User-agent: *\nDisallowed: /x", 2, "misspelled-key", robots.Warning, robots.Google},
+		{"misspelling the standard ignores", "User-agent: *\nDisalow: /x", 2, "strict-ignored", robots.Warning, robots.RFC9309},
+		{"unknown key", "User-agent: *\nDisalloww /x\nFoo: bar", 3, "unknown-key", robots.Warning, robots.Google},
+		{"missing colon", "User-agent: *\nDisallow /x", 2, "missing-colon", robots.Warning, robots.Google},
+		{"token cut", "User-agent: Googlebot News\nDisallow: /x", 1, "agent-cut", robots.Warning, robots.Google},
+		{"digits cut the token", "User-agent: MJ12bot\nDisallow: /x", 1, "agent-cut", robots.Warning, robots.Google},
+		{"version dropped", "User-agent: Googlebot/2.1\nDisallow: /x", 1, "agent-version", robots.Info, robots.Google},
+		{"no token", "User-agent: *Bot\nDisallow: /x", 1, "agent-no-token", robots.Error, robots.Google},
+		{"named group drops * rules", "User-agent: *\nDisallow: /admin/\n\nUser-agent: Googlebot\nDisallow: /tmp/", 4, "drops-global", robots.Info, robots.Google},
+		{"group without rules", "User-agent: *\nDisallow: /x\nUser-agent: FooBot", 3, "empty-group", robots.Warning, robots.Google},
+		{"merged groups", "User-agent: a\nDisallow: /x\nUser-agent: b\nDisallow: /y\nUser-agent: A\nDisallow: /z", 5, "merged-groups", robots.Info, robots.Google},
+		{"sitemap not absolute", "Sitemap: /sitemap.xml", 1, "sitemap-not-absolute", robots.Warning, robots.Google},
+		{"stray BOM", "User-agent: *\n\uFEFFDisallow: /x", 2, "stray-bom", robots.Warning, robots.Google},
+		{"not UTF-8", "User-agent: *\nDisallow: /\xff", 2, "not-utf8", robots.Warning, robots.Google},
+		{"HTML", "<!DOCTYPE html>\n<html><body>Not found</body></html>", 1, "html", robots.Error, robots.Google},
+		{"noindex", "User-agent: *\nNoindex: /x", 2, "unsupported-noindex", robots.Warning, robots.Google},
+		{"crawl-delay", "User-agent: *\nCrawl-delay: 10", 2, "crawl-delay", robots.Info, robots.Google},
+		{"host", "User-agent: *\nHost: example.com", 2, "host", robots.Info, robots.Google},
+		{"clean-param", "User-agent: Yandex\nClean-param: ref", 2, "clean-param", robots.Info, robots.Google},
+		{"disallow all", "User-agent: *\nDisallow: /", 2, "disallow-all", robots.Warning, robots.Google},
+		{"same pattern: Disallow never decides", "User-agent: *\nDisallow: /x\nAllow: /x", 2, "shadowed-rule", robots.Warning, robots.Google},
+		{"trailing * changes nothing", "User-agent: *\nDisallow: /x\nAllow: /x*", 2, "shadowed-rule", robots.Warning, robots.Google},
+		{"duplicate rule", "User-agent: *\nDisallow: /x\nDisallow: /x", 3, "shadowed-rule", robots.Warning, robots.Google},
+		{"long line", "User-agent: *\nDisallow: /" + strings.Repeat("a", 17000), 2, "long-line", robots.Warning, robots.Google},
+		{"NUL byte", "User-agent: *\nDisallow: /a\x00b", 2, "nul-byte", robots.Warning, robots.Google},
+		{"not a record", "User-agent: *\nDisallow /a /b", 2, "not-a-record", robots.Warning, robots.Google},
+		{"control token", "User-agent: Google-Extended\nDisallow: /", 1, "control-token", robots.Info, robots.Google},
+	} {
+		f := robots.Parse([]byte(c.file))
+		found := false
+		for _, fd := range f.Read(c.dialect).Findings() {
+			if fd.Code == c.code && fd.Line == c.line {
+				found = true
+				if fd.Severity != c.sev {
+					t.Errorf("%s: severity %v, want %v", c.name, fd.Severity, c.sev)
+				}
+				if fd.Message == "" {
+					t.Errorf("%s: empty message", c.name)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no %s finding on line %d; got %+v", c.name, c.code, c.line, f.Read(c.dialect).Findings())
+		}
+	}
+}
+
+func TestFindingsQuietOnCleanFile(t *testing.T) {
+	const file = `# example.com
+User-agent: *
+Disallow: /admin/
+Allow: /admin/public/
+Disallow: /*?session=
+
+Sitemap: https://example.com/sitemap.xml
+`
+	if fs := robots.Parse([]byte(file)).Findings(); len(fs) != 0 {
+		t.Errorf("findings on a clean file: %+v", fs)
+	}
+}
+
+func TestPastLimitFinding(t *testing.T) {
+	data := []byte("User-agent: *\n" + strings.Repeat("Disallow: /aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n", 14000))
+	f := robots.Parse(data)
+	for _, fd := range f.Findings() {
+		if fd.Code == "past-limit" {
+			if fd.Line != f.CutLine {
+				t.Errorf("past-limit on line %d, cut line %d", fd.Line, f.CutLine)
+			}
+			return
+		}
+	}
+	t.Errorf("no past-limit finding")
+}
