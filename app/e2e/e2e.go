@@ -27,7 +27,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -219,10 +218,11 @@ func (s *Suite) prepareWeb() {
 // checkWasmExec makes sure the repository's wasm_exec.js is the running
 // toolchain's, as the Makefile does.
 func checkWasmExec(repo string) error {
-	goroot := runtime.GOROOT()
-	if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
-		goroot = strings.TrimSpace(string(out))
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return fmt.Errorf("go env GOROOT: %w", err)
 	}
+	goroot := strings.TrimSpace(string(out))
 	want, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
 	if err != nil {
 		return err
