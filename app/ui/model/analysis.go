@@ -1,0 +1,165 @@
+package model
+
+import (
+	"sort"
+	"strings"
+
+	"robotstester/robots"
+)
+
+// Analysis is what the tester knows about a State: the parsed file and a
+// verdict for every row. Make it with Analyze when the file changed, and
+// refresh the rows with Recheck when only they changed.
+type Analysis struct {
+	File *robots.File
+	Rows []RowView
+	// Verdicts[i] is the engine's verdict for Rows[i], kept apart from the
+	// flat RowView because it points into the reading.
+	Verdicts []robots.Verdict
+
+	// Selected is the index of the row the Why panel explains, -1 for none.
+	Selected int
+	// Reading is the file as the selected row was checked (Google's reading
+	// when there are no rows): the read view shows its line kinds and its
+	// findings.
+	Reading  *robots.Reading
+	Findings []robots.Finding // of Reading, in line order
+}
+
+// RowView is what a row shows: its verdict and how it was reached, flat.
+type RowView struct {
+	Agent, URL string // as typed
+
+	// Token is the product token checked: Agent itself, the token found in
+	// a user-agent string, or "*" when Agent is blank.
+	Token string
+	// Extracted reports that Token was taken out of a longer Agent, so the
+	// row shows it.
+	Extracted bool
+	Known     bool   // Token names a catalogued crawler
+	Vendor    string // of a catalogued crawler
+	Encoded   string // the URL as tested, percent-encoded
+	Dialect   string // title of the dialect the row was checked in
+
+	Allowed bool
+	Line    int         // the deciding rule's line, 0 when no rule matched
+	Groups  []LineRange // the lines of the groups that applied
+}
+
+// Verdict returns "allowed" or "blocked", the value of the data-verdict hook.
+func (r *RowView) Verdict() string {
+	if r.Allowed {
+		return "allowed"
+	}
+	return "blocked"
+}
+
+// InGroup reports whether line n is in one of the row's groups.
+func (r *RowView) InGroup(n int) bool {
+	for _, g := range r.Groups {
+		if g.Start <= n && n <= g.End {
+			return true
+		}
+	}
+	return false
+}
+
+// LineRange is the lines From to To, inclusive.
+type LineRange struct{ Start, End int }
+
+// Analyze parses the state's file, once, and checks every row against it.
+func Analyze(s *State) *Analysis {
+	a := &Analysis{File: robots.Parse([]byte(s.Robots))}
+	a.Recheck(s)
+	return a
+}
+
+// Recheck checks the state's rows again against the file already parsed,
+// for when the rows, the dialect or the selection changed but not the file.
+func (a *Analysis) Recheck(s *State) {
+	d, fixed := robots.ParseDialect(s.Dialect)
+	// Fresh slices: views handed to components must not change under them.
+	a.Rows = make([]RowView, 0, len(s.Rows))
+	a.Verdicts = make([]robots.Verdict, 0, len(s.Rows))
+	for _, row := range s.Rows {
+		rv, v := check(a.File, row, d, fixed)
+		a.Rows = append(a.Rows, rv)
+		a.Verdicts = append(a.Verdicts, v)
+	}
+	a.Select(s)
+}
+
+// Select follows the state's selected row: the read view then shows the
+// file in that row's dialect.
+func (a *Analysis) Select(s *State) {
+	d, fixed := robots.ParseDialect(s.Dialect)
+	i := s.SelectedRow()
+	a.Selected = i
+	if i >= 0 && i < len(a.Verdicts) {
+		d = a.Verdicts[i].Dialect
+	} else if !fixed {
+		d = robots.Google
+	}
+	r := a.File.Read(d)
+	if r != a.Reading {
+		a.Reading = r
+		a.Findings = r.Findings()
+	}
+}
+
+// SelectedRow returns the view of the selected row, or nil.
+func (a *Analysis) SelectedRow() *RowView {
+	if a.Selected < 0 || a.Selected >= len(a.Rows) {
+		return nil
+	}
+	return &a.Rows[a.Selected]
+}
+
+// check checks one row. A catalogued crawler is checked as itself, with its
+// fallbacks and its treatment of the * group; any other token as an unknown
+// crawler that reads robots.txt as Googlebot does.
+func check(f *robots.File, row Row, d robots.Dialect, fixed bool) (RowView, robots.Verdict) {
+	agent := strings.TrimSpace(row.Agent)
+	token := robots.ProductToken(agent)
+	if token == "" {
+		token = "*"
+	}
+	c := robots.CrawlerFor(token)
+	_, known := robots.LookupCrawler(token)
+	encoded := robots.EncodeURL(row.URL)
+	var v robots.Verdict
+	if fixed {
+		v = f.Read(d).CheckCrawler(c, encoded)
+	} else {
+		v = f.CheckCrawler(c, encoded)
+	}
+	rv := RowView{
+		Agent:     row.Agent,
+		URL:       row.URL,
+		Token:     token,
+		Extracted: agent != token && agent != "",
+		Known:     known,
+		Encoded:   encoded,
+		Dialect:   v.Dialect.Title(),
+		Allowed:   v.Allowed,
+		Line:      v.Line,
+	}
+	if known {
+		rv.Vendor = c.Vendor
+	}
+	for _, g := range v.Groups {
+		rv.Groups = append(rv.Groups, LineRange{g.Start, g.End})
+	}
+	return rv, v
+}
+
+// FindingsIn returns the findings on lines from..to, inclusive, of
+// findings sorted by line.
+func FindingsIn(findings []robots.Finding, from, to int) []robots.Finding {
+	i := sort.Search(len(findings), func(i int) bool { return findings[i].Line >= from })
+	j := sort.Search(len(findings), func(i int) bool { return findings[i].Line > to })
+	if j < i {
+		j = i
+	}
+	return findings[i:j]
+}

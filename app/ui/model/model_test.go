@@ -1,0 +1,244 @@
+package model
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"robotstester/robots"
+)
+
+func TestExampleVerdicts(t *testing.T) {
+	s := Example()
+	a := Analyze(&s)
+	tests := []struct {
+		allowed bool
+		line    int
+		token   string
+		encoded string
+	}{
+		{true, 13, "Googlebot", "https://shop.example/private/press/launch.html"},
+		{false, 12, "Googlebot", "https://shop.example/private/plans.pdf"},
+		{true, 15, "Googlebot", "https://shop.example/shop/"},
+		{false, 19, "GPTBot", "https://shop.example/blog/robots-explained"},
+		{true, 0, "bingbot", "https://shop.example/cart/checkout?sessionid=42"},
+		{false, 4, "DuckDuckBot", "/search?q=caf%C3%A9%20au%20lait"},
+		{true, 0, "Googlebot-Image", "/images/logo.png"},
+	}
+	if len(a.Rows) != len(tests) {
+		t.Fatalf("%d rows, want %d", len(a.Rows), len(tests))
+	}
+	for i, tt := range tests {
+		r := a.Rows[i]
+		if r.Allowed != tt.allowed || r.Line != tt.line || r.Token != tt.token || r.Encoded != tt.encoded {
+			t.Errorf("row %d: allowed %v line %d token %q encoded %q; want %v %d %q %q",
+				i, r.Allowed, r.Line, r.Token, r.Encoded, tt.allowed, tt.line, tt.token, tt.encoded)
+		}
+	}
+	if !a.Rows[4].Extracted || a.Rows[0].Extracted {
+		t.Errorf("Extracted: row 4 %v, row 0 %v; want true, false", a.Rows[4].Extracted, a.Rows[0].Extracted)
+	}
+	if got := a.Verdicts[2].Tie; got != robots.AllowWinsTie {
+		t.Errorf("row 2 tie = %v, want AllowWinsTie", got)
+	}
+}
+
+func TestRowViewGroups(t *testing.T) {
+	s := State{Robots: "User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /\n\nUser-agent: a\nAllow: /x/y\n",
+		Rows: []Row{{Agent: "a", URL: "/x/z"}, {Agent: "", URL: ""}}}
+	a := Analyze(&s)
+	r := a.Rows[0]
+	if want := []LineRange{{1, 2}, {7, 8}}; !reflect.DeepEqual(r.Groups, want) {
+		t.Errorf("groups %v, want %v", r.Groups, want)
+	}
+	for n, want := range map[int]bool{1: true, 2: true, 3: false, 4: false, 7: true, 8: true} {
+		if r.InGroup(n) != want {
+			t.Errorf("InGroup(%d) = %v, want %v", n, !want, want)
+		}
+	}
+	if r.Verdict() != "blocked" || r.Line != 2 {
+		t.Errorf("verdict %s line %d, want blocked 2", r.Verdict(), r.Line)
+	}
+	if b := a.Rows[1]; b.Token != "*" || b.Encoded != "/" || !b.Allowed {
+		t.Errorf("blank row: %+v", b)
+	}
+}
+
+func TestDialectChoice(t *testing.T) {
+	// RFC 9309 always allows /robots.txt; Google reads the file.
+	s := State{Robots: "User-agent: *\nDisallow: /\n", Rows: []Row{{Agent: "x", URL: "/robots.txt"}}}
+	for _, tt := range []struct {
+		dialect string
+		allowed bool
+		title   string
+	}{
+		{"", false, "Google"},
+		{"google", false, "Google"},
+		{"rfc9309", true, "RFC 9309"},
+	} {
+		s.Dialect = tt.dialect
+		a := Analyze(&s)
+		if a.Rows[0].Allowed != tt.allowed || a.Rows[0].Dialect != tt.title {
+			t.Errorf("dialect %q: allowed %v in %q, want %v in %q", tt.dialect, a.Rows[0].Allowed, a.Rows[0].Dialect, tt.allowed, tt.title)
+		}
+	}
+	choices := DialectChoices()
+	if choices[0].Value != "" || len(choices) != len(robots.Dialects())+1 {
+		t.Errorf("choices %v", choices)
+	}
+}
+
+func TestVisible(t *testing.T) {
+	tests := []struct {
+		top, height, lh float64
+		total, margin   int
+		want            Window
+	}{
+		{0, 100, 20, 1000, 0, Window{1, 5}},
+		{0, 100, 20, 1000, 10, Window{1, 15}},
+		{200, 100, 20, 1000, 10, Window{1, 25}},
+		{2000, 100, 20, 1000, 10, Window{91, 115}},
+		{19990, 100, 20, 1000, 10, Window{990, 1000}},
+		{50000, 100, 20, 1000, 10, Window{1000, 1000}},
+		{0, 100, 20, 3, 10, Window{1, 3}},
+		{0, 100, 20, 0, 10, Window{1, 0}},
+		{-50, 100, 20, 10, 0, Window{1, 5}},
+	}
+	for _, tt := range tests {
+		if got := Visible(tt.top, tt.height, tt.lh, tt.total, tt.margin); got != tt.want {
+			t.Errorf("Visible(%v, %v, %v, %d, %d) = %v, want %v", tt.top, tt.height, tt.lh, tt.total, tt.margin, got, tt.want)
+		}
+	}
+}
+
+func TestLines(t *testing.T) {
+	s := State{Robots: "User-agent: a\nDisalow: /x\nFoo: bar\n\nUser-agent: b\nCrawl-delay: 2\nDisallow: /\n",
+		Rows: []Row{{Agent: "b", URL: "/p"}}}
+	a := Analyze(&s)
+	lines := a.Lines(Window{1, 100})
+	// A final line break starts an empty last line, as in the editor.
+	if len(lines) != 8 {
+		t.Fatalf("%d lines, want 8", len(lines))
+	}
+	kinds := make([]string, len(lines))
+	var group, deciding []int
+	for i, l := range lines {
+		kinds[i] = l.Kind
+		if l.Group {
+			group = append(group, l.N)
+		}
+		if l.Deciding {
+			deciding = append(deciding, l.N)
+		}
+	}
+	if want := []string{"user-agent", "disallow", "ignored", "", "user-agent", "crawl-delay", "disallow", ""}; !slices.Equal(kinds, want) {
+		t.Errorf("kinds %q, want %q", kinds, want)
+	}
+	if !slices.Equal(group, []int{5, 6, 7}) || !slices.Equal(deciding, []int{7}) {
+		t.Errorf("group %v deciding %v, want [5 6 7] [7]", group, deciding)
+	}
+	if len(lines[1].Findings) == 0 {
+		t.Errorf("no finding on the misspelt line 2; findings: %v", a.Findings)
+	}
+	if got := a.Lines(Window{6, 7}); len(got) != 2 || got[0].N != 6 {
+		t.Errorf("window 6-7: %+v", got)
+	}
+}
+
+func TestOverview(t *testing.T) {
+	s := Example()
+	a := Analyze(&s)
+	o := a.Overview()
+	if len(o.Sitemaps) != 1 || o.Sitemaps[0].URL != "https://shop.example/sitemap.xml" || o.Sitemaps[0].Line != 21 {
+		t.Errorf("sitemaps %+v", o.Sitemaps)
+	}
+	if len(o.Delays) != 1 || o.Delays[0].Value != "5" || !slices.Contains(o.Delays[0].HonouredBy, "bingbot") ||
+		slices.Contains(o.Delays[0].HonouredBy, "Googlebot") {
+		t.Errorf("delays %+v", o.Delays)
+	}
+	if o.Size != len(s.Robots) || o.Lines != 22 || o.Cut != 0 {
+		t.Errorf("size %d lines %d cut %d", o.Size, o.Lines, o.Cut)
+	}
+
+	big := strings.Repeat("Disallow: /a/very/long/path/to/fill/the/file\n", 14000)
+	o = Analyze(&State{Robots: big}).Overview()
+	if o.Cut == 0 || o.CutLine == 0 || o.Lines != 14001 {
+		t.Errorf("big file: cut %d line %d, %d lines", o.Cut, o.CutLine, o.Lines)
+	}
+}
+
+func TestWhy(t *testing.T) {
+	s := Example()
+	s.Selected = 2 // the tie
+	a := Analyze(&s)
+	w, ok := a.Why()
+	if !ok || !w.Allowed || len(w.Matches) != 2 || len(w.Sentences) == 0 {
+		t.Fatalf("why: %+v", w)
+	}
+	if !strings.Contains(w.Decision, "Allow wins") {
+		t.Errorf("decision %q does not mention the tie", w.Decision)
+	}
+	if len(w.Groups) != 1 || w.Groups[0].Start != 9 || w.OtherGroups != 2 {
+		t.Errorf("groups %+v, %d others", w.Groups, w.OtherGroups)
+	}
+	if !strings.Contains(w.Selection, "names Googlebot") {
+		t.Errorf("selection %q", w.Selection)
+	}
+	s.Selected = 4 // bingbot through a user-agent string: the * group is ignored
+	a.Recheck(&s)
+	if w, _ := a.Why(); !strings.Contains(w.Decision, "No rule") {
+		t.Errorf("decision %q", w.Decision)
+	}
+	if _, ok := Analyze(&State{}).Why(); ok {
+		t.Errorf("Why with no rows reports a row")
+	}
+}
+
+func TestRowEdits(t *testing.T) {
+	s := State{Rows: []Row{{"a", "/1"}, {"b", "/2"}, {"c", "/3"}}, Selected: 2}
+	if n := s.PasteURLs(1, "/x\n\n  /y  \r\n/z"); n != 3 {
+		t.Errorf("PasteURLs = %d, want 3", n)
+	}
+	want := []Row{{"a", "/1"}, {"b", "/x"}, {"b", "/y"}, {"b", "/z"}, {"c", "/3"}}
+	if !slices.Equal(s.Rows, want) {
+		t.Errorf("rows %v, want %v", s.Rows, want)
+	}
+	s.Selected = 4
+	s.RemoveRow(4)
+	if s.Selected != 3 || len(s.Rows) != 4 {
+		t.Errorf("after removing the selected last row: selected %d, %d rows", s.Selected, len(s.Rows))
+	}
+	s.Selected = 2
+	s.RemoveRow(0)
+	if s.Selected != 1 || s.Rows[1] != (Row{"b", "/y"}) {
+		t.Errorf("after removing row 0: selected %d, rows %v", s.Selected, s.Rows)
+	}
+	if (&State{}).SelectedRow() != -1 {
+		t.Errorf("SelectedRow with no rows")
+	}
+}
+
+func TestCatalogue(t *testing.T) {
+	groups := Catalogue()
+	titles := []string{groups[0].Title, groups[1].Title, groups[2].Title}
+	if !slices.Equal(titles, []string{"Search engines", "AI crawlers", "Others"}) {
+		t.Errorf("titles %q", titles)
+	}
+	n := 0
+	for _, g := range groups {
+		n += len(g.Crawlers)
+	}
+	if n != len(robots.Crawlers()) {
+		t.Errorf("%d crawlers grouped, catalogue has %d", n, len(robots.Crawlers()))
+	}
+}
+
+func TestFindingsIn(t *testing.T) {
+	fs := []robots.Finding{{Line: 1}, {Line: 3}, {Line: 3}, {Line: 8}}
+	for _, tt := range []struct{ from, to, want int }{{1, 1, 1}, {2, 3, 2}, {4, 7, 0}, {1, 100, 4}, {9, 9, 0}} {
+		if got := len(FindingsIn(fs, tt.from, tt.to)); got != tt.want {
+			t.Errorf("FindingsIn(%d, %d) has %d, want %d", tt.from, tt.to, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,135 @@
+package model
+
+import (
+	"fmt"
+
+	"robotstester/robots"
+)
+
+// Why explains the verdict of one row in words a non-programmer follows.
+type Why struct {
+	Row     int // index of the row
+	Allowed bool
+	Agent   string // as typed
+	Token   string
+	URL     string // as typed
+	Encoded string // as tested
+	Path    string // the part of the URL rules are matched against
+	Dialect string
+
+	// Sentences is the engine's own explanation.
+	Sentences []string
+	// Selection says how the groups were chosen.
+	Selection string
+	// Groups are the groups whose rules were used.
+	Groups []WhyGroup
+	// OtherGroups is the number of groups of the file that were not used.
+	OtherGroups int
+	// Matches are the rules that matched, in file order.
+	Matches []WhyMatch
+	// Decision says which rule won and why, or that none matched.
+	Decision string
+}
+
+// WhyGroup is one group that applied.
+type WhyGroup struct {
+	Start, End int
+	Agents     string
+	Rules      int
+}
+
+// WhyMatch is one rule that matched the URL.
+type WhyMatch struct {
+	Line     int
+	Rule     string // "Disallow: /private/"
+	Priority int    // length of the pattern that matched; the longest wins
+	Winner   bool
+	ViaIndex bool // matched through Google's index.html rule
+}
+
+// Why explains the selected row's verdict, and reports false when no row
+// is selected.
+func (a *Analysis) Why() (Why, bool) {
+	i := a.Selected
+	if i < 0 || i >= len(a.Rows) {
+		return Why{}, false
+	}
+	rv, v := &a.Rows[i], &a.Verdicts[i]
+	w := Why{
+		Row:       i,
+		Allowed:   v.Allowed,
+		Agent:     rv.Agent,
+		Token:     rv.Token,
+		URL:       rv.URL,
+		Encoded:   rv.Encoded,
+		Path:      v.Path,
+		Dialect:   rv.Dialect,
+		Sentences: v.Explanation(),
+		Selection: selection(v),
+	}
+	for _, g := range v.Groups {
+		w.Groups = append(w.Groups, WhyGroup{Start: g.Start, End: g.End, Agents: agents(g), Rules: len(g.Rules)})
+	}
+	w.OtherGroups = len(a.File.Read(v.Dialect).Groups) - len(v.Groups)
+	for j, m := range v.Matches {
+		kind := "Disallow"
+		if m.Rule.Allow {
+			kind = "Allow"
+		}
+		w.Matches = append(w.Matches, WhyMatch{
+			Line:     m.Rule.Line,
+			Rule:     kind + ": " + m.Rule.Value,
+			Priority: m.Priority,
+			Winner:   j == v.Winner,
+			ViaIndex: m.ViaIndex,
+		})
+	}
+	w.Decision = decision(v)
+	return w, true
+}
+
+func selection(v *robots.Verdict) string {
+	switch v.Selection {
+	case robots.NamedGroup:
+		s := fmt.Sprintf("A group names %s itself, so only its rules count and the group for every crawler (User-agent: *) is ignored.", v.Agent)
+		if v.ShadowsGlobal {
+			s += " That group has no rules, so nothing is blocked for it."
+		}
+		return s
+	case robots.FallbackGroup:
+		return fmt.Sprintf("No group names %s, so it follows the groups for %s, as this crawler does.", v.Agent, v.Token)
+	case robots.GlobalGroup:
+		return fmt.Sprintf("No group names %s, so the group for every crawler (User-agent: *) applies.", v.Agent)
+	case robots.GlobalIgnored:
+		return fmt.Sprintf("No group names %s, and this crawler ignores the group for every crawler (User-agent: *), so nothing is blocked.", v.Agent)
+	case robots.AlwaysAllowed:
+		return v.Dialect.Title() + " always allows this URL, whatever the file says."
+	default:
+		return fmt.Sprintf("No group names %s and there is no group for every crawler (User-agent: *), so nothing is blocked.", v.Agent)
+	}
+}
+
+func decision(v *robots.Verdict) string {
+	d := v.Decider()
+	if d == nil {
+		if len(v.Groups) == 0 {
+			return "No rule applies: the URL is allowed."
+		}
+		return "No rule of these groups matches the URL: it is allowed."
+	}
+	verb := "blocks"
+	if d.Rule.Allow {
+		verb = "allows"
+	}
+	s := fmt.Sprintf("Line %d %s it: its pattern is the longest that matches (%d characters).", d.Rule.Line, verb, d.Priority)
+	switch v.Tie {
+	case robots.AllowWinsTie:
+		s = fmt.Sprintf("Line %d allows it: an Allow and a Disallow matched with the same length (%d characters), and on a tie the Allow wins.", d.Rule.Line, d.Priority)
+	case robots.FirstWinsTie:
+		s += " Other rules of the same kind matched with the same length; the first in the file is shown."
+	}
+	if len(v.Matches) == 1 {
+		s = fmt.Sprintf("Line %d %s it: it is the only rule that matches.", d.Rule.Line, verb)
+	}
+	return s
+}
