@@ -122,6 +122,10 @@ func (r *Reading) CheckCrawler(c Crawler, url string) Verdict {
 func (r *Reading) decide(q query, url string) Verdict {
 	spec := r.Dialect.spec()
 	v := Verdict{Dialect: r.Dialect, Agent: q.agent, URL: url, Winner: -1}
+	if spec.reader != nil {
+		r.decideOrder(q, &v)
+		return v
+	}
 	v.Path = PathOf(url)
 	if spec.normalize {
 		v.Path = normalizeRFC(v.Path, false)

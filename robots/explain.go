@@ -16,6 +16,9 @@ func (v *Verdict) Explanation() []string {
 		agent = "a crawler with no name"
 	}
 	say("%s reading: the path tested is %s.", v.Dialect.Title(), v.Path)
+	if v.Dialect.FirstMatch() {
+		return append(out, v.explainRecord(agent)...)
+	}
 	switch v.Selection {
 	case AlwaysAllowed:
 		say("%s always allows /robots.txt itself, whatever the file says.", v.Dialect.Title())
@@ -84,6 +87,58 @@ func (v *Verdict) Explanation() []string {
 		say("Verdict: blocked.")
 	}
 	return out
+}
+
+// explainRecord says which record applied in a first-match dialect, and
+// how the first matching rule decided.
+func (v *Verdict) explainRecord(agent string) []string {
+	var out []string
+	say := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	switch v.Selection {
+	case NoGroup:
+		say("No record names %s and there is no * record, so nothing is disallowed.", agent)
+		return out
+	case NamedGroup:
+		say("The record at line %d applies: its name %q is found in %q. Records are not merged: the first that matches is the only one used.", v.Groups[0].Start, v.Token, agent)
+	case GlobalGroup:
+		say("No record's name is found in %q, so the * record at line %d applies.", agent, v.Groups[0].Start)
+	}
+	if len(v.Matches) == 0 {
+		say("No rule of the record matches %s, so it is allowed.", v.Path)
+		return out
+	}
+	return append(out, v.explainFirstMatch()...)
+}
+
+// explainFirstMatch says how the first matching rule decided.
+func (v *Verdict) explainFirstMatch() []string {
+	d := v.Decider()
+	r := d.Rule
+	var out []string
+	out = append(out, fmt.Sprintf("The rules are tried in file order and the first that matches decides: line %d, %s: %s.", r.Line, kindWord(r.Kind()), r.Value))
+	if r.Value == "" {
+		if v.Allowed {
+			out = append(out, fmt.Sprintf("An empty %s matches every URL and allows it.", kindWord(r.Kind())))
+		} else {
+			out = append(out, "An empty Allow matches every URL and, in this reading, disallows it.")
+		}
+	}
+	if n := len(v.Matches) - 1; n > 0 {
+		out = append(out, fmt.Sprintf("%d later matching %s never considered.", n, plural(n, "rule is", "rules are")))
+	}
+	if v.Allowed {
+		out = append(out, "Verdict: allowed.")
+	} else {
+		out = append(out, "Verdict: blocked.")
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func countRulesOf(groups []*Group) int {

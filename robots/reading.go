@@ -19,6 +19,7 @@ type Reading struct {
 	Orphans  []int    // lines of rules that stand before any user-agent line, and so belong to no group
 
 	kinds []LineKind // how each line is read, when it differs from Google's reading
+	order []int32    // first-match dialects: the records in the order they are tried
 
 	byToken map[string]*groupList // lower-case product token → groups that name it
 	global  *groupList            // groups that name *, or nil
@@ -62,6 +63,8 @@ type Rule struct {
 	// IndexAlt is, for an Allow of ".../index.html" in the Google dialect,
 	// the pattern ".../$" that the rule also allows; "" otherwise.
 	IndexAlt string
+
+	allows bool // first-match dialects: whether the URL is allowed when this rule decides
 }
 
 // Kind returns Allow or Disallow.
@@ -92,6 +95,9 @@ type CrawlDelay struct {
 // at a user-agent line that follows a rule (or at the first user-agent
 // line); blank lines, comments, sitemaps and unknown keys never end one.
 func newReading(f *File, d Dialect) *Reading {
+	if d.spec().reader != nil {
+		return newOrderReading(f, d)
+	}
 	r := &Reading{Dialect: d, File: f, byToken: make(map[string]*groupList)}
 	spec := d.spec()
 	if spec.strictKeys {

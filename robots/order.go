@@ -1,0 +1,391 @@
+package robots
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The order-based readings (gym2008, mk1996, mk1994 and python) share one
+// mechanism: a record is one or more user-agent lines and the rules after
+// them, ended by a blank line; records are not merged; the first record
+// whose name is found in the crawler's name applies; its first matching rule
+// in file order decides. The dialects differ in how a line is read, how a
+// record is chosen and how a path is compared, which orderLine and the
+// dialectSpec say.
+
+// orderLine is one line as an order-based dialect reads it.
+type orderLine struct {
+	number     int
+	kind       LineKind
+	key, value string
+	endsRecord bool // a blank line: the record being read ends here
+}
+
+// orderReader reads one editor line into the lines of a dialect; Python
+// splits some editor lines in two.
+type orderReader func(f *File, n int, emit func(orderLine))
+
+func newOrderReading(f *File, d Dialect) *Reading {
+	spec := d.spec()
+	r := &Reading{Dialect: d, File: f, byToken: map[string]*groupList{}, kinds: make([]LineKind, len(f.Lines))}
+	var (
+		cur      *Group // the record being read, not yet kept
+		sawRule  bool   // a directive other than user-agent came since the last user-agent line
+		lastLine int
+	)
+	flush := func() {
+		// A record needs names and rules; Python keeps one that had a
+		// crawl-delay or request-rate line instead.
+		if cur != nil && len(cur.Agents) > 0 && (len(cur.Rules) > 0 || spec.python && sawRule) {
+			cur.Index = len(r.Groups)
+			cur.End = lastLine
+			r.Groups = append(r.Groups, *cur)
+		}
+		cur, sawRule = nil, false
+	}
+	for n := 1; n <= len(f.Lines); n++ {
+		spec.reader(f, n, func(l orderLine) {
+			if r.kinds[l.number-1] == Blank || l.kind != Blank && l.kind != Comment {
+				r.kinds[l.number-1] = l.kind
+			}
+			if l.endsRecord {
+				if spec.python && cur != nil && !sawRule {
+					cur = nil // user-agent lines without a rule before the blank line: lost
+				}
+				flush()
+				return
+			}
+			switch l.kind {
+			case UserAgent:
+				if cur == nil || sawRule {
+					flush()
+					cur = &Group{Start: l.number}
+				}
+				if l.value != "" || spec.python {
+					cur.Agents = append(cur.Agents, Agent{Line: l.number, Value: l.value, Token: l.value})
+				}
+			case Allow, Disallow:
+				if cur == nil {
+					r.Orphans = append(r.Orphans, l.number)
+					return
+				}
+				sawRule = true
+				if l.kind == Allow && !spec.allowRules {
+					return
+				}
+				cur.Rules = append(cur.Rules, r.newOrderRule(l))
+			case Sitemap:
+				r.Sitemaps = append(r.Sitemaps, Record{Line: l.number, Key: l.key, Value: l.value, Group: -1})
+				if !spec.python && cur != nil {
+					sawRule = true
+				}
+				return
+			case Known:
+				rec := Record{Line: l.number, Key: l.key, Value: l.value, Group: -1}
+				if cur == nil {
+					r.Records = append(r.Records, rec)
+					return
+				}
+				sawRule = true
+				rec.Group = len(r.Groups) // its index once kept
+				r.Records = append(r.Records, rec)
+				// The first valid crawl-delay counts; in Python, the last.
+				if strings.EqualFold(l.key, "crawl-delay") && (cur.CrawlDelay == nil || spec.python) {
+					if cd := spec.crawlDelay(rec); cd.Valid {
+						cur.CrawlDelay = cd
+					}
+				}
+			default:
+				return
+			}
+			lastLine = l.number
+		})
+	}
+	flush()
+	r.indexRecords()
+	return r
+}
+
+// indexRecords files the records by name: named records first and the *
+// records last, each in file order. Python keeps only the first * record.
+func (r *Reading) indexRecords() {
+	r.order = r.order[:0]
+	for gi := range r.Groups {
+		if !r.Groups[gi].Global() {
+			r.order = append(r.order, int32(gi))
+		}
+	}
+	for gi := range r.Groups {
+		if r.Groups[gi].Global() {
+			r.order = append(r.order, int32(gi))
+			if r.global == nil {
+				r.global = &groupList{}
+			}
+			r.global.groups = append(r.global.groups, int32(gi))
+			if r.Dialect.spec().python {
+				break
+			}
+		}
+	}
+	// Records whose crawl-delay was filed before they were kept point at
+	// the index they were to have; drop those that were not kept.
+	for i := range r.Records {
+		if g := r.Records[i].Group; g >= len(r.Groups) || g >= 0 && !r.Groups[g].contains(r.Records[i].Line) {
+			r.Records[i].Group = -1
+		}
+	}
+}
+
+func (g *Group) contains(line int) bool { return g.Start <= line && line <= g.End }
+
+func (r *Reading) newOrderRule(l orderLine) Rule {
+	spec := r.Dialect.spec()
+	rule := Rule{Line: l.number, Allow: l.kind == Allow, Value: l.value}
+	if spec.python {
+		rule.Pattern = pyQuote(pyUnparse(pyParse(l.value)))
+		rule.allows = rule.Allow || l.value == ""
+	} else {
+		rule.Pattern = unquoteKeepSlash(l.value)
+		// An empty path matches everything and means the opposite of
+		// its kind.
+		rule.allows = rule.Allow != (l.value == "")
+	}
+	return rule
+}
+
+// orderPath is the path an order-based dialect compares rules with.
+func (d Dialect) orderPath(url string) string {
+	if d.spec().python {
+		u := pyParse(pyUnquote(url))
+		u.scheme, u.netloc = "", ""
+		p := pyQuote(pyUnparse(u))
+		if p == "" {
+			p = "/"
+		}
+		return p
+	}
+	return unquoteKeepSlash(stripAuthority(url))
+}
+
+// stripAuthority drops a URL's scheme and authority, keeping path,
+// parameters, query and fragment.
+func stripAuthority(url string) string {
+	rest := url
+	if i := strings.Index(url, "://"); i > 0 && isScheme(url[:i]) {
+		rest = url[i+3:]
+	} else if strings.HasPrefix(url, "//") {
+		rest = url[2:]
+	} else {
+		return url
+	}
+	if i := strings.IndexAny(rest, "/?;#"); i >= 0 {
+		rest = rest[i:]
+	} else {
+		rest = ""
+	}
+	if !strings.HasPrefix(rest, "/") {
+		rest = "/" + rest
+	}
+	return rest
+}
+
+// unquoteKeepSlash percent-decodes s, except %2F (in either case), which
+// stays encoded as %2F so that it never equals a path separator.
+func unquoteKeepSlash(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			v := unhex(s[i+1])<<4 | unhex(s[i+2])
+			if v == '/' {
+				b.WriteString("%2F")
+			} else {
+				b.WriteByte(v)
+			}
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// matchOrder reports whether an order-based rule matches path.
+func (d Dialect) matchOrder(rule *Rule, path string) bool {
+	p := rule.Pattern
+	switch {
+	case p == "":
+		return true
+	case d.spec().wildcards && (strings.IndexByte(p, '*') >= 0 || strings.HasSuffix(p, "$")):
+		return matchPattern(p, path)
+	}
+	return strings.HasPrefix(path, p)
+}
+
+// decideOrder checks a path against the first record that applies, rule by
+// rule in file order.
+func (r *Reading) decideOrder(q query, v *Verdict) {
+	v.Path = r.Dialect.orderPath(v.URL)
+	if r.Dialect.spec().robotsTxtOK && v.Path == "/robots.txt" {
+		v.Allowed, v.Selection = true, AlwaysAllowed
+		return
+	}
+	g := r.chooseRecord(q.agent)
+	switch {
+	case g == nil:
+		v.Selection, v.Allowed = NoGroup, true
+		return
+	case g.Global():
+		v.Selection, v.Token = GlobalGroup, "*"
+	default:
+		v.Selection = NamedGroup
+		v.Token, _ = g.matchedName(r.Dialect, q.agent)
+	}
+	v.Groups = []*Group{g}
+	for i := range g.Rules {
+		rule := &g.Rules[i]
+		if r.Dialect.matchOrder(rule, v.Path) {
+			v.Matches = append(v.Matches, Match{Rule: rule, Priority: len(rule.Pattern)})
+		}
+	}
+	v.Allowed = true
+	if len(v.Matches) > 0 {
+		v.Winner = 0
+		v.Line = v.Matches[0].Rule.Line
+		v.Allowed = v.Matches[0].Rule.allows
+	}
+}
+
+// chooseRecord returns the first record, named ones before * ones, with a
+// name found in the crawler's name, or nil.
+func (r *Reading) chooseRecord(agent string) *Group {
+	for _, gi := range r.order {
+		g := &r.Groups[gi]
+		if _, ok := g.matchedName(r.Dialect, agent); ok || g.Global() {
+			return g
+		}
+	}
+	return nil
+}
+
+// matchedName returns the first of the record's names found in the
+// crawler's name: as a case-insensitive substring of the whole user-agent
+// string, or for Python of its part before the first '/'.
+func (g *Group) matchedName(d Dialect, agent string) (string, bool) {
+	ua := strings.ToLower(agent)
+	if d.spec().python {
+		ua, _, _ = strings.Cut(ua, "/")
+	}
+	for _, a := range g.Agents {
+		if a.Token != "*" && strings.Contains(ua, strings.ToLower(a.Value)) {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+// readRERP reads a line as robotexclusionrulesparser does (gym2008, mk1996,
+// mk1994): a line starting with '#' is dropped; otherwise the comment is cut
+// and a line left empty ends the record; a directive is the leftmost of its
+// keywords followed at once by a colon, anywhere in the line.
+func readRERP(f *File, n int, emit func(orderLine)) {
+	l := &f.Lines[n-1]
+	start := l.Start
+	if n == 1 {
+		start = 0 // these readers do not skip a byte-order mark
+	}
+	s := trimSpace(f.text[start:l.End])
+	switch {
+	case s == "":
+		emit(orderLine{number: n, kind: Blank, endsRecord: true})
+		return
+	case s[0] == '#':
+		emit(orderLine{number: n, kind: Comment})
+		return
+	}
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s = trimSpace(s[:i])
+		if s == "" {
+			emit(orderLine{number: n, kind: Comment, endsRecord: true})
+			return
+		}
+	}
+	key, kind, at := rerpDirective(s)
+	if at < 0 {
+		emit(orderLine{number: n, kind: Unknown})
+		return
+	}
+	emit(orderLine{number: n, kind: kind, key: key, value: cleanRERPValue(s[at+len(key)+1:])})
+}
+
+var rerpKeywords = []struct {
+	word string
+	kind LineKind
+}{
+	{"allow", Allow}, {"disallow", Disallow}, {"user-agent", UserAgent},
+	{"useragent", UserAgent}, {"sitemap", Sitemap}, {"crawl-delay", Known},
+}
+
+// rerpDirective finds the leftmost keyword followed by a colon in s.
+func rerpDirective(s string) (key string, kind LineKind, at int) {
+	for i := 0; i < len(s); i++ {
+		for _, k := range rerpKeywords {
+			end := i + len(k.word)
+			if end < len(s) && s[end] == ':' && equalFoldLower(s[i:end], k.word) {
+				return s[i:end], k.kind, i
+			}
+		}
+	}
+	return "", Unknown, -1
+}
+
+// cleanRERPValue drops control characters from a value, after turning tabs
+// into spaces, and strips it.
+func cleanRERPValue(v string) string {
+	clean := true
+	for i := 0; i < len(v); i++ {
+		if v[i] < 0x20 {
+			clean = false
+			break
+		}
+	}
+	if !clean {
+		var b strings.Builder
+		for i := 0; i < len(v); i++ {
+			switch c := v[i]; {
+			case c == '\t':
+				b.WriteByte(' ')
+			case c >= 0x20:
+				b.WriteByte(c)
+			}
+		}
+		v = b.String()
+	}
+	return trimSpace(v)
+}
+
+func rerpCrawlDelay(rec Record) *CrawlDelay {
+	return parseCrawlDelay(rec)
+}
+
+// pyCrawlDelay reads crawl-delay as Python does: whole seconds only.
+func pyCrawlDelay(rec Record) *CrawlDelay {
+	cd := &CrawlDelay{Line: rec.Line, Value: rec.Value}
+	if isDigits(rec.Value) {
+		if n, err := strconv.Atoi(rec.Value); err == nil {
+			cd.Seconds, cd.Valid = float64(n), true
+		}
+	}
+	return cd
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

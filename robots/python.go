@@ -1,0 +1,271 @@
+package robots
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// This file reads robots.txt as CPython's urllib.robotparser (3.11) does,
+// with the parts of urllib.parse it relies on. Python strings are kept as
+// UTF-8 Go strings.
+
+// readPython reads an editor line as robotparser does. Python splits lines
+// on more characters than LF and CR (str.splitlines), so one editor line
+// may hold several of its lines; each is reported under the editor line's
+// number.
+func readPython(f *File, n int, emit func(orderLine)) {
+	l := &f.Lines[n-1]
+	start := l.Start
+	if n == 1 {
+		start = 0 // robotparser decodes UTF-8, not UTF-8 with a BOM
+	}
+	text := strings.ToValidUTF8(f.text[start:l.End], "\uFFFD")
+	for _, line := range splitPyLines(text) {
+		if line == "" {
+			emit(orderLine{number: n, kind: Blank, endsRecord: true})
+			continue
+		}
+		commented := false
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line, commented = line[:i], true
+		}
+		line = strings.TrimFunc(line, isPySpace)
+		if line == "" {
+			kind := Blank
+			if commented {
+				kind = Comment
+			}
+			emit(orderLine{number: n, kind: kind})
+			continue
+		}
+		key, value, ok := strings.Cut(line, ":")
+		if !ok {
+			emit(orderLine{number: n, kind: Unknown})
+			continue
+		}
+		key = strings.TrimFunc(key, isPySpace)
+		value = pyUnquote(strings.TrimFunc(value, isPySpace))
+		kind := Unknown
+		switch strings.ToLower(key) {
+		case "user-agent":
+			kind = UserAgent
+		case "allow":
+			kind = Allow
+		case "disallow":
+			kind = Disallow
+		case "sitemap":
+			kind = Sitemap
+		case "crawl-delay", "request-rate":
+			kind = Known
+		}
+		emit(orderLine{number: n, kind: kind, key: key, value: value})
+	}
+}
+
+// splitPyLines splits s where Python's str.splitlines does, besides LF and
+// CR (which the editor lines already lack).
+func splitPyLines(s string) []string {
+	if !strings.ContainsFunc(s, isPyLineBreak) {
+		return []string{s}
+	}
+	var lines []string
+	for {
+		i := strings.IndexFunc(s, isPyLineBreak)
+		if i < 0 {
+			return append(lines, s)
+		}
+		lines = append(lines, s[:i])
+		_, size := utf8.DecodeRuneInString(s[i:])
+		s = s[i+size:]
+		if s == "" {
+			return lines // a break at the end starts no line
+		}
+	}
+}
+
+func isPyLineBreak(r rune) bool {
+	switch r {
+	case '\v', '\f', 0x1C, 0x1D, 0x1E, 0x85, 0x2028, 0x2029:
+		return true
+	}
+	return false
+}
+
+// isPySpace is Python's str.isspace for one character.
+func isPySpace(r rune) bool {
+	return unicode.IsSpace(r) || 0x1C <= r && r <= 0x1F
+}
+
+// pyUnquote is urllib.parse.unquote: %XX sequences are decoded as UTF-8,
+// each maximal invalid part becoming U+FFFD.
+func pyUnquote(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	var b strings.Builder
+	var raw []byte
+	flush := func() {
+		for len(raw) > 0 {
+			r, size := utf8.DecodeRune(raw)
+			if r == utf8.RuneError && size <= 1 {
+				size = maximalSubpart(raw)
+				b.WriteRune(utf8.RuneError)
+			} else {
+				b.Write(raw[:size])
+			}
+			raw = raw[size:]
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			raw = append(raw, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		flush()
+		b.WriteByte(s[i])
+	}
+	flush()
+	return b.String()
+}
+
+// maximalSubpart is the length of the longest start of b that could begin
+// a valid UTF-8 sequence (at least 1): Python replaces it with one U+FFFD.
+func maximalSubpart(b []byte) int {
+	lo, hi := byte(0x80), byte(0xBF)
+	var need int
+	switch c := b[0]; {
+	case 0xC2 <= c && c <= 0xDF:
+		need = 1
+	case c == 0xE0:
+		need, lo = 2, 0xA0
+	case 0xE1 <= c && c <= 0xEC || c == 0xEE || c == 0xEF:
+		need = 2
+	case c == 0xED:
+		need, hi = 2, 0x9F
+	case c == 0xF0:
+		need, lo = 3, 0x90
+	case 0xF1 <= c && c <= 0xF3:
+		need = 3
+	case c == 0xF4:
+		need, hi = 3, 0x8F
+	default:
+		return 1
+	}
+	n := 1
+	for n <= need && n < len(b) && lo <= b[n] && b[n] <= hi {
+		n++
+		lo, hi = 0x80, 0xBF
+	}
+	return n
+}
+
+// pyQuote is urllib.parse.quote with safe="/".
+func pyQuote(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("_.-~/", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(upperHex[c>>4])
+		b.WriteByte(upperHex[c&15])
+	}
+	return b.String()
+}
+
+// pyURL is the result of urllib.parse.urlparse.
+type pyURL struct {
+	scheme, netloc, path, params, query, fragment string
+}
+
+var (
+	pyUsesParams = []string{"", "ftp", "hdl", "prospero", "http", "imap", "https", "shttp", "rtsp", "rtsps", "rtspu", "sip", "sips", "mms", "sftp", "tel"}
+	pyUsesNetloc = []string{"", "ftp", "http", "gopher", "nntp", "telnet", "imap", "wais", "file", "mms", "https", "shttp", "snews", "prospero", "rtsp", "rtsps", "rtspu", "rsync", "svn", "svn+ssh", "sftp", "nfs", "git", "git+ssh", "ws", "wss"}
+)
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// pyParse is urllib.parse.urlparse, for the URLs robotparser sees.
+func pyParse(url string) pyURL {
+	url = strings.TrimLeft(url, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
+	url = strings.NewReplacer("\t", "", "\r", "", "\n", "").Replace(url)
+	var u pyURL
+	if i := strings.IndexByte(url, ':'); i > 0 && isASCIILetter(url[0]) && isPyScheme(url[:i]) {
+		u.scheme, url = strings.ToLower(url[:i]), url[i+1:]
+	}
+	if strings.HasPrefix(url, "//") {
+		end := len(url)
+		if i := strings.IndexAny(url[2:], "/?#"); i >= 0 {
+			end = i + 2
+		}
+		u.netloc, url = url[2:end], url[end:]
+	}
+	if i := strings.IndexByte(url, '#'); i >= 0 {
+		url, u.fragment = url[:i], url[i+1:]
+	}
+	if i := strings.IndexByte(url, '?'); i >= 0 {
+		url, u.query = url[:i], url[i+1:]
+	}
+	if contains(pyUsesParams, u.scheme) && strings.IndexByte(url, ';') >= 0 {
+		i := -1
+		if slash := strings.LastIndexByte(url, '/'); slash >= 0 {
+			if j := strings.IndexByte(url[slash:], ';'); j >= 0 {
+				i = slash + j
+			}
+		} else {
+			i = strings.IndexByte(url, ';')
+		}
+		if i >= 0 {
+			url, u.params = url[:i], url[i+1:]
+		}
+	}
+	u.path = url
+	return u
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+func isPyScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !isASCIILetter(c) && !('0' <= c && c <= '9') && c != '+' && c != '-' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// pyUnparse is urllib.parse.urlunparse.
+func pyUnparse(u pyURL) string {
+	url := u.path
+	if u.params != "" {
+		url += ";" + u.params
+	}
+	if u.netloc != "" || u.scheme != "" && contains(pyUsesNetloc, u.scheme) && !strings.HasPrefix(url, "//") {
+		if url != "" && url[0] != '/' {
+			url = "/" + url
+		}
+		url = "//" + u.netloc + url
+	}
+	if u.scheme != "" {
+		url = u.scheme + ":" + url
+	}
+	if u.query != "" {
+		url += "?" + u.query
+	}
+	if u.fragment != "" {
+		url += "#" + u.fragment
+	}
+	return url
+}
