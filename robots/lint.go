@@ -78,6 +78,10 @@ func (l *linter) add(line int, sev Severity, code, format string, args ...any) {
 }
 
 func (l *linter) run() {
+	if l.r.Dialect.FirstMatch() {
+		l.runOrder()
+		return
+	}
 	understood := false
 	for i := range l.f.Lines {
 		line := &l.f.Lines[i]
@@ -106,6 +110,9 @@ func (l *linter) run() {
 	l.merged()
 	if !understood && len(l.out) > 0 {
 		l.notRobots()
+	}
+	if l.r.Dialect == Google {
+		l.crossDialect()
 	}
 }
 
