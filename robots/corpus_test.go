@@ -75,8 +75,8 @@ func TestLineEndings(t *testing.T) {
 				continue
 			}
 			for i := range f.Lines {
-				if f.Lines[i].Kind != base.Lines[i].Kind || f.Lines[i].Value != base.Lines[i].Value {
-					t.Errorf("%s variant %d line %d: %v %q, LF gives %v %q", cf.name, vi, i+1, f.Lines[i].Kind, f.Lines[i].Value, base.Lines[i].Kind, base.Lines[i].Value)
+				if f.Lines[i].Kind != base.Lines[i].Kind || f.Value(i+1) != base.Value(i+1) {
+					t.Errorf("%s variant %d line %d: %v %q, LF gives %v %q", cf.name, vi, i+1, f.Lines[i].Kind, f.Value(i+1), base.Lines[i].Kind, base.Value(i+1))
 					break
 				}
 			}

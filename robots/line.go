@@ -71,14 +71,18 @@ var byteClass = func() (t [256]uint8) {
 // Google's library reads; the rest of the line is ignored.
 const MaxLineLength = 16663
 
-// A Line is one line of a robots.txt file as it was read.
+// A Line is one line of a robots.txt file as it was read. Its key and value
+// are had from the file: [File.Key] and [File.Value].
 type Line struct {
 	Number     int      // 1-based; a CRLF pair ends one line, "\n\r" ends two
 	Start, End int      // byte range in the file, without the line break
 	Kind       LineKind // what the Google dialect reads the line as
-	Key        string   // the key as written, white space trimmed; empty for blank, comment and key-less lines
-	Value      string   // the value as written, comment and white space trimmed
 	Flags      LineFlag
+
+	// The key and the value, as byte ranges in the file: a Line holds no
+	// pointer, so that the garbage collector never looks into the large
+	// array of them a file makes.
+	keyStart, keyEnd, valueStart, valueEnd int32
 }
 
 // Has reports whether all of the given flags are set.
@@ -167,7 +171,16 @@ func readLine(l *Line, text string) {
 		s = s[:i]
 		break
 	}
-	s, colon = trimSpaceAt(s, colon)
+	lead := 0
+	for lead < len(s) && isSpace(s[lead]) {
+		lead++
+	}
+	s = trimSpace(s)
+	if colon >= 0 {
+		if colon -= lead; colon >= len(s) {
+			colon = -1
+		}
+	}
 	if s == "" {
 		if commented {
 			l.Kind = Comment
@@ -176,7 +189,7 @@ func readLine(l *Line, text string) {
 		}
 		return
 	}
-	key, value, noColon, ok := splitKeyValueAt(s, colon)
+	k, v, noColon, ok := keyValueSpans(s, colon)
 	if !ok {
 		l.Kind = Unknown
 		return
@@ -184,56 +197,57 @@ func readLine(l *Line, text string) {
 	if noColon {
 		l.Flags |= FlagNoColon
 	}
-	l.Key, l.Value = key, value
-	kind, exact := googleKey(key)
+	base := int32(l.Start + lead)
+	l.keyStart, l.keyEnd = base+int32(k.start), base+int32(k.end)
+	l.valueStart, l.valueEnd = base+int32(v.start), base+int32(v.end)
+	kind, exact := googleKey(s[k.start:k.end])
 	l.Kind = kind
 	if !exact {
 		l.Flags |= FlagInexactKey
 	}
 }
 
-// trimSpaceAt trims s like trimSpace and moves the index i (or -1) with it.
-func trimSpaceAt(s string, i int) (string, int) {
-	start := 0
-	for start < len(s) && isSpace(s[start]) {
-		start++
-	}
-	t := trimSpace(s[start:])
-	if i >= 0 {
-		i -= start
-		if i >= len(t) {
-			i = -1
-		}
-	}
-	return t, i
-}
+// span is a byte range.
+type span struct{ start, end int }
 
 // splitKeyValue separates "key: value". Without a colon, a line of exactly
 // two white-space-separated words is read as key and value, a leniency of
 // Google's parser. The key must not be empty.
 func splitKeyValue(s string) (key, value string, noColon, ok bool) {
-	return splitKeyValueAt(s, strings.IndexByte(s, ':'))
+	k, v, noColon, ok := keyValueSpans(s, strings.IndexByte(s, ':'))
+	return s[k.start:k.end], s[v.start:v.end], noColon, ok
 }
 
-// splitKeyValueAt is splitKeyValue with the index of the first colon, or -1,
-// already known.
-func splitKeyValueAt(s string, sep int) (key, value string, noColon, ok bool) {
+// keyValueSpans is splitKeyValue with the index of the first colon (or -1)
+// known, giving the key and the value as byte ranges of s.
+func keyValueSpans(s string, sep int) (key, value span, noColon, ok bool) {
 	if sep < 0 {
 		sep = strings.IndexAny(s, " \t")
 		if sep < 0 {
-			return "", "", false, false
+			return span{}, span{}, false, false
 		}
 		rest := strings.TrimLeft(s[sep:], " \t")
 		if strings.ContainsAny(rest, " \t") {
-			return "", "", false, false
+			return span{}, span{}, false, false
 		}
 		noColon = true
 	}
-	key = trimSpace(s[:sep])
-	if key == "" {
-		return "", "", false, false
+	key = trimmedSpan(s, 0, sep)
+	if key.start == key.end {
+		return span{}, span{}, false, false
 	}
-	return key, trimSpace(s[sep+1:]), noColon, true
+	return key, trimmedSpan(s, sep+1, len(s)), noColon, true
+}
+
+// trimmedSpan is the range of s[i:j] without white space at either end.
+func trimmedSpan(s string, i, j int) span {
+	for i < j && isSpace(s[i]) {
+		i++
+	}
+	for j > i && isSpace(s[j-1]) {
+		j--
+	}
+	return span{i, j}
 }
 
 // Google's parser accepts these misspellings as well as any key that

@@ -140,9 +140,9 @@ func (l *linter) keySpelling(line *Line, kind LineKind) {
 	word := kindWord(kind)
 	switch {
 	case line.Has(FlagNoColon):
-		l.add(line.Number, Warning, "missing-colon", "No colon after %q: Google reads this as \"%s: %s\", but RFC 9309 and most other crawlers ignore the line.", line.Key, word, line.Value)
+		l.add(line.Number, Warning, "missing-colon", "No colon after %q: Google reads this as \"%s: %s\", but RFC 9309 and most other crawlers ignore the line.", l.f.Key(line.Number), word, l.f.Value(line.Number))
 	case line.Has(FlagInexactKey):
-		l.add(line.Number, Warning, "misspelled-key", "%q is not spelled %q: Google still reads it as %s, but RFC 9309 and most other crawlers ignore the line.", line.Key, word, word)
+		l.add(line.Number, Warning, "misspelled-key", "%q is not spelled %q: Google still reads it as %s, but RFC 9309 and most other crawlers ignore the line.", l.f.Key(line.Number), word, word)
 	}
 }
 
@@ -162,23 +162,23 @@ func kindWord(k LineKind) string {
 
 func (l *linter) unknown(line *Line) {
 	n := line.Number
-	if line.Key == "" {
+	if l.f.Key(line.Number) == "" {
 		if !line.Has(FlagBOM) {
 			l.add(n, Warning, "not-a-record", "Not a \"key: value\" line: every crawler ignores it.")
 		}
 		return
 	}
-	if google, _ := googleKey(line.Key); google != Unknown && google != Known {
+	if google, _ := googleKey(l.f.Key(line.Number)); google != Unknown && google != Known {
 		// Read by Google, but not by this stricter dialect.
 		how := "misspelled"
 		if line.Has(FlagNoColon) {
 			how = "missing its colon"
 		}
-		l.add(n, Warning, "strict-ignored", "%s ignores this line (%q is %s); Google would read it as %s.", l.dialect, line.Key, how, kindWord(google))
+		l.add(n, Warning, "strict-ignored", "%s ignores this line (%q is %s); Google would read it as %s.", l.dialect, l.f.Key(line.Number), how, kindWord(google))
 		return
 	}
-	msg := fmt.Sprintf("Unknown key %q: every crawler ignores this line.", line.Key)
-	if s := suggestKey(line.Key); s != "" {
+	msg := fmt.Sprintf("Unknown key %q: every crawler ignores this line.", l.f.Key(line.Number))
+	if s := suggestKey(l.f.Key(line.Number)); s != "" {
 		msg += fmt.Sprintf(" Did you mean %q?", s)
 	}
 	l.add(n, Warning, "unknown-key", "%s", msg)
@@ -221,29 +221,29 @@ func editDistance(a, b string) int {
 
 func (l *linter) knownKey(line *Line) {
 	n := line.Number
-	switch strings.ToLower(line.Key) {
+	switch strings.ToLower(l.f.Key(line.Number)) {
 	case "crawl-delay":
-		if cd := parseCrawlDelay(Record{Line: n, Value: line.Value}); !cd.Valid {
-			l.add(n, Warning, "bad-crawl-delay", "Crawl-delay %q is not a number of seconds: crawlers that honour crawl-delay ignore it.", line.Value)
+		if cd := parseCrawlDelay(Record{Line: n, Value: l.f.Value(line.Number)}); !cd.Valid {
+			l.add(n, Warning, "bad-crawl-delay", "Crawl-delay %q is not a number of seconds: crawlers that honour crawl-delay ignore it.", l.f.Value(line.Number))
 			return
 		}
 		where := "for the crawlers this group names"
 		if g := l.groupAt(n); g == nil {
 			where = "for no crawler: it stands before any User-agent line"
 		}
-		l.add(n, Info, "crawl-delay", "Crawl-delay: Google ignores it; Bing, Yandex, Anthropic's crawlers and others wait %s seconds between fetches %s.", line.Value, where)
+		l.add(n, Info, "crawl-delay", "Crawl-delay: Google ignores it; Bing, Yandex, Anthropic's crawlers and others wait %s seconds between fetches %s.", l.f.Value(line.Number), where)
 	case "host":
 		l.add(n, Info, "host", "Host names the preferred mirror for Yandex only; Google and the standard ignore it.")
 	case "clean-param":
 		l.add(n, Info, "clean-param", "Clean-param tells Yandex which URL parameters to ignore; Google and the standard ignore it.")
 	case "noindex", "nofollow", "noarchive":
-		l.add(n, Warning, "unsupported-"+strings.ToLower(line.Key), "%s in robots.txt is not supported by Google (since 2019) or any major crawler: use a robots meta tag or an X-Robots-Tag header.", line.Key)
+		l.add(n, Warning, "unsupported-"+strings.ToLower(l.f.Key(line.Number)), "%s in robots.txt is not supported by Google (since 2019) or any major crawler: use a robots meta tag or an X-Robots-Tag header.", l.f.Key(line.Number))
 	case "request-rate", "visit-time", "revisit-after":
-		l.add(n, Info, "legacy-key", "%s is a non-standard extension read by a few old crawlers (Python's robotparser reads Request-rate); Google ignores it.", line.Key)
+		l.add(n, Info, "legacy-key", "%s is a non-standard extension read by a few old crawlers (Python's robotparser reads Request-rate); Google ignores it.", l.f.Key(line.Number))
 	case "content-signal", "content-usage":
-		l.add(n, Info, "content-signal", "%s states how the content may be used (by AI systems, for instance); it does not change what may be crawled, and Google's crawler ignores it.", line.Key)
+		l.add(n, Info, "content-signal", "%s states how the content may be used (by AI systems, for instance); it does not change what may be crawled, and Google's crawler ignores it.", l.f.Key(line.Number))
 	default:
-		l.add(n, Info, "ignored-key", "%s is not part of the standard: Google ignores it.", line.Key)
+		l.add(n, Info, "ignored-key", "%s is not part of the standard: Google ignores it.", l.f.Key(line.Number))
 	}
 }
 

@@ -79,6 +79,27 @@ func (f *File) Text(n int) string {
 	return f.text[l.Start:l.End]
 }
 
+// Key returns the key of line n (1-based) as written, white space trimmed:
+// "" for blank and comment lines, lines with no key, and lines that do not
+// exist.
+func (f *File) Key(n int) string {
+	if n < 1 || n > len(f.Lines) {
+		return ""
+	}
+	l := &f.Lines[n-1]
+	return f.text[l.keyStart:l.keyEnd]
+}
+
+// Value returns the value of line n (1-based) as written, without its
+// comment and surrounding white space, as the Google dialect reads it.
+func (f *File) Value(n int) string {
+	if n < 1 || n > len(f.Lines) {
+		return ""
+	}
+	l := &f.Lines[n-1]
+	return f.text[l.valueStart:l.valueEnd]
+}
+
 // Read returns the file as dialect d reads it. Readings are made once and
 // kept.
 func (f *File) Read(d Dialect) *Reading {

@@ -156,9 +156,9 @@ func newReading(f *File, d Dialect) *Reading {
 			inRules = true
 			rules = append(rules, r.newRule(l, kind == Allow))
 		case Sitemap:
-			r.Sitemaps = append(r.Sitemaps, Record{Line: l.Number, Key: l.Key, Value: r.value(l), Group: cur})
+			r.Sitemaps = append(r.Sitemaps, Record{Line: l.Number, Key: f.Key(l.Number), Value: r.value(l), Group: cur})
 		case Known:
-			rec := Record{Line: l.Number, Key: l.Key, Value: r.value(l), Group: cur}
+			rec := Record{Line: l.Number, Key: f.Key(l.Number), Value: r.value(l), Group: cur}
 			r.Records = append(r.Records, rec)
 			if cur >= 0 && strings.EqualFold(rec.Key, "crawl-delay") && r.Groups[cur].CrawlDelay == nil {
 				r.Groups[cur].CrawlDelay = parseCrawlDelay(rec)
@@ -207,7 +207,7 @@ func (r *Reading) value(l *Line) string {
 		_, v, _, _ := splitKeyValue(trimSpace(cutComment(r.File.text[l.Start:l.End])))
 		return v
 	}
-	return l.Value
+	return r.File.Value(l.Number)
 }
 
 func cutComment(s string) string {
@@ -228,10 +228,10 @@ func strictKinds(f *File) []LineKind {
 		switch {
 		case l.Kind == Blank || l.Kind == Comment:
 			kinds[i] = l.Kind
-		case l.Key == "" || l.Has(FlagNoColon):
+		case f.Key(l.Number) == "" || l.Has(FlagNoColon):
 			kinds[i] = Unknown
 		default:
-			kinds[i] = strictKey(l.Key)
+			kinds[i] = strictKey(f.Key(l.Number))
 		}
 	}
 	return kinds

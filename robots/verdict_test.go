@@ -148,8 +148,8 @@ func TestLineKinds(t *testing.T) {
 			t.Errorf("line %d: %v, want %v", l.Number, l.Kind, want[i])
 		}
 	}
-	if l := f.Lines[3]; l.Key != "Disallow" || l.Value != "/x" || f.Text(4) != "Disallow: /x # c" {
-		t.Errorf("line 4 = %+v %q", l, f.Text(4))
+	if f.Key(4) != "Disallow" || f.Value(4) != "/x" || f.Text(4) != "Disallow: /x # c" {
+		t.Errorf("line 4 = %q %q %q", f.Key(4), f.Value(4), f.Text(4))
 	}
 }
 

@@ -81,7 +81,7 @@ func KindLabel(r *robots.Reading, n int) string {
 		return "ignored"
 	case robots.Known:
 		if n >= 1 && n <= len(r.File.Lines) {
-			if key := strings.ToLower(r.File.Lines[n-1].Key); key != "" {
+			if key := strings.ToLower(r.File.Key(n)); key != "" {
 				return key
 			}
 		}
