@@ -149,8 +149,8 @@ func (r *Reading) decide(q query, url string) Verdict {
 	set.candidates(path, func(rule *Rule) {
 		if matchPattern(rule.Pattern, path) {
 			v.Matches = append(v.Matches, Match{Rule: rule, Priority: len(rule.Pattern)})
-		} else if rule.IndexAlt != "" && matchPattern(rule.IndexAlt, path) {
-			v.Matches = append(v.Matches, Match{Rule: rule, Priority: len(rule.IndexAlt), ViaIndex: true})
+		} else if rule.indexed > 0 && matchAnchored(rule.Pattern[:rule.indexed], path) {
+			v.Matches = append(v.Matches, Match{Rule: rule, Priority: int(rule.indexed) + 1, ViaIndex: true})
 		}
 	})
 	if set.index != nil {

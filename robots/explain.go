@@ -54,7 +54,7 @@ func (v *Verdict) Explanation() []string {
 	for _, m := range v.Matches {
 		via := ""
 		if m.ViaIndex {
-			via = fmt.Sprintf(" (as %s, since an Allow of an index page also allows its directory)", m.Rule.IndexAlt)
+			via = fmt.Sprintf(" (as %s, since an Allow of an index page also allows its directory)", m.Rule.IndexAlt())
 		}
 		say("Line %d, %s: %s, matches%s, with priority %d (the length of its pattern).", m.Rule.Line, kindWord(m.Rule.Kind()), m.Rule.Value, via, m.Priority)
 	}

@@ -11,10 +11,17 @@ import "strings"
 // only operator, matching each run between stars at its leftmost possible
 // place is enough, and takes linear time.
 func matchPattern(pattern, path string) bool {
-	anchored := strings.HasSuffix(pattern, "$")
-	if anchored {
-		pattern = pattern[:len(pattern)-1]
+	if strings.HasSuffix(pattern, "$") {
+		return matchAnchored(pattern[:len(pattern)-1], path)
 	}
+	return match(pattern, false, path)
+}
+
+// matchAnchored reports whether pattern, followed by an end anchor, matches
+// path.
+func matchAnchored(pattern, path string) bool { return match(pattern, true, path) }
+
+func match(pattern string, anchored bool, path string) bool {
 	star := strings.IndexByte(pattern, '*')
 	if star < 0 {
 		if anchored {
@@ -166,15 +173,15 @@ func normalizeRFC(s string, pattern bool) string {
 	return b.String()
 }
 
-// indexAlternative returns, for an Allow pattern whose last segment starts
-// with "/index.htm", the pattern "<dir>/$" that Google also allows with it;
-// otherwise "".
-func indexAlternative(pattern string) string {
+// indexDirLength returns, for an Allow pattern whose last segment starts
+// with "/index.htm", the length of its directory "<dir>/": Google also
+// allows "<dir>/$" with it. Otherwise it returns 0.
+func indexDirLength(pattern string) int {
 	slash := strings.LastIndexByte(pattern, '/')
 	if slash < 0 || !strings.HasPrefix(pattern[slash:], "/index.htm") {
-		return ""
+		return 0
 	}
-	return pattern[:slash+1] + "$"
+	return slash + 1
 }
 
 // PathOf returns the part of a URL that robots.txt rules are matched

@@ -58,13 +58,19 @@ type Agent struct {
 type Rule struct {
 	Line    int
 	Allow   bool
+	allows  bool   // first-match dialects: whether the URL is allowed when this rule decides
+	indexed int32  // Google: for an Allow of ".../index.html", the length of ".../"
 	Value   string // the path pattern as written
 	Pattern string // the pattern as the dialect compares it, percent-encoding normalised
-	// IndexAlt is, for an Allow of ".../index.html" in the Google dialect,
-	// the pattern ".../$" that the rule also allows; "" otherwise.
-	IndexAlt string
+}
 
-	allows bool // first-match dialects: whether the URL is allowed when this rule decides
+// IndexAlt returns, for an Allow of ".../index.html" in the Google dialect,
+// the pattern ".../$" that the rule also allows, and "" otherwise.
+func (r *Rule) IndexAlt() string {
+	if r.indexed == 0 {
+		return ""
+	}
+	return r.Pattern[:r.indexed] + "$"
 }
 
 // Kind returns Allow or Disallow.
@@ -250,7 +256,7 @@ func (r *Reading) newRule(l *Line, allow bool) Rule {
 		rule.Pattern = value
 	}
 	if allow && spec.indexHTML {
-		rule.IndexAlt = indexAlternative(rule.Pattern)
+		rule.indexed = int32(indexDirLength(rule.Pattern))
 	}
 	return rule
 }
