@@ -160,7 +160,8 @@ func newReading(f *File, d Dialect) *Reading {
 				break
 			}
 			inRules = true
-			rules = append(rules, r.newRule(l, kind == Allow))
+			rules = append(rules, Rule{})
+			r.fillRule(&rules[len(rules)-1], l, kind == Allow)
 		case Sitemap:
 			r.Sitemaps = append(r.Sitemaps, Record{Line: l.Number, Key: f.Key(l.Number), Value: r.value(l), Group: cur})
 		case Known:
@@ -243,9 +244,11 @@ func strictKinds(f *File) []LineKind {
 	return kinds
 }
 
-func (r *Reading) newRule(l *Line, allow bool) Rule {
+// fillRule makes rule the rule of line l. Filling it in place spares
+// copying a struct of strings.
+func (r *Reading) fillRule(rule *Rule, l *Line, allow bool) {
 	value := r.value(l)
-	rule := Rule{Line: l.Number, Allow: allow, Value: value}
+	rule.Line, rule.Allow, rule.Value = l.Number, allow, value
 	spec := r.Dialect.spec()
 	switch {
 	case spec.normalize:
@@ -258,7 +261,6 @@ func (r *Reading) newRule(l *Line, allow bool) Rule {
 	if allow && spec.indexHTML {
 		rule.indexed = int32(indexDirLength(rule.Pattern))
 	}
-	return rule
 }
 
 // agentToken returns the product token a user-agent value names, as
