@@ -1,0 +1,157 @@
+package share
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"robotstester/app/ui/model"
+)
+
+var sample = model.State{
+	Robots:   "User-agent: *\nDisallow: /private/\nAllow: /private/press/ # ツ\n",
+	Rows:     []model.Row{{Agent: "Googlebot", URL: "/private/x"}, {Agent: "Mozilla/5.0 (compatible; bingbot/2.0)", URL: "example.com/über uns"}},
+	Dialect:  "rfc9309",
+	Selected: 1,
+}
+
+func TestRoundTrip(t *testing.T) {
+	for _, s := range []model.State{sample, {}, {Robots: strings.Repeat("Disallow: /x\n", 10000), Rows: []model.Row{{}}}} {
+		payload := Encode(s)
+		if strings.ContainsAny(payload, "+/=#&") {
+			t.Errorf("payload is not base64url: %q", payload[:min(len(payload), 40)])
+		}
+		got, err := Decode(payload)
+		if err != nil {
+			t.Fatalf("Decode: %v", err)
+		}
+		if s.Rows == nil {
+			s.Rows = []model.Row{}
+		}
+		if !reflect.DeepEqual(got, s) {
+			t.Errorf("round trip: got %+v, want %+v", got, s)
+		}
+		fromFile, err := Unmarshal(Marshal(s))
+		if err != nil || !reflect.DeepEqual(fromFile, s) {
+			t.Errorf("state file round trip: %+v, %v", fromFile, err)
+		}
+	}
+}
+
+func TestFromFragment(t *testing.T) {
+	for _, frag := range []string{"#" + Fragment(sample), Fragment(sample), "embed=1&" + Fragment(sample) + "&readonly=1"} {
+		s, ok, err := FromFragment(frag)
+		if !ok || err != nil || !reflect.DeepEqual(s, sample) {
+			t.Errorf("FromFragment(%q...) = %v %v", frag[:10], ok, err)
+		}
+	}
+	if _, ok, err := FromFragment("#top"); ok || err != nil {
+		t.Errorf("a plain anchor read as state: %v %v", ok, err)
+	}
+}
+
+// deflated compresses raw bytes into a payload, for hostile inputs.
+func deflated(data []byte) string {
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flate.BestCompression)
+	w.Write(data)
+	w.Close()
+	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
+}
+
+func TestDecodeBadInput(t *testing.T) {
+	good := Encode(sample)
+	bomb := deflated(append([]byte(`{"v":1,"robots":"`), bytes.Repeat([]byte("a"), 50<<20)...))
+	manyRows := deflated([]byte(`{"v":1,"rows":[` + strings.Repeat(`{"agent":"a","url":"/"},`, MaxRows) + `{"agent":"a","url":"/"}]}`))
+	for _, c := range []struct {
+		name, payload string
+		want          error
+	}{
+		{"empty", "", ErrDamaged},
+		{"not base64", "!!!***", ErrDamaged},
+		{"truncated", good[:len(good)/2], ErrDamaged},
+		{"not deflate", base64.RawURLEncoding.EncodeToString([]byte("hello, world")), ErrDamaged},
+		{"compression bomb", bomb, ErrTooLarge},
+		{"huge payload", strings.Repeat("A", maxPayload+1), ErrTooLarge},
+		{"too many rows", manyRows, ErrTooLarge},
+		{"not JSON", deflated([]byte("<script>alert(1)</script>")), ErrInvalid},
+		{"wrong types", deflated([]byte(`{"v":1,"robots":42,"rows":"x"}`)), ErrInvalid},
+		{"rows of wrong type", deflated([]byte(`{"v":1,"rows":[{"agent":1}]}`)), ErrInvalid},
+		{"no version", deflated([]byte(`{"robots":"x"}`)), ErrInvalid},
+		{"newer version", deflated([]byte(`{"v":99,"robots":"x"}`)), ErrNewer},
+	} {
+		s, err := Decode(c.payload)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: error %v, want %v", c.name, err, c.want)
+		}
+		if err != nil && !reflect.DeepEqual(s, model.State{}) {
+			t.Errorf("%s: state returned with the error", c.name)
+		}
+	}
+}
+
+func TestDecodeClampsSelection(t *testing.T) {
+	s, err := Decode(deflated([]byte(`{"v":1,"rows":[{"agent":"a","url":"/"}],"selected":7}`)))
+	if err != nil || s.Selected != 0 {
+		t.Errorf("selected = %d, %v", s.Selected, err)
+	}
+}
+
+func TestURLs(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"/a\n\n/b\r\n/a\n  /c  \n", []string{"/a", "/b", "/c"}},
+		{"url,status\nhttps://e.com/a,200\nhttps://e.com/b?x=1,404\n", []string{"https://e.com/a", "https://e.com/b?x=1"}},
+		{"\uFEFFURL\n/a\n", []string{"/a"}},
+		{"", nil},
+	} {
+		if got := URLs(c.text); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("URLs(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+	if n := len(URLs(strings.Repeat("/x\n", 10) + strings.Repeat("/y", 1) + "\n" + func() string {
+		var b strings.Builder
+		for i := 0; i < MaxRows+50; i++ {
+			b.WriteString("/p")
+			b.WriteString(strings.Repeat("a", i%7))
+			b.WriteByte(byte('a' + i%26))
+			b.WriteString("\n")
+			b.WriteString("/q")
+			b.WriteString(string(rune('0' + i%10)))
+			b.WriteString(strings.Repeat("b", i))
+			b.WriteString("\n")
+		}
+		return b.String()
+	}())); n != MaxRows {
+		t.Errorf("URLs kept %d, want at most %d", n, MaxRows)
+	}
+}
+
+func TestExport(t *testing.T) {
+	s := sample
+	s.Rows = append(s.Rows, model.Row{Agent: "=cmd|' /C calc'!A0", URL: "/"})
+	a := model.Analyze(&s)
+	results := Results(a, &s)
+	if len(results) != 3 {
+		t.Fatalf("%d results", len(results))
+	}
+	if r := results[0]; r.Verdict != "blocked" || r.Line != 2 || r.Rule != "Disallow: /private/" || r.Token != "Googlebot" || r.Groups == "" {
+		t.Errorf("result 0 = %+v", r)
+	}
+	csvText := string(ResultsCSV(results))
+	if !strings.HasPrefix(csvText, "agent,token,url,tested,dialect,verdict,line,rule,groups\n") || !strings.Contains(csvText, "'=cmd") {
+		t.Errorf("CSV:\n%s", csvText)
+	}
+	if js := string(ResultsJSON(results)); !strings.Contains(js, `"verdict": "blocked"`) {
+		t.Errorf("JSON:\n%s", js)
+	}
+	if js := string(ResultsJSON(nil)); js != "[]\n" {
+		t.Errorf("empty JSON = %q", js)
+	}
+}

@@ -1,0 +1,129 @@
+package share
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"robotstester/app/ui/model"
+)
+
+// Result is one row of the results, as exported.
+type Result struct {
+	Agent   string `json:"agent"`            // as typed
+	Token   string `json:"token"`            // the product token checked
+	URL     string `json:"url"`              // as typed
+	Tested  string `json:"tested"`           // the URL as tested, percent-encoded
+	Dialect string `json:"dialect"`          // the reading used
+	Verdict string `json:"verdict"`          // "allowed" or "blocked"
+	Line    int    `json:"line"`             // the deciding line, 0 when no rule matched
+	Rule    string `json:"rule,omitempty"`   // the deciding line's text
+	Groups  string `json:"groups,omitempty"` // the lines of the groups used, as "3-7, 12-15"
+}
+
+// Results lists every row of an analysis with its verdict.
+func Results(a *model.Analysis, s *model.State) []Result {
+	out := make([]Result, 0, len(a.Rows))
+	for i, rv := range a.Rows {
+		r := Result{Token: rv.Token, Tested: rv.Encoded, Dialect: rv.Dialect, Verdict: rv.Verdict(), Line: rv.Line}
+		if i < len(s.Rows) {
+			r.Agent, r.URL = s.Rows[i].Agent, s.Rows[i].URL
+		}
+		if rv.Line > 0 {
+			r.Rule = strings.TrimSpace(a.File.Text(rv.Line))
+		}
+		var spans []string
+		for _, g := range rv.Groups {
+			if g.Start == g.End {
+				spans = append(spans, strconv.Itoa(g.Start))
+			} else {
+				spans = append(spans, strconv.Itoa(g.Start)+"-"+strconv.Itoa(g.End))
+			}
+		}
+		r.Groups = strings.Join(spans, ", ")
+		out = append(out, r)
+	}
+	return out
+}
+
+// ResultsCSV writes results as CSV with a header row. Cells that a
+// spreadsheet would run as a formula are prefixed with a quote.
+func ResultsCSV(results []Result) []byte {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Write([]string{"agent", "token", "url", "tested", "dialect", "verdict", "line", "rule", "groups"})
+	for _, r := range results {
+		w.Write([]string{cell(r.Agent), cell(r.Token), cell(r.URL), cell(r.Tested), r.Dialect, r.Verdict, strconv.Itoa(r.Line), cell(r.Rule), r.Groups})
+	}
+	w.Flush()
+	return buf.Bytes()
+}
+
+// cell guards a user's text against being read as a spreadsheet formula.
+func cell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// ResultsJSON writes results as an indented JSON list.
+func ResultsJSON(results []Result) []byte {
+	if results == nil {
+		results = []Result{}
+	}
+	data, _ := json.MarshalIndent(results, "", "  ") // results always encode
+	return append(data, '\n')
+}
+
+// URLs reads a list of URLs to test: one per line, or the first column of
+// a CSV file (a header such as "url" is skipped). Blank lines and
+// duplicates are dropped; at most MaxRows are returned.
+func URLs(text string) []string {
+	text = strings.TrimPrefix(text, "\uFEFF")
+	lines := model.SplitLines(text)
+	if len(lines) > 0 && looksLikeCSV(lines) {
+		if cols, err := csv.NewReader(strings.NewReader(text)).ReadAll(); err == nil {
+			lines = lines[:0]
+			for _, c := range cols {
+				if len(c) > 0 {
+					lines = append(lines, strings.TrimSpace(c[0]))
+				}
+			}
+		}
+	}
+	seen := map[string]bool{}
+	var out []string
+	for i, l := range lines {
+		if l == "" || seen[l] || i == 0 && isHeader(l) {
+			continue
+		}
+		seen[l] = true
+		out = append(out, l)
+		if len(out) == MaxRows {
+			break
+		}
+	}
+	return out
+}
+
+// looksLikeCSV reports whether most lines have a comma: URLs rarely do.
+func looksLikeCSV(lines []string) bool {
+	n := 0
+	for _, l := range lines {
+		if strings.Contains(l, ",") {
+			n++
+		}
+	}
+	return n*2 > len(lines)
+}
+
+func isHeader(s string) bool {
+	switch strings.ToLower(strings.Trim(s, `"' `)) {
+	case "url", "urls", "address", "page", "path", "loc":
+		return true
+	}
+	return false
+}
