@@ -65,7 +65,7 @@ var (
 func Encode(s model.State) string {
 	var buf bytes.Buffer
 	w, _ := flate.NewWriter(&buf, flate.BestCompression) // the level is valid
-	json.NewEncoder(w).Encode(toFile(s))                  // a State always encodes
+	json.NewEncoder(w).Encode(toFile(s))                 // a State always encodes
 	w.Close()
 	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }
