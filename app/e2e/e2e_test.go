@@ -100,8 +100,15 @@ func checkEditor(t *testing.T, p *Page) {
 		t.Errorf("the loading notice is still shown")
 	}
 
+	// The example is loaded on a first visit; Clear empties the editor.
+	if v := p.Value(editor); !strings.Contains(v, "User-agent: Googlebot") {
+		t.Errorf("the editor does not hold the example: %q", v)
+	}
+	p.Click("#clear-file")
+	p.WaitAttr("#summary", "data-bytes", "0")
 	p.Type(editor, "User-agent: *\nDisallow: /private\n")
-	p.WaitAttr("#summary", "data-lines", "2")
+	// A final line break starts an empty third line, as the gutter shows.
+	p.WaitAttr("#summary", "data-lines", "3")
 	if got, want := p.Value(editor), "User-agent: *\nDisallow: /private\n"; got != want {
 		t.Errorf("editor value %q, want %q", got, want)
 	}
@@ -115,11 +122,14 @@ func checkEditor(t *testing.T, p *Page) {
 	if got := p.Text("#summary"); got != "2 lines, 34 bytes" {
 		t.Errorf("summary %q, want %q", got, "2 lines, 34 bytes")
 	}
+	if got := p.Text(`[data-line="1"] .text`); got != "<script>alert(1)</script>" {
+		t.Errorf("read view shows %q", got)
+	}
 
 	// A large file goes in one input event.
 	big := strings.Repeat("Disallow: /some/fairly/long/path/*.php$\n", 12000)
 	p.Replace(editor, big)
-	p.WaitAttr("#summary", "data-lines", "12000")
+	p.WaitAttr("#summary", "data-lines", "12001")
 
 	if ex := p.Exceptions(); len(ex) > 0 {
 		t.Errorf("the page reported errors:\n%s", strings.Join(ex, "\n"))

@@ -1,0 +1,93 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/ui/model"
+	"robotstester/robots"
+)
+
+// OverviewPanel shows the file as a whole: size and lines, the 500 KiB
+// cut, findings by severity, sitemaps and crawl-delays.
+type OverviewPanel struct {
+	app.Compo
+
+	O model.Overview
+
+	onReveal func(ctx app.Context, line int)
+}
+
+// Render returns the component's markup.
+func (p *OverviewPanel) Render() app.UI {
+	o := &p.O
+	facts := []app.UI{
+		app.Dt().Text("Size"),
+		app.Dd().ID("size").DataSet("bytes", o.Size).Text(plural(o.Size, "byte", "bytes") + ", " + plural(o.Lines, "line", "lines")),
+		app.Dt().Text("Groups"),
+		app.Dd().Text(strconv.Itoa(o.GroupCount)),
+		app.Dt().Text("Findings"),
+		app.Dd().ID("counts").
+			DataSet("errors", o.Counts[robots.Error]).
+			DataSet("warnings", o.Counts[robots.Warning]).
+			DataSet("infos", o.Counts[robots.Info]).
+			Text(fmt.Sprintf("%s, %s, %s",
+				plural(o.Counts[robots.Error], "error", "errors"),
+				plural(o.Counts[robots.Warning], "warning", "warnings"),
+				plural(o.Counts[robots.Info], "note", "notes"))),
+	}
+	var cut app.UI
+	if o.Cut > 0 {
+		cut = app.P().ID("cut").Class("alert").Body(
+			app.Text(fmt.Sprintf("The file passes 500 KiB (%d bytes): crawlers stop reading at byte %d, in ", o.Size, o.Cut)),
+			p.lineButton(o.CutLine),
+			app.Text(". Everything after it is ignored."),
+		)
+	}
+	var sitemaps []app.UI
+	for _, s := range o.Sitemaps {
+		sitemaps = append(sitemaps, app.Li().Body(p.lineButton(s.Line), app.Text(" "), app.Code().Text(s.URL)))
+	}
+	var delays []app.UI
+	for _, d := range o.Delays {
+		who := "No catalogued crawler that reads crawl-delay follows this group."
+		if len(d.HonouredBy) > 0 {
+			who = "Honoured by " + strings.Join(d.HonouredBy, ", ") + "."
+		}
+		value := d.Value + " s"
+		if !d.Valid {
+			value = d.Value + " (not a number of seconds)"
+		}
+		delays = append(delays, app.Li().Body(
+			p.lineButton(d.Line), app.Text(" "),
+			app.Code().Text("User-agent: "+d.Agents), app.Text(": "+value+". "+who),
+		))
+	}
+	return app.Section().ID("overview").Class("panel").Aria("labelledby", "overview-title").Body(
+		app.H2().ID("overview-title").Text("The file"),
+		app.Dl().Class("facts").Body(facts...),
+		cut,
+		app.H3().Text("Sitemaps"),
+		app.If(len(sitemaps) == 0, func() app.UI { return app.P().Class("note").Text("None.") }).
+			Else(func() app.UI { return app.Ul().ID("sitemaps").Body(sitemaps...) }),
+		app.H3().Text("Crawl-delay"),
+		app.If(len(delays) == 0, func() app.UI { return app.P().Class("note").Text("None.") }).
+			Else(func() app.UI { return app.Ul().ID("delays").Body(delays...) }),
+		app.P().Class("note").Text("Googlebot ignores crawl-delay; Bing, Yandex and a few others read it."),
+	)
+}
+
+func (p *OverviewPanel) lineButton(n int) app.UI {
+	return app.Button().Class("linkish").Type("button").Value(strconv.Itoa(n)).
+		Aria("label", "Show line "+strconv.Itoa(n)+" in the file").
+		OnClick(p.reveal).Text("line " + strconv.Itoa(n))
+}
+
+func (p *OverviewPanel) reveal(ctx app.Context, e app.Event) {
+	if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && p.onReveal != nil {
+		p.onReveal(ctx, n)
+	}
+}

@@ -1,0 +1,125 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/ui/model"
+)
+
+// WhyPanel explains the selected row's verdict: the engine's sentences,
+// then the groups used, the rules that matched with their length, and the
+// winner.
+type WhyPanel struct {
+	app.Compo
+
+	Why model.Why
+	Has bool // a row is selected
+
+	onReveal func(ctx app.Context, line int)
+}
+
+// Render returns the component's markup.
+func (p *WhyPanel) Render() app.UI {
+	sec := app.Section().ID("why").Class("panel").Aria("labelledby", "why-title")
+	if !p.Has {
+		return sec.Body(
+			app.H2().ID("why-title").Text("Why?"),
+			app.P().Class("note").Text("Add a test to see how its verdict is reached."),
+		)
+	}
+	w := &p.Why
+	sentences := make([]app.UI, len(w.Sentences))
+	for i, s := range w.Sentences {
+		sentences[i] = app.Li().Text(s)
+	}
+	groups := make([]app.UI, len(w.Groups))
+	for i, g := range w.Groups {
+		groups[i] = app.Li().Body(
+			p.lineButton(g.Start),
+			app.Text(" to "+strconv.Itoa(g.End)+": "),
+			app.Code().Text("User-agent: "+g.Agents),
+			app.Text(" ("+plural(g.Rules, "rule", "rules")+")"),
+		)
+	}
+	if len(w.Groups) == 0 {
+		groups = append(groups, app.Li().Text("None."))
+	}
+	var matches app.UI = app.P().Text("No rule matched.")
+	if len(w.Matches) > 0 {
+		rows := make([]app.UI, len(w.Matches))
+		for i, m := range w.Matches {
+			tr := app.Tr()
+			if m.Winner {
+				tr = tr.Class("winner")
+			}
+			result := ""
+			if m.Winner {
+				result = "◀ wins"
+			}
+			if m.ViaIndex {
+				result += " (as index.html)"
+			}
+			rows[i] = tr.Body(
+				app.Td().Body(p.lineButton(m.Line)),
+				app.Td().Body(app.Code().Text(m.Rule)),
+				app.Td().Class("num").Text(strconv.Itoa(m.Priority)),
+				app.Td().Text(result),
+			)
+		}
+		matches = app.Table().Class("matches").Body(
+			app.Caption().Text("Rules that match, with the length of their pattern: the longest wins"),
+			app.THead().Body(app.Tr().Body(
+				app.Th().Scope("col").Text("Line"),
+				app.Th().Scope("col").Text("Rule"),
+				app.Th().Scope("col").Text("Length"),
+				app.Th().Scope("col").Text("Result"),
+			)),
+			app.TBody().Body(rows...),
+		)
+	}
+	verdict := app.Span().Class("verdict").DataSet("verdict", verdictWord(w.Allowed)).Text(verdictText(w.Allowed))
+	return sec.DataSet("why-row", w.Row).Body(
+		app.H2().ID("why-title").Text("Why? Test "+strconv.Itoa(w.Row+1)),
+		app.P().Class("why-head").Body(
+			verdict,
+			app.Text(" for "), app.Code().Text(w.Token),
+			app.Text(" on "), app.Code().Text(w.Encoded),
+			app.Text(", read as "+w.Dialect+" does."),
+		),
+		app.P().Body(app.Text("Path matched against the rules: "), app.Code().Text(w.Path)),
+		app.H3().Text("Which group"),
+		app.P().Text(w.Selection),
+		app.Ul().Class("groups").Body(groups...),
+		app.If(w.OtherGroups > 0, func() app.UI {
+			return app.P().Class("note").Text(plural(w.OtherGroups, "other group was", "other groups were") + " not for this crawler.")
+		}),
+		app.H3().Text("Which rule"),
+		matches,
+		app.P().Class("decision").Text(w.Decision),
+		app.Details().Body(
+			app.Summary().Text("The engine's explanation"),
+			app.Ol().Body(sentences...),
+		),
+	)
+}
+
+func (p *WhyPanel) lineButton(n int) app.UI {
+	return app.Button().Class("linkish").Type("button").Value(strconv.Itoa(n)).
+		Aria("label", "Show line "+strconv.Itoa(n)+" in the file").
+		OnClick(p.reveal).Text("line " + strconv.Itoa(n))
+}
+
+func (p *WhyPanel) reveal(ctx app.Context, e app.Event) {
+	if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && p.onReveal != nil {
+		p.onReveal(ctx, n)
+	}
+}
+
+func verdictWord(allowed bool) string {
+	if allowed {
+		return "allowed"
+	}
+	return "blocked"
+}
