@@ -81,36 +81,59 @@ func unhex(c byte) byte {
 // escapePattern percent-encodes a pattern as Google's library does: bytes
 // of 0x80 and above become %XX and the hex digits of an existing %xx are
 // upper-cased. The URL it is compared with is never changed.
-func escapePattern(p string) string {
+func escapePattern(p string) string { return reencode(p, encoding{}) }
+
+// normalizeRFC brings a path or a pattern to the form RFC 9309 compares:
+// percent-encoded unreserved octets are decoded, other %xx are upper-cased,
+// bytes outside printable ASCII are encoded. In a path, '*' and '$' are
+// encoded too, since a pattern matches them literally only as %2A and %24.
+func normalizeRFC(s string, pattern bool) string {
+	return reencode(s, encoding{decodeUnreserved: true, encodeControls: true, encodeOperators: !pattern})
+}
+
+// An encoding says how reencode treats each byte. Every encoding turns
+// bytes of 0x80 and above into %XX and upper-cases the hex digits of %xx.
+type encoding struct {
+	decodeUnreserved bool // %xx of an unreserved character becomes the character
+	encodeControls   bool // bytes up to ' ', and 0x7F, become %XX
+	encodeOperators  bool // '*' and '$' become %2A and %24
+}
+
+func (e encoding) encodes(c byte) bool {
+	return c >= 0x80 || e.encodeControls && (c <= ' ' || c == 0x7F) || e.encodeOperators && (c == '*' || c == '$')
+}
+
+// reencode rewrites the percent-encoding of s as e says, and returns s
+// itself when nothing changes.
+func reencode(s string, e encoding) string {
 	need := false
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		if c >= 0x80 {
-			need = true
-			break
-		}
-		if c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) {
-			if p[i+1] >= 'a' || p[i+2] >= 'a' {
-				need = true
-				break
-			}
+	for i := 0; i < len(s) && !need; i++ {
+		c := s[i]
+		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			need = e.decodeUnreserved || s[i+1] >= 'a' || s[i+2] >= 'a'
 			i += 2
+			continue
 		}
+		need = e.encodes(c)
 	}
 	if !need {
-		return p
+		return s
 	}
 	var b strings.Builder
-	b.Grow(len(p) + 16)
-	for i := 0; i < len(p); i++ {
-		c := p[i]
+	b.Grow(len(s) + 16)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		switch {
-		case c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]):
-			b.WriteByte('%')
-			b.WriteByte(upper(p[i+1]))
-			b.WriteByte(upper(p[i+2]))
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			if v := unhex(s[i+1])<<4 | unhex(s[i+2]); e.decodeUnreserved && isUnreserved(v) {
+				b.WriteByte(v)
+			} else {
+				b.WriteByte('%')
+				b.WriteByte(upper(s[i+1]))
+				b.WriteByte(upper(s[i+2]))
+			}
 			i += 2
-		case c >= 0x80:
+		case e.encodes(c):
 			b.WriteByte('%')
 			b.WriteByte(upperHex[c>>4])
 			b.WriteByte(upperHex[c&15])
@@ -132,45 +155,6 @@ func upper(c byte) byte {
 func isUnreserved(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
 		c == '-' || c == '.' || c == '_' || c == '~'
-}
-
-// normalizeRFC brings a path or a pattern to the form RFC 9309 compares:
-// percent-encoded unreserved octets are decoded, other %xx are upper-cased,
-// bytes outside printable ASCII are encoded. In a path, '*' and '$' are
-// encoded too, since a pattern matches them literally only as %2A and %24.
-func normalizeRFC(s string, pattern bool) string {
-	need := false
-	for i := 0; i < len(s) && !need; i++ {
-		c := s[i]
-		need = c == '%' || c <= ' ' || c >= 0x7F || !pattern && (c == '*' || c == '$')
-	}
-	if !need {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 16)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			v := unhex(s[i+1])<<4 | unhex(s[i+2])
-			if isUnreserved(v) {
-				b.WriteByte(v)
-			} else {
-				b.WriteByte('%')
-				b.WriteByte(upper(s[i+1]))
-				b.WriteByte(upper(s[i+2]))
-			}
-			i += 2
-		case c <= ' ' || c >= 0x7F || !pattern && (c == '*' || c == '$'):
-			b.WriteByte('%')
-			b.WriteByte(upperHex[c>>4])
-			b.WriteByte(upperHex[c&15])
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
 }
 
 // indexDirLength returns, for an Allow pattern whose last segment starts
