@@ -161,3 +161,62 @@ func groupsPhrase(groups []*Group) string {
 	}
 	return "the groups at lines " + strings.Join(lines[:len(lines)-1], ", ") + " and " + lines[len(lines)-1]
 }
+
+// Contrast says in plain English why two verdicts on the same URL differ,
+// typically in two dialects: "the 1996 draft: first match in file order
+// picks line 3 (Disallow: /a); Google: the longest match picks line 7
+// (Allow: /a/b)". It returns "" when they agree on the verdict.
+func Contrast(a, b *Verdict) string {
+	if a.Allowed == b.Allowed {
+		return ""
+	}
+	switch {
+	case a.Selection == AlwaysAllowed:
+		return a.Dialect.Title() + " always allows /robots.txt itself; " + b.Dialect.Title() + " reads the rules."
+	case b.Selection == AlwaysAllowed:
+		return b.Dialect.Title() + " always allows /robots.txt itself; " + a.Dialect.Title() + " reads the rules."
+	case groupKey(a) != groupKey(b):
+		return fmt.Sprintf("%s: %s; %s: %s.", a.Dialect.Title(), groupsUsed(a), b.Dialect.Title(), groupsUsed(b))
+	case a.Path != b.Path && (a.Line == 0 || b.Line == 0):
+		return fmt.Sprintf("%s compares the path as %s and %s; %s as %s and %s.", a.Dialect.Title(), a.Path, decision(a), b.Dialect.Title(), b.Path, decision(b))
+	}
+	return fmt.Sprintf("%s: %s; %s: %s.", a.Dialect.Title(), decision(a), b.Dialect.Title(), decision(b))
+}
+
+// groupKey identifies the groups a verdict used.
+func groupKey(v *Verdict) string {
+	if len(v.Groups) == 0 {
+		return v.Selection.String()
+	}
+	return fmt.Sprint(v.Groups[0].Start)
+}
+
+func groupsUsed(v *Verdict) string {
+	unit := "group"
+	if v.Dialect.FirstMatch() {
+		unit = "record"
+	}
+	switch v.Selection {
+	case NoGroup:
+		return "no " + unit + " applies, so everything is allowed"
+	case GlobalIgnored:
+		return "the crawler ignores the * " + unit + ", so everything is allowed"
+	case GlobalGroup:
+		return fmt.Sprintf("the * %s at line %d applies, and %s", unit, v.Groups[0].Start, decision(v))
+	}
+	return fmt.Sprintf("the %s at line %d names the crawler, and %s", unit, v.Groups[0].Start, decision(v))
+}
+
+// decision says which rule decided a verdict, and how.
+func decision(v *Verdict) string {
+	d := v.Decider()
+	switch {
+	case d == nil:
+		return "no rule matches (allowed)"
+	case v.Dialect.FirstMatch():
+		return fmt.Sprintf("first match in file order picks line %d (%s: %s)", d.Rule.Line, kindWord(d.Rule.Kind()), d.Rule.Value)
+	case d.Priority == 0:
+		return fmt.Sprintf("only the empty line %d matches (allowed)", d.Rule.Line)
+	}
+	return fmt.Sprintf("the longest match picks line %d (%s: %s)", d.Rule.Line, kindWord(d.Rule.Kind()), d.Rule.Value)
+}

@@ -175,3 +175,27 @@ func TestFetchLimit(t *testing.T) {
 		t.Errorf("last line not flagged")
 	}
 }
+
+func TestContrast(t *testing.T) {
+	for _, c := range []struct {
+		file, agent, url string
+		a, b             robots.Dialect
+		want             string
+	}{
+		{"User-agent: *\nDisallow: /a\nAllow: /a/b\n", "x", "/a/b", robots.MK1996, robots.Google,
+			"1996 draft: first match in file order picks line 2 (Disallow: /a); Google: the longest match picks line 3 (Allow: /a/b)."},
+		{"User-agent: *\nDisallow: /\n", "x", "/robots.txt", robots.RFC9309, robots.Google,
+			"RFC 9309 always allows /robots.txt itself; Google reads the rules."},
+		{"User-agent: *\nDisallow: /\n\nUser-agent: foo\nAllow: /\n", "Mozilla/5.0 (compatible; foo/1.0)", "/x", robots.Google, robots.GYM2008,
+			"Google: the * group at line 1 applies, and the longest match picks line 2 (Disallow: /); GYM 2008: the record at line 4 names the crawler, and first match in file order picks line 5 (Allow: /)."},
+		{"User-agent: *\nDisallow: /\nAllow: /%7Emak\n", "x", "/~mak", robots.Google, robots.RFC9309,
+			"Google: the longest match picks line 2 (Disallow: /); RFC 9309: the longest match picks line 3 (Allow: /%7Emak)."},
+		{"User-agent: *\nDisallow: /a\n", "x", "/b", robots.Google, robots.RFC9309, ""},
+	} {
+		f := robots.Parse([]byte(c.file))
+		a, b := f.CheckDialect(c.a, c.agent, c.url), f.CheckDialect(c.b, c.agent, c.url)
+		if got := robots.Contrast(&a, &b); got != c.want {
+			t.Errorf("Contrast(%s, %s) on %q:\n got %s\nwant %s", c.a, c.b, c.url, got, c.want)
+		}
+	}
+}
