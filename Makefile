@@ -74,8 +74,8 @@ e2e: chromium
 fuzz-smoke:
 	@set -e; for f in $(FUZZ_TARGETS); do \
 	  if $(GO) test ./robots -list "^$$f$$" 2>/dev/null | grep -qx "$$f"; then \
-	    echo "$(GO) test ./robots -run=NONE -fuzz=^$$f\$$ -fuzztime=$(FUZZTIME)"; \
-	    $(GO) test ./robots -run=NONE -fuzz="^$$f\$$" -fuzztime=$(FUZZTIME); \
+	    echo "$(GO) test ./robots -run=NONE -fuzz=^$$f\$$ -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s"; \
+	    $(GO) test ./robots -run=NONE -fuzz="^$$f\$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s; \
 	  elif [ "$(FUZZ_STRICT)" = 1 ]; then \
 	    echo "fuzz-smoke: $$f is not defined in ./robots" >&2; exit 1; \
 	  else \
