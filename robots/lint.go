@@ -381,15 +381,23 @@ func (l *linter) merged() {
 }
 
 // dropsGlobal reports a named group that leaves out Disallow rules of the
-// * group, which do not apply to the crawlers it names.
+// * group, which then do not apply to the crawlers it names. A global rule
+// counts as kept when one of the group's own literal Disallows is a prefix
+// of it ("Disallow: /" keeps them all).
 func (l *linter) dropsGlobal(set *ruleSet, name string, globalDisallows []string) {
-	have := make(map[string]bool, len(set.rules))
+	own := make(map[string]bool, len(set.rules))
 	for _, rule := range set.rules {
-		have[rule.Value] = true
+		if !rule.Allow && rule.Value != "" && !strings.ContainsAny(rule.Value, "*$") {
+			own[rule.Value] = true
+		}
 	}
 	var missing []string
 	for _, v := range globalDisallows {
-		if !have[v] {
+		kept := false
+		for k := 1; k <= len(v) && !kept; k++ {
+			kept = own[v[:k]]
+		}
+		if !kept {
 			missing = append(missing, v)
 		}
 	}

@@ -111,3 +111,12 @@ func TestPastLimitFinding(t *testing.T) {
 	}
 	t.Errorf("no past-limit finding")
 }
+
+func TestDropsGlobalQuietWhenCovered(t *testing.T) {
+	f := robots.Parse([]byte("User-agent: *\nDisallow: /cart/\nDisallow: /search\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: Bot\nDisallow: /cart\nDisallow: /search\n"))
+	for _, fd := range f.Findings() {
+		if fd.Code == "drops-global" {
+			t.Errorf("drops-global although every * rule is covered: %+v", fd)
+		}
+	}
+}
