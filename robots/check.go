@@ -2,6 +2,7 @@ package robots
 
 import (
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -117,6 +118,20 @@ func (r *Reading) Check(agent, url string) Verdict {
 // following c's fallback tokens and its treatment of the * group.
 func (r *Reading) CheckCrawler(c Crawler, url string) Verdict {
 	return r.decide(query{agent: c.Token, fallbacks: c.Fallbacks, ignoreGlobal: c.IgnoresGlobal}, url)
+}
+
+// CheckAgent reports whether a crawler may fetch url, the crawler given as
+// typed: a product token ("bingbot") or a whole user-agent string
+// ("Mozilla/5.0 (compatible; bingbot/2.0; ...)"). Each dialect uses it as
+// its crawlers do: the longest-match dialects take its product token and,
+// for a catalogued crawler, its fallbacks and treatment of the * group; the
+// first-match dialects look for record names in the whole string.
+func (r *Reading) CheckAgent(agent, url string) Verdict {
+	agent = strings.TrimSpace(agent)
+	if r.Dialect.FirstMatch() {
+		return r.decide(query{agent: agent}, url)
+	}
+	return r.CheckCrawler(CrawlerFor(ProductToken(agent)), url)
 }
 
 func (r *Reading) decide(q query, url string) Verdict {

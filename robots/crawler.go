@@ -69,7 +69,8 @@ var crawlers = []Crawler{
 	{Token: "YandexBot", Vendor: "Yandex", Purpose: "Yandex search", HonoursCrawlDelay: true, Fallbacks: []string{"Yandex"}},
 	{Token: "Applebot", Vendor: "Apple", Purpose: "Siri and Spotlight suggestions"},
 	{Token: "Applebot-Extended", Vendor: "Apple", Purpose: "opt-out of Apple's AI training (never fetches)", Category: AICrawler, ControlOnly: true},
-	{Token: "Baiduspider", Vendor: "Baidu", Purpose: "Baidu search"},
+	// REFERENCE.md describes Baidu as following the 1996 draft.
+	{Token: "Baiduspider", Vendor: "Baidu", Purpose: "Baidu search", Dialect: MK1996},
 	{Token: "DuckDuckBot", Vendor: "DuckDuckGo", Purpose: "DuckDuckGo search"},
 	{Token: "DuckAssistBot", Vendor: "DuckDuckGo", Purpose: "DuckAssist answers", Category: AICrawler},
 
@@ -90,6 +91,8 @@ var crawlers = []Crawler{
 	{Token: "meta-externalfetcher", Vendor: "Meta", Purpose: "fetches on a Meta AI user's request", Category: AICrawler},
 	{Token: "cohere-ai", Vendor: "Cohere", Purpose: "Cohere's AI", Category: AICrawler},
 	{Token: "MistralAI-User", Vendor: "Mistral AI", Purpose: "fetches on a Le Chat user's request", Category: AICrawler},
+
+	{Token: "Python-urllib", Vendor: "Python", Purpose: "scripts that read robots.txt with urllib.robotparser", Category: OtherCrawler, Dialect: Python, HonoursCrawlDelay: true},
 }
 
 // Crawlers returns the catalogue of known crawlers, search engines first.

@@ -97,3 +97,25 @@ func TestCatalogue(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckAgent(t *testing.T) {
+	f := robots.Parse([]byte("User-agent: bingbot\nDisallow: /b\n\nUser-agent: Googlebot\nDisallow: /g\n"))
+	const ua = "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)"
+	for _, c := range []struct {
+		d       robots.Dialect
+		agent   string
+		url     string
+		allowed bool
+	}{
+		{robots.Google, ua, "/b", false},
+		{robots.MK1996, ua, "/b", false},
+		{robots.Python, ua, "/b", true}, // Python looks only at "mozilla"
+		{robots.Python, "bingbot/2.0", "/b", false},
+		{robots.Google, "Googlebot-Image", "/g", false}, // falls back to Googlebot
+		{robots.GYM2008, "Googlebot-Image", "/g", false}, // "googlebot" is in "googlebot-image"
+	} {
+		if v := f.Read(c.d).CheckAgent(c.agent, c.url); v.Allowed != c.allowed {
+			t.Errorf("%s %q %s: allowed %v, want %v", c.d, c.agent, c.url, v.Allowed, c.allowed)
+		}
+	}
+}
