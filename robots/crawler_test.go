@@ -111,7 +111,7 @@ func TestCheckAgent(t *testing.T) {
 		{robots.MK1996, ua, "/b", false},
 		{robots.Python, ua, "/b", true}, // Python looks only at "mozilla"
 		{robots.Python, "bingbot/2.0", "/b", false},
-		{robots.Google, "Googlebot-Image", "/g", false}, // falls back to Googlebot
+		{robots.Google, "Googlebot-Image", "/g", false},  // falls back to Googlebot
 		{robots.GYM2008, "Googlebot-Image", "/g", false}, // "googlebot" is in "googlebot-image"
 	} {
 		if v := f.Read(c.d).CheckAgent(c.agent, c.url); v.Allowed != c.allowed {
