@@ -98,3 +98,26 @@ func corpusFiles(t testing.TB) []corpusFile {
 	}
 	return files
 }
+
+// BenchmarkFindingsBig is the linter on the 500 KiB file, Google's reading
+// (which also looks at how first-match readers differ).
+func BenchmarkFindingsBig(b *testing.B) {
+	data := benchdata.Big()
+	b.ReportAllocs()
+	for b.Loop() {
+		robots.Parse(data).Findings()
+	}
+}
+
+// BenchmarkEveryDialectBig reads the 500 KiB file in every dialect and
+// checks one URL in each, as the side-by-side view does.
+func BenchmarkEveryDialectBig(b *testing.B) {
+	data := benchdata.Big()
+	b.ReportAllocs()
+	for b.Loop() {
+		f := robots.Parse(data)
+		for _, d := range robots.Dialects() {
+			f.CheckDialect(d, benchdata.BigAgent, benchdata.BigURL)
+		}
+	}
+}

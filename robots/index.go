@@ -2,8 +2,8 @@ package robots
 
 import (
 	"slices"
-	"sort"
 	"strings"
+	"sync"
 )
 
 // A ruleSet is the merged rules of the groups that apply to one product
@@ -11,7 +11,9 @@ import (
 type ruleSet struct {
 	groups []*Group
 	rules  []*Rule // in file order
-	index  *prefixIndex
+
+	indexOnce sync.Once
+	index     *prefixIndex // made on the first check: the linter needs none
 }
 
 // indexThreshold is the number of rules above which a set is indexed:
@@ -31,15 +33,17 @@ func newRuleSet(r *Reading, groups []int32) *ruleSet {
 			s.rules = append(s.rules, &g.Rules[i])
 		}
 	}
-	if len(s.rules) > indexThreshold {
-		s.index = newPrefixIndex(s.rules)
-	}
 	return s
 }
 
 // candidates calls visit with every rule that may match path: every rule
 // when the set is small, else those whose literal prefix starts path.
 func (s *ruleSet) candidates(path string, visit func(*Rule)) {
+	s.indexOnce.Do(func() {
+		if len(s.rules) > indexThreshold {
+			s.index = newPrefixIndex(s.rules)
+		}
+	})
 	if s.index == nil {
 		for _, r := range s.rules {
 			visit(r)
@@ -76,7 +80,7 @@ func newPrefixIndex(rules []*Rule) *prefixIndex {
 		}
 		entries[i] = entry{p, int32(i)}
 	}
-	sort.SliceStable(entries, func(i, j int) bool { return entries[i].prefix < entries[j].prefix })
+	slices.SortStableFunc(entries, func(a, b entry) int { return strings.Compare(a.prefix, b.prefix) })
 	x := &prefixIndex{}
 	var stack []int32
 	for _, e := range entries {

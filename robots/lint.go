@@ -385,19 +385,15 @@ func (l *linter) merged() {
 // counts as kept when one of the group's own literal Disallows is a prefix
 // of it ("Disallow: /" keeps them all).
 func (l *linter) dropsGlobal(set *ruleSet, name string, globalDisallows []string) {
-	own := make(map[string]bool, len(set.rules))
+	var own prefixSet
 	for _, rule := range set.rules {
 		if !rule.Allow && rule.Value != "" && !strings.ContainsAny(rule.Value, "*$") {
-			own[rule.Value] = true
+			own.add(rule.Value, 0)
 		}
 	}
 	var missing []string
 	for _, v := range globalDisallows {
-		kept := false
-		for k := 1; k <= len(v) && !kept; k++ {
-			kept = own[v[:k]]
-		}
-		if !kept {
+		if _, kept := own.findPrefix(v); !kept {
 			missing = append(missing, v)
 		}
 	}

@@ -2,6 +2,7 @@ package robots
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -85,21 +86,48 @@ type hiddenRule struct{ hidden, hider int }
 // match.
 func unreachableRules(rules []Rule, d Dialect) []hiddenRule {
 	var out []hiddenRule
-	earlier := map[string]int{} // literal patterns seen so far → index
+	var earlier prefixSet // the literal patterns seen so far
 	for i := range rules {
 		p := rules[i].Pattern
-		hidden := false
-		for k := 0; k <= len(p) && !hidden; k++ {
-			if j, ok := earlier[p[:k]]; ok {
-				out = append(out, hiddenRule{i, j})
-				hidden = true
-			}
-		}
-		if !hidden && (!d.spec().wildcards || !strings.ContainsAny(p, "*$")) {
-			earlier[p] = i
+		if j, ok := earlier.findPrefix(p); ok {
+			out = append(out, hiddenRule{i, j})
+		} else if !d.spec().wildcards || !strings.ContainsAny(p, "*$") {
+			earlier.add(p, i)
 		}
 	}
 	return out
+}
+
+// A prefixSet is a set of strings, each with a number, that finds the ones
+// that are prefixes of a string: it looks up only the lengths it holds.
+type prefixSet struct {
+	m       map[string]int
+	lengths []int
+}
+
+func (s *prefixSet) add(p string, n int) {
+	if s.m == nil {
+		s.m = map[string]int{}
+	}
+	if _, ok := s.m[p]; ok {
+		return
+	}
+	if !slices.Contains(s.lengths, len(p)) {
+		s.lengths = append(s.lengths, len(p))
+	}
+	s.m[p] = n
+}
+
+// findPrefix returns the number of a member that is a prefix of p.
+func (s *prefixSet) findPrefix(p string) (int, bool) {
+	for _, k := range s.lengths {
+		if k <= len(p) {
+			if n, ok := s.m[p[:k]]; ok {
+				return n, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // crossDialect adds, to the Google reading's findings, the lines that
@@ -107,8 +135,7 @@ func unreachableRules(rules []Rule, d Dialect) []hiddenRule {
 // take otherwise: an Allow that a shorter earlier Disallow hides from them,
 // a blank line that ends their record, wildcards they read literally.
 func (l *linter) crossDialect() {
-	mk := l.f.Read(MK1996)
-	l.blankLinesEndRecordsGoogle(mk)
+	l.blankLinesEndRecordsGoogle()
 	wildcards := 0
 	first := 0
 	for gi := range l.r.Groups {
@@ -138,7 +165,7 @@ func (l *linter) crossDialect() {
 	}
 }
 
-func (l *linter) blankLinesEndRecordsGoogle(mk *Reading) {
+func (l *linter) blankLinesEndRecordsGoogle() {
 	for gi := range l.r.Groups {
 		g := &l.r.Groups[gi]
 		for n := g.Start + 1; n < g.End; n++ {

@@ -199,7 +199,14 @@ func contains(list []string, s string) bool {
 // pyParse is urllib.parse.urlparse, for the URLs robotparser sees.
 func pyParse(url string) pyURL {
 	url = strings.TrimLeft(url, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
-	url = strings.NewReplacer("\t", "", "\r", "", "\n", "").Replace(url)
+	if strings.ContainsAny(url, "\t\r\n") {
+		url = strings.Map(func(r rune) rune {
+			if r == '\t' || r == '\r' || r == '\n' {
+				return -1
+			}
+			return r
+		}, url)
+	}
 	var u pyURL
 	if i := strings.IndexByte(url, ':'); i > 0 && isASCIILetter(url[0]) && isPyScheme(url[:i]) {
 		u.scheme, url = strings.ToLower(url[:i]), url[i+1:]
