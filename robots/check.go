@@ -70,7 +70,7 @@ type Verdict struct {
 	Line int
 
 	Dialect Dialect
-	Agent   string // the product token checked, as given
+	Agent   string // the crawler checked, as given: a product token, or a whole user-agent string for first-match dialects
 	URL     string // the URL as given
 	Path    string // the path that was tested, as the dialect compares it
 

@@ -1,6 +1,9 @@
 package robots
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // A Dialect is one complete reading of robots.txt: how lines are read, how a
 // group is chosen, how a rule wins. The zero value is Google.
@@ -93,7 +96,7 @@ func (d Dialect) String() string {
 	if d.valid() {
 		return dialectSpecs[d].name
 	}
-	return "dialect(" + string('0'+rune(d)) + ")"
+	return "dialect(" + strconv.Itoa(int(d)) + ")"
 }
 
 // Title returns the dialect's name for people: "Google", "RFC 9309".
