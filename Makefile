@@ -5,6 +5,7 @@
 #   make serve              build, then serve on http://127.0.0.1:8000
 #   make test               vet, unit tests, browser tests, fuzz smoke tests
 #   make bench              benchmarks
+#   make bench-browser      the tester's latency in headless Chromium
 
 GO       ?= go
 PREFIX   ?=
@@ -24,7 +25,7 @@ FUZZTIME     ?= 10s
 FUZZ_STRICT  ?= 1
 
 .PHONY: all build wasm-exec-check wasm compress site serve \
-	test vet unit e2e fuzz-smoke chromium bench clean
+	test vet unit e2e fuzz-smoke chromium bench bench-browser screenshot clean
 
 all: build
 
@@ -94,7 +95,17 @@ chromium:
 	  fi; \
 	fi
 
-# Placeholder: the engine's benchmarks; the browser benchmark comes later.
+# The tester's latency budgets, measured in headless Chromium (medians).
+bench-browser: chromium build
+	E2E_BENCH=1 E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
+	  $(GO) test -count=1 -v -run '^TestBrowserBench$$' ./app/e2e | grep -E 'median|FAIL|ok'
+
+# docs/screenshot.png: the app with the example loaded.
+screenshot: chromium build
+	E2E_SCREENSHOT=$(CURDIR)/docs/screenshot.png E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
+	  $(GO) test -count=1 -run '^TestScreenshot$$' ./app/e2e
+
+# The engine's benchmarks.
 bench:
 	$(GO) test -run=NONE -bench=. -benchmem ./...
 

@@ -34,6 +34,7 @@ func (p *OverviewPanel) Render() app.UI {
 			DataSet("errors", o.Counts[robots.Error]).
 			DataSet("warnings", o.Counts[robots.Warning]).
 			DataSet("infos", o.Counts[robots.Info]).
+			DataSet("linted", o.Linted).
 			Text(fmt.Sprintf("%s, %s, %s",
 				plural(o.Counts[robots.Error], "error", "errors"),
 				plural(o.Counts[robots.Warning], "warning", "warnings"),

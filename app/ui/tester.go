@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -34,6 +35,8 @@ func (t *Tester) OnInit() {
 		t.state = model.Example()
 		t.an = model.Analyze(&t.state)
 	}
+	// Prerendered pages show the findings at once.
+	t.an.Lint()
 	t.editHeight, t.readHeight = ViewHeight, ViewHeight
 }
 
@@ -163,12 +166,35 @@ func (t *Tester) Render() app.UI {
 	)
 }
 
+// lintPause is how long the linter waits after the verdicts are drawn.
+const lintPause = 15 * time.Millisecond
+
+// lintLater works out the findings in a task of its own, after the
+// verdicts are drawn: the linter costs several parses, and a keystroke's
+// verdicts must not wait for it. A newer change makes it moot.
+func (t *Tester) lintLater(ctx app.Context) {
+	an := t.an
+	if an.Linted() {
+		return
+	}
+	// Defer runs once this frame is drawn; the pause then lets the browser
+	// paint it before the linter takes the thread.
+	ctx.Defer(func(ctx app.Context) {
+		ctx.After(lintPause, func(ctx app.Context) {
+			if t.an == an {
+				an.Lint()
+			}
+		})
+	})
+}
+
 // setRobots is the one place a change of the file is handled: the file is
 // parsed once, then every row is checked against it.
 func (t *Tester) setRobots(ctx app.Context, text string) {
 	t.state.Robots = text
 	t.an = model.Analyze(&t.state)
 	t.highlight = 0
+	t.lintLater(ctx)
 }
 
 func (t *Tester) setAgent(ctx app.Context, i int, agent string) {
@@ -177,6 +203,7 @@ func (t *Tester) setAgent(ctx app.Context, i int, agent string) {
 		t.state.Selected = i
 		t.an.Recheck(&t.state)
 	}
+	t.lintLater(ctx)
 }
 
 func (t *Tester) setURL(ctx app.Context, i int, url string) {
@@ -185,6 +212,7 @@ func (t *Tester) setURL(ctx app.Context, i int, url string) {
 		t.state.Selected = i
 		t.an.Recheck(&t.state)
 	}
+	t.lintLater(ctx)
 }
 
 func (t *Tester) pasteURLs(ctx app.Context, i int, text string) {
@@ -192,16 +220,19 @@ func (t *Tester) pasteURLs(ctx app.Context, i int, text string) {
 		t.state.Selected = i
 		t.an.Recheck(&t.state)
 	}
+	t.lintLater(ctx)
 }
 
 func (t *Tester) selectRow(ctx app.Context, i int) {
 	t.state.Selected = i
 	t.an.Select(&t.state)
+	t.lintLater(ctx)
 }
 
 func (t *Tester) removeRow(ctx app.Context, i int) {
 	t.state.RemoveRow(i)
 	t.an.Recheck(&t.state)
+	t.lintLater(ctx)
 }
 
 func (t *Tester) addRow(ctx app.Context, e app.Event) {
@@ -224,6 +255,7 @@ func (t *Tester) addRow(ctx app.Context, e app.Event) {
 func (t *Tester) setDialect(ctx app.Context, e app.Event) {
 	t.state.Dialect = ctx.JSSrc().Get("value").String()
 	t.an.Recheck(&t.state)
+	t.lintLater(ctx)
 }
 
 func (t *Tester) scrollEditor(ctx app.Context, top, height float64) {
@@ -236,12 +268,14 @@ func (t *Tester) scrollRead(ctx app.Context, top, height float64) {
 
 func (t *Tester) loadExample(ctx app.Context, e app.Event) {
 	t.load(model.Example())
+	t.lintLater(ctx)
 }
 
 func (t *Tester) clearFile(ctx app.Context, e app.Event) {
 	s := t.state
 	s.Robots = ""
 	t.load(s)
+	t.lintLater(ctx)
 }
 
 // load replaces the state, writing the file into the editor: the one case

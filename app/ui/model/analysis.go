@@ -23,8 +23,23 @@ type Analysis struct {
 	// when there are no rows): the read view shows its line kinds and its
 	// findings.
 	Reading  *robots.Reading
-	Findings []robots.Finding // of Reading, in line order
+	// Findings are the linter's findings on Reading, in line order, once
+	// Lint has run. The linter costs several times a parse, so the tester
+	// runs it after the verdicts are on screen.
+	Findings []robots.Finding
+	linted   bool
 }
+
+// Lint works out the findings of the reading shown, if not done yet.
+func (a *Analysis) Lint() {
+	if !a.linted {
+		a.Findings = a.Reading.Findings()
+		a.linted = true
+	}
+}
+
+// Linted reports whether Findings are those of the reading shown.
+func (a *Analysis) Linted() bool { return a.linted }
 
 // RowView is what a row shows: its verdict and how it was reached, flat.
 type RowView struct {
@@ -68,6 +83,7 @@ func (r *RowView) InGroup(n int) bool {
 type LineRange struct{ Start, End int }
 
 // Analyze parses the state's file, once, and checks every row against it.
+// Call Lint for the findings.
 func Analyze(s *State) *Analysis {
 	a := &Analysis{File: robots.Parse([]byte(s.Robots))}
 	a.Recheck(s)
@@ -103,7 +119,7 @@ func (a *Analysis) Select(s *State) {
 	r := a.File.Read(d)
 	if r != a.Reading {
 		a.Reading = r
-		a.Findings = r.Findings()
+		a.Findings, a.linted = nil, false
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 func TestExampleVerdicts(t *testing.T) {
 	s := Example()
 	a := Analyze(&s)
+	a.Lint()
 	tests := []struct {
 		allowed bool
 		line    int
@@ -48,6 +49,7 @@ func TestRowViewGroups(t *testing.T) {
 	s := State{Robots: "User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /\n\nUser-agent: a\nAllow: /x/y\n",
 		Rows: []Row{{Agent: "a", URL: "/x/z"}, {Agent: "", URL: ""}}}
 	a := Analyze(&s)
+	a.Lint()
 	r := a.Rows[0]
 	if want := []LineRange{{1, 2}, {7, 8}}; !reflect.DeepEqual(r.Groups, want) {
 		t.Errorf("groups %v, want %v", r.Groups, want)
@@ -79,6 +81,7 @@ func TestDialectChoice(t *testing.T) {
 	} {
 		s.Dialect = tt.dialect
 		a := Analyze(&s)
+	a.Lint()
 		if a.Rows[0].Allowed != tt.allowed || a.Rows[0].Dialect != tt.title {
 			t.Errorf("dialect %q: allowed %v in %q, want %v in %q", tt.dialect, a.Rows[0].Allowed, a.Rows[0].Dialect, tt.allowed, tt.title)
 		}
@@ -116,6 +119,7 @@ func TestLines(t *testing.T) {
 	s := State{Robots: "User-agent: a\nDisalow: /x\nFoo: bar\n\nUser-agent: b\nCrawl-delay: 2\nDisallow: /\n",
 		Rows: []Row{{Agent: "b", URL: "/p"}}}
 	a := Analyze(&s)
+	a.Lint()
 	lines := a.Lines(Window{1, 100})
 	// A final line break starts an empty last line, as in the editor.
 	if len(lines) != 8 {
@@ -149,6 +153,8 @@ func TestLines(t *testing.T) {
 func TestOverview(t *testing.T) {
 	s := Example()
 	a := Analyze(&s)
+	a.Lint()
+	a.Lint()
 	o := a.Overview()
 	if len(o.Sitemaps) != 1 || o.Sitemaps[0].URL != "https://shop.example/sitemap.xml" || o.Sitemaps[0].Line != 21 {
 		t.Errorf("sitemaps %+v", o.Sitemaps)
@@ -172,6 +178,7 @@ func TestWhy(t *testing.T) {
 	s := Example()
 	s.Selected = 2 // the tie
 	a := Analyze(&s)
+	a.Lint()
 	w, ok := a.Why()
 	if !ok || !w.Allowed || len(w.Matches) != 2 || len(w.Sentences) == 0 {
 		t.Fatalf("why: %+v", w)

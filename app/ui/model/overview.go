@@ -16,6 +16,7 @@ type Overview struct {
 	Sitemaps   []Sitemap
 	Delays     []Delay
 	Counts     [3]int // findings by robots.Severity: info, warning, error
+	Linted     bool   // Counts are known
 	GroupCount int
 }
 
@@ -47,6 +48,7 @@ func (a *Analysis) Overview() Overview {
 		CutLine:    f.CutLine,
 		Dialect:    r.Dialect.Title(),
 		Counts:     robots.Count(a.Findings),
+		Linted:     a.linted,
 		GroupCount: len(r.Groups),
 	}
 	for _, s := range r.Sitemaps {

@@ -1,0 +1,139 @@
+//go:build !js
+
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// EnvBench, when not empty, runs TestBrowserBench (make bench-browser).
+const EnvBench = "E2E_BENCH"
+
+// measureJS measures, in the page, the time from an edit of the editor to
+// the moment row 0's data-verdict shows the verdict the edit leads to. It
+// alternates two edits that flip the verdict, n times, and returns the
+// times in milliseconds. A MutationObserver sees the attribute change as
+// soon as go-app writes it, without polling.
+//
+// mode "key" types or deletes one character at the end of the file, in
+// place, as a keystroke does; mode "paste" replaces the whole value with
+// one of two texts, as pasting over a selection does.
+const measureJS = `async (mode, n, texts) => {
+	const ta = document.querySelector("textarea#robots-txt");
+	const verdictEl = () => document.querySelector('[data-row="0"] [data-verdict]');
+	const times = [];
+	for (let i = 0; i < n + 3; i++) {
+		const before = verdictEl().dataset.verdict;
+		const want = before === "allowed" ? "blocked" : "allowed";
+		const done = new Promise(resolve => {
+			const obs = new MutationObserver(() => {
+				if (verdictEl().dataset.verdict === want) { obs.disconnect(); resolve(performance.now()); }
+			});
+			obs.observe(document.querySelector("#rows"), {attributes: true, subtree: true, attributeFilter: ["data-verdict"], childList: true});
+		});
+		const t0 = performance.now();
+		if (mode === "key") {
+			const end = ta.value.length;
+			if (ta.value.endsWith("x")) ta.setRangeText("", end - 1, end, "end");
+			else ta.setRangeText("x", end, end, "end");
+			ta.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertText", data: "x"}));
+		} else {
+			ta.value = texts[i % 2];
+			ta.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertFromPaste"}));
+		}
+		const t1 = await done;
+		if (i >= 3) times.push(t1 - t0); // the first ones warm up
+		await new Promise(r => setTimeout(r, 30));
+	}
+	return times;
+}`
+
+// TestBrowserBench measures the tester's latency budgets in Chromium and
+// prints the medians. It is a measurement, not a test of timings: it fails
+// only when it cannot measure. Run it with make bench-browser.
+func TestBrowserBench(t *testing.T) {
+	if os.Getenv(EnvBench) == "" {
+		t.Skipf("set $%s to run the browser benchmark (make bench-browser)", EnvBench)
+	}
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+
+	cases := []struct {
+		name   string
+		size   int // bytes of filler
+		rows   int
+		mode   string
+		n      int
+		budget time.Duration
+	}{
+		{"keystroke, 10 KiB, 20 rows", 10 << 10, 20, "key", 40, 16 * time.Millisecond},
+		{"keystroke, 500 KiB, 100 rows", 500<<10 - 200, 100, "key", 30, 50 * time.Millisecond},
+		{"paste, 500 KiB, 100 rows", 500<<10 - 200, 100, "paste", 12, 300 * time.Millisecond},
+	}
+	for _, c := range cases {
+		// Filler rules first, then the group that decides row 0: its
+		// last line flips between "Disallow: /" and "Disallow: /x".
+		var b strings.Builder
+		b.WriteString("User-agent: *\n")
+		for i := 0; b.Len() < c.size; i++ {
+			fmt.Fprintf(&b, "Disallow: /archive/%d/*.pdf$\n", i)
+		}
+		b.WriteString("\nUser-agent: Googlebot\nDisallow: /")
+		text := b.String()
+
+		p.Replace(editor, text)
+		urls := make([]string, c.rows)
+		urls[0] = "/y"
+		for i := 1; i < c.rows; i++ {
+			urls[i] = fmt.Sprintf("/archive/%d/file.pdf", i)
+		}
+		p.Replace(row(0, `input[name=agent]`), "Googlebot")
+		// Back to one row, by the rows' own remove buttons.
+		run(p, "removing rows", chromedp.Evaluate[chromedp.Void](`(async () => {
+			while (document.querySelectorAll("[data-row]").length > 1) {
+				const n = document.querySelectorAll("[data-row]").length;
+				document.querySelector('[data-row="1"] button.remove').click();
+				while (document.querySelectorAll("[data-row]").length === n) await new Promise(r => setTimeout(r, 5));
+			}
+		})()`, chromedp.EvalAwaitPromise))
+		p.Call("pasting URLs", `(sel, text) => {
+			const el = document.querySelector(sel);
+			const dt = new DataTransfer();
+			dt.setData("text/plain", text);
+			el.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true, cancelable: true}));
+		}`, row(0, `input[name=url]`), strings.Join(urls, "\n"))
+		p.Wait(fmt.Sprintf(`[data-row="%d"]`, c.rows-1))
+		verdict(p, 0, "blocked")
+
+		texts := []string{text + "x", text}
+		times := run(p, "measuring "+c.name, chromedp.Evaluate[[]float64](
+			fmt.Sprintf("(%s)(%q, %d, %s)", measureJS, c.mode, c.n, jsString2(texts)), chromedp.EvalAwaitPromise))
+		slices.Sort(times)
+		med := times[len(times)/2]
+		p90 := times[len(times)*9/10]
+		verdictOK := "within"
+		if time.Duration(med*float64(time.Millisecond)) > c.budget {
+			verdictOK = "OVER"
+		}
+		fmt.Printf("%-32s median %6.1f ms  p90 %6.1f ms  max %6.1f ms  (budget %v: %s; n=%d)\n",
+			c.name, med, p90, times[len(times)-1], c.budget, verdictOK, len(times))
+	}
+	if ex := p.Exceptions(); len(ex) > 0 {
+		t.Errorf("the page reported errors:\n%s", strings.Join(ex, "\n"))
+	}
+}
+
+func jsString2(v []string) string {
+	parts := make([]string, len(v))
+	for i, s := range v {
+		parts[i] = jsString(s)
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
