@@ -2,6 +2,7 @@ package robots
 
 import (
 	"bytes"
+	"strings"
 	"sync"
 )
 
@@ -32,13 +33,38 @@ type File struct {
 // Parse reads a robots.txt file. It never fails: bytes that are not
 // robots.txt are kept as lines that mean nothing, with findings that say so.
 func Parse(data []byte) *File {
-	f := &File{Size: len(data)}
-	body := data
-	if len(body) > FetchLimit {
-		body = body[:FetchLimit]
+	if len(data) <= FetchLimit {
+		return parse(string(data), len(data), nil)
+	}
+	return parse(string(data[:FetchLimit]), len(data), func() int {
+		return countLineBreaks(data[FetchLimit:], data[FetchLimit-1] == '\r')
+	})
+}
+
+// ParseString is Parse for a file held in a string, such as the text of an
+// editor: it spares copying the file.
+func ParseString(text string) *File {
+	if len(text) <= FetchLimit {
+		return parse(text, len(text), nil)
+	}
+	return parse(text[:FetchLimit], len(text), func() int {
+		rest := text[FetchLimit:]
+		n := strings.Count(rest, "\n") + strings.Count(rest, "\r") - strings.Count(rest, "\r\n")
+		if text[FetchLimit-1] == '\r' && rest[0] == '\n' {
+			n--
+		}
+		return n
+	})
+}
+
+// parse reads body, a file of size bytes up to the fetch limit; breaksPast,
+// for a file past the limit, counts the line breaks beyond it.
+func parse(body string, size int, breaksPast func() int) *File {
+	f := &File{Size: size}
+	if breaksPast != nil {
 		f.Cut = FetchLimit
 	}
-	f.text = string(body)
+	f.text = body
 	f.BOM = bomLength(f.text)
 	// Lines average well over 16 bytes in real files; guessing low only
 	// costs a few reallocations.
@@ -53,7 +79,7 @@ func Parse(data []byte) *File {
 		last := &f.Lines[len(f.Lines)-1]
 		last.Flags |= FlagPastLimit
 		f.CutLine = last.Number
-		f.TotalLines += countLineBreaks(data[FetchLimit:], data[FetchLimit-1] == '\r')
+		f.TotalLines += breaksPast()
 	}
 	f.readings[Google] = newReading(f, Google)
 	return f

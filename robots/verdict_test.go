@@ -199,3 +199,14 @@ func TestContrast(t *testing.T) {
 		}
 	}
 }
+
+func TestParseStringAgreesWithParse(t *testing.T) {
+	big := strings.Repeat("Disallow: /a\r\n", robots.FetchLimit/14+100) + "\r\nx"
+	for _, text := range []string{"", "User-agent: *\nDisallow: /x\n", big, big[:robots.FetchLimit+1]} {
+		a, b := robots.Parse([]byte(text)), robots.ParseString(text)
+		if a.Size != b.Size || a.TotalLines != b.TotalLines || a.Cut != b.Cut || a.CutLine != b.CutLine || len(a.Lines) != len(b.Lines) {
+			t.Errorf("Parse and ParseString differ on %d bytes: %d/%d/%d/%d vs %d/%d/%d/%d", len(text),
+				a.Size, a.TotalLines, a.Cut, a.CutLine, b.Size, b.TotalLines, b.Cut, b.CutLine)
+		}
+	}
+}
