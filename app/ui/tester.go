@@ -166,25 +166,23 @@ func (t *Tester) Render() app.UI {
 	)
 }
 
-// lintPause is how long the linter waits after the verdicts are drawn.
-const lintPause = 15 * time.Millisecond
+// lintPause is how long the file must stay unchanged before the linter
+// runs: it costs several parses of the file (tens of milliseconds at 500
+// KiB), so it waits for a pause in the typing rather than hold up the next
+// keystroke.
+const lintPause = 400 * time.Millisecond
 
-// lintLater works out the findings in a task of its own, after the
-// verdicts are drawn: the linter costs several parses, and a keystroke's
-// verdicts must not wait for it. A newer change makes it moot.
+// lintLater works out the findings once the user pauses, in a task of its
+// own, after the verdicts are drawn. A newer change makes it moot.
 func (t *Tester) lintLater(ctx app.Context) {
 	an := t.an
 	if an.Linted() {
 		return
 	}
-	// Defer runs once this frame is drawn; the pause then lets the browser
-	// paint it before the linter takes the thread.
-	ctx.Defer(func(ctx app.Context) {
-		ctx.After(lintPause, func(ctx app.Context) {
-			if t.an == an {
-				an.Lint()
-			}
-		})
+	ctx.After(lintPause, func(ctx app.Context) {
+		if t.an == an {
+			an.Lint()
+		}
 	})
 }
 
@@ -193,6 +191,7 @@ func (t *Tester) lintLater(ctx app.Context) {
 func (t *Tester) setRobots(ctx app.Context, text string) {
 	t.state.Robots = text
 	t.an = model.Analyze(&t.state)
+	paintVerdicts(t.an)
 	t.highlight = 0
 	t.lintLater(ctx)
 }
@@ -202,6 +201,7 @@ func (t *Tester) setAgent(ctx app.Context, i int, agent string) {
 		t.state.Rows[i].Agent = agent
 		t.state.Selected = i
 		t.an.Recheck(&t.state)
+		paintVerdicts(t.an)
 	}
 	t.lintLater(ctx)
 }
@@ -211,6 +211,7 @@ func (t *Tester) setURL(ctx app.Context, i int, url string) {
 		t.state.Rows[i].URL = url
 		t.state.Selected = i
 		t.an.Recheck(&t.state)
+		paintVerdicts(t.an)
 	}
 	t.lintLater(ctx)
 }

@@ -22,7 +22,7 @@ type Analysis struct {
 	// Reading is the file as the selected row was checked (Google's reading
 	// when there are no rows): the read view shows its line kinds and its
 	// findings.
-	Reading  *robots.Reading
+	Reading *robots.Reading
 	// Findings are the linter's findings on Reading, in line order, once
 	// Lint has run. The linter costs several times a parse, so the tester
 	// runs it after the verdicts are on screen.
@@ -85,7 +85,7 @@ type LineRange struct{ Start, End int }
 // Analyze parses the state's file, once, and checks every row against it.
 // Call Lint for the findings.
 func Analyze(s *State) *Analysis {
-	a := &Analysis{File: robots.Parse([]byte(s.Robots))}
+	a := &Analysis{File: robots.ParseString(s.Robots)}
 	a.Recheck(s)
 	return a
 }

@@ -81,7 +81,7 @@ func TestDialectChoice(t *testing.T) {
 	} {
 		s.Dialect = tt.dialect
 		a := Analyze(&s)
-	a.Lint()
+		a.Lint()
 		if a.Rows[0].Allowed != tt.allowed || a.Rows[0].Dialect != tt.title {
 			t.Errorf("dialect %q: allowed %v in %q, want %v in %q", tt.dialect, a.Rows[0].Allowed, a.Rows[0].Dialect, tt.allowed, tt.title)
 		}
