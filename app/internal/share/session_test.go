@@ -1,0 +1,126 @@
+package share
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"robotstester/app/ui/model"
+)
+
+func TestSame(t *testing.T) {
+	other := sample
+	other.Rows = append([]model.Row(nil), sample.Rows...)
+	for _, tt := range []struct {
+		name string
+		a, b model.State
+		want bool
+	}{
+		{"equal", sample, other, true},
+		{"nil and empty rows", model.State{}, model.State{Rows: []model.Row{}}, true},
+		{"selection clamped", model.State{Rows: []model.Row{{}}, Selected: 5}, model.State{Rows: []model.Row{{}}}, true},
+		{"file", sample, model.State{Robots: "x", Rows: sample.Rows, Dialect: sample.Dialect, Selected: 1}, false},
+		{"dialect", sample, model.State{Robots: sample.Robots, Rows: sample.Rows, Selected: 1}, false},
+		{"selected", sample, model.State{Robots: sample.Robots, Rows: sample.Rows, Dialect: sample.Dialect}, false},
+		{"rows", sample, model.State{Robots: sample.Robots, Rows: sample.Rows[:1], Dialect: sample.Dialect, Selected: 1}, false},
+	} {
+		if got := Same(tt.a, tt.b); got != tt.want {
+			t.Errorf("%s: Same = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestLink(t *testing.T) {
+	link, err := Link("https://x.example/tools/?q=1", sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, frag, _ := strings.Cut(link, "#")
+	if page != "https://x.example/tools/?q=1" {
+		t.Errorf("page %q", page)
+	}
+	got, ok, err := FromFragment(frag)
+	if !ok || err != nil || !Same(got, sample) {
+		t.Errorf("FromFragment(link) = %+v, %v, %v", got, ok, err)
+	}
+
+	// Text that DEFLATE cannot shrink makes a link too long.
+	var b strings.Builder
+	x := uint32(1)
+	for b.Len() < 40000 {
+		x = x*1664525 + 1013904223
+		b.WriteByte("abcdefghijklmnopqrstuvwxyz0123456789"[x>>26%36])
+	}
+	long, err := Link("https://x.example/", model.State{Robots: b.String()})
+	if !errors.Is(err, ErrLinkTooLong) || len(long) <= MaxLink {
+		t.Errorf("long link: %d characters, error %v", len(long), err)
+	}
+}
+
+func TestForStorage(t *testing.T) {
+	data, err := ForStorage(sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Unmarshal(data); err != nil || !Same(got, sample) {
+		t.Errorf("saved state reads back as %+v, %v", got, err)
+	}
+	// A file of 1 MiB grows past the limit once escaped.
+	if _, err := ForStorage(model.State{Robots: strings.Repeat("\"", MaxDecoded/2+1)}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("huge state: error %v, want ErrTooLarge", err)
+	}
+}
+
+func TestArrive(t *testing.T) {
+	example := model.Example()
+	mine := model.State{Robots: "User-agent: *\nDisallow: /\n", Rows: []model.Row{{Agent: "Googlebot", URL: "/"}}}
+	saved := string(Marshal(mine))
+	link := Fragment(sample)
+	for _, tt := range []struct {
+		name            string
+		fragment, saved string
+		want            model.State
+		restored, from  bool
+		pending         bool
+		linkErr         error
+	}{
+		{"first visit", "", "", example, false, false, false, nil},
+		{"autosave", "", saved, mine, true, false, false, nil},
+		{"damaged autosave", "", "{not json", example, false, false, false, nil},
+		{"other fragment", "#section-2", saved, mine, true, false, false, nil},
+		{"link, no autosave", "#" + link, "", sample, false, true, false, nil},
+		{"link equal to autosave", link, string(Marshal(sample)), sample, false, true, false, nil},
+		{"link differing from autosave", link, saved, mine, true, false, true, nil},
+		{"damaged link", "#s=!!!", saved, mine, true, false, false, ErrDamaged},
+		{"damaged link, no autosave", "s=AAAA", "", example, false, false, false, ErrDamaged},
+	} {
+		a := Arrive(tt.fragment, tt.saved, example)
+		if !Same(a.State, tt.want) || a.Restored != tt.restored || a.FromLink != tt.from || (a.Pending != nil) != tt.pending {
+			t.Errorf("%s: got %+v", tt.name, a)
+		}
+		if tt.pending && !Same(*a.Pending, sample) {
+			t.Errorf("%s: pending %+v", tt.name, *a.Pending)
+		}
+		if !errors.Is(a.LinkErr, tt.linkErr) || (tt.linkErr == nil) != (a.LinkErr == nil) {
+			t.Errorf("%s: link error %v, want %v", tt.name, a.LinkErr, tt.linkErr)
+		}
+	}
+}
+
+func TestAddURLs(t *testing.T) {
+	s := model.State{Rows: []model.Row{{Agent: "a", URL: "/"}, {Agent: "Bingbot", URL: "/"}}, Selected: 1}
+	if n := AddURLs(&s, []string{"/x", "/y"}); n != 2 || len(s.Rows) != 4 || s.Rows[3] != (model.Row{Agent: "Bingbot", URL: "/y"}) || s.Selected != 2 {
+		t.Errorf("AddURLs: %d, %+v", n, s)
+	}
+	var empty model.State
+	if n := AddURLs(&empty, []string{"/x"}); n != 1 || empty.Rows[0].Agent != "Googlebot" {
+		t.Errorf("AddURLs to no rows: %+v", empty)
+	}
+	full := model.State{Rows: make([]model.Row, MaxRows-1)}
+	if n := AddURLs(&full, []string{"/a", "/b", "/c"}); n != 1 || len(full.Rows) != MaxRows {
+		t.Errorf("AddURLs past MaxRows: added %d, %d rows", n, len(full.Rows))
+	}
+	if n := AddURLs(&s, nil); n != 0 || s.Selected != 2 {
+		t.Errorf("AddURLs(nil) changed the state")
+	}
+}
