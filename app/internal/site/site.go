@@ -5,7 +5,8 @@
 // A built site is one folder that any static web server can serve: the
 // prerendered index.html, go-app's scripts (app.js, app-worker.js, the
 // manifest, app.css), the toolchain's wasm_exec.js and a copy of the web
-// folder holding app.wasm, its pre-compressed forms, styles and icons.
+// folder holding app.wasm, its pre-compressed forms, styles and icons, and
+// demo.html, a docs page embedding two testers.
 package site
 
 import (
@@ -158,6 +159,9 @@ func Build(opts Options) error {
 		return fmt.Errorf("generating the site: %w", err)
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "wasm_exec.js"), wasmExec, 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, DemoName), DemoPage(), 0o644); err != nil {
 		return err
 	}
 	if err := copyDir(filepath.Join(tmp, "web"), opts.Web); err != nil {

@@ -3,8 +3,11 @@
 package site
 
 import (
+	"html"
 	"os"
 	"path/filepath"
+	"regexp"
+	"robotstester/app/internal/share"
 	"strings"
 	"testing"
 
@@ -79,7 +82,7 @@ func TestBuild(t *testing.T) {
 			}
 			return string(b)
 		}
-		for _, name := range []string{"index.html", "app.js", "app-worker.js", "manifest.webmanifest", "app.css", "web/app.wasm", "web/app.wasm.br", "web/tester.css"} {
+		for _, name := range []string{"index.html", DemoName, "app.js", "app-worker.js", "manifest.webmanifest", "app.css", "web/app.wasm", "web/app.wasm.br", "web/tester.css"} {
 			read(name)
 		}
 		if got := read("wasm_exec.js"); got != "// the toolchain's wasm_exec.js" {
@@ -149,5 +152,29 @@ func TestHash(t *testing.T) {
 	os.WriteFile(filepath.Join(web, "tester.css"), []byte("body{color:red}"), 0o644)
 	if h2, _ := Hash(web, wasmExec); h2 == h1 {
 		t.Errorf("Hash did not change with tester.css")
+	}
+}
+
+// TestDemoPage checks the demo docs page: relative iframes whose links
+// carry the examples' states.
+func TestDemoPage(t *testing.T) {
+	page := string(DemoPage())
+	srcs := regexp.MustCompile(`src="([^"]*)"`).FindAllStringSubmatch(page, -1)
+	if len(srcs) != len(DemoExamples) {
+		t.Fatalf("%d iframes, want %d", len(srcs), len(DemoExamples))
+	}
+	for i, m := range srcs {
+		src := html.UnescapeString(m[1])
+		if !strings.HasPrefix(src, "./?embed=1") {
+			t.Errorf("iframe %d: src %q is not relative to the tester", i, src)
+		}
+		_, frag, _ := strings.Cut(src, "#")
+		s, ok, err := share.FromFragment(frag)
+		if !ok || err != nil || !share.Same(s, DemoExamples[i].State) {
+			t.Errorf("iframe %d: state %+v, %v, %v", i, s, ok, err)
+		}
+	}
+	if !strings.Contains(page, `"robots-tester:height"`) {
+		t.Errorf("the demo page lacks the sizing script")
 	}
 }
