@@ -7,10 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"robotstester/app/internal/share"
 	"strings"
 	"testing"
 
+	"robotstester/app/internal/share"
 	"robotstester/app/ui"
 )
 
