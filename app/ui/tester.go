@@ -26,6 +26,7 @@ type Tester struct {
 	editTop, editHeight float64 // the editor's scroll
 	readTop, readHeight float64 // the read view's scroll
 	highlight           int     // the line last revealed
+	compareOpen         bool    // the side-by-side comparison is shown
 }
 
 // OnInit loads the example, unless a state was given: the page is
@@ -161,10 +162,23 @@ func (t *Tester) Render() app.UI {
 			&WhyPanel{Why: why, Has: hasWhy, onReveal: t.reveal},
 			&OverviewPanel{O: an.Overview(), onReveal: t.reveal},
 			&FindingsPanel{List: findings, More: more, onReveal: t.reveal},
+			t.comparePanel(),
 		),
 		app.Footer().Class("note").Text("Verdicts follow Google's open-source reading unless another dialect is chosen. Nothing you type leaves this page."),
 	)
 }
+
+// comparePanel draws every test in every dialect, once asked to: the
+// comparison reads the file once per dialect.
+func (t *Tester) comparePanel() app.UI {
+	p := &ComparePanel{Open: t.compareOpen, Rows: t.an.Rows, onToggle: t.toggleCompare, onReveal: t.reveal}
+	if t.compareOpen {
+		p.C = t.an.Comparison(&t.state)
+	}
+	return p
+}
+
+func (t *Tester) toggleCompare(ctx app.Context) { t.compareOpen = !t.compareOpen }
 
 // lintPause is how long the file must stay unchanged before the linter
 // runs: it costs several parses of the file (tens of milliseconds at 500

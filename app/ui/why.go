@@ -105,17 +105,9 @@ func (p *WhyPanel) Render() app.UI {
 	)
 }
 
-func (p *WhyPanel) lineButton(n int) app.UI {
-	return app.Button().Class("linkish").Type("button").Value(strconv.Itoa(n)).
-		Aria("label", "Show line "+strconv.Itoa(n)+" in the file").
-		OnClick(p.reveal).Text("line " + strconv.Itoa(n))
-}
+func (p *WhyPanel) lineButton(n int) app.UI { return lineButton(n, p.reveal) }
 
-func (p *WhyPanel) reveal(ctx app.Context, e app.Event) {
-	if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && p.onReveal != nil {
-		p.onReveal(ctx, n)
-	}
-}
+func (p *WhyPanel) reveal(ctx app.Context, e app.Event) { revealLine(ctx, p.onReveal) }
 
 func verdictWord(allowed bool) string {
 	if allowed {

@@ -28,6 +28,8 @@ type Analysis struct {
 	// runs it after the verdicts are on screen.
 	Findings []robots.Finding
 	linted   bool
+
+	comparison *Comparison // made on demand by Comparison
 }
 
 // Lint works out the findings of the reading shown, if not done yet.
@@ -94,6 +96,7 @@ func Analyze(s *State) *Analysis {
 // for when the rows, the dialect or the selection changed but not the file.
 func (a *Analysis) Recheck(s *State) {
 	d, fixed := robots.ParseDialect(s.Dialect)
+	a.comparison = nil
 	// Fresh slices: views handed to components must not change under them.
 	a.Rows = make([]RowView, 0, len(s.Rows))
 	a.Verdicts = make([]robots.Verdict, 0, len(s.Rows))
@@ -143,12 +146,10 @@ func check(f *robots.File, row Row, d robots.Dialect, fixed bool) (RowView, robo
 	c := robots.CrawlerFor(token)
 	_, known := robots.LookupCrawler(token)
 	encoded := robots.EncodeURL(row.URL)
-	var v robots.Verdict
-	if fixed {
-		v = f.Read(d).CheckCrawler(c, encoded)
-	} else {
-		v = f.CheckCrawler(c, encoded)
+	if !fixed {
+		d = c.Dialect
 	}
+	v := checkIn(f.Read(d), agent, c, encoded)
 	rv := RowView{
 		Agent:     row.Agent,
 		URL:       row.URL,
@@ -167,6 +168,17 @@ func check(f *robots.File, row Row, d robots.Dialect, fixed bool) (RowView, robo
 		rv.Groups = append(rv.Groups, LineRange{g.Start, g.End})
 	}
 	return rv, v
+}
+
+// checkIn checks a crawler in one reading, as that reading's crawlers
+// identify themselves: first-match readings look for record names in the
+// whole user-agent string as typed; the others use the crawler's product
+// token, its fallbacks and its treatment of the * group.
+func checkIn(r *robots.Reading, agent string, c robots.Crawler, encoded string) robots.Verdict {
+	if r.Dialect.FirstMatch() && agent != "" {
+		return r.CheckAgent(agent, encoded)
+	}
+	return r.CheckCrawler(c, encoded)
 }
 
 // FindingsIn returns the findings on lines from..to, inclusive, of

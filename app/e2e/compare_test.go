@@ -1,0 +1,73 @@
+//go:build !js
+
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestCompare drives the side-by-side view of every dialect and the
+// dialect selector through their hooks.
+func TestCompare(t *testing.T) {
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+
+	// One test on which first-match readers disagree with Google (an Allow
+	// after a shorter Disallow), one on which all agree.
+	p.Replace(editor, "User-agent: *\nDisallow: /a\nAllow: /a/b\n")
+	for n := p.Count("[data-row]"); n > 2; n-- {
+		p.Click(row(n-1, "button.remove"))
+		p.WaitGone(fmt.Sprintf(`[data-row="%d"]`, n-1))
+	}
+	p.Replace(row(0, "input[name=agent]"), "Googlebot")
+	p.Replace(row(0, "input[name=url]"), "/a/b")
+	p.Replace(row(1, "input[name=agent]"), "Googlebot")
+	p.Replace(row(1, "input[name=url]"), "/z")
+	verdict(p, 0, "allowed")
+
+	p.Click("#compare-toggle")
+	p.Wait(`[data-compare-row="1"]`)
+	want := map[string]string{"google": "allowed", "rfc9309": "allowed", "gym2008": "blocked", "mk1996": "blocked", "mk1994": "blocked", "python": "blocked"}
+	for d, v := range want {
+		sel := fmt.Sprintf(`[data-compare-row="0"] [data-dialect=%q]`, d)
+		if got, _ := p.Attr(sel, "data-verdict"); got != v {
+			t.Errorf("test 1 in %s: %q, want %q", d, got, v)
+		}
+		if got, _ := p.Attr(fmt.Sprintf(`[data-compare-row="1"] [data-dialect=%q]`, d), "data-verdict"); got != "allowed" {
+			t.Errorf("test 2 in %s: %q, want allowed", d, got)
+		}
+	}
+	if p.Count(`[data-compare-row="0"][data-disagree]`) != 1 || p.Count(`[data-compare-row="1"][data-disagree]`) != 0 {
+		t.Errorf("disagreement marks are wrong")
+	}
+	if got := p.Text("#compare"); !strings.Contains(got, "first match in file order picks line 2") || !strings.Contains(got, "the longest match picks line 3") {
+		t.Errorf("no reason given: %q", got)
+	}
+	if got, _ := p.Attr("#compare-summary", "data-disagreements"); got != "1" {
+		t.Errorf("disagreements %q, want 1", got)
+	}
+
+	// The comparison follows the file as it is typed: with the Allow
+	// first, only the 1994 convention, which has no Allow, still blocks.
+	p.Replace(editor, "User-agent: *\nAllow: /a/b\nDisallow: /a\n")
+	for _, d := range []string{"gym2008", "mk1996", "python"} {
+		p.WaitAttr(fmt.Sprintf(`[data-compare-row="0"] [data-dialect=%q]`, d), "data-verdict", "allowed")
+	}
+	if got, _ := p.Attr(`[data-compare-row="0"] [data-dialect="mk1994"]`, "data-verdict"); got != "blocked" {
+		t.Errorf("1994 convention: %q, want blocked", got)
+	}
+
+	// The dialect selector sets the reading of the main verdicts.
+	p.Replace(editor, "User-agent: *\nDisallow: /a\nAllow: /a/b\n")
+	verdict(p, 0, "allowed")
+	p.Call("choosing the 1996 draft", `() => {
+		const s = document.querySelector("select#dialect");
+		s.value = "mk1996";
+		s.dispatchEvent(new Event("change", {bubbles: true}));
+	}`)
+	verdict(p, 0, "blocked")
+	p.Click(row(0, "button.why"))
+	p.Wait(`[data-line="2"][data-deciding]`)
+}

@@ -1,0 +1,127 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/ui/model"
+)
+
+// ComparePanel shows every test's verdict in every dialect side by side,
+// and marks the tests on which the readings disagree, with the reason. It
+// is closed at first: the comparison reads the file once per dialect.
+//
+// Hooks: #compare; each test's row [data-compare-row="i"], with
+// [data-disagree] when the readings differ; each verdict
+// [data-dialect="google"][data-verdict="allowed"].
+type ComparePanel struct {
+	app.Compo
+
+	Open bool
+	C    *model.Comparison // nil while closed
+	Rows []model.RowView   // the tests, for their labels
+
+	onToggle func(ctx app.Context)
+	onReveal func(ctx app.Context, line int)
+}
+
+// Render returns the component's markup.
+func (p *ComparePanel) Render() app.UI {
+	label := "Compare the readings"
+	if p.Open {
+		label = "Hide the comparison"
+	}
+	head := app.Div().Class("pane-head").Body(
+		app.H2().ID("compare-title").Text("Every crawler's reading"),
+		app.Button().Type("button").ID("compare-toggle").
+			Aria("expanded", strconv.FormatBool(p.Open)).
+			Aria("controls", "compare-body").
+			OnClick(p.toggle).Text(label),
+	)
+	sec := app.Section().ID("compare").Class("panel compare").Aria("labelledby", "compare-title")
+	if !p.Open || p.C == nil {
+		return sec.Body(head,
+			app.P().Class("note").Text("Not every crawler reads robots.txt like Googlebot: the 1994 and 1996 conventions and Python's robotparser take the first matching rule in file order, end a group at a blank line and match user-agents by substring. See each test's verdict in every reading."))
+	}
+	c := p.C
+	heads := []app.UI{app.Th().Scope("col").Text("Test")}
+	for _, d := range c.Dialects {
+		heads = append(heads, app.Th().Scope("col").Title(d.Summary()).Text(d.Title()))
+	}
+	var body []app.UI
+	for i := range c.Rows {
+		body = append(body, p.row(i)...)
+	}
+	summary := "All readings agree on every test."
+	if c.Disagreements > 0 {
+		summary = "The readings disagree on " + plural(c.Disagreements, "test", "tests") + " of " + strconv.Itoa(len(c.Rows)) + "."
+	}
+	legend := make([]app.UI, len(c.Dialects))
+	for i, d := range c.Dialects {
+		legend[i] = app.Li().Body(app.Strong().Text(d.Title()), app.Text(": "+d.Summary()+"."))
+	}
+	return sec.Body(head,
+		app.Div().ID("compare-body").Body(
+			app.P().ID("compare-summary").DataSet("disagreements", c.Disagreements).Text(summary),
+			app.Div().Class("table-scroll").Body(
+				app.Table().Class("compare-table").Body(
+					app.THead().Body(app.Tr().Body(heads...)),
+					app.TBody().Body(body...),
+				),
+			),
+			app.Details().Body(
+				app.Summary().Text("Who reads robots.txt which way"),
+				app.Ul().Body(legend...),
+			),
+		),
+	)
+}
+
+// row draws test i's verdicts, and below them, when the readings differ,
+// the reasons.
+func (p *ComparePanel) row(i int) []app.UI {
+	r := &p.C.Rows[i]
+	label := "Test " + strconv.Itoa(i+1)
+	if i < len(p.Rows) {
+		label += ": " + p.Rows[i].Token + " " + p.Rows[i].Encoded
+	}
+	cells := []app.UI{app.Th().Scope("row").Class("compare-test").Text(label)}
+	for j := range r.Cells {
+		cell := &r.Cells[j]
+		td := app.Td().Body(
+			app.Span().Class("verdict").
+				DataSet("dialect", cell.Dialect.String()).
+				DataSet("verdict", cell.Verdict()).
+				Aria("label", cell.Dialect.Title()+": "+verdictWord(cell.Allowed)).
+				Text(verdictText(cell.Allowed)),
+			app.If(cell.Line > 0, func() app.UI {
+				return app.Div().Body(lineButton(cell.Line, p.reveal))
+			}),
+		)
+		cells = append(cells, td)
+	}
+	tr := app.Tr().DataSet("compare-row", i).Body(cells...)
+	if !r.Disagree() {
+		return []app.UI{tr}
+	}
+	tr = tr.Class("disagree").DataSet("disagree", true)
+	reasons := make([]app.UI, len(r.Reasons))
+	for k, reason := range r.Reasons {
+		reasons[k] = app.Li().Text(reason)
+	}
+	return []app.UI{tr, app.Tr().Class("reasons").Body(
+		app.Td().ColSpan(len(r.Cells) + 1).Body(
+			app.Span().Class("note").Text("⚠ The readings disagree:"),
+			app.Ul().Body(reasons...),
+		),
+	)}
+}
+
+func (p *ComparePanel) toggle(ctx app.Context, e app.Event) {
+	if p.onToggle != nil {
+		p.onToggle(ctx)
+	}
+}
+
+func (p *ComparePanel) reveal(ctx app.Context, e app.Event) { revealLine(ctx, p.onReveal) }

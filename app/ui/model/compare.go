@@ -1,0 +1,84 @@
+package model
+
+import (
+	"strings"
+
+	"robotstester/robots"
+)
+
+// Comparison is every row's verdict in every dialect, side by side.
+type Comparison struct {
+	Dialects []robots.Dialect // the columns, Google first
+	Rows     []ComparedRow
+	// Disagreements counts the rows on which the readings differ.
+	Disagreements int
+}
+
+// ComparedRow is one row's verdicts, one per dialect.
+type ComparedRow struct {
+	Cells []ComparedCell
+	// Reasons say, for each reading whose verdict differs from Google's,
+	// why: "1996 draft: first match in file order picks line 3 (...);
+	// Google: the longest match picks line 7 (...)".
+	Reasons []string
+}
+
+// Disagree reports whether the readings give the row different verdicts.
+func (r *ComparedRow) Disagree() bool { return len(r.Reasons) > 0 }
+
+// ComparedCell is a row's verdict in one dialect.
+type ComparedCell struct {
+	Dialect robots.Dialect
+	Allowed bool
+	Line    int // the deciding line, 0 when no rule matched
+}
+
+// Verdict returns "allowed" or "blocked".
+func (c *ComparedCell) Verdict() string {
+	if c.Allowed {
+		return "allowed"
+	}
+	return "blocked"
+}
+
+// Comparison checks every row in every dialect, once per analysis: it
+// reads the file once per dialect, so the tester asks for it only while
+// the comparison is shown.
+func (a *Analysis) Comparison(s *State) *Comparison {
+	if a.comparison == nil {
+		a.comparison = Compare(a.File, s)
+	}
+	return a.comparison
+}
+
+// Compare checks every row of s against f in every dialect. A row's
+// crawler is identified in each reading as that reading's crawlers do (see
+// checkIn); its URL is encoded as a browser would send it.
+func Compare(f *robots.File, s *State) *Comparison {
+	c := &Comparison{Dialects: robots.Dialects()}
+	for _, row := range s.Rows {
+		agent := strings.TrimSpace(row.Agent)
+		token := robots.ProductToken(agent)
+		if token == "" {
+			token = "*"
+		}
+		crawler := robots.CrawlerFor(token)
+		encoded := robots.EncodeURL(row.URL)
+		verdicts := make([]robots.Verdict, len(c.Dialects))
+		cr := ComparedRow{Cells: make([]ComparedCell, len(c.Dialects))}
+		for i, d := range c.Dialects {
+			verdicts[i] = checkIn(f.Read(d), agent, crawler, encoded)
+			cr.Cells[i] = ComparedCell{Dialect: d, Allowed: verdicts[i].Allowed, Line: verdicts[i].Line}
+		}
+		for i := 1; i < len(verdicts); i++ {
+			if reason := robots.Contrast(&verdicts[i], &verdicts[0]); reason != "" {
+				cr.Reasons = append(cr.Reasons, reason)
+			}
+		}
+		if cr.Disagree() {
+			c.Disagreements++
+		}
+		c.Rows = append(c.Rows, cr)
+	}
+	return c
+}

@@ -1,0 +1,54 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"robotstester/robots"
+)
+
+func TestCompare(t *testing.T) {
+	s := State{
+		Robots: "User-agent: *\nDisallow: /a\nAllow: /a/b\n\nUser-agent: foobot\nDisallow: /f\n",
+		Rows: []Row{
+			{Agent: "Googlebot", URL: "/a/b"},
+			{Agent: "Googlebot", URL: "/z"},
+			{Agent: "Mozilla/5.0 (compatible; FooBot/1.0)", URL: "/f"},
+		},
+	}
+	a := Analyze(&s)
+	c := a.Comparison(&s)
+	if len(c.Dialects) != len(robots.Dialects()) || c.Dialects[0] != robots.Google {
+		t.Fatalf("columns %v", c.Dialects)
+	}
+	verdicts := func(r ComparedRow) string {
+		var b strings.Builder
+		for _, cell := range r.Cells {
+			b.WriteString(cell.Verdict()[:1])
+		}
+		return b.String()
+	}
+	// google, rfc9309, gym2008, mk1996, mk1994, python
+	for i, want := range []string{"aabbbb", "aaaaaa", "bbbbba"} {
+		if got := verdicts(c.Rows[i]); got != want {
+			t.Errorf("row %d: %s, want %s", i, got, want)
+		}
+	}
+	if c.Rows[1].Disagree() || !c.Rows[0].Disagree() || c.Disagreements != 2 {
+		t.Errorf("disagreements: %d (%v %v)", c.Disagreements, c.Rows[0].Reasons, c.Rows[1].Reasons)
+	}
+	if r := c.Rows[0].Reasons; len(r) != 4 || !strings.Contains(r[0], "first match in file order picks line 2") || !strings.Contains(r[0], "the longest match picks line 3") {
+		t.Errorf("reasons of row 0: %q", r)
+	}
+	// Python cuts the crawler's name at "/": "mozilla" names no record.
+	if r := c.Rows[2].Reasons; len(r) != 1 || !strings.Contains(r[0], "Python") {
+		t.Errorf("reasons of row 2: %q", r)
+	}
+	if a.Comparison(&s) != c {
+		t.Errorf("the comparison was made twice")
+	}
+	a.Recheck(&s)
+	if a.Comparison(&s) == c {
+		t.Errorf("a recheck kept the old comparison")
+	}
+}
