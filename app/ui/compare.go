@@ -111,7 +111,7 @@ func (p *ComparePanel) row(i int) []app.UI {
 		reasons[k] = app.Li().Text(reason)
 	}
 	return []app.UI{tr, app.Tr().Class("reasons").Body(
-		app.Td().ColSpan(len(r.Cells) + 1).Body(
+		app.Td().ColSpan(len(r.Cells)+1).Body(
 			app.Span().Class("note").Text("⚠ The readings disagree:"),
 			app.Ul().Body(reasons...),
 		),
