@@ -238,7 +238,9 @@ func checkWasmExec(repo string) error {
 }
 
 // NewPage opens a new tab in the suite's browser, starting the browser on
-// first use, and closes the tab when the test ends. It skips the test (or
+// first use, and closes the tab when the test ends. Each tab has its own
+// browser context (storage, cookies, service workers), as a new profile
+// would: a page opened in one tab never sees what another saved. It skips the test (or
 // fails it, under $E2E_REQUIRE_BROWSER) when Chromium is missing.
 func (s *Suite) NewPage(tb testing.TB) *Page {
 	tb.Helper()
@@ -254,7 +256,10 @@ func (s *Suite) NewPage(tb testing.TB) *Page {
 	if s.browserErr != nil {
 		tb.Fatalf("starting Chromium: %v", s.browserErr)
 	}
-	ctx, cancel := chromedp.NewContext(s.browserCtx)
+	// Each tab gets a browser context of its own, like a fresh profile:
+	// the tester autosaves to localStorage, and one test's work must not
+	// open in the next test's page.
+	ctx, cancel := chromedp.NewContext(s.browserCtx, chromedp.WithNewBrowserContext())
 	// The first action on a context opens the tab and binds the tab's life
 	// to that context: run it with no timeout.
 	if err := chromedp.Do(ctx); err != nil {

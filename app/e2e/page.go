@@ -218,3 +218,20 @@ func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// Reload reloads the page and waits until the WebAssembly app has mounted
+// again.
+func (p *Page) Reload() {
+	p.tb.Helper()
+	p.do("reloading", chromedp.Reload())
+	p.WaitReady()
+}
+
+// Goto loads url as a new document, even when it differs from the current
+// URL by its fragment only (which a plain navigation would treat as a jump
+// within the page), without waiting for the app.
+func (p *Page) Goto(url string) {
+	p.tb.Helper()
+	p.do("leaving the page", chromedp.Navigate("about:blank"))
+	p.do("opening "+url, chromedp.Navigate(url))
+}

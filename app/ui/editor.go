@@ -21,11 +21,13 @@ type Editor struct {
 	Top      float64 // scrollTop of the textarea, in pixels
 	Height   float64 // clientHeight of the textarea, in pixels
 	Disabled bool
+	ReadOnly bool // embed mode's readonly=1: the text shows but cannot change
 
 	initial  string // value drawn before the editor is mounted
 	mounted  bool
 	onInput  func(ctx app.Context, text string)
 	onScroll func(ctx app.Context, top, height float64)
+	onDrop   func(ctx app.Context, file app.Value) // a file dropped on the editor
 }
 
 // OnMount runs in the browser once the textarea is in the page; from then on
@@ -53,8 +55,12 @@ func (e *Editor) Render() app.UI {
 		Attr("autocapitalize", "off").
 		Aria("describedby", "summary").
 		Disabled(e.Disabled).
+		ReadOnly(e.ReadOnly).
 		OnInput(e.input).
 		OnScroll(e.scroll)
+	if e.onDrop != nil && !e.ReadOnly {
+		ta = ta.OnDragOver(acceptDrop).OnDrop(e.drop)
+	}
 	if !e.mounted {
 		ta = ta.Text(e.initial)
 	}
@@ -78,5 +84,14 @@ func (e *Editor) scroll(ctx app.Context, ev app.Event) {
 	src := ctx.JSSrc()
 	if e.onScroll != nil {
 		e.onScroll(ctx, src.Get("scrollTop").Float(), src.Get("clientHeight").Float())
+	}
+}
+
+// drop takes a dropped file in place of the text; dropped text is left to
+// the browser, which inserts it.
+func (e *Editor) drop(ctx app.Context, ev app.Event) {
+	if f := firstFile(ctx, ev); f.Truthy() {
+		ev.PreventDefault()
+		e.onDrop(ctx, f)
 	}
 }

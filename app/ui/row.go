@@ -18,6 +18,7 @@ type RowItem struct {
 	Index    int
 	View     model.RowView
 	Selected bool
+	ReadOnly bool // embed mode's readonly=1: shown, not editable
 
 	onAgent  func(ctx app.Context, i int, agent string)
 	onURL    func(ctx app.Context, i int, url string)
@@ -66,9 +67,12 @@ func (r *RowItem) Render() app.UI {
 				Attr("autocomplete", "off").
 				Spellcheck(false).
 				Placeholder("Googlebot, or a user-agent string").
+				ReadOnly(r.ReadOnly).
 				OnInput(r.agentInput).
 				OnFocus(r.focus),
-			&CrawlerPicker{Index: r.Index, Token: v.Token, onPick: r.onAgent},
+			app.If(!r.ReadOnly, func() app.UI {
+				return &CrawlerPicker{Index: r.Index, Token: v.Token, onPick: r.onAgent}
+			}),
 			agentNote,
 		),
 		app.Div().Class("field url").Body(
@@ -79,6 +83,7 @@ func (r *RowItem) Render() app.UI {
 				Attr("inputmode", "url").
 				Spellcheck(false).
 				Placeholder("/path or https://example.com/path").
+				ReadOnly(r.ReadOnly).
 				OnInput(r.urlInput).
 				OnPaste(r.paste).
 				OnFocus(r.focus),
@@ -96,11 +101,13 @@ func (r *RowItem) Render() app.UI {
 				Aria("label", "Explain test "+n).
 				OnClick(r.selectRow).
 				Text("Why?"),
-			app.Button().Class("remove").Type("button").
-				Aria("label", "Remove test "+n).
-				Title("Remove this test").
-				OnClick(r.remove).
-				Text("✕"),
+			app.If(!r.ReadOnly, func() app.UI {
+				return app.Button().Class("remove").Type("button").
+					Aria("label", "Remove test "+n).
+					Title("Remove this test").
+					OnClick(r.remove).
+					Text("✕")
+			}),
 		),
 	)
 }

@@ -27,6 +27,8 @@ type Tester struct {
 	readTop, readHeight float64 // the read view's scroll
 	highlight           int     // the line last revealed
 	compareOpen         bool    // the side-by-side comparison is shown
+
+	sess session // autosave, share links, embed mode (session.go)
 }
 
 // OnInit loads the example, unless a state was given: the page is
@@ -49,6 +51,7 @@ func NewTester(s model.State) *Tester {
 // OnMount runs in the browser only, once the wasm app has taken over the page.
 func (t *Tester) OnMount(ctx app.Context) {
 	t.ready = true
+	t.arrive(ctx)
 }
 
 // State returns a copy of what the user chose.
@@ -62,6 +65,9 @@ func (t *Tester) State() model.State {
 func (t *Tester) Render() app.UI {
 	if t.an == nil {
 		t.OnInit()
+	}
+	if t.sess.embed.On {
+		return t.renderEmbed()
 	}
 	an := t.an
 	root := app.Main().Class("tester")
@@ -101,6 +107,14 @@ func (t *Tester) Render() app.UI {
 				// the wasm starts, so text typed before then would be lost.
 				return app.P().Class("loading").Aria("live", "polite").Text("Loading the tester…")
 			}),
+			&ShareBar{
+				Status:   t.sess.linkStatus,
+				Link:     t.sess.linkShown,
+				TooLong:  t.sess.linkTooLong,
+				onCopy:   t.copyLink,
+				onExport: t.exportState,
+			},
+			t.notices(),
 		),
 		app.Div().Class("workspace").Body(
 			app.Section().Class("pane").Aria("labelledby", "editor-title").Body(
@@ -119,6 +133,7 @@ func (t *Tester) Render() app.UI {
 					initial:  t.state.Robots,
 					onInput:  t.setRobots,
 					onScroll: t.scrollEditor,
+					onDrop:   t.dropRobots,
 				},
 				app.P().ID("summary").Class("note").
 					DataSet("lines", an.File.TotalLines).
@@ -158,6 +173,12 @@ func (t *Tester) Render() app.UI {
 			),
 			&CrawlerList{},
 		),
+		&TransferPanel{
+			onExport:    t.export,
+			onStateFile: t.importStateFile,
+			onURLs:      t.importURLs,
+			onURLFile:   t.importURLFile,
+		},
 		app.Div().Class("details").Body(
 			&WhyPanel{Why: why, Has: hasWhy, onReveal: t.reveal},
 			&OverviewPanel{O: an.Overview(), onReveal: t.reveal},
@@ -208,6 +229,7 @@ func (t *Tester) setRobots(ctx app.Context, text string) {
 	paintVerdicts(t.an)
 	t.highlight = 0
 	t.lintLater(ctx)
+	t.changed(ctx)
 }
 
 func (t *Tester) setAgent(ctx app.Context, i int, agent string) {
@@ -216,6 +238,7 @@ func (t *Tester) setAgent(ctx app.Context, i int, agent string) {
 		t.state.Selected = i
 		t.an.Recheck(&t.state)
 		paintVerdicts(t.an)
+		t.changed(ctx)
 	}
 	t.lintLater(ctx)
 }
@@ -226,6 +249,7 @@ func (t *Tester) setURL(ctx app.Context, i int, url string) {
 		t.state.Selected = i
 		t.an.Recheck(&t.state)
 		paintVerdicts(t.an)
+		t.changed(ctx)
 	}
 	t.lintLater(ctx)
 }
@@ -234,6 +258,7 @@ func (t *Tester) pasteURLs(ctx app.Context, i int, text string) {
 	if t.state.PasteURLs(i, text) > 0 {
 		t.state.Selected = i
 		t.an.Recheck(&t.state)
+		t.changed(ctx)
 	}
 	t.lintLater(ctx)
 }
@@ -242,12 +267,14 @@ func (t *Tester) selectRow(ctx app.Context, i int) {
 	t.state.Selected = i
 	t.an.Select(&t.state)
 	t.lintLater(ctx)
+	t.changed(ctx)
 }
 
 func (t *Tester) removeRow(ctx app.Context, i int) {
 	t.state.RemoveRow(i)
 	t.an.Recheck(&t.state)
 	t.lintLater(ctx)
+	t.changed(ctx)
 }
 
 func (t *Tester) addRow(ctx app.Context, e app.Event) {
@@ -258,6 +285,7 @@ func (t *Tester) addRow(ctx app.Context, e app.Event) {
 	t.state.Rows = append(t.state.Rows, model.Row{Agent: agent, URL: "/"})
 	t.state.Selected = len(t.state.Rows) - 1
 	t.an.Recheck(&t.state)
+	t.changed(ctx)
 	n := strconv.Itoa(len(t.state.Rows))
 	ctx.Defer(func(app.Context) {
 		if el := app.Window().GetElementByID("url-" + n); el.Truthy() {
@@ -271,6 +299,7 @@ func (t *Tester) setDialect(ctx app.Context, e app.Event) {
 	t.state.Dialect = ctx.JSSrc().Get("value").String()
 	t.an.Recheck(&t.state)
 	t.lintLater(ctx)
+	t.changed(ctx)
 }
 
 func (t *Tester) scrollEditor(ctx app.Context, top, height float64) {
@@ -284,6 +313,7 @@ func (t *Tester) scrollRead(ctx app.Context, top, height float64) {
 func (t *Tester) loadExample(ctx app.Context, e app.Event) {
 	t.load(model.Example())
 	t.lintLater(ctx)
+	t.changed(ctx)
 }
 
 func (t *Tester) clearFile(ctx app.Context, e app.Event) {
@@ -291,6 +321,7 @@ func (t *Tester) clearFile(ctx app.Context, e app.Event) {
 	s.Robots = ""
 	t.load(s)
 	t.lintLater(ctx)
+	t.changed(ctx)
 }
 
 // load replaces the state, writing the file into the editor: the one case

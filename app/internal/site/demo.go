@@ -59,6 +59,7 @@ var demoPage = template.Must(template.New("demo").Parse(`<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>robots.txt tester: embedded examples</title>
+<link rel="icon" href="web/icon.svg">
 <style>
   body { max-width: 60rem; margin: 0 auto; padding: 1rem; font: 16px/1.5 system-ui, sans-serif; }
   iframe.robots-tester { width: 100%; height: 420px; border: 1px solid #c8d0d9; border-radius: 6px; }
@@ -71,7 +72,7 @@ and the example in its link; the script at the end sizes each iframe to its cont
 {{range $i, $e := .}}
 <h2>{{$e.Title}}</h2>
 <p>{{$e.Text}}</p>
-<iframe class="robots-tester" id="example-{{$i}}" title="robots.txt tester: {{$e.Title}}" loading="lazy"
+<iframe class="robots-tester" id="example-{{$i}}" title="robots.txt tester: {{$e.Title}}"
   src="{{$e.Src}}"></iframe>
 {{end}}
 <script>

@@ -1,0 +1,199 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// This file holds the few browser calls the tester makes beyond drawing:
+// storage, downloads, the clipboard, files, the address bar and the
+// parent page of an iframe. Each turns a JavaScript exception into an
+// error, so that a browser that refuses (storage disabled, clipboard
+// denied) leaves the app working.
+
+// jsTry runs f and returns the JavaScript exception it raised, which
+// syscall/js turns into a panic, as an error.
+func jsTry(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(error); ok {
+				err = e
+			} else {
+				err = fmt.Errorf("%v", r)
+			}
+		}
+	}()
+	f()
+	return nil
+}
+
+// localStorage returns window.localStorage. Reading the property itself
+// throws when storage is disabled; a plain property read would throw
+// through the Go code, so it goes through Reflect.get, a call.
+func localStorage() app.Value {
+	w := app.Window()
+	return w.Get("Reflect").Call("get", w.JSValue(), "localStorage")
+}
+
+// storageGet returns the item key of localStorage, "" when there is none.
+func storageGet(key string) (v string, err error) {
+	err = jsTry(func() {
+		if item := localStorage().Call("getItem", key); item.Type() == app.TypeString {
+			v = item.String()
+		}
+	})
+	return v, err
+}
+
+// storageSet sets the item key of localStorage.
+func storageSet(key, v string) error {
+	return jsTry(func() { localStorage().Call("setItem", key, v) })
+}
+
+// download offers data to the user as a file named name.
+func download(name, mime string, data []byte) error {
+	return jsTry(func() {
+		w := app.Window()
+		bytes := w.Get("Uint8Array").New(len(data))
+		app.CopyBytesToJS(bytes, data)
+		parts := w.Get("Array").New()
+		parts.Call("push", bytes)
+		blob := w.Get("Blob").New(parts, map[string]any{"type": mime})
+		url := w.Get("URL").Call("createObjectURL", blob).String()
+		// A detached link: go-app's click handler on window never sees it.
+		a := w.Get("document").Call("createElement", "a")
+		a.Set("href", url)
+		a.Set("download", name)
+		a.Call("click")
+		time.AfterFunc(time.Minute, func() { jsTry(func() { w.Get("URL").Call("revokeObjectURL", url) }) })
+	})
+}
+
+// await calls ok with the value the promise p resolves to, or fail with
+// the reason it is rejected for. Both run outside go-app's loop: they must
+// go through ctx.Dispatch to change a component.
+func await(p app.Value, ok func(app.Value), fail func(error)) {
+	var resolve, reject app.Func
+	release := func() {
+		resolve.Release()
+		reject.Release()
+	}
+	resolve = app.FuncOf(func(this app.Value, args []app.Value) any {
+		release()
+		var v app.Value = app.Null()
+		if len(args) > 0 {
+			v = args[0]
+		}
+		ok(v)
+		return nil
+	})
+	reject = app.FuncOf(func(this app.Value, args []app.Value) any {
+		release()
+		msg := "refused"
+		if len(args) > 0 && args[0].Truthy() {
+			msg = args[0].Call("toString").String()
+		}
+		fail(errors.New(msg))
+		return nil
+	})
+	p.Call("then", resolve, reject)
+}
+
+// copyText writes text to the clipboard; done gets the outcome, possibly
+// later.
+func copyText(text string, done func(error)) {
+	var p app.Value
+	err := jsTry(func() {
+		clip := app.Window().Get("navigator").Get("clipboard")
+		if !clip.Truthy() {
+			panic(errors.New("this page has no clipboard access"))
+		}
+		p = clip.Call("writeText", text)
+	})
+	if err != nil {
+		done(err)
+		return
+	}
+	await(p, func(app.Value) { done(nil) }, done)
+}
+
+// readText reads a File chosen or dropped by the user as text, refusing
+// one over limit bytes; done gets the outcome, later.
+func readText(file app.Value, limit int, done func(string, error)) {
+	var p app.Value
+	err := jsTry(func() {
+		if size := file.Get("size").Int(); size > limit {
+			panic(fmt.Errorf("%s is %s: files over %s are not read", file.Get("name").String(), sizeText(size), sizeText(limit)))
+		}
+		p = file.Call("text")
+	})
+	if err != nil {
+		done("", err)
+		return
+	}
+	await(p, func(v app.Value) { done(v.String(), nil) }, func(err error) { done("", err) })
+}
+
+// firstFile returns the first file of a file input's change event or a
+// drop event, or a null value.
+func firstFile(ctx app.Context, e app.Event) app.Value {
+	var files app.Value
+	if dt := e.Get("dataTransfer"); dt.Truthy() {
+		files = dt.Get("files")
+	} else {
+		files = ctx.JSSrc().Get("files")
+	}
+	if !files.Truthy() || files.Get("length").Int() == 0 {
+		return app.Null()
+	}
+	return files.Index(0)
+}
+
+// replaceURL sets the address bar to url without a new history entry or
+// a navigation: go-app would route a change of location.
+func replaceURL(url string) {
+	jsTry(func() { app.Window().Get("history").Call("replaceState", app.Null(), "", url) })
+}
+
+// reportHeight posts the height of the page's content to the parent page
+// of an iframe, now and whenever it changes, so that the parent can size
+// the iframe (embed mode; see README).
+func reportHeight() {
+	jsTry(func() {
+		w := app.Window()
+		if w.Get("parent").Equal(w.JSValue()) {
+			return // not in a frame
+		}
+		body := w.Get("document").Get("body")
+		last := -1
+		post := func() {
+			h := body.Get("scrollHeight").Int()
+			if h != last {
+				last = h
+				w.Get("parent").Call("postMessage", map[string]any{"type": HeightMessage, "height": h}, "*")
+			}
+		}
+		post()
+		if ro := w.Get("ResizeObserver"); ro.Truthy() {
+			ro.New(app.FuncOf(func(app.Value, []app.Value) any { post(); return nil })).Call("observe", body)
+		}
+	})
+}
+
+// HeightMessage is the type of the message an embedded tester posts to its
+// parent page: {type: "robots-tester:height", height: N}, N in CSS pixels.
+const HeightMessage = "robots-tester:height"
+
+// sizeText words a size in bytes.
+func sizeText(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return plural(n, "byte", "bytes")
+}

@@ -1,0 +1,41 @@
+package ui
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// SharedChoice asks what to do with a shared link whose tests differ from
+// the user's autosaved work: open them, or keep the work. Nothing is
+// replaced, and the autosave is left alone, until the user answers.
+type SharedChoice struct {
+	app.Compo
+
+	Rows int // rows of the shared tests
+
+	onOpen func(ctx app.Context)
+	onKeep func(ctx app.Context)
+}
+
+// Render returns the component's markup.
+func (c *SharedChoice) Render() app.UI {
+	return app.Div().ID("shared-choice").Class("notice choice").Role("alertdialog").
+		Aria("labelledby", "shared-choice-text").Body(
+		app.P().ID("shared-choice-text").Text(
+			"This link holds other tests ("+plural(c.Rows, "row", "rows")+") than the work saved in this browser, shown below. "+
+				"Opening them replaces your work."),
+		app.Div().Class("tools").Body(
+			app.Button().Type("button").ID("open-shared").OnClick(c.open).Text("Open the shared tests"),
+			app.Button().Type("button").ID("keep-mine").OnClick(c.keep).Text("Keep my work"),
+		),
+	)
+}
+
+func (c *SharedChoice) open(ctx app.Context, e app.Event) {
+	if c.onOpen != nil {
+		c.onOpen(ctx)
+	}
+}
+
+func (c *SharedChoice) keep(ctx app.Context, e app.Event) {
+	if c.onKeep != nil {
+		c.onKeep(ctx)
+	}
+}

@@ -1,0 +1,99 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/internal/embed"
+	"robotstester/app/ui/model"
+)
+
+// renderEmbed draws the compact layout of the embed mode (?embed=1), meant
+// for an iframe in a docs page: the panels the URL asks for, without the
+// page's header, tools and footer, and a link to the full tester carrying
+// the same state.
+func (t *Tester) renderEmbed() app.UI {
+	an, o := t.an, t.sess.embed
+	root := app.Main().Class("tester embed").DataSet("embed", "true")
+	if t.ready {
+		root = root.DataSet("ready", "true")
+	}
+	if o.ReadOnly {
+		root = root.DataSet("readonly", "true")
+	}
+	if o.Height > 0 {
+		root = root.Style("max-height", strconv.Itoa(o.Height)+"px").Style("overflow", "auto")
+	}
+	body := []app.UI{
+		app.Div().Class("embed-head").Body(
+			app.Span().Class("embed-title").Text("robots.txt tester"),
+			app.A().ID("open-full").Href(t.sess.fullLink).Target("_blank").Rel("noopener").
+				Text("Open in full tester ↗"),
+		),
+		t.notices(),
+	}
+	for _, p := range o.Panels {
+		switch p {
+		case embed.Editor:
+			body = append(body, app.Section().Class("pane").Aria("label", "robots.txt").Body(
+				&Editor{
+					Lines:    an.File.TotalLines,
+					Top:      t.editTop,
+					Height:   t.editHeight,
+					Disabled: !t.ready,
+					ReadOnly: o.ReadOnly,
+					initial:  t.state.Robots,
+					onInput:  t.setRobots,
+					onScroll: t.scrollEditor,
+				},
+				app.P().ID("summary").Class("note").
+					DataSet("lines", an.File.TotalLines).
+					DataSet("bytes", an.File.Size).
+					Text(plural(an.File.TotalLines, "line", "lines")+", "+plural(an.File.Size, "byte", "bytes")),
+			))
+		case embed.Tests:
+			rows := make([]app.UI, len(an.Rows))
+			for i := range an.Rows {
+				rows[i] = &RowItem{
+					Index:    i,
+					View:     an.Rows[i],
+					Selected: i == an.Selected,
+					ReadOnly: o.ReadOnly,
+					onAgent:  t.setAgent,
+					onURL:    t.setURL,
+					onPaste:  t.pasteURLs,
+					onSelect: t.selectRow,
+					onRemove: t.removeRow,
+					onReveal: t.reveal,
+				}
+			}
+			body = append(body, app.Section().ID("tests").Class("tests").Aria("label", "Tests").Body(
+				app.Div().ID("rows").Class("rows").Body(rows...),
+				app.If(!o.ReadOnly, func() app.UI {
+					return app.Button().Type("button").ID("add-row").OnClick(t.addRow).Text("+ Add a test")
+				}),
+				app.If(t.state.Dialect != "", func() app.UI {
+					return app.P().Class("note").Text("Read as " + an.Reading.Dialect.Title() + ".")
+				}),
+				&CrawlerList{},
+			))
+		case embed.Why:
+			why, has := an.Why()
+			body = append(body, &WhyPanel{Why: why, Has: has, onReveal: t.reveal})
+		case embed.File:
+			w := model.Visible(t.readTop, t.readHeight, LineHeight, len(an.File.Lines), Margin)
+			body = append(body, app.Section().Class("pane").Aria("label", "The file as read").Body(
+				&FileView{
+					Lines:     an.Lines(w),
+					Total:     len(an.File.Lines),
+					Highlight: t.highlight,
+					Dialect:   an.Reading.Dialect.Title(),
+					onScroll:  t.scrollRead,
+					onReveal:  t.reveal,
+				},
+			))
+		}
+	}
+	return root.Body(body...)
+}
