@@ -268,38 +268,35 @@ var knownKeys = []string{
 // that starts with "user-agent" is a user-agent line, then allow, disallow
 // and sitemap. exact reports whether the key is the word itself.
 func googleKey(key string) (kind LineKind, exact bool) {
-	// Switching on the first letter spares most comparisons.
-	switch lower(key[0]) {
-	case 'u':
+	// Each word and its misspellings share a first letter, and no two words
+	// do: the first letter picks the one word to try.
+	c := lower(key[0])
+	for _, k := range googleKeys {
 		switch {
-		case hasPrefixFold(key, "user-agent"):
-			return UserAgent, len(key) == len("user-agent")
-		case hasAnyPrefixFold(key, userAgentTypos):
-			return UserAgent, false
-		}
-	case 'a':
-		if hasPrefixFold(key, "allow") {
-			return Allow, len(key) == len("allow")
-		}
-	case 'd':
-		switch {
-		case hasPrefixFold(key, "disallow"):
-			return Disallow, len(key) == len("disallow")
-		case hasAnyPrefixFold(key, disallowTypos):
-			return Disallow, false
-		}
-	case 's':
-		switch {
-		case hasPrefixFold(key, "sitemap"):
-			return Sitemap, len(key) == len("sitemap")
-		case hasAnyPrefixFold(key, sitemapTypos):
-			return Sitemap, false
+		case k.word[0] != c:
+		case hasPrefixFold(key, k.word):
+			return k.kind, len(key) == len(k.word)
+		case hasAnyPrefixFold(key, k.typos):
+			return k.kind, false
 		}
 	}
 	if isKnownKey(key) {
 		return Known, true
 	}
 	return Unknown, true
+}
+
+// googleKeys are the keys Google's parser knows, in the order it tries
+// them, with the misspellings it accepts.
+var googleKeys = [...]struct {
+	word  string
+	typos []string
+	kind  LineKind
+}{
+	{"user-agent", userAgentTypos, UserAgent},
+	{"allow", nil, Allow},
+	{"disallow", disallowTypos, Disallow},
+	{"sitemap", sitemapTypos, Sitemap},
 }
 
 func isKnownKey(key string) bool {
