@@ -38,10 +38,11 @@ type session struct {
 	notes   []note
 	pending *model.State // a shared state waiting for the user's choice
 
-	saveGen  int  // the latest change; a save waits for it to stay the latest
-	dirty    bool // changes not saved yet
-	noSave   bool // storage failed: said once, not tried again
-	onUnload app.Func
+	lastChange  time.Time // of the state; a save waits for a pause after it
+	saveWaiting bool      // a save is scheduled
+	dirty       bool      // changes not saved yet
+	noSave      bool      // storage failed: said once, not tried again
+	onUnload    app.Func
 
 	linkStatus  string // the outcome of the last "Copy link"
 	linkShown   string // the link, when it must be copied by hand
@@ -115,20 +116,35 @@ func (t *Tester) arrive(ctx app.Context) {
 
 // changed notes a change of the state: it is saved once the user pauses.
 // In embed mode nothing is saved; the link to the full tester follows.
+//
+// A keystroke only notes the time: one timer waits for the pause, so that
+// typing does not queue a task, and a render, per key.
 func (t *Tester) changed(ctx app.Context) {
 	s := &t.sess
 	s.dirty = true
-	s.saveGen++
-	gen := s.saveGen
-	ctx.After(savePause, func(ctx app.Context) {
-		if gen != s.saveGen {
-			return // a newer change waits its own pause
+	s.lastChange = time.Now()
+	if !s.saveWaiting {
+		s.saveWaiting = true
+		t.saveAfter(ctx, savePause)
+	}
+}
+
+// saveAfter saves once d has passed, or waits again if the state changed
+// in the meantime.
+func (t *Tester) saveAfter(ctx app.Context, d time.Duration) {
+	s := &t.sess
+	ctx.After(d, func(ctx app.Context) {
+		if wait := savePause - time.Since(s.lastChange); wait > 0 {
+			ctx.PreventUpdate()
+			t.saveAfter(ctx, wait)
+			return
 		}
-		notes := len(s.notes)
+		s.saveWaiting = false
 		if s.embed.On {
 			s.fullLink = embed.FullURL(app.Window().URL(), share.Fragment(t.state))
 			return
 		}
+		notes := len(s.notes)
 		t.save()
 		if len(s.notes) == notes {
 			ctx.PreventUpdate() // nothing to draw: the save is invisible
