@@ -251,16 +251,29 @@ func (t *Tester) copyLink(ctx app.Context) {
 		return
 	}
 	replaceURL(link)
+	// The link shows until the clipboard confirms the copy: a browser may
+	// refuse it, or leave the request pending without an answer.
 	s.linkStatus = "Copying…"
+	s.linkShown = link
+	settled := false
 	copyText(link, func(err error) {
 		ctx.Dispatch(func(ctx app.Context) {
+			settled = true
+			if s.linkShown != link {
+				return // a newer copy
+			}
 			if err != nil {
 				s.linkStatus = "The browser did not let the page copy the link (" + err.Error() + "): copy it from here."
-				s.linkShown = link
 				return
 			}
 			s.linkStatus = "Link copied. It holds the file, tests and dialect; nothing is sent to a server."
+			s.linkShown = ""
 		})
+	})
+	ctx.After(2*time.Second, func(ctx app.Context) {
+		if !settled && s.linkShown == link {
+			s.linkStatus = "The browser has not confirmed the copy: copy the link from here."
+		}
 	})
 }
 
