@@ -227,6 +227,7 @@ func (t *Tester) setRobots(ctx app.Context, text string) {
 	t.state.Robots = text
 	t.an = model.Analyze(&t.state)
 	paintVerdicts(t.an)
+	renderNextTask(ctx)
 	t.highlight = 0
 	t.lintLater(ctx)
 	t.changed(ctx)
