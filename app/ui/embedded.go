@@ -37,37 +37,11 @@ func (t *Tester) renderEmbed() app.UI {
 		switch p {
 		case embed.Editor:
 			body = append(body, app.Section().Class("pane").Aria("label", "robots.txt").Body(
-				&Editor{
-					Lines:    an.File.TotalLines,
-					Top:      t.editTop,
-					Height:   t.editHeight,
-					Disabled: !t.ready,
-					ReadOnly: o.ReadOnly,
-					initial:  t.state.Robots,
-					onInput:  t.setRobots,
-					onScroll: t.scrollEditor,
-				},
-				app.P().ID("summary").Class("note").
-					DataSet("lines", an.File.TotalLines).
-					DataSet("bytes", an.File.Size).
-					Text(plural(an.File.TotalLines, "line", "lines")+", "+plural(an.File.Size, "byte", "bytes")),
+				t.editor(o.ReadOnly),
+				t.summary(),
 			))
 		case embed.Tests:
-			rows := make([]app.UI, len(an.Rows))
-			for i := range an.Rows {
-				rows[i] = &RowItem{
-					Index:    i,
-					View:     an.Rows[i],
-					Selected: i == an.Selected,
-					ReadOnly: o.ReadOnly,
-					onAgent:  t.setAgent,
-					onURL:    t.setURL,
-					onPaste:  t.pasteURLs,
-					onSelect: t.selectRow,
-					onRemove: t.removeRow,
-					onReveal: t.reveal,
-				}
-			}
+			rows := t.rowItems(o.ReadOnly)
 			body = append(body, app.Section().ID("tests").Class("tests").Aria("label", "Tests").Body(
 				app.Div().ID("rows").Class("rows").Body(rows...),
 				app.If(!o.ReadOnly, func() app.UI {

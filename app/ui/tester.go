@@ -78,20 +78,7 @@ func (t *Tester) Render() app.UI {
 	why, hasWhy := an.Why()
 	findings, more := an.FindingList()
 
-	rows := make([]app.UI, len(an.Rows))
-	for i := range an.Rows {
-		rows[i] = &RowItem{
-			Index:    i,
-			View:     an.Rows[i],
-			Selected: i == an.Selected,
-			onAgent:  t.setAgent,
-			onURL:    t.setURL,
-			onPaste:  t.pasteURLs,
-			onSelect: t.selectRow,
-			onRemove: t.removeRow,
-			onReveal: t.reveal,
-		}
-	}
+	rows := t.rowItems(false)
 	dialects := model.DialectChoices()
 	opts := make([]app.UI, len(dialects))
 	for i, d := range dialects {
@@ -125,20 +112,8 @@ func (t *Tester) Render() app.UI {
 						app.Button().Type("button").ID("clear-file").OnClick(t.clearFile).Text("Clear"),
 					),
 				),
-				&Editor{
-					Lines:    an.File.TotalLines,
-					Top:      t.editTop,
-					Height:   t.editHeight,
-					Disabled: !t.ready,
-					initial:  t.state.Robots,
-					onInput:  t.setRobots,
-					onScroll: t.scrollEditor,
-					onDrop:   t.dropRobots,
-				},
-				app.P().ID("summary").Class("note").
-					DataSet("lines", an.File.TotalLines).
-					DataSet("bytes", an.File.Size).
-					Text(plural(an.File.TotalLines, "line", "lines")+", "+plural(an.File.Size, "byte", "bytes")),
+				t.editor(false),
+				t.summary(),
 			),
 			app.Section().Class("pane").Aria("labelledby", "read-title").Body(
 				app.Div().Class("pane-head").Body(
@@ -187,6 +162,54 @@ func (t *Tester) Render() app.UI {
 		),
 		app.Footer().Class("note").Text("Verdicts follow Google's open-source reading unless another dialect is chosen. Nothing you type leaves this page."),
 	)
+}
+
+// editor returns the robots.txt editor; readOnly locks it (in an embed).
+func (t *Tester) editor(readOnly bool) app.UI {
+	e := &Editor{
+		Lines:    t.an.File.TotalLines,
+		Top:      t.editTop,
+		Height:   t.editHeight,
+		Disabled: !t.ready,
+		ReadOnly: readOnly,
+		initial:  t.state.Robots,
+		onInput:  t.setRobots,
+		onScroll: t.scrollEditor,
+	}
+	if !readOnly {
+		e.onDrop = t.dropRobots
+	}
+	return e
+}
+
+// summary returns the line under the editor: the file's lines and bytes.
+func (t *Tester) summary() app.UI {
+	f := t.an.File
+	return app.P().ID("summary").Class("note").
+		DataSet("lines", f.TotalLines).
+		DataSet("bytes", f.Size).
+		Text(plural(f.TotalLines, "line", "lines") + ", " + plural(f.Size, "byte", "bytes"))
+}
+
+// rowItems returns the test rows; readOnly locks them (in an embed).
+func (t *Tester) rowItems(readOnly bool) []app.UI {
+	an := t.an
+	rows := make([]app.UI, len(an.Rows))
+	for i := range an.Rows {
+		rows[i] = &RowItem{
+			Index:    i,
+			View:     an.Rows[i],
+			Selected: i == an.Selected,
+			ReadOnly: readOnly,
+			onAgent:  t.setAgent,
+			onURL:    t.setURL,
+			onPaste:  t.pasteURLs,
+			onSelect: t.selectRow,
+			onRemove: t.removeRow,
+			onReveal: t.reveal,
+		}
+	}
+	return rows
 }
 
 // comparePanel draws every test in every dialect, once asked to: the
