@@ -22,7 +22,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -324,25 +323,5 @@ func (s *Suite) startBrowser(path string) {
 // copyAssets copies the static assets of the web folder src into dst,
 // leaving out app.wasm and its compressed forms, which the suite builds.
 func copyAssets(dst, src string) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dst, rel)
-		switch {
-		case d.IsDir():
-			return os.MkdirAll(target, 0o755)
-		case !d.Type().IsRegular() || strings.HasPrefix(d.Name(), "app.wasm"):
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, b, 0o644)
-	})
+	return site.CopyDir(dst, src, func(name string) bool { return strings.HasPrefix(name, "app.wasm") })
 }

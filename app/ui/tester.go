@@ -257,19 +257,18 @@ func (t *Tester) setRobots(ctx app.Context, text string) {
 }
 
 func (t *Tester) setAgent(ctx app.Context, i int, agent string) {
-	if i < len(t.state.Rows) {
-		t.state.Rows[i].Agent = agent
-		t.state.Selected = i
-		t.an.Recheck(&t.state)
-		paintVerdicts(t.an)
-		t.changed(ctx)
-	}
-	t.lintLater(ctx)
+	t.editRow(ctx, i, func(r *model.Row) { r.Agent = agent })
 }
 
 func (t *Tester) setURL(ctx app.Context, i int, url string) {
+	t.editRow(ctx, i, func(r *model.Row) { r.URL = url })
+}
+
+// editRow applies an edit to row i, which becomes the selected row, and
+// checks the rows again.
+func (t *Tester) editRow(ctx app.Context, i int, edit func(*model.Row)) {
 	if i < len(t.state.Rows) {
-		t.state.Rows[i].URL = url
+		edit(&t.state.Rows[i])
 		t.state.Selected = i
 		t.an.Recheck(&t.state)
 		paintVerdicts(t.an)

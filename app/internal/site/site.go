@@ -164,7 +164,7 @@ func Build(opts Options) error {
 	if err := os.WriteFile(filepath.Join(tmp, DemoName), DemoPage(), 0o644); err != nil {
 		return err
 	}
-	if err := copyDir(filepath.Join(tmp, "web"), opts.Web); err != nil {
+	if err := CopyDir(filepath.Join(tmp, "web"), opts.Web, nil); err != nil {
 		return fmt.Errorf("copying the web folder: %w", err)
 	}
 	// MkdirTemp makes a private folder; a site is meant to be readable.
@@ -193,9 +193,9 @@ func checkReplaceable(dir string) error {
 	return nil
 }
 
-// copyDir copies the regular files under src into dst, creating folders as
-// needed.
-func copyDir(dst, src string) error {
+// CopyDir copies the regular files under src into dst, creating folders as
+// needed, except the files whose name skip reports (skip may be nil).
+func CopyDir(dst, src string, skip func(name string) bool) error {
 	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -210,6 +210,8 @@ func copyDir(dst, src string) error {
 			return os.MkdirAll(target, 0o755)
 		case !d.Type().IsRegular():
 			return nil // symlinks and the like have no place in a static site
+		case skip != nil && skip(d.Name()):
+			return nil
 		}
 		return copyFile(target, p)
 	})
