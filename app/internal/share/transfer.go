@@ -2,7 +2,6 @@ package share
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -52,12 +51,10 @@ func Results(a *model.Analysis, s *model.State) []Result {
 // spreadsheet would run as a formula are prefixed with a quote.
 func ResultsCSV(results []Result) []byte {
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	w.Write([]string{"agent", "token", "url", "tested", "dialect", "verdict", "line", "rule", "groups"})
+	writeCSVRow(&buf, []string{"agent", "token", "url", "tested", "dialect", "verdict", "line", "rule", "groups"})
 	for _, r := range results {
-		w.Write([]string{cell(r.Agent), cell(r.Token), cell(r.URL), cell(r.Tested), r.Dialect, r.Verdict, strconv.Itoa(r.Line), cell(r.Rule), r.Groups})
+		writeCSVRow(&buf, []string{cell(r.Agent), cell(r.Token), cell(r.URL), cell(r.Tested), r.Dialect, r.Verdict, strconv.Itoa(r.Line), cell(r.Rule), r.Groups})
 	}
-	w.Flush()
 	return buf.Bytes()
 }
 
@@ -85,13 +82,9 @@ func URLs(text string) []string {
 	text = strings.TrimPrefix(text, "\uFEFF")
 	lines := model.SplitLines(text)
 	if len(lines) > 0 && looksLikeCSV(lines) {
-		if cols, err := csv.NewReader(strings.NewReader(text)).ReadAll(); err == nil {
-			lines = lines[:0]
-			for _, c := range cols {
-				if len(c) > 0 {
-					lines = append(lines, strings.TrimSpace(c[0]))
-				}
-			}
+		lines = lines[:0]
+		for _, f := range firstColumns(text) {
+			lines = append(lines, strings.TrimSpace(f))
 		}
 	}
 	seen := map[string]bool{}
