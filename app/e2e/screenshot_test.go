@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -31,10 +32,24 @@ func TestScreenshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+	writePNG(t, out, png)
+
+	// The side-by-side comparison of every reading, open, beside it.
+	p.Click("#compare-toggle")
+	p.Wait(`[data-compare-row="0"]`)
+	png, err = chromedp.Run(ctx, chromedp.Screenshot("#compare"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(out, png, 0o644); err != nil {
+	writePNG(t, strings.TrimSuffix(out, ".png")+"-compare.png", png)
+}
+
+func writePNG(t *testing.T, path string, png []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, png, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
