@@ -271,7 +271,8 @@ func googleKey(key string) (kind LineKind, exact bool) {
 	// Each word and its misspellings share a first letter, and no two words
 	// do: the first letter picks the one word to try.
 	c := lower(key[0])
-	for _, k := range googleKeys {
+	for i := range googleKeys {
+		k := &googleKeys[i]
 		switch {
 		case k.word[0] != c:
 		case hasPrefixFold(key, k.word):
