@@ -162,9 +162,9 @@ func (r *Reading) decide(q query, url string) Verdict {
 	}
 	path := v.Path
 	set.candidates(path, func(rule *Rule) {
-		if matchPattern(rule.Pattern, path) {
-			v.Matches = append(v.Matches, Match{Rule: rule, Priority: len(rule.Pattern)})
-		} else if rule.indexed > 0 && matchAnchored(rule.Pattern[:rule.indexed], path) {
+		if matchPattern(rule.Pattern(), path) {
+			v.Matches = append(v.Matches, Match{Rule: rule, Priority: len(rule.Pattern())})
+		} else if rule.indexed > 0 && matchAnchored(rule.Pattern()[:rule.indexed], path) {
 			v.Matches = append(v.Matches, Match{Rule: rule, Priority: int(rule.indexed) + 1, ViaIndex: true})
 		}
 	})

@@ -72,11 +72,11 @@ func newPrefixIndex(rules []*Rule) *prefixIndex {
 	}
 	entries := make([]entry, len(rules))
 	for i, r := range rules {
-		p := literalPrefix(r.Pattern)
+		p := literalPrefix(r.Pattern())
 		if r.indexed > 0 {
 			// The alternative's prefix is the directory, a prefix of
 			// the main pattern's: filing the rule there covers both.
-			p = literalPrefix(r.Pattern[:r.indexed])
+			p = literalPrefix(r.Pattern()[:r.indexed])
 		}
 		entries[i] = entry{p, int32(i)}
 	}

@@ -348,8 +348,8 @@ func (l *linter) merged() {
 		seen := map[string]bool{}
 		for _, gi := range r.global.groups {
 			for _, rule := range r.Groups[gi].Rules {
-				if !rule.Allow && rule.Pattern != "" && !seen[rule.Pattern] {
-					seen[rule.Pattern] = true
+				if !rule.Allow && rule.Pattern() != "" && !seen[rule.Pattern()] {
+					seen[rule.Pattern()] = true
 					globalDisallows = append(globalDisallows, rule.Value)
 				}
 			}
@@ -439,28 +439,28 @@ func shadowedRules(rules []*Rule) map[int]Finding {
 	classes := make(map[string]*Rule, len(rules))
 	beats := func(a, b *Rule) bool { // whether a wins over b when both match
 		switch {
-		case len(a.Pattern) != len(b.Pattern):
-			return len(a.Pattern) > len(b.Pattern)
+		case len(a.Pattern()) != len(b.Pattern()):
+			return len(a.Pattern()) > len(b.Pattern())
 		case a.Allow != b.Allow:
 			return a.Allow
 		}
 		return a.Line < b.Line
 	}
 	for _, rule := range rules {
-		if rule.Pattern == "" {
+		if rule.Pattern() == "" {
 			continue
 		}
-		key := shadowKey(rule.Pattern)
+		key := shadowKey(rule.Pattern())
 		if best, ok := classes[key]; !ok || beats(rule, best) {
 			classes[key] = rule
 		}
 	}
 	out := map[int]Finding{}
 	for _, rule := range rules {
-		if rule.Pattern == "" {
+		if rule.Pattern() == "" {
 			continue
 		}
-		best := classes[shadowKey(rule.Pattern)]
+		best := classes[shadowKey(rule.Pattern())]
 		if best == rule {
 			continue
 		}

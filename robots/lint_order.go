@@ -88,7 +88,7 @@ func unreachableRules(rules []Rule, d Dialect) []hiddenRule {
 	var out []hiddenRule
 	var earlier prefixSet // the literal patterns seen so far
 	for i := range rules {
-		p := rules[i].Pattern
+		p := rules[i].Pattern()
 		if j, ok := earlier.findPrefix(p); ok {
 			out = append(out, hiddenRule{i, j})
 		} else if !d.spec().wildcards || !strings.ContainsAny(p, "*$") {

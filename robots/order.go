@@ -142,10 +142,10 @@ func (r *Reading) newOrderRule(l orderLine) Rule {
 	spec := r.Dialect.spec()
 	rule := Rule{Line: l.number, Allow: l.kind == Allow, Value: l.value}
 	if spec.python {
-		rule.Pattern = pyQuote(pyUnparse(pyParse(l.value)))
+		rule.setPattern(pyQuote(pyUnparse(pyParse(l.value))))
 		rule.allows = rule.Allow || l.value == ""
 	} else {
-		rule.Pattern = unquoteKeepSlash(l.value)
+		rule.setPattern(unquoteKeepSlash(l.value))
 		// An empty path matches everything and means the opposite of
 		// its kind.
 		rule.allows = rule.Allow != (l.value == "")
@@ -214,7 +214,7 @@ func unquoteKeepSlash(s string) string {
 
 // matchOrder reports whether an order-based rule matches path.
 func (d Dialect) matchOrder(rule *Rule, path string) bool {
-	p := rule.Pattern
+	p := rule.Pattern()
 	switch {
 	case p == "":
 		return true
@@ -247,7 +247,7 @@ func (r *Reading) decideOrder(q query, v *Verdict) {
 	for i := range g.Rules {
 		rule := &g.Rules[i]
 		if r.Dialect.matchOrder(rule, v.Path) {
-			v.Matches = append(v.Matches, Match{Rule: rule, Priority: len(rule.Pattern)})
+			v.Matches = append(v.Matches, Match{Rule: rule, Priority: len(rule.Pattern())})
 		}
 	}
 	v.Allowed = true

@@ -56,12 +56,33 @@ type Agent struct {
 
 // A Rule is one allow or disallow line of a group.
 type Rule struct {
-	Line    int
-	Allow   bool
-	allows  bool   // first-match dialects: whether the URL is allowed when this rule decides
-	indexed int32  // Google: for an Allow of ".../index.html", the length of ".../"
-	Value   string // the path pattern as written
-	Pattern string // the pattern as the dialect compares it, percent-encoding normalised
+	Line  int
+	Value string // the path pattern as written
+
+	// pattern is the pattern as the dialect compares it, when it differs
+	// from Value (ownPattern): in most rules it does not, and the
+	// collector then has one string less to follow.
+	pattern string
+
+	indexed    int32 // Google: for an Allow of ".../index.html", the length of ".../"
+	Allow      bool
+	allows     bool // first-match dialects: whether the URL is allowed when this rule decides
+	ownPattern bool
+}
+
+// Pattern returns the pattern as the dialect compares it, percent-encoding
+// normalised.
+func (r *Rule) Pattern() string {
+	if r.ownPattern {
+		return r.pattern
+	}
+	return r.Value
+}
+
+func (r *Rule) setPattern(p string) {
+	if p != r.Value {
+		r.pattern, r.ownPattern = p, true
+	}
 }
 
 // IndexAlt returns, for an Allow of ".../index.html" in the Google dialect,
@@ -70,7 +91,7 @@ func (r *Rule) IndexAlt() string {
 	if r.indexed == 0 {
 		return ""
 	}
-	return r.Pattern[:r.indexed] + "$"
+	return r.Pattern()[:r.indexed] + "$"
 }
 
 // Kind returns Allow or Disallow.
@@ -252,14 +273,14 @@ func (r *Reading) fillRule(rule *Rule, l *Line, allow bool) {
 	spec := r.Dialect.spec()
 	switch {
 	case spec.normalize:
-		rule.Pattern = normalizeRFC(value, true)
+		rule.setPattern(normalizeRFC(value, true))
 	case l.Has(flagEscape):
-		rule.Pattern = escapePattern(value)
+		rule.setPattern(escapePattern(value))
 	default:
-		rule.Pattern = value
+		// The pattern is the value.
 	}
 	if allow && spec.indexHTML {
-		rule.indexed = int32(indexDirLength(rule.Pattern))
+		rule.indexed = int32(indexDirLength(rule.Pattern()))
 	}
 }
 
