@@ -6,7 +6,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/embed"
-	"robotstester/app/ui/model"
 )
 
 // renderEmbed draws the compact layout of the embed mode (?embed=1), meant
@@ -56,17 +55,7 @@ func (t *Tester) renderEmbed() app.UI {
 			why, has := an.Why()
 			body = append(body, &WhyPanel{Why: why, Has: has, onReveal: t.reveal})
 		case embed.File:
-			w := model.Visible(t.readTop, t.readHeight, LineHeight, len(an.File.Lines), Margin)
-			body = append(body, app.Section().Class("pane").Aria("label", "The file as read").Body(
-				&FileView{
-					Lines:     an.Lines(w),
-					Total:     len(an.File.Lines),
-					Highlight: t.highlight,
-					Dialect:   an.Reading.Dialect.Title(),
-					onScroll:  t.scrollRead,
-					onReveal:  t.reveal,
-				},
-			))
+			body = append(body, app.Section().Class("pane").Aria("label", "The file as read").Body(t.fileView()))
 		}
 	}
 	return root.Body(body...)

@@ -74,7 +74,6 @@ func (t *Tester) Render() app.UI {
 	if t.ready {
 		root = root.DataSet("ready", "true")
 	}
-	w := model.Visible(t.readTop, t.readHeight, LineHeight, len(an.File.Lines), Margin)
 	why, hasWhy := an.Why()
 	findings, more := an.FindingList()
 
@@ -123,14 +122,7 @@ func (t *Tester) Render() app.UI {
 						app.Span().Class("key deciding").Text("deciding line"),
 					),
 				),
-				&FileView{
-					Lines:     an.Lines(w),
-					Total:     len(an.File.Lines),
-					Highlight: t.highlight,
-					Dialect:   an.Reading.Dialect.Title(),
-					onScroll:  t.scrollRead,
-					onReveal:  t.reveal,
-				},
+				t.fileView(),
 			),
 		),
 		app.Section().ID("tests").Class("tests").Aria("labelledby", "tests-title").Body(
@@ -180,6 +172,20 @@ func (t *Tester) editor(readOnly bool) app.UI {
 		e.onDrop = t.dropRobots
 	}
 	return e
+}
+
+// fileView returns the file as read, the lines near the screen drawn.
+func (t *Tester) fileView() app.UI {
+	an := t.an
+	w := model.Visible(t.readTop, t.readHeight, LineHeight, len(an.File.Lines), Margin)
+	return &FileView{
+		Lines:     an.Lines(w),
+		Total:     len(an.File.Lines),
+		Highlight: t.highlight,
+		Dialect:   an.Reading.Dialect.Title(),
+		onScroll:  t.scrollRead,
+		onReveal:  t.reveal,
+	}
 }
 
 // summary returns the line under the editor: the file's lines and bytes.
