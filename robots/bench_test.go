@@ -18,6 +18,18 @@ func BenchmarkParseBig(b *testing.B) {
 	}
 }
 
+// BenchmarkParseAndReadBig is Parse followed by the Google reading (groups,
+// rules), which the first check makes: the whole cost of a file before its
+// first verdict.
+func BenchmarkParseAndReadBig(b *testing.B) {
+	data := benchdata.Big()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		robots.Parse(data).Read(robots.Google)
+	}
+}
+
 func BenchmarkCheckBig(b *testing.B) {
 	f := robots.Parse(benchdata.Big())
 	f.Check(benchdata.BigAgent, benchdata.BigURL) // merged rules are made on first use

@@ -13,7 +13,7 @@ import (
 // runOrder lints a first-match reading.
 func (l *linter) runOrder() {
 	spec := l.r.Dialect.spec()
-	google := l.f.readings[Google]
+	google := l.f.Read(Google)
 	for i := range l.f.Lines {
 		line := &l.f.Lines[i]
 		n := line.Number

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // FetchLimit is the number of bytes of a robots.txt file that Google's
@@ -26,12 +27,14 @@ type File struct {
 
 	text string // the file up to the limit; every Line's strings point into it
 
-	mu       sync.Mutex
-	readings [numDialects]*Reading
+	mu       sync.Mutex // held while a reading is made
+	readings [numDialects]atomic.Pointer[Reading]
 }
 
-// Parse reads a robots.txt file. It never fails: bytes that are not
-// robots.txt are kept as lines that mean nothing, with findings that say so.
+// Parse reads a robots.txt file, line by line. It never fails: bytes that
+// are not robots.txt are kept as lines that mean nothing, with findings
+// that say so. A dialect's groups and rules are read from the lines on
+// first use ([File.Read], [File.Check]), once.
 func Parse(data []byte) *File {
 	if len(data) <= FetchLimit {
 		return parse(string(data), len(data), nil)
@@ -81,7 +84,6 @@ func parse(body string, size int, breaksPast func() int) *File {
 		f.CutLine = last.Number
 		f.TotalLines += breaksPast()
 	}
-	f.readings[Google] = newReading(f, Google)
 	return f
 }
 
@@ -126,18 +128,23 @@ func (f *File) Value(n int) string {
 	return f.text[l.valueStart:l.valueEnd]
 }
 
-// Read returns the file as dialect d reads it. Readings are made once and
-// kept.
+// Read returns the file as dialect d reads it: its groups, rules and other
+// records. A reading is made from the lines on first use, and kept.
 func (f *File) Read(d Dialect) *Reading {
 	if !d.valid() {
 		d = Google
 	}
+	if r := f.readings[d].Load(); r != nil {
+		return r
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.readings[d] == nil {
-		f.readings[d] = newReading(f, d)
+	if r := f.readings[d].Load(); r != nil {
+		return r
 	}
-	return f.readings[d]
+	r := newReading(f, d)
+	f.readings[d].Store(r)
+	return r
 }
 
 // Check reports whether a crawler whose product token is agent may fetch
@@ -145,7 +152,7 @@ func (f *File) Read(d Dialect) *Reading {
 // as given (use [ProductToken] to get the token from a full user-agent
 // string) and the URL is matched as given, without re-encoding.
 func (f *File) Check(agent, url string) Verdict {
-	return f.readings[Google].Check(agent, url)
+	return f.Read(Google).Check(agent, url)
 }
 
 // CheckDialect is like Check, with the file read in dialect d.
@@ -162,5 +169,5 @@ func (f *File) CheckCrawler(c Crawler, url string) Verdict {
 // Findings returns what the linter says about the file as Google reads it,
 // in line order.
 func (f *File) Findings() []Finding {
-	return f.readings[Google].Findings()
+	return f.Read(Google).Findings()
 }
