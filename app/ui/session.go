@@ -342,32 +342,33 @@ func (t *Tester) importURLs(ctx app.Context, text string) {
 }
 
 func (t *Tester) importURLFile(ctx app.Context, file app.Value) {
+	t.readFile(ctx, file, noteImport, t.importURLs)
+}
+
+// readFile reads a file the user chose or dropped and hands its text to
+// use, on the UI goroutine; when it cannot be read, the notice of kind
+// note says why.
+func (t *Tester) readFile(ctx app.Context, file app.Value, note string, use func(ctx app.Context, text string)) {
 	readText(file, maxFile, func(text string, err error) {
 		ctx.Dispatch(func(ctx app.Context) {
 			if err != nil {
-				t.notify(noteImport, true, "The file could not be read: "+err.Error()+".")
+				t.notify(note, true, "The file could not be read: "+err.Error()+".")
 				return
 			}
-			t.importURLs(ctx, text)
+			use(ctx, text)
 		})
 	})
 }
 
 // dropRobots loads a robots.txt dropped on the editor.
 func (t *Tester) dropRobots(ctx app.Context, file app.Value) {
-	readText(file, maxFile, func(text string, err error) {
-		ctx.Dispatch(func(ctx app.Context) {
-			if err != nil {
-				t.notify(noteFile, true, "The file could not be read: "+err.Error()+".")
-				return
-			}
-			t.dismiss(ctx, noteFile)
-			s := t.state
-			s.Robots = text
-			t.load(s)
-			t.changed(ctx)
-			t.lintLater(ctx)
-		})
+	t.readFile(ctx, file, noteFile, func(ctx app.Context, text string) {
+		t.dismiss(ctx, noteFile)
+		s := t.state
+		s.Robots = text
+		t.load(s)
+		t.changed(ctx)
+		t.lintLater(ctx)
 	})
 }
 
