@@ -78,16 +78,7 @@ e2e: chromium
 	  $(GO) test -count=1 -v ./app/e2e
 
 fuzz-smoke:
-	@set -e; for f in $(FUZZ_TARGETS); do \
-	  if $(GO) test ./robots -list "^$$f$$" 2>/dev/null | grep -qx "$$f"; then \
-	    echo "$(GO) test ./robots -run=NONE -fuzz=^$$f\$$ -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s"; \
-	    $(GO) test ./robots -run=NONE -fuzz="^$$f\$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s; \
-	  elif [ "$(FUZZ_STRICT)" = 1 ]; then \
-	    echo "fuzz-smoke: $$f is not defined in ./robots" >&2; exit 1; \
-	  else \
-	    echo "fuzz-smoke: SKIP $$f: not defined in ./robots yet"; \
-	  fi; \
-	done
+	@tools/fuzz-smoke "$(GO)" "$(FUZZTIME)" "$(FUZZ_STRICT)" $(FUZZ_TARGETS)
 
 # Debian's Chromium for the browser tests; never a browser download.
 chromium:
