@@ -17,6 +17,9 @@ import (
 
 func main() {
 	ui.Routes()
+	// Before go-app starts: it cannot start with storage denied or a
+	// mangled address.
+	ui.Guard()
 	// In the browser this blocks for the life of the page; natively it
 	// returns at once and the command builds the site.
 	app.RunWhenOnBrowser()

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -38,14 +39,15 @@ func localStorage() app.Value {
 	return w.Get("Reflect").Call("get", w.JSValue(), "localStorage")
 }
 
-// storageGet returns the item key of localStorage, "" when there is none.
-func storageGet(key string) (v string, err error) {
+// storageGet returns the item key of localStorage; ok is false when there
+// is none.
+func storageGet(key string) (v string, ok bool, err error) {
 	err = jsTry(func() {
 		if item := localStorage().Call("getItem", key); item.Type() == app.TypeString {
-			v = item.String()
+			v, ok = item.String(), true
 		}
 	})
-	return v, err
+	return v, ok, err
 }
 
 // storageSet sets the item key of localStorage.
@@ -186,6 +188,16 @@ func reportHeight() {
 // HeightMessage is the type of the message an embedded tester posts to its
 // parent page: {type: "robots-tester:height", height: N}, N in CSS pixels.
 const HeightMessage = "robots-tester:height"
+
+// plainError words an error for people: the browser's own messages
+// ("NotReadableError: …") say nothing to them.
+func plainError(err error) string {
+	msg := err.Error()
+	if strings.HasPrefix(msg, "JavaScript error") || strings.Contains(msg, "Error:") {
+		return "the browser refused"
+	}
+	return msg
+}
 
 // sizeText words a size in bytes.
 func sizeText(n int) string {

@@ -13,7 +13,7 @@ import (
 // page's header, tools and footer, and a link to the full tester carrying
 // the same state.
 func (t *Tester) renderEmbed() app.UI {
-	an, o := t.an, t.sess.embed
+	an, o := t.work.An, t.page.embed
 	root := app.Main().Class("tester embed").DataSet("embed", "true")
 	if t.ready {
 		root = root.DataSet("ready", "true")
@@ -27,7 +27,7 @@ func (t *Tester) renderEmbed() app.UI {
 	body := []app.UI{
 		app.Div().Class("embed-head").Body(
 			app.Span().Class("embed-title").Text("robots.txt tester"),
-			app.A().ID("open-full").Href(t.sess.fullLink).Target("_blank").Rel("noopener").
+			app.A().ID("open-full").Href(t.page.fullLink).Target("_blank").Rel("noopener").
 				Text("Open in full tester ↗"),
 		),
 		t.notices(),
@@ -46,7 +46,7 @@ func (t *Tester) renderEmbed() app.UI {
 				app.If(!o.ReadOnly, func() app.UI {
 					return app.Button().Type("button").ID("add-row").OnClick(t.addRow).Text("+ Add a test")
 				}),
-				app.If(t.state.Dialect != "", func() app.UI {
+				app.If(t.work.State.Dialect != "", func() app.UI {
 					return app.P().Class("note").Text("Read as " + an.Reading.Dialect.Title() + ".")
 				}),
 				&CrawlerList{},

@@ -16,10 +16,3 @@ const (
 	// read view (tester.css: --pad).
 	PadTop = 8
 )
-
-// EditorID is the id of the robots.txt textarea, a stable hook for tests and
-// embedding pages.
-const EditorID = "robots-txt"
-
-// ReadViewID is the id of the scrolling read view.
-const ReadViewID = "read-view"

@@ -9,7 +9,7 @@ import (
 // lineButton is a "line N" link of a panel: clicking it calls onClick,
 // which finds N in the button's value (see revealLine).
 func lineButton(n int, onClick app.EventHandler) app.UI {
-	return app.Button().Class("linkish").Type("button").Value(strconv.Itoa(n)).
+	return app.Button().Class("linkish").Type("button").Value(strconv.Itoa(n)).DataSet("line", n).
 		Aria("label", "Show line "+strconv.Itoa(n)+" in the file").
 		OnClick(onClick).Text("line " + strconv.Itoa(n))
 }

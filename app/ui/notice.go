@@ -3,16 +3,20 @@ package ui
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // Notice is a message the user dismisses: storage that fails, a link that
-// cannot be read, a file too large. Its element carries data-notice with
-// its ID, a stable hook.
+// cannot be read, a limit reached, an action that can be undone. Its
+// element carries data-notice with its ID, a stable hook.
 type Notice struct {
 	app.Compo
 
 	ID    string
 	Alert bool // a problem, rather than news
 	Text  string
+	// ActionText, when not "", is the label of the notice's button, which
+	// calls onAction: "Undo", "Export it".
+	ActionText string
 
 	onDismiss func(ctx app.Context, id string)
+	onAction  func(ctx app.Context)
 }
 
 // Render returns the component's markup.
@@ -23,6 +27,10 @@ func (n *Notice) Render() app.UI {
 	}
 	return app.Div().Class(class).Role(role).DataSet("notice", n.ID).Body(
 		app.Span().Class("notice-text").Text(n.Text),
+		app.If(n.ActionText != "", func() app.UI {
+			return app.Button().Type("button").Class("notice-action").DataSet("action", n.ID).
+				OnClick(n.action).Text(n.ActionText)
+		}),
 		app.Button().Type("button").Class("dismiss").
 			Aria("label", "Dismiss this message").
 			OnClick(n.dismiss).
@@ -33,5 +41,11 @@ func (n *Notice) Render() app.UI {
 func (n *Notice) dismiss(ctx app.Context, e app.Event) {
 	if n.onDismiss != nil {
 		n.onDismiss(ctx, n.ID)
+	}
+}
+
+func (n *Notice) action(ctx app.Context, e app.Event) {
+	if n.onAction != nil {
+		n.onAction(ctx)
 	}
 }

@@ -27,10 +27,9 @@ const Version = 1
 // Limits on what a link or a state file may bring in, so that a damaged or
 // hostile one cannot freeze the page.
 const (
-	// MaxDecoded is the largest state, in bytes of JSON, that is read.
-	MaxDecoded = 1 << 20
-	// MaxRows is the largest number of rows a state may hold.
-	MaxRows = 1000
+	// MaxDecoded is the largest state, in bytes of JSON, that is read:
+	// room for model.MaxFile and model.MaxRows tests, escaped.
+	MaxDecoded = 16 << 20
 	// MaxLink is the longest link that common browsers and chat tools
 	// carry whole; past it, the JSON export is the way to share.
 	MaxLink = 32000
@@ -86,13 +85,13 @@ func Decode(payload string) (model.State, error) {
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(payload, "="))
 	if err != nil {
-		return model.State{}, fmt.Errorf("%w (%v)", ErrDamaged, err)
+		return model.State{}, fmt.Errorf("%w: it holds characters a link cannot have", ErrDamaged)
 	}
 	// Read one byte past the limit to tell a state at the limit from a
 	// larger one: a compression bomb stops there.
 	data, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), MaxDecoded+1))
 	if err != nil {
-		return model.State{}, fmt.Errorf("%w (%v)", ErrDamaged, err)
+		return model.State{}, fmt.Errorf("%w: part of it is missing or changed", ErrDamaged)
 	}
 	if len(data) > MaxDecoded {
 		return model.State{}, fmt.Errorf("%w: over %d KiB once unpacked", ErrTooLarge, MaxDecoded>>10)
@@ -115,7 +114,8 @@ func FromFragment(fragment string) (s model.State, ok bool, err error) {
 }
 
 // Unmarshal reads a state written as JSON (a link's content or a state
-// file) and checks it.
+// file) and checks it. It keeps every test: the caller holds the state to
+// the tester's limits with model.State.Fit, which says what it leaves out.
 func Unmarshal(data []byte) (model.State, error) {
 	if len(data) > MaxDecoded {
 		return model.State{}, fmt.Errorf("%w: over %d KiB", ErrTooLarge, MaxDecoded>>10)
@@ -125,17 +125,18 @@ func Unmarshal(data []byte) (model.State, error) {
 	if err := dec.Decode(&f); err != nil {
 		return model.State{}, fmt.Errorf("%w: %v", ErrInvalid, plainJSONError(err))
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		return model.State{}, fmt.Errorf("%w: something follows the state", ErrInvalid)
+	}
 	switch {
 	case f.Version < 1:
 		return model.State{}, fmt.Errorf("%w: it has no version", ErrInvalid)
 	case f.Version > Version:
 		return model.State{}, fmt.Errorf("%w (format %d; this one reads up to %d)", ErrNewer, f.Version, Version)
-	case len(f.Rows) > MaxRows:
-		return model.State{}, fmt.Errorf("%w: %d rows, at most %d", ErrTooLarge, len(f.Rows), MaxRows)
 	case !utf8.ValidString(f.Robots):
 		return model.State{}, fmt.Errorf("%w: the robots.txt is not text", ErrInvalid)
 	}
-	s := model.State{Robots: f.Robots, Rows: f.Rows, Dialect: f.Dialect, Selected: f.Selected}
+	s := model.State{Robots: f.Robots, Rows: f.Rows, Dialect: model.CleanDialect(f.Dialect), Selected: f.Selected}
 	s.Selected = max(s.SelectedRow(), 0)
 	return s, nil
 }
@@ -160,7 +161,11 @@ func plainJSONError(err error) string {
 	if errors.As(err, &typeErr) {
 		return fmt.Sprintf("%q should be %s, not %s", typeErr.Field, kindOf(typeErr.Type.Kind().String()), typeErr.Value)
 	}
-	return "it is not JSON (" + err.Error() + ")"
+	var syntaxErr *json.SyntaxError
+	if errors.As(err, &syntaxErr) {
+		return fmt.Sprintf("it is not JSON (at byte %d)", syntaxErr.Offset)
+	}
+	return "it is not JSON, or it ends too soon"
 }
 
 func kindOf(k string) string {

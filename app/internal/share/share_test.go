@@ -66,7 +66,6 @@ func deflated(data []byte) string {
 func TestDecodeBadInput(t *testing.T) {
 	good := Encode(sample)
 	bomb := deflated(append([]byte(`{"v":1,"robots":"`), bytes.Repeat([]byte("a"), 50<<20)...))
-	manyRows := deflated([]byte(`{"v":1,"rows":[` + strings.Repeat(`{"agent":"a","url":"/"},`, MaxRows) + `{"agent":"a","url":"/"}]}`))
 	for _, c := range []struct {
 		name, payload string
 		want          error
@@ -77,7 +76,8 @@ func TestDecodeBadInput(t *testing.T) {
 		{"not deflate", base64.RawURLEncoding.EncodeToString([]byte("hello, world")), ErrDamaged},
 		{"compression bomb", bomb, ErrTooLarge},
 		{"huge payload", strings.Repeat("A", maxPayload+1), ErrTooLarge},
-		{"too many rows", manyRows, ErrTooLarge},
+		{"data after the state", deflated([]byte(`{"v":1,"robots":"x"} {"v":1}`)), ErrInvalid},
+		{"junk after the state", deflated([]byte(`{"v":1,"robots":"x"}junk`)), ErrInvalid},
 		{"not JSON", deflated([]byte("<script>alert(1)</script>")), ErrInvalid},
 		{"wrong types", deflated([]byte(`{"v":1,"robots":42,"rows":"x"}`)), ErrInvalid},
 		{"rows of wrong type", deflated([]byte(`{"v":1,"rows":[{"agent":1}]}`)), ErrInvalid},
@@ -117,7 +117,7 @@ func TestURLs(t *testing.T) {
 	}
 	if n := len(URLs(strings.Repeat("/x\n", 10) + strings.Repeat("/y", 1) + "\n" + func() string {
 		var b strings.Builder
-		for i := 0; i < MaxRows+50; i++ {
+		for i := 0; i < model.MaxRows+50; i++ {
 			b.WriteString("/p")
 			b.WriteString(strings.Repeat("a", i%7))
 			b.WriteByte(byte('a' + i%26))
@@ -128,8 +128,28 @@ func TestURLs(t *testing.T) {
 			b.WriteString("\n")
 		}
 		return b.String()
-	}())); n != MaxRows {
-		t.Errorf("URLs kept %d, want at most %d", n, MaxRows)
+	}())); n <= model.MaxRows {
+		t.Errorf("URLs kept %d: a list is never cut silently, the caller says what fits", n)
+	}
+}
+
+func TestCellGuardsFormulas(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"/a", "/a"},
+		{"", ""},
+		{"=1+1", "'=1+1"},
+		{"+1", "'+1"},
+		{"-1", "'-1"},
+		{"@SUM(A1)", "'@SUM(A1)"},
+		{" =1+1", "' =1+1"},
+		{"\n=1+1", "'\n=1+1"},
+		{"\r\n  @x", "'\r\n  @x"},
+		{"\tx", "'\tx"},
+		{" /a b", " /a b"},
+	} {
+		if got := cell(c.in); got != c.want {
+			t.Errorf("cell(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }
 

@@ -59,8 +59,11 @@ func ResultsCSV(results []Result) []byte {
 }
 
 // cell guards a user's text against being read as a spreadsheet formula.
+// Spreadsheets skip leading white space and line breaks before they look
+// for the formula's sign, so the guard looks past them too.
 func cell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+	if t := strings.TrimLeft(s, " \t\r\n"); t != "" && strings.ContainsRune("=+-@", rune(t[0])) ||
+		s != "" && strings.ContainsRune("\t\r", rune(s[0])) {
 		return "'" + s
 	}
 	return s
@@ -77,7 +80,8 @@ func ResultsJSON(results []Result) []byte {
 
 // URLs reads a list of URLs to test: one per line, or the first column of
 // a CSV file (a header such as "url" is skipped). Blank lines and
-// duplicates are dropped; at most MaxRows are returned.
+// duplicates are dropped; all the others are returned, for the caller to
+// say how many fit.
 func URLs(text string) []string {
 	text = strings.TrimPrefix(text, "\uFEFF")
 	lines := model.SplitLines(text)
@@ -95,9 +99,6 @@ func URLs(text string) []string {
 		}
 		seen[l] = true
 		out = append(out, l)
-		if len(out) == MaxRows {
-			break
-		}
 	}
 	return out
 }

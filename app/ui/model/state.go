@@ -175,3 +175,12 @@ Sitemap: https://shop.example/sitemap.xml
 		},
 	}
 }
+
+// CleanDialect returns the short name of the dialect name names, or "" (each
+// crawler's own) when it names none.
+func CleanDialect(name string) string {
+	if d, ok := robots.ParseDialect(name); ok {
+		return d.String()
+	}
+	return ""
+}

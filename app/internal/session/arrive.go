@@ -1,0 +1,102 @@
+package session
+
+import (
+	"robotstester/app/internal/share"
+	"robotstester/app/ui/model"
+)
+
+// LinkOutcome is what became of the state a page's link carried.
+type LinkOutcome int
+
+// The outcomes of a link.
+const (
+	NoLink     LinkOutcome = iota // the page's address carries no state
+	LinkOpened                    // the link's state is shown
+	LinkWaits                     // the link's state waits for the user's choice (Pending)
+	LinkFailed                    // the link's state could not be read: it is said in a notice
+)
+
+// Arrive works out what the page shows as it opens, from the URL's
+// fragment (as it is in the address, with or without '#') and the saved
+// work: the link's tests, the saved work, or the state the session was
+// made with. damaged, when not "", says what was wrong with the page's
+// address and has been repaired. Whatever it reads is held to the limits;
+// what it cannot read is said in a notice and, for saved work, kept aside
+// rather than overwritten.
+func (s *Session) Arrive(fragment, damaged string) (Effects, LinkOutcome) {
+	own, hasOwn := s.State, false
+	if !s.Embed {
+		if st, ok := s.restore(); ok {
+			own, hasOwn = st, true
+		}
+	}
+	if damaged != "" {
+		s.notify(Note{ID: NoteLink, Alert: true, Text: "This page's address was damaged (" + damaged +
+			"), as mail and chat apps sometimes do to links; what could be read of it is open."})
+	}
+	shared, ok, err := share.FromFragment(fragment)
+	outcome := NoLink
+	switch {
+	case !ok:
+	case err != nil:
+		outcome = LinkFailed
+		msg := "This link's tests could not be opened: " + err.Error() + "."
+		if hasOwn {
+			msg += " Your own work is shown instead."
+		}
+		s.notify(Note{ID: NoteLink, Alert: true, Text: msg})
+	default:
+		if c := shared.Fit(); c.Any() {
+			s.notify(Note{ID: NoteLimit, Alert: true, Text: "This link holds more than the tester does: " + c.String() + "."})
+		}
+		if !hasOwn || share.Same(own, shared) {
+			own, outcome = shared, LinkOpened
+			s.dirty, s.lastChange = true, s.now() // the shared tests are the user's work from now on
+		} else {
+			outcome = LinkWaits
+			s.Pending = &shared
+		}
+	}
+	s.set(own)
+	s.versionDue = "Before the visit of " + s.now().Local().Format("2 Jan 15:04")
+	return Effects{File: true, Editor: true, Rows: true, Lint: true}, outcome
+}
+
+// restore reads the saved work. Saved work that cannot be read whole, or
+// holds more than the tester does, is kept aside, never overwritten, and
+// offered for export.
+func (s *Session) restore() (model.State, bool) {
+	saved, ok, err := s.store.Get(SaveKey)
+	if err != nil {
+		s.storageFailed(err)
+		return model.State{}, false
+	}
+	if !ok || saved == "" {
+		return model.State{}, false
+	}
+	s.savedBefore = saved
+	st, err := share.Unmarshal([]byte(saved))
+	if err != nil {
+		s.keepAside(saved, "Your saved work could not be read ("+err.Error()+")")
+		return model.State{}, false
+	}
+	if c := st.Fit(); c.Any() {
+		s.keepAside(saved, "Your saved work holds more than the tester does: "+c.String()+"; what fits is open")
+	}
+	return st, true
+}
+
+// keepAside keeps saved work that could not be opened whole under
+// AsideKey, and says so; when it cannot be kept aside, the saved work is
+// not overwritten at all.
+func (s *Session) keepAside(saved, why string) {
+	s.aside = saved
+	text := why + ". It is kept aside in this browser, not overwritten: export it to keep it."
+	if prev, _, _ := s.store.Get(AsideKey); prev != saved {
+		if err := s.store.Set(AsideKey, saved); err != nil {
+			s.noSave = true
+			text = why + ". Nothing will be saved over it in this browser: export it to keep it."
+		}
+	}
+	s.notify(Note{ID: NoteAside, Alert: true, Text: text, Action: ActionExportAside})
+}

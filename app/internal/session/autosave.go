@@ -1,0 +1,187 @@
+package session
+
+import (
+	"encoding/json"
+	"errors"
+	"time"
+
+	"robotstester/app/internal/share"
+	"robotstester/app/ui/model"
+)
+
+// Storage is where the work is saved: the browser's localStorage in the
+// page, a map in tests.
+type Storage interface {
+	// Get returns the value of key; ok is false when there is none.
+	Get(key string) (value string, ok bool, err error)
+	// Set stores value under key.
+	Set(key, value string) error
+}
+
+// MemoryStorage is a Storage in memory.
+type MemoryStorage map[string]string
+
+// Get returns the value of key.
+func (m MemoryStorage) Get(key string) (string, bool, error) {
+	v, ok := m[key]
+	return v, ok, nil
+}
+
+// Set stores value under key.
+func (m MemoryStorage) Set(key, value string) error {
+	m[key] = value
+	return nil
+}
+
+// Storage keys. SaveKey holds the work; VersionsKey the last few versions
+// before it; AsideKey a saved state that could not be read, kept so that
+// it is never overwritten.
+const (
+	SaveKey     = share.SaveKey
+	VersionsKey = "robots-tester:versions"
+	AsideKey    = "robots-tester:unreadable"
+)
+
+// SavePause is how long the work must stay unchanged before it is saved:
+// saving a large file costs milliseconds, so it waits for a pause in the
+// typing rather than run per keystroke.
+const SavePause = 500 * time.Millisecond
+
+// MaxVersions is how many earlier versions of the work are kept.
+const MaxVersions = 5
+
+// SaveIn returns how long to wait before the work should be saved, and
+// false when there is nothing to save (or saving is off: embed mode, a
+// link waiting for the user's choice, storage failed).
+func (s *Session) SaveIn() (time.Duration, bool) {
+	if !s.canSave() {
+		return 0, false
+	}
+	return max(0, SavePause-s.now().Sub(s.lastChange)), true
+}
+
+func (s *Session) canSave() bool {
+	return s.dirty && s.Pending == nil && !s.noSave && !s.Embed
+}
+
+// Save writes the work to storage now, if it changed. Before the first
+// save after the page opened, and before the first save after an action
+// that can be undone, the work as it was saved becomes a version. It
+// reports whether it wrote.
+func (s *Session) Save() bool {
+	if !s.canSave() {
+		return false
+	}
+	s.dirty = false
+	data, err := share.ForStorage(s.State)
+	if err != nil {
+		s.notify(Note{ID: NoteStorage, Alert: true, Text: "This work is too large to be saved in the browser (" +
+			err.Error() + "): export the state as a JSON file to keep it."})
+		return false
+	}
+	if s.versionDue != "" && s.savedBefore != "" && s.savedBefore != string(data) {
+		s.pushVersion(s.savedBefore, s.versionDue)
+	}
+	s.versionDue = ""
+	err = s.store.Set(SaveKey, string(data))
+	if err != nil && s.dropVersions() {
+		// Storage is full: the versions make room for the work itself.
+		err = s.store.Set(SaveKey, string(data))
+	}
+	if err != nil {
+		s.storageFailed(err)
+		return false
+	}
+	s.savedBefore = string(data)
+	s.dismiss(NoteStorage)
+	return true
+}
+
+// storageFailed says, once, that the work is not being saved.
+func (s *Session) storageFailed(err error) {
+	if s.noSave {
+		return
+	}
+	s.noSave = true
+	why := "its storage is disabled (a private window, blocked site data, or a page embedding the tester)"
+	if errors.Is(err, ErrQuota) {
+		why = "its storage is full"
+	}
+	s.notify(Note{ID: NoteStorage, Alert: true, Text: "Your work is not being saved in this browser: " + why +
+		". Everything still works; copy a link or export the state to keep your work."})
+}
+
+// ErrQuota is the error a Storage returns when it is full.
+var ErrQuota = errors.New("storage is full")
+
+// Version is an earlier version of the work, kept by the autosave.
+type Version struct {
+	Label string    `json:"label"` // what came after it: "Before: Example"
+	Saved time.Time `json:"saved"`
+	State string    `json:"state"` // as a state file
+}
+
+// Versions returns the versions kept, newest first.
+func (s *Session) Versions() []Version {
+	raw, ok, err := s.store.Get(VersionsKey)
+	if !ok || err != nil {
+		return nil
+	}
+	var vs []Version
+	if json.Unmarshal([]byte(raw), &vs) != nil {
+		return nil
+	}
+	return vs
+}
+
+func (s *Session) pushVersion(state, label string) {
+	vs := append([]Version{{Label: label, Saved: s.now().UTC(), State: state}}, s.Versions()...)
+	if len(vs) > MaxVersions {
+		vs = vs[:MaxVersions]
+	}
+	for len(vs) > 0 {
+		data, _ := json.Marshal(vs) // versions always encode
+		if s.store.Set(VersionsKey, string(data)) == nil {
+			return
+		}
+		vs = vs[:len(vs)-1] // too large: keep fewer
+	}
+	s.store.Set(VersionsKey, "[]")
+}
+
+// dropVersions empties the versions to make room, reporting whether there
+// were any.
+func (s *Session) dropVersions() bool {
+	if len(s.Versions()) == 0 {
+		return false
+	}
+	return s.store.Set(VersionsKey, "[]") == nil
+}
+
+// RestoreVersion puts version i of Versions in place of the work. It can
+// be undone.
+type RestoreVersion struct{ Index int }
+
+func (e RestoreVersion) apply(s *Session) Effects {
+	vs := s.Versions()
+	if e.Index < 0 || e.Index >= len(vs) {
+		return Effects{}
+	}
+	v := vs[e.Index]
+	st, err := share.Unmarshal([]byte(v.State))
+	if err != nil {
+		s.notify(Note{ID: NoteStorage, Alert: true, Text: "That version could not be read: " + err.Error() + "."})
+		return Effects{}
+	}
+	return Replace{st, "Return to the version “" + v.Label + "” of " + v.Saved.Local().Format("2 Jan 15:04")}.apply(s)
+}
+
+// VersionSummary describes a version in a few words: its label, time and
+// size.
+func VersionSummary(v Version) string {
+	text := v.Label + ", " + v.Saved.Local().Format("2 Jan 15:04")
+	if st, err := share.Unmarshal([]byte(v.State)); err == nil {
+		text += " (" + model.Plural(len(st.Rows), "test", "tests") + ", " + model.Plural(len(st.Robots), "byte", "bytes") + ")"
+	}
+	return text
+}

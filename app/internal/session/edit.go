@@ -1,0 +1,396 @@
+package session
+
+import (
+	"strconv"
+
+	"robotstester/app/internal/share"
+	"robotstester/app/ui/model"
+)
+
+// An Edit is one thing the user does to the work. The edits are the types
+// of this file; Apply carries them out.
+type Edit interface{ apply(*Session) Effects }
+
+// Effects says what an edit changed, for the page to show it.
+type Effects struct {
+	// File: the robots.txt changed, and An is a new analysis.
+	File bool
+	// Editor: the editor must be given State.Robots, since the change did
+	// not come from typing in it.
+	Editor bool
+	// Rows: the tests or their verdicts changed.
+	Rows bool
+	// Focus is the 1-based number of the test whose URL field takes the
+	// focus, 0 for none.
+	Focus int
+	// Changed: the work changed and is saved after a pause.
+	Changed bool
+	// Lint: the findings shown are no longer current.
+	Lint bool
+}
+
+func (e Effects) or(f Effects) Effects {
+	e.File = e.File || f.File
+	e.Editor = e.Editor || f.Editor
+	e.Rows = e.Rows || f.Rows
+	e.Changed = e.Changed || f.Changed
+	e.Lint = e.Lint || f.Lint
+	if f.Focus != 0 {
+		e.Focus = f.Focus
+	}
+	return e
+}
+
+// Apply carries out an edit, keeping the state within its limits (what
+// does not fit is said in a notice) and the analysis in step.
+func (s *Session) Apply(e Edit) Effects {
+	fx := e.apply(s)
+	if fx.Changed {
+		s.dirty = true
+		s.lastChange = s.now()
+	}
+	return fx
+}
+
+// fit holds the state to the limits, saying where the user acted what was
+// left out.
+func (s *Session) fit(where string) {
+	if c := s.State.Fit(); c.Any() {
+		s.notify(Note{ID: NoteLimit, Alert: true, Text: where + ": " + c.String() + "."})
+	}
+}
+
+// SetFile is the editor's text after the user typed or pasted in it.
+type SetFile struct{ Text string }
+
+func (e SetFile) apply(s *Session) Effects {
+	s.State.Robots = e.Text
+	fx := Effects{File: true, Rows: true, Changed: true, Lint: true}
+	if len(e.Text) > model.MaxFile {
+		s.fit("The robots.txt is too large")
+		fx.Editor = true // the editor still holds the text that was cut
+	}
+	s.An = model.Analyze(&s.State)
+	return fx
+}
+
+// SetAgent is a test's crawler field, as typed.
+type SetAgent struct {
+	Row   int
+	Agent string
+}
+
+func (e SetAgent) apply(s *Session) Effects {
+	return s.editRow(e.Row, func(r *model.Row) { r.Agent = e.Agent })
+}
+
+// SetURL is a test's URL field, as typed.
+type SetURL struct {
+	Row int
+	URL string
+}
+
+func (e SetURL) apply(s *Session) Effects {
+	return s.editRow(e.Row, func(r *model.Row) { r.URL = e.URL })
+}
+
+func (s *Session) editRow(i int, edit func(*model.Row)) Effects {
+	if i < 0 || i >= len(s.State.Rows) {
+		return Effects{}
+	}
+	edit(&s.State.Rows[i])
+	s.State.Selected = i
+	s.fit("Test " + strconv.Itoa(i+1))
+	s.An.Recheck(&s.State)
+	return Effects{Rows: true, Changed: true, Lint: true}
+}
+
+// PasteURLs is a list of URLs, one per line, pasted into a test's URL
+// field: the first replaces that test's URL, each other one makes a test
+// after it, with the same crawler.
+type PasteURLs struct {
+	Row  int
+	Text string
+}
+
+func (e PasteURLs) apply(s *Session) Effects {
+	urls := model.SplitLines(e.Text)
+	if len(urls) == 0 || e.Row < 0 || e.Row >= len(s.State.Rows) {
+		return Effects{}
+	}
+	s.remember("Paste of " + model.Plural(len(urls), "URL", "URLs"))
+	room := s.State.Room() + 1 // the first URL takes the test pasted into
+	placed := min(len(urls), room)
+	s.State.PasteURLs(e.Row, joinLines(urls[:placed]))
+	s.State.Selected = e.Row
+	if left := len(urls) - placed; left > 0 {
+		s.notify(Note{ID: NoteLimit, Alert: true, Text: "Pasted " + model.Plural(len(urls), "URL", "URLs") + ": " +
+			model.Plural(placed, "test", "tests") + " made or changed, " + model.Plural(left, "URL", "URLs") +
+			" left out (the tester holds at most " + strconv.Itoa(model.MaxRows) + " tests). Undo brings back the tests as they were."})
+	}
+	s.fit("Pasted URLs")
+	s.An.Recheck(&s.State)
+	return Effects{Rows: true, Changed: true, Lint: true, Focus: e.Row + 1}
+}
+
+func joinLines(lines []string) string {
+	n := 0
+	for _, l := range lines {
+		n += len(l) + 1
+	}
+	b := make([]byte, 0, n)
+	for _, l := range lines {
+		b = append(b, l...)
+		b = append(b, '\n')
+	}
+	return string(b)
+}
+
+// AddRow makes a new test after test After (at the end when After is out
+// of range), with that test's crawler, and gives it the focus.
+type AddRow struct{ After int }
+
+func (e AddRow) apply(s *Session) Effects {
+	if s.State.Room() == 0 {
+		s.notify(Note{ID: NoteLimit, Alert: true, Text: "No test added: the tester holds at most " +
+			model.Plural(model.MaxRows, "test", "tests") + ". Remove some to add others."})
+		return Effects{}
+	}
+	rows := s.State.Rows
+	at := len(rows)
+	if e.After >= 0 && e.After < len(rows) {
+		at = e.After + 1
+	}
+	agent := "Googlebot"
+	if at > 0 {
+		agent = rows[at-1].Agent
+	}
+	s.State.Rows = append(rows[:at:at], append([]model.Row{{Agent: agent, URL: "/"}}, rows[at:]...)...)
+	s.State.Selected = at
+	s.An.Recheck(&s.State)
+	return Effects{Rows: true, Changed: true, Lint: true, Focus: at + 1}
+}
+
+// RemoveRow removes a test. It can be undone.
+type RemoveRow struct{ Row int }
+
+func (e RemoveRow) apply(s *Session) Effects {
+	if e.Row < 0 || e.Row >= len(s.State.Rows) {
+		return Effects{}
+	}
+	s.remember("Removal of test " + strconv.Itoa(e.Row+1))
+	s.State.RemoveRow(e.Row)
+	s.An.Recheck(&s.State)
+	return Effects{Rows: true, Changed: true, Lint: true}
+}
+
+// Select makes a test the one the Why panel explains.
+type Select struct{ Row int }
+
+func (e Select) apply(s *Session) Effects {
+	if e.Row < 0 || e.Row >= len(s.State.Rows) || e.Row == s.State.Selected {
+		return Effects{}
+	}
+	s.State.Selected = e.Row
+	s.An.Select(&s.State)
+	return Effects{Changed: true, Lint: true}
+}
+
+// SetDialect reads every test in one dialect (by its short name), or in
+// each crawler's own for "".
+type SetDialect struct{ Dialect string }
+
+func (e SetDialect) apply(s *Session) Effects {
+	s.State.Dialect = model.CleanDialect(e.Dialect)
+	s.An.Recheck(&s.State)
+	return Effects{Rows: true, Changed: true, Lint: true}
+}
+
+// Replace puts another state in place of the work: the example, a cleared
+// file, a state file, a dropped robots.txt, a version. Label names the
+// action for Undo. It can be undone.
+type Replace struct {
+	State model.State
+	Label string
+}
+
+func (e Replace) apply(s *Session) Effects {
+	s.remember(e.Label)
+	s.State = e.State
+	s.State.Rows = cloneRows(e.State.Rows)
+	s.fit(e.Label)
+	s.An = model.Analyze(&s.State)
+	s.notify(Note{ID: NoteUndo, Text: e.Label + ".", Action: ActionUndo})
+	return Effects{File: true, Editor: true, Rows: true, Changed: true, Lint: true}
+}
+
+// AddRows adds tests at the end, as many as there is room for: an import
+// of URLs, or a grid of crawlers and URLs. Label names the action. It can
+// be undone.
+type AddRows struct {
+	Rows  []model.Row
+	Label string
+}
+
+func (e AddRows) apply(s *Session) Effects {
+	if len(e.Rows) == 0 {
+		s.notify(Note{ID: NoteImport, Text: e.Label + ": no test to add."})
+		return Effects{}
+	}
+	room := s.State.Room()
+	if room == 0 {
+		s.notify(Note{ID: NoteLimit, Alert: true, Text: e.Label + ": no test added, the tester holds at most " +
+			model.Plural(model.MaxRows, "test", "tests") + ". Remove some first."})
+		return Effects{}
+	}
+	s.remember(e.Label)
+	n := min(room, len(e.Rows))
+	first := len(s.State.Rows)
+	s.State.Rows = append(s.State.Rows, e.Rows[:n]...)
+	s.State.Selected = first
+	text := e.Label + ": " + model.Plural(n, "test", "tests") + " added."
+	alert := false
+	if left := len(e.Rows) - n; left > 0 {
+		text = e.Label + ": " + model.Plural(n, "test", "tests") + " added, " + model.Plural(left, "test", "tests") +
+			" left out (the tester holds at most " + strconv.Itoa(model.MaxRows) + ")."
+		alert = true
+	}
+	s.notify(Note{ID: NoteImport, Alert: alert, Text: text, Action: ActionUndo})
+	s.fit(e.Label)
+	s.An.Recheck(&s.State)
+	return Effects{Rows: true, Changed: true, Lint: true, Focus: first + 1}
+}
+
+// ImportState replaces the work with a state file's text, or says why it
+// cannot be read.
+type ImportState struct{ Text string }
+
+func (e ImportState) apply(s *Session) Effects {
+	st, err := share.Unmarshal([]byte(e.Text))
+	if err != nil {
+		s.notify(Note{ID: NoteImport, Alert: true, Text: "The state file could not be imported: " + err.Error() + "."})
+		return Effects{}
+	}
+	s.dismiss(NoteImport)
+	return Replace{st, "Import of a state file"}.apply(s)
+}
+
+// ImportURLs adds a test per URL of a list (one per line, or a CSV's first
+// column), with the selected test's crawler.
+type ImportURLs struct{ Text string }
+
+func (e ImportURLs) apply(s *Session) Effects {
+	urls := share.URLs(e.Text)
+	if len(urls) == 0 {
+		s.notify(Note{ID: NoteImport, Text: "No URLs found: put one per line, or in the first column of a CSV file."})
+		return Effects{}
+	}
+	agent := "Googlebot"
+	if i := s.State.SelectedRow(); i >= 0 {
+		agent = s.State.Rows[i].Agent
+	}
+	rows := make([]model.Row, len(urls))
+	for i, u := range urls {
+		rows[i] = model.Row{Agent: agent, URL: u}
+	}
+	return AddRows{rows, "Import of " + model.Plural(len(urls), "URL", "URLs")}.apply(s)
+}
+
+// Grid makes a test for every crawler and URL, replacing the tests or
+// adding to them.
+type Grid struct {
+	Crawlers, URLs []string
+	Replace        bool
+}
+
+func (e Grid) apply(s *Session) Effects {
+	label := "Grid of " + model.Plural(len(e.Crawlers), "crawler", "crawlers") + " × " + model.Plural(len(e.URLs), "URL", "URLs")
+	if !e.Replace {
+		return AddRows{gridRows(e.Crawlers, e.URLs), label}.apply(s)
+	}
+	st := s.snapshot()
+	st.Rows = nil
+	st.Selected = 0
+	rows := gridRows(e.Crawlers, e.URLs)
+	if len(rows) == 0 {
+		s.notify(Note{ID: NoteImport, Text: label + ": no test to make."})
+		return Effects{}
+	}
+	st.Rows = rows
+	fx := Replace{st, label}.apply(s)
+	fx.Editor, fx.File = false, false
+	return fx
+}
+
+// gridRows returns the crawlers × URLs tests, URL by URL.
+func gridRows(crawlers, urls []string) []model.Row {
+	rows := make([]model.Row, 0, len(crawlers)*len(urls))
+	for _, u := range urls {
+		for _, c := range crawlers {
+			rows = append(rows, model.Row{Agent: c, URL: u})
+		}
+	}
+	return rows
+}
+
+// Undo goes back to the state before the last action that can be undone.
+type Undo struct{}
+
+func (Undo) apply(s *Session) Effects {
+	if len(s.undo) == 0 {
+		return Effects{}
+	}
+	last := s.undo[len(s.undo)-1]
+	s.undo = s.undo[:len(s.undo)-1]
+	s.redo = append(s.redo, step{last.label, s.snapshot()})
+	s.set(last.state)
+	s.notify(Note{ID: NoteUndo, Text: "Undone: " + last.label + "."})
+	return Effects{File: true, Editor: true, Rows: true, Changed: true, Lint: true}
+}
+
+// Redo does again the last action undone.
+type Redo struct{}
+
+func (Redo) apply(s *Session) Effects {
+	if len(s.redo) == 0 {
+		return Effects{}
+	}
+	last := s.redo[len(s.redo)-1]
+	s.redo = s.redo[:len(s.redo)-1]
+	s.undo = append(s.undo, step{last.label, s.snapshot()})
+	s.set(last.state)
+	s.notify(Note{ID: NoteUndo, Text: "Redone: " + last.label + "."})
+	return Effects{File: true, Editor: true, Rows: true, Changed: true, Lint: true}
+}
+
+// Dismiss hides a notice.
+type Dismiss struct{ ID string }
+
+func (e Dismiss) apply(s *Session) Effects {
+	s.dismiss(e.ID)
+	return Effects{}
+}
+
+// OpenShared replaces the work with the shared tests of the link the page
+// was opened with, as the user chose. It can be undone.
+type OpenShared struct{}
+
+func (OpenShared) apply(s *Session) Effects {
+	if s.Pending == nil {
+		return Effects{}
+	}
+	p := *s.Pending
+	s.Pending = nil
+	return Replace{p, "Opening of the shared tests"}.apply(s)
+}
+
+// KeepMine drops the link's tests, as the user chose.
+type KeepMine struct{}
+
+func (KeepMine) apply(s *Session) Effects {
+	if s.Pending == nil {
+		return Effects{}
+	}
+	s.Pending = nil
+	return Effects{Changed: s.dirty}
+}

@@ -1,0 +1,183 @@
+// Package session is the tester's work and everything that happens to it:
+// the edits a user makes, undo and redo, the autosave with its last few
+// versions, and the arrival of a page with a link or a saved state.
+//
+// It is plain Go over model.State, with the browser's storage behind the
+// Storage interface and time behind a clock, so that every rule (limits,
+// nothing lost, what can be undone) is tested natively. The Tester
+// component hands each user action to Session.Apply as an Edit and carries
+// out the Effects it returns: it holds no state of its own about the work.
+package session
+
+import (
+	"time"
+
+	"robotstester/app/ui/model"
+)
+
+// Session is one page's work: the state, its analysis, the notices to show
+// and the history to undo.
+type Session struct {
+	// State is what the user made; An is its analysis, kept in step by
+	// Apply.
+	State model.State
+	An    *model.Analysis
+
+	// Notes are the notices to show, oldest first.
+	Notes []Note
+	// Pending, when not nil, is a shared state that differs from the saved
+	// work shown: the user chooses between them (OpenShared or KeepMine).
+	Pending *model.State
+
+	// Embed is true in the embed mode: nothing is read from or written to
+	// storage.
+	Embed bool
+
+	store Storage
+	now   func() time.Time
+
+	undo, redo []step
+
+	dirty       bool      // changes not saved yet
+	lastChange  time.Time // a save waits for a pause after it
+	noSave      bool      // storage failed, or holds work that must not be overwritten
+	versionDue  string    // the saved state becomes a version at the next save, with this label
+	aside       string    // a saved state that could not be read, kept for export
+	savedBefore string    // the state in storage when the session last read or wrote it
+}
+
+// step is a state to go back to, and what the action that left it was.
+type step struct {
+	label string
+	state model.State
+}
+
+// MaxUndo is how many actions can be undone.
+const MaxUndo = 50
+
+// New returns a session over store, telling time with now, showing
+// initial until Arrive says otherwise.
+func New(store Storage, now func() time.Time, initial model.State) *Session {
+	if store == nil {
+		store = MemoryStorage{}
+	}
+	if now == nil {
+		now = time.Now
+	}
+	s := &Session{store: store, now: now}
+	s.set(initial)
+	return s
+}
+
+// Note is a notice: something the user should know, shown until dismissed
+// or replaced by a notice with the same ID.
+type Note struct {
+	ID    string
+	Alert bool   // something went wrong or was left out, rather than news
+	Text  string // plain text, never markup
+	// Action names what the notice's button does, if it has one:
+	// ActionExportAside or ActionUndo.
+	Action string
+}
+
+// Notice IDs: one notice of each kind shows at a time.
+const (
+	NoteStorage = "storage"
+	NoteLink    = "link"
+	NoteFile    = "file"
+	NoteImport  = "import"
+	NoteLimit   = "limit"
+	NoteAside   = "aside"
+	NoteUndo    = "undo"
+)
+
+// Notice actions.
+const (
+	// ActionExportAside downloads the saved state that could not be read.
+	ActionExportAside = "export-aside"
+	// ActionUndo undoes the action the notice reports.
+	ActionUndo = "undo"
+)
+
+// notify shows a notice, replacing any with the same ID.
+func (s *Session) notify(n Note) {
+	s.dismiss(n.ID)
+	s.Notes = append(s.Notes, n)
+}
+
+func (s *Session) dismiss(id string) {
+	notes := s.Notes[:0]
+	for _, n := range s.Notes {
+		if n.ID != id {
+			notes = append(notes, n)
+		}
+	}
+	s.Notes = notes
+}
+
+// Note returns the notice with the given ID, if shown.
+func (s *Session) Note(id string) (Note, bool) {
+	for _, n := range s.Notes {
+		if n.ID == id {
+			return n, true
+		}
+	}
+	return Note{}, false
+}
+
+// set replaces the state and analyses it afresh.
+func (s *Session) set(st model.State) {
+	st.Rows = cloneRows(st.Rows)
+	s.State = st
+	s.An = model.Analyze(&s.State)
+}
+
+// CanUndo returns what Undo would undo, and whether there is anything.
+func (s *Session) CanUndo() (label string, ok bool) {
+	if len(s.undo) == 0 {
+		return "", false
+	}
+	return s.undo[len(s.undo)-1].label, true
+}
+
+// CanRedo returns what Redo would redo, and whether there is anything.
+func (s *Session) CanRedo() (label string, ok bool) {
+	if len(s.redo) == 0 {
+		return "", false
+	}
+	return s.redo[len(s.redo)-1].label, true
+}
+
+// remember keeps the current state to go back to before an action
+// labelled label, and makes the saved state a version at the next save.
+func (s *Session) remember(label string) {
+	s.undo = append(s.undo, step{label, s.snapshot()})
+	if len(s.undo) > MaxUndo {
+		s.undo = append(s.undo[:0:0], s.undo[len(s.undo)-MaxUndo:]...)
+	}
+	s.redo = nil
+	if s.versionDue == "" {
+		s.versionDue = "Before: " + label
+	}
+}
+
+func (s *Session) snapshot() model.State {
+	st := s.State
+	st.Rows = cloneRows(st.Rows)
+	return st
+}
+
+func cloneRows(rows []model.Row) []model.Row {
+	if rows == nil {
+		return nil
+	}
+	return append(make([]model.Row, 0, len(rows)), rows...)
+}
+
+// AsideState returns the saved state that could not be read when the page
+// opened, as it was stored, for the user to export; "" when there is none.
+func (s *Session) AsideState() string { return s.aside }
+
+// Report shows a notice about something that happened outside the work,
+// such as a file the browser could not read.
+func (s *Session) Report(n Note) { s.notify(n) }

@@ -1,0 +1,384 @@
+package session
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"robotstester/app/internal/share"
+	"robotstester/app/ui/model"
+)
+
+// clock is a fake clock that moves only when told.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time          { return c.t }
+func (c *clock) advance(d time.Duration) { c.t = c.t.Add(d) }
+func newClock() *clock                   { return &clock{time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)} }
+func newSession(st Storage) (*Session, *clock) {
+	c := newClock()
+	return New(st, c.now, model.Example()), c
+}
+
+// failing is a Storage that refuses reads, writes or both.
+type failing struct {
+	MemoryStorage
+	read, write error
+}
+
+func (f failing) Get(k string) (string, bool, error) {
+	if f.read != nil {
+		return "", false, f.read
+	}
+	return f.MemoryStorage.Get(k)
+}
+
+func (f failing) Set(k, v string) error {
+	if f.write != nil {
+		return f.write
+	}
+	return f.MemoryStorage.Set(k, v)
+}
+
+var (
+	mine = model.State{Robots: "User-agent: *\nDisallow: /\n", Rows: []model.Row{{Agent: "Googlebot", URL: "/"}}}
+	them = model.State{Robots: "User-agent: *\nAllow: /\n", Rows: []model.Row{{Agent: "Bingbot", URL: "/x"}, {Agent: "GPTBot", URL: "/"}}}
+)
+
+func urls(n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString("/page/")
+		b.WriteString(strings.Repeat("x", i%5))
+		b.WriteString(string(rune('a' + i%26)))
+		b.WriteString("?n=")
+		b.WriteString(strings.Repeat("1", 1+i/26))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func hasNote(s *Session, id, contains string) bool {
+	n, ok := s.Note(id)
+	return ok && strings.Contains(n.Text, contains)
+}
+
+func TestArrive(t *testing.T) {
+	saved := string(share.Marshal(mine))
+	link := share.Fragment(them)
+	big := model.State{Robots: "x", Rows: make([]model.Row, model.MaxRows+6)}
+	for _, tt := range []struct {
+		name            string
+		fragment, saved string
+		readErr         error
+		want            model.State
+		outcome         LinkOutcome
+		pending         bool
+		note            string // a notice's ID that must show
+		aside           bool
+	}{
+		{name: "first visit", want: model.Example()},
+		{name: "autosave", saved: saved, want: mine},
+		{name: "damaged autosave", saved: "{not json", want: model.Example(), note: NoteAside, aside: true},
+		{name: "autosave over the limits", saved: string(share.Marshal(big)), want: func() model.State { b := big; b.Fit(); return b }(), note: NoteAside, aside: true},
+		{name: "other fragment", fragment: "#section-2", saved: saved, want: mine},
+		{name: "link, no autosave", fragment: "#" + link, want: them, outcome: LinkOpened},
+		{name: "link equal to autosave", fragment: link, saved: string(share.Marshal(them)), want: them, outcome: LinkOpened},
+		{name: "link differing from autosave", fragment: link, saved: saved, want: mine, outcome: LinkWaits, pending: true},
+		{name: "damaged link", fragment: "#s=!!!", saved: saved, want: mine, outcome: LinkFailed, note: NoteLink},
+		{name: "damaged link, no autosave", fragment: "s=AAAA", want: model.Example(), outcome: LinkFailed, note: NoteLink},
+		{name: "storage denied", fragment: link, readErr: errors.New("SecurityError"), want: them, outcome: LinkOpened, note: NoteStorage},
+	} {
+		st := failing{MemoryStorage: MemoryStorage{}, read: tt.readErr}
+		if tt.saved != "" {
+			st.MemoryStorage[SaveKey] = tt.saved
+		}
+		s, _ := newSession(st)
+		_, outcome := s.Arrive(tt.fragment, "")
+		if !share.Same(s.State, tt.want) || outcome != tt.outcome || (s.Pending != nil) != tt.pending {
+			t.Errorf("%s: got %d rows, outcome %d, pending %v", tt.name, len(s.State.Rows), outcome, s.Pending != nil)
+		}
+		if tt.note != "" {
+			if _, ok := s.Note(tt.note); !ok {
+				t.Errorf("%s: no %q notice in %+v", tt.name, tt.note, s.Notes)
+			}
+		}
+		if tt.aside {
+			if st.MemoryStorage[AsideKey] != tt.saved || s.AsideState() != tt.saved {
+				t.Errorf("%s: the unreadable save was not kept aside", tt.name)
+			}
+			if n, _ := s.Note(NoteAside); n.Action != ActionExportAside {
+				t.Errorf("%s: the notice offers no export", tt.name)
+			}
+		}
+		if len(s.An.Rows) != len(s.State.Rows) {
+			t.Errorf("%s: analysis out of step", tt.name)
+		}
+	}
+}
+
+func TestArriveDamagedAddress(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	s.Arrive("%E0%A4%A", "a broken %-escape")
+	if !hasNote(s, NoteLink, "damaged") {
+		t.Errorf("no notice of the damaged address: %+v", s.Notes)
+	}
+}
+
+func TestUnreadableSaveNeverOverwritten(t *testing.T) {
+	// Storage that holds the unreadable save but cannot keep a copy aside:
+	// nothing may be saved over it.
+	st := &asideRefused{MemoryStorage{SaveKey: "{broken"}}
+	s, c := newSession(st)
+	s.Arrive("", "")
+	s.Apply(SetFile{"User-agent: *\n"})
+	c.advance(time.Second)
+	if s.Save() || st.MemoryStorage[SaveKey] != "{broken" {
+		t.Errorf("the unreadable save was overwritten")
+	}
+	if !hasNote(s, NoteAside, "Nothing will be saved over it") {
+		t.Errorf("notice: %+v", s.Notes)
+	}
+}
+
+type asideRefused struct{ MemoryStorage }
+
+func (a *asideRefused) Set(k, v string) error {
+	if k == AsideKey {
+		return ErrQuota
+	}
+	return a.MemoryStorage.Set(k, v)
+}
+
+func TestLimits(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	fx := s.Apply(PasteURLs{Row: 0, Text: urls(1500)})
+	if len(s.State.Rows) != model.MaxRows || !fx.Rows || len(s.An.Rows) != model.MaxRows {
+		t.Fatalf("paste of 1500 URLs: %d rows", len(s.State.Rows))
+	}
+	if !hasNote(s, NoteLimit, "left out") {
+		t.Errorf("the paste did not say what it left out: %+v", s.Notes)
+	}
+	if fx := s.Apply(AddRow{After: 3}); fx.Rows || len(s.State.Rows) != model.MaxRows || !hasNote(s, NoteLimit, "No test added") {
+		t.Errorf("AddRow past the limit: %d rows, %+v", len(s.State.Rows), s.Notes)
+	}
+	if fx := s.Apply(ImportURLs{"/a\n/b\n"}); fx.Rows || !hasNote(s, NoteLimit, "no test added") {
+		t.Errorf("import past the limit: %+v", s.Notes)
+	}
+	s.Apply(SetURL{Row: 2, URL: strings.Repeat("é", model.MaxURL)})
+	if u := s.State.Rows[2].URL; len(u) > model.MaxURL || !strings.HasPrefix(u, "éé") || !hasNote(s, NoteLimit, "URL") {
+		t.Errorf("long URL kept %d bytes, notes %+v", len(u), s.Notes)
+	}
+	fx = s.Apply(SetFile{strings.Repeat("a\n", model.MaxFile)})
+	if len(s.State.Robots) != model.MaxFile || !fx.Editor || !hasNote(s, NoteLimit, "robots.txt") {
+		t.Errorf("huge file kept %d bytes, editor rewritten %v", len(s.State.Robots), fx.Editor)
+	}
+	// Undo brings back the tests as they were before the paste.
+	for {
+		if _, ok := s.CanUndo(); !ok {
+			break
+		}
+		s.Apply(Undo{})
+	}
+	if len(s.State.Rows) != len(model.Example().Rows) {
+		t.Errorf("undo all: %d rows", len(s.State.Rows))
+	}
+}
+
+func TestAddRowAndGrid(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	n := len(s.State.Rows)
+	fx := s.Apply(AddRow{After: 1})
+	if len(s.State.Rows) != n+1 || s.State.Rows[2] != (model.Row{Agent: s.State.Rows[1].Agent, URL: "/"}) || fx.Focus != 3 || s.State.Selected != 2 {
+		t.Errorf("AddRow after 1: %+v, focus %d", s.State.Rows[2], fx.Focus)
+	}
+	s.Apply(Grid{Crawlers: []string{"Googlebot", "GPTBot"}, URLs: []string{"/a", "/b", "/c"}, Replace: true})
+	if len(s.State.Rows) != 6 || s.State.Rows[1] != (model.Row{Agent: "GPTBot", URL: "/a"}) || s.State.Robots != model.Example().Robots {
+		t.Errorf("grid: %+v", s.State.Rows)
+	}
+	s.Apply(Grid{Crawlers: []string{"Bingbot"}, URLs: []string{"/d"}})
+	if len(s.State.Rows) != 7 {
+		t.Errorf("grid added: %d rows", len(s.State.Rows))
+	}
+	s.Apply(Undo{})
+	s.Apply(Undo{})
+	if len(s.State.Rows) != n+1 {
+		t.Errorf("undo of two grids: %d rows", len(s.State.Rows))
+	}
+}
+
+func TestUndoRedo(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	s.Apply(PasteURLs{Row: 0, Text: urls(20)})
+	work := s.snapshot()
+	fx := s.Apply(Replace{model.Example(), "Example loaded"})
+	if !fx.Editor || len(s.State.Rows) != 7 {
+		t.Fatalf("example: %d rows", len(s.State.Rows))
+	}
+	if label, ok := s.CanUndo(); !ok || label != "Example loaded" {
+		t.Errorf("CanUndo = %q, %v", label, ok)
+	}
+	if fx := s.Apply(Undo{}); !fx.Editor || !share.Same(s.State, work) || len(s.An.Rows) != len(work.Rows) {
+		t.Errorf("undo: %d rows", len(s.State.Rows))
+	}
+	s.Apply(Redo{})
+	if len(s.State.Rows) != 7 {
+		t.Errorf("redo: %d rows", len(s.State.Rows))
+	}
+	s.Apply(Undo{})
+	s.Apply(RemoveRow{Row: 3})
+	if _, ok := s.CanRedo(); ok {
+		t.Errorf("a new action must clear redo")
+	}
+	s.Apply(Undo{})
+	if !share.Same(s.State, work) {
+		t.Errorf("undo of a removal")
+	}
+	// The work shares no rows with what it was given or with its history.
+	given := model.Example()
+	s.Apply(Replace{given, "Example loaded"})
+	given.Rows[0].URL = "/changed"
+	if s.State.Rows[0].URL == "/changed" {
+		t.Errorf("the work shares rows with its input")
+	}
+
+}
+
+func TestSetDialect(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	for in, want := range map[string]string{"python": "python", "Each crawler's own": "", "": "", "GYM2008": "gym2008"} {
+		s.Apply(SetDialect{in})
+		if s.State.Dialect != want {
+			t.Errorf("SetDialect(%q) = %q, want %q", in, s.State.Dialect, want)
+		}
+	}
+}
+
+func TestAutosave(t *testing.T) {
+	st := MemoryStorage{SaveKey: string(share.Marshal(mine))}
+	s, c := newSession(st)
+	s.Arrive("", "")
+	if _, ok := s.SaveIn(); ok {
+		t.Errorf("nothing changed, yet a save is due")
+	}
+	s.Apply(SetFile{"User-agent: *\nDisallow: /a\n"})
+	if wait, ok := s.SaveIn(); !ok || wait != SavePause {
+		t.Errorf("SaveIn = %v, %v; want %v", wait, ok, SavePause)
+	}
+	c.advance(200 * time.Millisecond)
+	s.Apply(SetFile{"User-agent: *\nDisallow: /ab\n"})
+	if wait, _ := s.SaveIn(); wait != SavePause {
+		t.Errorf("a keystroke must restart the pause: %v", wait)
+	}
+	c.advance(SavePause)
+	if wait, ok := s.SaveIn(); !ok || wait != 0 || !s.Save() {
+		t.Fatalf("the save did not happen")
+	}
+	got, _ := share.Unmarshal([]byte(st[SaveKey]))
+	if got.Robots != "User-agent: *\nDisallow: /ab\n" {
+		t.Errorf("saved %q", got.Robots)
+	}
+	// The work as it was before this visit is a version.
+	vs := s.Versions()
+	if len(vs) != 1 || !strings.HasPrefix(vs[0].Label, "Before the visit") || vs[0].State != string(share.Marshal(mine)) {
+		t.Fatalf("versions: %+v", vs)
+	}
+	// Example: the work before it becomes a version, and Undo is offered.
+	c.advance(time.Minute)
+	s.Apply(Replace{model.Example(), "Example loaded"})
+	c.advance(time.Second)
+	s.Save()
+	if vs := s.Versions(); len(vs) != 2 || vs[0].Label != "Before: Example loaded" {
+		t.Fatalf("versions after Example: %+v", vs)
+	}
+	s.Apply(RestoreVersion{0})
+	if s.State.Robots != "User-agent: *\nDisallow: /ab\n" {
+		t.Errorf("restored %q", s.State.Robots)
+	}
+	// At most MaxVersions are kept.
+	for i := range 10 {
+		s.Apply(Replace{model.State{Robots: strings.Repeat("#", i+1)}, "Replace"})
+		c.advance(time.Second)
+		s.Save()
+	}
+	if n := len(s.Versions()); n != MaxVersions {
+		t.Errorf("%d versions kept", n)
+	}
+}
+
+func TestAutosaveReload(t *testing.T) {
+	// 1,500 pasted URLs, then a reload: what was kept is what was said.
+	st := MemoryStorage{}
+	s, c := newSession(st)
+	s.Arrive("", "")
+	s.Apply(PasteURLs{Row: 0, Text: urls(1500)})
+	c.advance(time.Second)
+	if !s.Save() {
+		t.Fatal("not saved")
+	}
+	again, _ := newSession(st)
+	again.Arrive("", "")
+	if len(again.State.Rows) != model.MaxRows || len(again.Notes) != 0 {
+		t.Errorf("reload: %d rows, notes %+v", len(again.State.Rows), again.Notes)
+	}
+}
+
+func TestAutosaveStorageFails(t *testing.T) {
+	st := failing{MemoryStorage: MemoryStorage{}, write: ErrQuota}
+	s, c := newSession(st)
+	s.Arrive("", "")
+	s.Apply(SetFile{"x"})
+	c.advance(time.Second)
+	if s.Save() || !hasNote(s, NoteStorage, "full") {
+		t.Errorf("a full storage must be said: %+v", s.Notes)
+	}
+	s.Apply(SetFile{"y"})
+	if _, ok := s.SaveIn(); ok {
+		t.Errorf("storage failed once: no more tries")
+	}
+}
+
+func TestNoSaveWhilePendingOrEmbedded(t *testing.T) {
+	st := MemoryStorage{SaveKey: string(share.Marshal(mine))}
+	s, c := newSession(st)
+	s.Arrive(share.Fragment(them), "")
+	s.Apply(SetURL{Row: 0, URL: "/typed"})
+	c.advance(time.Second)
+	if s.Save() {
+		t.Errorf("saved while the link waits for a choice")
+	}
+	s.Apply(OpenShared{})
+	c.advance(time.Second)
+	if !s.Save() || !share.Same(s.State, them) {
+		t.Errorf("the shared tests were not opened and saved")
+	}
+	s.Apply(Undo{})
+	if s.State.Rows[0].URL != "/typed" {
+		t.Errorf("undo of opening the shared tests: %+v", s.State.Rows[0])
+	}
+
+	e, c := newSession(st)
+	e.Embed = true
+	e.Arrive("", "")
+	e.Apply(SetFile{"x"})
+	c.advance(time.Second)
+	if e.Save() {
+		t.Errorf("an embed saved")
+	}
+}
+
+func TestImportState(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	if fx := s.Apply(ImportState{"{\"v\":1} trailing"}); fx.Changed || !hasNote(s, NoteImport, "could not be imported") {
+		t.Errorf("a bad state file was imported: %+v", s.Notes)
+	}
+	s.Apply(ImportState{string(share.Marshal(them))})
+	if !share.Same(s.State, them) {
+		t.Errorf("state file not imported")
+	}
+	s.Apply(Undo{})
+	if !share.Same(s.State, model.Example()) {
+		t.Errorf("import not undone")
+	}
+}

@@ -1,0 +1,155 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/ui/model"
+)
+
+// This file is the one place where the Go code reaches into the page
+// outside go-app's drawing: writing the editor's text, moving the focus,
+// scrolling, painting verdicts early, listening for Undo's keys. Its
+// selectors are built from the same names the components draw with, so
+// that the two cannot drift apart.
+
+// Stable hooks: element IDs and data attributes that the components draw
+// and that browser tests, embedding pages and outside checks rely on.
+const (
+	// EditorID is the id of the robots.txt textarea.
+	EditorID = "robots-txt"
+	// ReadViewID is the id of the scrolling read view.
+	ReadViewID = "read-view"
+	// UndoID is the id of the Undo control.
+	UndoID = "undo"
+	// RedoID is the id of the Redo control.
+	RedoID = "redo"
+	// RowAttr is the data attribute of a test's element: its index in the
+	// state's tests (data-row="0" is the first test).
+	RowAttr = "row"
+	// VerdictClass is the class of a test's verdict, which carries
+	// data-verdict="allowed" or "blocked".
+	VerdictClass = "verdict"
+)
+
+// fieldID returns the id of a test's field ("agent" or "url"), n being
+// the test's number, 1-based.
+func fieldID(field string, n int) string { return field + "-" + strconv.Itoa(n) }
+
+// rowSelector matches the element of test i (0-based).
+func rowSelector(i int) string { return `[data-` + RowAttr + `="` + strconv.Itoa(i) + `"]` }
+
+// element returns the element of the page with the given id, or a value
+// that is not Truthy.
+func element(id string) app.Value {
+	if !app.IsClient {
+		return app.Null()
+	}
+	return app.Window().GetElementByID(id)
+}
+
+// setEditorText writes text into the editor, if it differs: the one case
+// where the code sets the textarea, and through the DOM, since go-app
+// cannot clear a field it drew (go-app #1083).
+func setEditorText(text string) {
+	if el := element(EditorID); el.Truthy() && el.Get("value").String() != text {
+		el.Set("value", text)
+		el.Set("scrollTop", 0)
+		if rv := element(ReadViewID); rv.Truthy() {
+			rv.Set("scrollTop", 0)
+		}
+	}
+}
+
+// clearField empties an input or textarea.
+func clearField(id string) {
+	if el := element(id); el.Truthy() {
+		el.Set("value", "")
+	}
+}
+
+// focusURL moves the focus to the URL field of test n (1-based), selecting
+// its text, and brings it into view.
+func focusURL(n int) {
+	if el := element(fieldID("url", n)); el.Truthy() {
+		el.Call("focus")
+		el.Call("select")
+	}
+}
+
+// scrollToLine scrolls the read view and the editor to the given tops,
+// selects the UTF-16 range start..end in the editor, and brings both
+// views on screen.
+func scrollToLine(readTop, editTop float64, start, end int) {
+	if el := element(ReadViewID); el.Truthy() {
+		el.Set("scrollTop", readTop)
+		el.Call("scrollIntoView", map[string]any{"block": "nearest"})
+	}
+	if el := element(EditorID); el.Truthy() {
+		el.Call("focus", map[string]any{"preventScroll": true})
+		el.Call("setSelectionRange", start, end)
+		el.Set("scrollTop", editTop)
+		el.Call("scrollIntoView", map[string]any{"block": "nearest"})
+	}
+}
+
+// paintVerdicts writes every row's verdict into the page at once, in the
+// task of the event that changed it.
+//
+// go-app draws a change only at its next frame: its loop runs at 120 frames
+// a second and sleeps when idle, so a keystroke's render starts up to 8 ms
+// after the event, which alone would spend half of a keystroke's 16 ms
+// budget. The verdicts are what the user waits for, so they are written
+// now; go-app's render then writes the same values into the same nodes
+// (the data-verdict attribute and the badge's text node), so the two never
+// disagree, and it draws everything else. Only the rows drawn are painted.
+func paintVerdicts(an *model.Analysis) {
+	if !app.IsClient {
+		return
+	}
+	doc := app.Window().Get("document")
+	nodes := doc.Call("querySelectorAll", `[data-`+RowAttr+`] .`+VerdictClass)
+	for k, n := 0, nodes.Get("length").Int(); k < n; k++ {
+		el := nodes.Index(k)
+		row := el.Call("closest", `[data-`+RowAttr+`]`)
+		i, err := strconv.Atoi(row.Call("getAttribute", "data-"+RowAttr).String())
+		if err != nil || i < 0 || i >= len(an.Rows) {
+			continue
+		}
+		allowed := an.Rows[i].Allowed
+		el.Call("setAttribute", "data-verdict", an.Rows[i].Verdict())
+		if text := el.Get("firstChild"); text.Truthy() && text.Get("nodeType").Int() == 3 {
+			text.Set("nodeValue", verdictText(allowed))
+		}
+	}
+}
+
+// onUndoKeys calls do for Ctrl+Z (Cmd+Z), and with redo for
+// Ctrl+Shift+Z or Ctrl+Y, pressed outside the editor and the fields, which
+// keep their own undo. It returns the listener, to keep it alive.
+func onUndoKeys(ctx app.Context, do func(ctx app.Context, redo bool)) app.Func {
+	f := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		e := args[0]
+		if !e.Get("ctrlKey").Bool() && !e.Get("metaKey").Bool() {
+			return nil
+		}
+		key := strings.ToLower(e.Get("key").String())
+		if key != "z" && key != "y" {
+			return nil
+		}
+		if tag := e.Get("target").Get("tagName").String(); tag == "TEXTAREA" || tag == "INPUT" || tag == "SELECT" {
+			return nil
+		}
+		e.Call("preventDefault")
+		redo := key == "y" || e.Get("shiftKey").Bool()
+		ctx.Dispatch(func(ctx app.Context) { do(ctx, redo) })
+		return nil
+	})
+	app.Window().Get("document").Call("addEventListener", "keydown", f)
+	return f
+}

@@ -1,0 +1,303 @@
+package ui
+
+import (
+	"errors"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/internal/embed"
+	"robotstester/app/internal/session"
+	"robotstester/app/internal/share"
+	"robotstester/app/ui/model"
+)
+
+// pageState is the Tester's part that belongs to the browser rather than
+// to the work: the embed mode, the save timer, the share link's outcome.
+type pageState struct {
+	embed       embed.Options
+	saveWaiting bool // a save is scheduled
+	onUnload    app.Func
+	onKey       app.Func
+
+	linkStatus  string // the outcome of the last "Copy link"
+	linkShown   string // the link, when it must be copied by hand
+	linkTooLong bool
+	fullLink    string // embed mode: the "Open in full tester" link
+
+	versions []session.Version // as read when the versions list was opened
+}
+
+// arrive picks the state the page opens with, once mounted: the link's,
+// the autosaved work or the example, and in embed mode sets up the
+// compact layout.
+func (t *Tester) arrive(ctx app.Context) {
+	p := &t.page
+	u := app.Window().URL()
+	p.embed = embed.Parse(u.Query())
+	fallback := t.work.State
+	t.work = session.New(browserStorage{denied: boot.storageErr}, nil, fallback)
+	t.work.Embed = p.embed.On
+	fragment := boot.fragment
+	if f, err := url.PathUnescape(fragment); err == nil {
+		fragment = f
+	}
+	fx, link := t.work.Arrive(fragment, boot.damaged)
+	t.show(ctx, fx)
+	// The editor may be drawn after this hook: write its text once drawn.
+	ctx.Defer(func(app.Context) { setEditorText(t.work.State.Robots) })
+	if p.embed.On {
+		p.fullLink = embed.FullURL(u, share.Fragment(t.work.State))
+		reportHeight()
+		return
+	}
+	if link == session.LinkOpened {
+		t.save()
+	}
+	if link == session.LinkOpened || link == session.LinkFailed {
+		replaceURL(embed.PageURL(u)) // a reload must not ask again
+	}
+	// Hidden tabs may be closed without notice: save what is left.
+	p.onUnload = app.FuncOf(func(app.Value, []app.Value) any {
+		// syscall/js runs this while the page's Go code waits: wasm has one
+		// thread, so it does not race with go-app's loop.
+		t.save()
+		return nil
+	})
+	w := app.Window()
+	w.Call("addEventListener", "pagehide", p.onUnload)
+	w.Get("document").Call("addEventListener", "visibilitychange", p.onUnload)
+	p.onKey = onUndoKeys(ctx, func(ctx app.Context, redo bool) {
+		if redo {
+			t.apply(ctx, session.Redo{})
+		} else {
+			t.apply(ctx, session.Undo{})
+		}
+	})
+}
+
+// changed notes a change of the work: it is saved once the user pauses.
+// In embed mode nothing is saved; the link to the full tester follows.
+//
+// A keystroke only notes the time: one timer waits for the pause, so that
+// typing does not queue a task, and a render, per key.
+func (t *Tester) changed(ctx app.Context) {
+	p := &t.page
+	if !t.ready || p.saveWaiting {
+		return
+	}
+	if p.embed.On {
+		p.saveWaiting = true
+		t.own.After(session.SavePause, func(ctx app.Context) {
+			p.saveWaiting = false
+			p.fullLink = embed.FullURL(app.Window().URL(), share.Fragment(t.work.State))
+		})
+		return
+	}
+	wait, ok := t.work.SaveIn()
+	if !ok {
+		return
+	}
+	p.saveWaiting = true
+	t.own.After(max(wait, time.Millisecond), func(ctx app.Context) {
+		p.saveWaiting = false
+		if wait, ok := t.work.SaveIn(); ok && wait > 0 {
+			ctx.PreventUpdate()
+			t.changed(ctx)
+			return
+		}
+		notes := len(t.work.Notes)
+		t.save()
+		if len(t.work.Notes) == notes {
+			ctx.PreventUpdate() // nothing to draw: the save is invisible
+		}
+	})
+}
+
+// save writes the work now, and drops a link from the address bar that no
+// longer matches it.
+func (t *Tester) save() {
+	if !t.work.Save() {
+		return
+	}
+	if u := app.Window().URL(); u != nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
+		replaceURL(embed.PageURL(u))
+	}
+}
+
+// notices draws the notices and, when a link waits for the user's choice,
+// the choice.
+func (t *Tester) notices() app.UI {
+	items := make([]app.UI, 0, len(t.work.Notes)+1)
+	if p := t.work.Pending; p != nil {
+		items = append(items, &SharedChoice{Rows: len(p.Rows), onOpen: t.openShared, onKeep: t.keepMine})
+	}
+	for _, n := range t.work.Notes {
+		nt := &Notice{ID: n.ID, Alert: n.Alert, Text: n.Text, onDismiss: t.dismiss}
+		switch n.Action {
+		case session.ActionUndo:
+			if _, ok := t.work.CanUndo(); ok {
+				nt.ActionText, nt.onAction = "Undo", t.undoFromNotice
+			}
+		case session.ActionExportAside:
+			nt.ActionText, nt.onAction = "Export it", t.exportAside
+		}
+		items = append(items, nt)
+	}
+	return app.Div().ID("notices").Class("notices").Aria("live", "polite").Body(items...)
+}
+
+func (t *Tester) undoFromNotice(ctx app.Context) { t.apply(ctx, session.Undo{}) }
+
+// exportAside downloads the saved state that could not be opened.
+func (t *Tester) exportAside(ctx app.Context) {
+	if err := download("robots-tester-saved-work.json", "application/json", []byte(t.work.AsideState())); err != nil {
+		t.fileFailed(ctx, "The export failed", err)
+	}
+}
+
+// openShared replaces the work with the link's tests, as the user chose.
+func (t *Tester) openShared(ctx app.Context) {
+	t.apply(ctx, session.OpenShared{})
+	t.save()
+	replaceURL(embed.PageURL(app.Window().URL()))
+}
+
+// keepMine drops the link's tests, as the user chose.
+func (t *Tester) keepMine(ctx app.Context) {
+	t.apply(ctx, session.KeepMine{})
+	t.save() // what was typed while the choice was open
+	replaceURL(embed.PageURL(app.Window().URL()))
+}
+
+// copyLink puts the state in the address bar's fragment and copies the
+// link; when the clipboard refuses, the link is shown to copy by hand. A
+// link is offered only when the tester would open it.
+func (t *Tester) copyLink(ctx app.Context) {
+	p := &t.page
+	link, err := share.Link(embed.PageURL(app.Window().URL()), t.work.State)
+	p.linkShown, p.linkTooLong = "", false
+	if err != nil {
+		p.linkStatus = "No link: " + err.Error() + "."
+		p.linkTooLong = errors.Is(err, share.ErrLinkTooLong)
+		return
+	}
+	replaceURL(link)
+	// The link shows until the clipboard confirms the copy: a browser may
+	// refuse it, or leave the request pending without an answer.
+	p.linkStatus = "Copying…"
+	p.linkShown = link
+	settled := false
+	copyText(link, func(err error) {
+		ctx.Dispatch(func(ctx app.Context) {
+			settled = true
+			if p.linkShown != link {
+				return // a newer copy
+			}
+			if err != nil {
+				p.linkStatus = "The browser did not let the page copy the link: copy it from here."
+				return
+			}
+			p.linkStatus = "Link copied. It holds the file, tests and dialect; nothing is sent to a server."
+			p.linkShown = ""
+		})
+	})
+	ctx.After(2*time.Second, func(ctx app.Context) {
+		if !settled && p.linkShown == link {
+			p.linkStatus = "The browser has not confirmed the copy: copy the link from here."
+		}
+	})
+}
+
+// export downloads the results or the state.
+func (t *Tester) export(ctx app.Context, format string) {
+	var err error
+	w := &t.work.State
+	switch format {
+	case ExportCSV:
+		err = download("robots-test-results.csv", "text/csv", share.ResultsCSV(share.Results(t.work.An, w)))
+	case ExportJSON:
+		err = download("robots-test-results.json", "application/json", share.ResultsJSON(share.Results(t.work.An, w)))
+	default:
+		err = download("robots-tester-state.json", "application/json", share.Marshal(*w))
+	}
+	if err != nil {
+		t.fileFailed(ctx, "The export failed", err)
+	}
+}
+
+// exportState downloads the state file, the way to share a state too
+// large for a link.
+func (t *Tester) exportState(ctx app.Context) { t.export(ctx, ExportState) }
+
+// fileFailed says that reading or writing a file failed.
+func (t *Tester) fileFailed(ctx app.Context, what string, err error) {
+	t.work.Report(session.Note{ID: session.NoteFile, Alert: true, Text: what + ": " + plainError(err) + "."})
+}
+
+// importStateFile replaces the work with a state file's.
+func (t *Tester) importStateFile(ctx app.Context, file app.Value) {
+	t.readFile(ctx, file, func(ctx app.Context, text string) { t.apply(ctx, session.ImportState{Text: text}) })
+}
+
+// importURLs adds a test per URL of a list.
+func (t *Tester) importURLs(ctx app.Context, text string) {
+	t.apply(ctx, session.ImportURLs{Text: text})
+	clearField(URLListID)
+}
+
+func (t *Tester) importURLFile(ctx app.Context, file app.Value) {
+	t.readFile(ctx, file, t.importURLs)
+}
+
+// dropRobots loads a robots.txt dropped on the editor.
+func (t *Tester) dropRobots(ctx app.Context, file app.Value) {
+	t.readFile(ctx, file, func(ctx app.Context, text string) {
+		s := t.work.State
+		s.Robots = text
+		t.apply(ctx, session.Replace{State: s, Label: "File dropped on the editor"})
+	})
+}
+
+// readFile reads a file the user chose or dropped and hands its text to
+// use, on the UI goroutine; when it cannot be read, a notice says why.
+func (t *Tester) readFile(ctx app.Context, file app.Value, use func(ctx app.Context, text string)) {
+	readText(file, model.MaxFile, func(text string, err error) {
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				t.fileFailed(ctx, "The file could not be read", err)
+				return
+			}
+			t.apply(ctx, session.Dismiss{ID: session.NoteFile})
+			use(ctx, text)
+		})
+	})
+}
+
+// openVersions reads the versions kept by the autosave, for the list.
+func (t *Tester) openVersions(ctx app.Context) { t.page.versions = t.work.Versions() }
+
+// browserStorage is localStorage as a session.Storage. denied, when not
+// nil, is why the page could not use it at all (Guard put a storage in
+// memory in its place).
+type browserStorage struct{ denied error }
+
+func (b browserStorage) Get(key string) (string, bool, error) {
+	if b.denied != nil {
+		return "", false, b.denied
+	}
+	return storageGet(key)
+}
+
+func (b browserStorage) Set(key, value string) error {
+	if b.denied != nil {
+		return b.denied
+	}
+	err := storageSet(key, value)
+	if err != nil && strings.Contains(strings.ToLower(err.Error()), "quota") {
+		return session.ErrQuota
+	}
+	return err
+}

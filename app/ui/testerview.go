@@ -1,0 +1,197 @@
+package ui
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/ui/model"
+)
+
+// Render returns the component's markup.
+func (t *Tester) Render() app.UI {
+	if t.work == nil {
+		t.OnInit()
+	}
+	if t.page.embed.On {
+		return t.renderEmbed()
+	}
+	an := t.work.An
+	root := app.Main().Class("tester")
+	if t.ready {
+		root = root.DataSet("ready", "true")
+	}
+	why, hasWhy := an.Why()
+	findings, more := an.FindingList()
+
+	dialects := model.DialectChoices()
+	opts := make([]app.UI, len(dialects))
+	for i, d := range dialects {
+		opts[i] = app.Option().Value(d.Value).Selected(d.Value == t.work.State.Dialect).Text(d.Title)
+	}
+
+	return root.Body(
+		app.Header().Class("top").Body(
+			app.H1().Text("robots.txt tester"),
+			app.P().Class("lede").Text("Paste a robots.txt, add crawlers and URLs: every verdict, the group that applied and the line that decided update as you type. Everything runs in your browser."),
+			app.If(!t.ready, func() app.UI {
+				// Shown in the prerendered page: go-app replaces the DOM when
+				// the wasm starts, so text typed before then would be lost.
+				return app.P().Class("loading").Aria("live", "polite").Text("Loading the tester…")
+			}),
+			app.Div().Class("tools top-tools").Body(
+				&ShareBar{
+					Status:   t.page.linkStatus,
+					Link:     t.page.linkShown,
+					TooLong:  t.page.linkTooLong,
+					onCopy:   t.copyLink,
+					onExport: t.exportState,
+				},
+				t.undoControls(),
+			),
+			t.notices(),
+		),
+		app.Div().Class("workspace").Body(
+			app.Section().Class("pane").Aria("labelledby", "editor-title").Body(
+				app.Div().Class("pane-head").Body(
+					app.H2().Body(app.Label().ID("editor-title").For(EditorID).Text("robots.txt")),
+					app.Div().Class("tools").Body(
+						app.Button().Type("button").ID("load-example").OnClick(t.loadExample).Text("Example"),
+						app.Button().Type("button").ID("clear-file").OnClick(t.clearFile).Text("Clear"),
+					),
+				),
+				t.editor(false),
+				t.summary(),
+			),
+			app.Section().Class("pane").Aria("labelledby", "read-title").Body(
+				app.Div().Class("pane-head").Body(
+					app.H2().ID("read-title").Text("As "+an.Reading.Dialect.Title()+" reads it"),
+					app.Span().Class("legend note").Body(
+						app.Span().Class("key group").Text("group used"),
+						app.Span().Class("key deciding").Text("deciding line"),
+					),
+				),
+				t.fileView(),
+			),
+		),
+		app.Section().ID("tests").Class("tests").Aria("labelledby", "tests-title").Body(
+			app.Div().Class("pane-head").Body(
+				app.H2().ID("tests-title").Text("Tests"),
+				app.Div().Class("tools").Body(
+					app.Label().For("dialect").Text("Read as "),
+					app.Select().ID("dialect").Name("dialect").OnChange(t.setDialect).Body(opts...),
+				),
+			),
+			app.Div().ID("rows").Class("rows").Body(t.rowItems(false)...),
+			app.Div().Class("tools").Body(
+				app.Button().Type("button").ID("add-row").OnClick(t.addRow).Text("+ Add a test"),
+				app.Span().Class("note").Text("Tip: paste a list of URLs, one per line, into a URL field to make one test per URL."),
+			),
+			&CrawlerList{},
+		),
+		&TransferPanel{
+			onExport:    t.export,
+			onStateFile: t.importStateFile,
+			onURLs:      t.importURLs,
+			onURLFile:   t.importURLFile,
+		},
+		app.Div().Class("details").Body(
+			&WhyPanel{Why: why, Has: hasWhy, onReveal: t.reveal},
+			&OverviewPanel{O: an.Overview(), onReveal: t.reveal},
+			&FindingsPanel{List: findings, More: more, onReveal: t.reveal},
+			t.comparePanel(),
+		),
+		app.Footer().Class("note").Text("Verdicts follow Google's open-source reading unless another dialect is chosen. Nothing you type leaves this page."),
+	)
+}
+
+// undoControls returns the Undo and Redo buttons, labelled with what they
+// would undo or redo.
+func (t *Tester) undoControls() app.UI {
+	undoLabel, canUndo := t.work.CanUndo()
+	redoLabel, canRedo := t.work.CanRedo()
+	undoTitle, redoTitle := "Nothing to undo", "Nothing to redo"
+	if canUndo {
+		undoTitle = "Undo: " + undoLabel + " (Ctrl+Z)"
+	}
+	if canRedo {
+		redoTitle = "Redo: " + redoLabel + " (Ctrl+Shift+Z)"
+	}
+	return app.Span().Class("undo tools").Body(
+		app.Button().Type("button").ID(UndoID).Disabled(!canUndo).Title(undoTitle).Aria("label", undoTitle).
+			OnClick(t.undo).Text("↶ Undo"),
+		app.Button().Type("button").ID(RedoID).Disabled(!canRedo).Title(redoTitle).Aria("label", redoTitle).
+			OnClick(t.redo).Text("↷ Redo"),
+	)
+}
+
+// editor returns the robots.txt editor; readOnly locks it (in an embed).
+func (t *Tester) editor(readOnly bool) app.UI {
+	e := &Editor{
+		Lines:    t.work.An.File.TotalLines,
+		Top:      t.editTop,
+		Height:   t.editHeight,
+		Disabled: !t.ready,
+		ReadOnly: readOnly,
+		initial:  t.work.State.Robots,
+		onInput:  t.setRobots,
+		onScroll: t.scrollEditor,
+	}
+	if !readOnly {
+		e.onDrop = t.dropRobots
+	}
+	return e
+}
+
+// fileView returns the file as read, the lines near the screen drawn.
+func (t *Tester) fileView() app.UI {
+	an := t.work.An
+	w := model.Visible(t.readTop, t.readHeight, LineHeight, len(an.File.Lines), Margin)
+	return &FileView{
+		Lines:     an.Lines(w),
+		Total:     len(an.File.Lines),
+		Highlight: t.highlight,
+		Dialect:   an.Reading.Dialect.Title(),
+		onScroll:  t.scrollRead,
+		onReveal:  t.reveal,
+	}
+}
+
+// summary returns the line under the editor: the file's lines and bytes.
+func (t *Tester) summary() app.UI {
+	f := t.work.An.File
+	return app.P().ID("summary").Class("note").
+		DataSet("lines", f.TotalLines).
+		DataSet("bytes", f.Size).
+		Text(plural(f.TotalLines, "line", "lines") + ", " + plural(f.Size, "byte", "bytes"))
+}
+
+// rowItems returns the test rows; readOnly locks them (in an embed).
+func (t *Tester) rowItems(readOnly bool) []app.UI {
+	an := t.work.An
+	rows := make([]app.UI, len(an.Rows))
+	for i := range an.Rows {
+		rows[i] = &RowItem{
+			Index:    i,
+			View:     an.Rows[i],
+			Selected: i == an.Selected,
+			ReadOnly: readOnly,
+			onAgent:  t.setAgent,
+			onURL:    t.setURL,
+			onPaste:  t.pasteURLs,
+			onSelect: t.selectRow,
+			onRemove: t.removeRow,
+			onReveal: t.reveal,
+		}
+	}
+	return rows
+}
+
+// comparePanel draws every test in every dialect, once asked to: the
+// comparison reads the file once per dialect.
+func (t *Tester) comparePanel() app.UI {
+	an := t.work.An
+	p := &ComparePanel{Open: t.compareOpen, Rows: an.Rows, onToggle: t.toggleCompare, onReveal: t.reveal}
+	if t.compareOpen {
+		p.C = an.Comparison(&t.work.State)
+	}
+	return p
+}
