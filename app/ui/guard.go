@@ -28,7 +28,9 @@ var boot struct {
 //     work is not saved.
 //   - an address with a broken percent-escape (as mail and chat apps make
 //     them) does not parse, and go-app dereferences the nil URL. Guard
-//     escapes the stray '%' signs in the address bar, keeping the rest.
+//     escapes the stray '%' signs in the address bar, keeping the rest; a
+//     query that does not parse (whose options would be dropped in
+//     silence) is repaired the same way.
 func Guard() {
 	if !app.IsClient {
 		return
@@ -42,8 +44,11 @@ func guardURL() {
 	jsTry(func() { href = app.Window().Get("location").Get("href").String() })
 	_, frag, _ := strings.Cut(href, "#")
 	boot.fragment = frag
-	if _, err := url.Parse(href); err == nil {
-		return
+	u, err := url.Parse(href)
+	if err == nil {
+		if _, err = url.ParseQuery(u.RawQuery); err == nil {
+			return
+		}
 	}
 	fixed := RepairURL(href)
 	if _, err := url.Parse(fixed); err != nil {

@@ -27,7 +27,7 @@ type pageState struct {
 	linkTooLong bool
 	fullLink    string // embed mode: the "Open in full tester" link
 
-	versions []session.Version // as read when the versions list was opened
+	versions []string // the versions kept, described, as read when their list was opened
 }
 
 // arrive picks the state the page opens with, once mounted: the link's,
@@ -276,8 +276,15 @@ func (t *Tester) readFile(ctx app.Context, file app.Value, use func(ctx app.Cont
 	})
 }
 
-// openVersions reads the versions kept by the autosave, for the list.
-func (t *Tester) openVersions(ctx app.Context) { t.page.versions = t.work.Versions() }
+// openVersions reads the versions kept by the autosave, for the list:
+// once, when it is opened, as each may hold a large file.
+func (t *Tester) openVersions(ctx app.Context) {
+	vs := t.work.Versions()
+	t.page.versions = make([]string, len(vs))
+	for i, v := range vs {
+		t.page.versions[i] = session.VersionSummary(v)
+	}
+}
 
 // browserStorage is localStorage as a session.Storage. denied, when not
 // nil, is why the page could not use it at all (Guard put a storage in

@@ -93,6 +93,7 @@ func (t *Tester) Render() app.UI {
 			onURLs:      t.importURLs,
 			onURLFile:   t.importURLFile,
 		},
+		&VersionsPanel{Versions: t.page.versions, onOpen: t.openVersions, onRestore: t.restoreVersion},
 		app.Div().Class("details").Body(
 			&WhyPanel{Why: why, Has: hasWhy, onReveal: t.reveal},
 			&OverviewPanel{O: an.Overview(), onReveal: t.reveal},

@@ -125,7 +125,7 @@ func (e PasteURLs) apply(s *Session) Effects {
 	s.State.Selected = e.Row
 	if left := len(urls) - placed; left > 0 {
 		s.notify(Note{ID: NoteLimit, Alert: true, Text: "Pasted " + model.Plural(len(urls), "URL", "URLs") + ": " +
-			model.Plural(placed, "test", "tests") + " made or changed, " + model.Plural(left, "URL", "URLs") +
+			strconv.Itoa(placed) + " placed, " + model.Plural(left, "URL", "URLs") +
 			" left out (the tester holds at most " + strconv.Itoa(model.MaxRows) + " tests). Undo brings back the tests as they were."})
 	}
 	s.fit("Pasted URLs")

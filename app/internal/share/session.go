@@ -24,9 +24,16 @@ func Same(a, b model.State) bool {
 }
 
 // Link returns page (a URL without fragment) with the state in its
-// fragment. Past MaxLink characters it returns the link anyway, with an
-// error wrapping ErrLinkTooLong that says how long it is.
+// fragment. A link is given only when the tester would open it: past
+// MaxLink characters, or for a state larger than a link may unpack to, it
+// returns an error wrapping ErrLinkTooLong that says why (with the link
+// when it was made, for its length).
 func Link(page string, s model.State) (string, error) {
+	if n := len(Marshal(s)); n > MaxDecoded {
+		// Compressed, it might fit; but the tester would refuse to open it.
+		return "", fmt.Errorf("%w: %d KiB of state, over the %d KiB a link may unpack to; export the state as a JSON file instead",
+			ErrLinkTooLong, n>>10, MaxDecoded>>10)
+	}
 	link := page + "#" + Fragment(s)
 	if len(link) > MaxLink {
 		return link, fmt.Errorf("%w: %d characters, over the %d that browsers and chat tools carry safely; export the state as a JSON file instead",

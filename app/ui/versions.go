@@ -1,0 +1,51 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// VersionsPanel lists the earlier versions of the work that the autosave
+// keeps, each with a button that puts it back (which Undo takes back in
+// turn). The list is read from storage when the panel is opened.
+type VersionsPanel struct {
+	app.Compo
+
+	// Versions describe the versions, newest first, once read.
+	Versions []string
+
+	onOpen    func(ctx app.Context)
+	onRestore func(ctx app.Context, i int)
+}
+
+// Render returns the component's markup.
+func (p *VersionsPanel) Render() app.UI {
+	items := make([]app.UI, len(p.Versions))
+	for i, v := range p.Versions {
+		items[i] = app.Li().Body(
+			app.Button().Type("button").Class("restore").DataSet("version", i).Value(strconv.Itoa(i)).
+				OnClick(p.restore).Text("Restore"),
+			app.Text(" "+v),
+		)
+	}
+	return app.Details().ID("versions").Class("panel versions").OnToggle(p.toggle).Body(
+		app.Summary().Text("Earlier versions of your work"),
+		app.P().Class("note").Text("The tester keeps the work as it was before each visit and before each action that replaces it (Example, Clear, imports, opening a link), the last few in this browser."),
+		app.If(len(items) == 0, func() app.UI {
+			return app.P().Class("note").Text("No earlier version yet.")
+		}).Else(func() app.UI { return app.Ol().ID("version-list").Body(items...) }),
+	)
+}
+
+func (p *VersionsPanel) toggle(ctx app.Context, e app.Event) {
+	if ctx.JSSrc().Get("open").Bool() && p.onOpen != nil {
+		p.onOpen(ctx)
+	}
+}
+
+func (p *VersionsPanel) restore(ctx app.Context, e app.Event) {
+	if i, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && p.onRestore != nil {
+		p.onRestore(ctx, i)
+	}
+}
