@@ -53,7 +53,9 @@ func (v *FileView) Render() app.UI {
 }
 
 func (v *FileView) line(l model.LineView) app.UI {
-	d := app.Div().Class("line").DataSet("line", l.N)
+	// A click on a line selects it in the editor too: every [data-line]
+	// of the page leads to its line.
+	d := app.Div().Class("line").DataSet("line", l.N).OnClick(v.reveal)
 	if l.Kind != "" {
 		d = d.DataSet("kind", l.Kind)
 	}
@@ -74,17 +76,30 @@ func (v *FileView) line(l model.LineView) app.UI {
 	if l.Deciding {
 		body = append(body, app.Span().Class("tag").Text("◀ decides"))
 	}
-	for _, f := range l.Findings {
-		body = append(body, app.Button().
+	// The findings of a line are a note pinned to the view's right edge,
+	// not a control: a file with thousands of them must not make as many
+	// Tab stops. The Findings panel lists them for the keyboard.
+	// One note per line, the most severe; the others are counted.
+	if len(l.Findings) > 0 {
+		f := l.Findings[0]
+		all := f.Message
+		for _, g := range l.Findings[1:] {
+			if severityRank(g.Severity) > severityRank(f.Severity) {
+				f = g
+			}
+			all += "\n" + g.Message
+		}
+		text := " " + f.Message
+		if n := len(l.Findings) - 1; n > 0 {
+			text += " (+" + strconv.Itoa(n) + " more)"
+		}
+		body = append(body, app.Span().
 			Class("finding").
-			Type("button").
 			DataSet("severity", f.Severity).
-			Title("%s", f.Message).
-			Value(strconv.Itoa(f.Line)).
-			OnClick(v.reveal).
+			Title("%s", all).
 			Body(
 				app.Span().Class("sev").Text(severityIcon(f.Severity)),
-				app.Text(" "+f.Message),
+				app.Text(text),
 			))
 	}
 	return d.Body(body...)
@@ -97,12 +112,22 @@ func (v *FileView) scroll(ctx app.Context, e app.Event) {
 	}
 }
 
-// reveal reads the line from the button's value, so that one handler serves
-// every line however the window moves.
+// reveal reads the line from the element's data-line, so that one handler
+// serves every line however the window moves.
 func (v *FileView) reveal(ctx app.Context, e app.Event) {
-	if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && v.onReveal != nil {
+	if n, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("line").String()); err == nil && v.onReveal != nil {
 		v.onReveal(ctx, n)
 	}
+}
+
+func severityRank(s string) int {
+	switch s {
+	case "error":
+		return 2
+	case "warning":
+		return 1
+	}
+	return 0
 }
 
 // severityIcon is the sign drawn beside a finding, so that severity does
