@@ -1,0 +1,185 @@
+package model
+
+import (
+	"strings"
+
+	"robotstester/robots"
+)
+
+// CrawlerSet is a ready-made set of crawler tokens for the grid: "Google's
+// crawlers", "AI training", ...
+type CrawlerSet struct {
+	// ID names the set in the page (a checkbox's value): "google",
+	// "search", "ai-training", "ai-assistants", "seo".
+	ID    string
+	Title string
+	// Tokens are the set's tokens, in the catalogue's order.
+	Tokens []string
+}
+
+// seoTokens are the crawlers of SEO tools. The catalogue has no category
+// for them, so they are named here; only those the catalogue knows are
+// offered, so that every token of a set is checked as the crawler it is.
+var seoTokens = []string{
+	"AhrefsBot", "AhrefsSiteAudit", "SemrushBot", "SiteAuditBot", "MJ12bot", "DotBot", "rogerbot",
+	"Screaming Frog SEO Spider", "DataForSeoBot", "BLEXBot", "serpstatbot", "SEOkicks",
+}
+
+// trainingTokens are AI crawlers that collect for training whose purpose,
+// in the catalogue, does not say so: Common Crawl's archive is the usual
+// source of training sets; anthropic-ai and cohere-ai are the tokens sites
+// have long used to refuse those vendors' training.
+var trainingTokens = []string{"CCBot", "anthropic-ai", "cohere-ai"}
+
+// CrawlerSets returns the ready-made sets, built from the engine's
+// catalogue (robots.Crawlers): Google's crawlers (the vendor is Google),
+// search engines (category SearchEngine), AI training (AI crawlers whose
+// purpose is training, or tokens that only opt out of it), AI search and
+// assistants (the other AI crawlers), and SEO tools when the catalogue
+// knows some. A set with no token is left out.
+func CrawlerSets() []CrawlerSet {
+	sets := []CrawlerSet{
+		{ID: "google", Title: "Google's crawlers"},
+		{ID: "search", Title: "Search engines"},
+		{ID: "ai-training", Title: "AI training"},
+		{ID: "ai-assistants", Title: "AI search and assistants"},
+		{ID: "seo", Title: "SEO tools"},
+	}
+	google, search, training, assistants, seo := &sets[0], &sets[1], &sets[2], &sets[3], &sets[4]
+	for _, c := range robots.Crawlers() {
+		if c.Vendor == "Google" {
+			google.Tokens = append(google.Tokens, c.Token)
+		}
+		switch {
+		case c.Category == robots.SearchEngine:
+			search.Tokens = append(search.Tokens, c.Token)
+		case c.Category == robots.AICrawler && trainsAI(c):
+			training.Tokens = append(training.Tokens, c.Token)
+		case c.Category == robots.AICrawler:
+			assistants.Tokens = append(assistants.Tokens, c.Token)
+		}
+		if hasFold(seoTokens, c.Token) {
+			seo.Tokens = append(seo.Tokens, c.Token)
+		}
+	}
+	out := sets[:0]
+	for _, s := range sets {
+		if len(s.Tokens) > 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// trainsAI reports whether an AI crawler collects for training: its
+// purpose says so, it is a token that only opts out of a use (Google-
+// Extended, Applebot-Extended: training), or it is named in
+// trainingTokens.
+func trainsAI(c robots.Crawler) bool {
+	return c.ControlOnly || strings.Contains(strings.ToLower(c.Purpose), "training") || hasFold(trainingTokens, c.Token)
+}
+
+func hasFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// SplitTokens returns the crawler tokens or user-agent strings of a free
+// text: one per line when the text has several lines (a user-agent string
+// may hold commas: "(KHTML, like Gecko)"), else separated by commas; each
+// trimmed, blanks dropped.
+func SplitTokens(text string) []string {
+	if strings.ContainsAny(strings.TrimSpace(text), "\r\n") {
+		return SplitLines(text)
+	}
+	var out []string
+	for _, t := range strings.Split(text, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Grid returns the tests of every crawler on every URL, URL by URL and in
+// the crawlers' order within each, at most room of them, and how many did
+// not fit (left). Crawlers and URLs are trimmed; blanks and repeats (a
+// crawler in any case) are dropped. Room is State.Room() when the tests
+// are added, MaxRows when they replace the others.
+func Grid(crawlers []string, urls []string, room int) (rows []Row, left int) {
+	crawlers, urls = uniqueFold(crawlers, true), uniqueFold(urls, false)
+	total := len(crawlers) * len(urls)
+	n := min(total, max(room, 0))
+	rows = make([]Row, 0, n)
+	for _, u := range urls {
+		for _, c := range crawlers {
+			if len(rows) == n {
+				return rows, total - n
+			}
+			rows = append(rows, Row{Agent: c, URL: u})
+		}
+	}
+	return rows, total - n
+}
+
+// uniqueFold returns list trimmed, without blanks or repeats (case aside
+// when fold is set), in order.
+func uniqueFold(list []string, fold bool) []string {
+	seen := make(map[string]bool, len(list))
+	out := make([]string, 0, len(list))
+	for _, s := range list {
+		s = strings.TrimSpace(s)
+		k := s
+		if fold {
+			k = strings.ToLower(s)
+		}
+		if s == "" || seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, s)
+	}
+	return out
+}
+
+// GridPlan says what a grid of crawlers × URLs will make, before it is
+// made: the counts after blanks and repeats are dropped, and how many fit.
+type GridPlan struct {
+	Crawlers, URLs int
+	Tests          int // Crawlers × URLs
+	Fit            int // how many of them there is room for
+	Room           int
+}
+
+// PlanGrid returns the plan of Grid(crawlers, urls, room).
+func PlanGrid(crawlers, urls []string, room int) GridPlan {
+	p := GridPlan{Crawlers: len(uniqueFold(crawlers, true)), URLs: len(uniqueFold(urls, false)), Room: max(room, 0)}
+	p.Tests = p.Crawlers * p.URLs
+	p.Fit = min(p.Tests, p.Room)
+	return p
+}
+
+// String says the plan in words: "3 crawlers × 4 URLs: 12 tests.", with
+// what does not fit.
+func (p GridPlan) String() string {
+	s := Plural(p.Crawlers, "crawler", "crawlers") + " × " + Plural(p.URLs, "URL", "URLs") + ": " + Plural(p.Tests, "test", "tests") + "."
+	switch {
+	case p.Tests == 0:
+		if p.Crawlers == 0 && p.URLs == 0 {
+			return "Choose crawlers and type URLs."
+		}
+		if p.Crawlers == 0 {
+			return s + " Choose at least one crawler."
+		}
+		return s + " Type at least one URL."
+	case p.Fit == 0:
+		return s + " None fits: the tester holds at most " + Plural(MaxRows, "test", "tests") + "."
+	case p.Fit < p.Tests:
+		return s + " Only the first " + Plural(p.Fit, "test fits", "fit") + " (the tester holds at most " + Plural(MaxRows, "test", "tests") + "): " + Plural(p.Tests-p.Fit, "test is", "tests are") + " left out."
+	}
+	return s
+}
