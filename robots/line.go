@@ -46,9 +46,15 @@ const (
 	FlagPastLimit                        // the line runs past the fetch limit and was cut there
 )
 
-// flagEscape marks a line whose value may need percent-encoding as a
-// pattern: it holds '%' or a byte of 0x80 or above.
-const flagEscape LineFlag = 1 << 15
+// Flags of the engine's own, kept in the same field.
+const (
+	// flagRescan marks a line whose key or value does not fit the
+	// compact fields of a Line: it is read again when they are asked for.
+	flagRescan LineFlag = 1 << 14
+	// flagEscape marks a line whose value may need percent-encoding as a
+	// pattern: it holds '%' or a byte of 0x80 or above.
+	flagEscape LineFlag = 1 << 15
+)
 
 // Byte classes for the scan of a line.
 const (
@@ -76,13 +82,19 @@ const MaxLineLength = 16663
 type Line struct {
 	Number     int      // 1-based; a CRLF pair ends one line, "\n\r" ends two
 	Start, End int      // byte range in the file, without the line break
+	Flags      LineFlag // what was unusual about how the line was read
 	Kind       LineKind // what the Google dialect reads the line as
-	Flags      LineFlag
 
-	// The key and the value, as byte ranges in the file: a Line holds no
-	// pointer, so that the garbage collector never looks into the large
-	// array of them a file makes.
-	keyStart, keyEnd, valueStart, valueEnd int32
+	// Where the key and the value stand, as lengths from Start: a file
+	// makes one Line per line, a blank line included, so a Line is kept
+	// to 32 bytes (the 24 of its three ints and 8 more) and holds no
+	// pointer for the garbage collector to follow. The key starts
+	// keyLead bytes after Start and runs keyLen bytes; the value starts
+	// valueGap bytes after the key and runs valueLen bytes (at most
+	// MaxLineLength). A line whose lead, key or gap passes 255 bytes is
+	// marked flagRescan and read again when asked for its key or value.
+	keyLead, keyLen, valueGap uint8
+	valueLen                  uint16
 }
 
 // Has reports whether all of the given flags are set.
@@ -135,14 +147,56 @@ func bomLength(text string) int {
 	return n
 }
 
-// readLine reads one line's content as Google's parser does: it stops at a
-// NUL byte or after MaxLineLength bytes, drops the comment, and separates
-// the key from the value.
+// readLine reads line l (its Start and End set) as Google's parser does,
+// and records its kind, flags, key and value in l.
 func readLine(l *Line, text string) {
-	s := text[l.Start:l.End]
+	var c scanned
+	scanLine(&c, text, l.Start, l.End)
+	l.Kind, l.Flags = c.kind, l.Flags|c.flags
+	if c.keyEnd == 0 {
+		return // no key: blank, a comment, or no key at all
+	}
+	lead, gap := c.keyStart-l.Start, c.valueStart-c.keyEnd
+	keyLen, valueLen := c.keyEnd-c.keyStart, c.valueEnd-c.valueStart
+	if lead > 255 || keyLen > 255 || gap > 255 || valueLen > 0xFFFF {
+		l.Flags |= flagRescan
+		return
+	}
+	l.keyLead, l.keyLen, l.valueGap, l.valueLen = uint8(lead), uint8(keyLen), uint8(gap), uint16(valueLen)
+}
+
+// spans returns the byte ranges in the file of line l's key and value
+// (all 0 for a line without a key).
+func (l *Line) spans(text string) (keyStart, keyEnd, valueStart, valueEnd int) {
+	if l.Flags&flagRescan != 0 {
+		var c scanned
+		scanLine(&c, text, l.Start, l.End)
+		return c.keyStart, c.keyEnd, c.valueStart, c.valueEnd
+	}
+	if l.keyLen == 0 {
+		return 0, 0, 0, 0
+	}
+	keyStart = l.Start + int(l.keyLead)
+	keyEnd = keyStart + int(l.keyLen)
+	valueStart = keyEnd + int(l.valueGap)
+	return keyStart, keyEnd, valueStart, valueStart + int(l.valueLen)
+}
+
+// scanned is what scanLine reads in a line.
+type scanned struct {
+	kind                                   LineKind
+	flags                                  LineFlag
+	keyStart, keyEnd, valueStart, valueEnd int // byte ranges in the file; 0 without a key
+}
+
+// scanLine reads the line text[start:end] into c as Google's parser does:
+// it stops at a NUL byte or after MaxLineLength bytes, drops the comment,
+// and separates the key from the value.
+func scanLine(c *scanned, text string, start, end int) {
+	s := text[start:end]
 	if len(s) > MaxLineLength {
 		s = s[:MaxLineLength]
-		l.Flags |= FlagLong
+		c.flags |= FlagLong
 	}
 	// One pass finds the end of the content (a NUL or a comment), the
 	// first colon before it, and whether any byte may need
@@ -154,7 +208,7 @@ func readLine(l *Line, text string) {
 		case plainByte:
 			continue
 		case escapeByte:
-			l.Flags |= flagEscape
+			c.flags |= flagEscape
 			continue
 		case colonByte:
 			if colon < 0 {
@@ -164,7 +218,7 @@ func readLine(l *Line, text string) {
 		case hashByte:
 			commented = true
 		case nulByte:
-			l.Flags |= FlagNUL
+			c.flags |= FlagNUL
 			// Google's parser reads the line as a C string: what
 			// follows the NUL is not read at all.
 		}
@@ -183,27 +237,27 @@ func readLine(l *Line, text string) {
 	}
 	if s == "" {
 		if commented {
-			l.Kind = Comment
+			c.kind = Comment
 		} else {
-			l.Kind = Blank
+			c.kind = Blank
 		}
 		return
 	}
 	k, v, noColon, ok := keyValueSpans(s, colon)
 	if !ok {
-		l.Kind = Unknown
+		c.kind = Unknown
 		return
 	}
 	if noColon {
-		l.Flags |= FlagNoColon
+		c.flags |= FlagNoColon
 	}
-	base := int32(l.Start + lead)
-	l.keyStart, l.keyEnd = base+int32(k.start), base+int32(k.end)
-	l.valueStart, l.valueEnd = base+int32(v.start), base+int32(v.end)
+	base := start + lead
+	c.keyStart, c.keyEnd = base+k.start, base+k.end
+	c.valueStart, c.valueEnd = base+v.start, base+v.end
 	kind, exact := googleKey(s[k.start:k.end])
-	l.Kind = kind
+	c.kind = kind
 	if !exact {
-		l.Flags |= FlagInexactKey
+		c.flags |= FlagInexactKey
 	}
 }
 

@@ -51,12 +51,7 @@ func ParseString(text string) *File {
 		return parse(text, len(text), nil)
 	}
 	return parse(text[:FetchLimit], len(text), func() int {
-		rest := text[FetchLimit:]
-		n := strings.Count(rest, "\n") + strings.Count(rest, "\r") - strings.Count(rest, "\r\n")
-		if text[FetchLimit-1] == '\r' && rest[0] == '\n' {
-			n--
-		}
-		return n
+		return countLineBreaks(text[FetchLimit:], text[FetchLimit-1] == '\r')
 	})
 }
 
@@ -69,12 +64,14 @@ func parse(body string, size int, breaksPast func() int) *File {
 	}
 	f.text = body
 	f.BOM = bomLength(f.text)
-	// Lines average well over 16 bytes in real files; guessing low only
-	// costs a few reallocations.
-	f.Lines = make([]Line, 0, len(body)/24+1)
+	// Counting the lines first costs a fast pass over the bytes, and
+	// spares growing the array of lines, which is most of what Parse
+	// allocates: a file of blank lines makes one Line per byte.
+	f.Lines = make([]Line, countLineBreaks(body, false)+1)
 	splitLines(f.text, func(n, start, end int) {
-		f.Lines = append(f.Lines, Line{Number: n, Start: start, End: end})
-		readLine(&f.Lines[n-1], f.text)
+		l := &f.Lines[n-1]
+		l.Number, l.Start, l.End = n, start, end
+		readLine(l, f.text)
 	})
 	markEncoding(f.Lines, f.text)
 	f.TotalLines = len(f.Lines)
@@ -87,14 +84,37 @@ func parse(body string, size int, breaksPast func() int) *File {
 	return f
 }
 
-// countLineBreaks counts the line breaks in b, a CRLF pair as one.
-// afterCR says whether the byte before b was a CR.
-func countLineBreaks(b []byte, afterCR bool) int {
-	n := bytes.Count(b, []byte{'\n'}) + bytes.Count(b, []byte{'\r'}) - bytes.Count(b, []byte("\r\n"))
-	if afterCR && len(b) > 0 && b[0] == '\n' {
+// countLineBreaks counts the line breaks in s, a CRLF pair as one.
+// afterCR says whether the byte before s was a CR.
+func countLineBreaks[T string | []byte](s T, afterCR bool) int {
+	n := countByte(s, '\n')
+	if cr := countByte(s, '\r'); cr > 0 {
+		n += cr - countCRLF(s)
+	}
+	if afterCR && len(s) > 0 && s[0] == '\n' {
 		n--
 	}
 	return n
+}
+
+func countByte[T string | []byte](s T, c byte) int {
+	switch s := any(s).(type) {
+	case string:
+		return strings.Count(s, string(c))
+	case []byte:
+		return bytes.Count(s, []byte{c})
+	}
+	return 0
+}
+
+func countCRLF[T string | []byte](s T) int {
+	switch s := any(s).(type) {
+	case string:
+		return strings.Count(s, "\r\n")
+	case []byte:
+		return bytes.Count(s, []byte("\r\n"))
+	}
+	return 0
 }
 
 // Text returns the content of line n (1-based) as written, without its line
@@ -114,8 +134,8 @@ func (f *File) Key(n int) string {
 	if n < 1 || n > len(f.Lines) {
 		return ""
 	}
-	l := &f.Lines[n-1]
-	return f.text[l.keyStart:l.keyEnd]
+	ks, ke, _, _ := f.Lines[n-1].spans(f.text)
+	return f.text[ks:ke]
 }
 
 // Value returns the value of line n (1-based) as written, without its
@@ -124,8 +144,8 @@ func (f *File) Value(n int) string {
 	if n < 1 || n > len(f.Lines) {
 		return ""
 	}
-	l := &f.Lines[n-1]
-	return f.text[l.valueStart:l.valueEnd]
+	_, _, vs, ve := f.Lines[n-1].spans(f.text)
+	return f.text[vs:ve]
 }
 
 // Read returns the file as dialect d reads it: its groups, rules and other
