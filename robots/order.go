@@ -28,82 +28,136 @@ type orderReader func(f *File, n int, emit func(orderLine))
 func newOrderReading(f *File, d Dialect) *Reading {
 	spec := d.spec()
 	r := &Reading{Dialect: d, File: f, byToken: map[string]*groupList{}, kinds: make([]LineKind, len(f.Lines))}
+	// Every record's agents and rules are a slice of one array each: a
+	// record's lines are consecutive, and a record that is not kept is cut
+	// off the end of both before the next one starts. Google's counts of
+	// user-agent lines and rules are good guesses of their sizes.
+	// A record is kept only with a rule (or, in Python, a crawl-delay or
+	// request-rate line), so there are no more of them than those.
+	nAgents, nRules, nKnown := countKinds(f.Lines)
+	agents := make([]Agent, 0, nAgents)
+	rules := make([]Rule, 0, nRules)
+	type span struct{ agents, rules int } // where a record starts in agents and rules
+	nGroups := min(nAgents, nRules+nKnown)
+	starts := make([]span, 0, nGroups)
+	r.Groups = make([]Group, 0, nGroups)
 	var (
-		cur      *Group // the record being read, not yet kept
-		sawRule  bool   // a directive other than user-agent came since the last user-agent line
+		cur      Group // the record being read, not yet kept, when open
+		open     bool
+		first    span // where cur starts in agents and rules
+		sawRule  bool // a directive other than user-agent came since the last user-agent line
 		lastLine int
 	)
 	flush := func() {
 		// A record needs names and rules; Python keeps one that had a
 		// crawl-delay or request-rate line instead.
-		if cur != nil && len(cur.Agents) > 0 && (len(cur.Rules) > 0 || spec.python && sawRule) {
+		if open && len(agents) > first.agents && (len(rules) > first.rules || spec.python && sawRule) {
 			cur.Index = len(r.Groups)
 			cur.End = lastLine
-			r.Groups = append(r.Groups, *cur)
+			r.Groups = append(r.Groups, cur)
+			starts = append(starts, first)
+		} else if open {
+			agents, rules = agents[:first.agents], rules[:first.rules]
 		}
-		cur, sawRule = nil, false
+		open, sawRule = false, false
+	}
+	// One function value for every line: a closure made per line would be
+	// an allocation per line.
+	emit := func(l orderLine) {
+		if r.kinds[l.number-1] == Blank || l.kind != Blank && l.kind != Comment {
+			r.kinds[l.number-1] = l.kind
+		}
+		if l.endsRecord {
+			if spec.python && open && !sawRule {
+				// User-agent lines without a rule before the blank
+				// line: lost.
+				agents, rules, open = agents[:first.agents], rules[:first.rules], false
+			}
+			flush()
+			return
+		}
+		switch l.kind {
+		case UserAgent:
+			if !open || sawRule {
+				flush()
+				cur, open, first = Group{Start: l.number}, true, span{len(agents), len(rules)}
+			}
+			if l.value != "" || spec.python {
+				agents = append(agents, Agent{Line: l.number, Value: l.value, Token: l.value})
+			}
+		case Allow, Disallow:
+			if !open {
+				r.Orphans = append(r.Orphans, l.number)
+				return
+			}
+			sawRule = true
+			if l.kind == Allow && !spec.allowRules {
+				return
+			}
+			rules = append(rules, Rule{})
+			r.fillOrderRule(&rules[len(rules)-1], l)
+		case Sitemap:
+			r.Sitemaps = append(r.Sitemaps, Record{Line: l.number, Key: l.key, Value: l.value, Group: -1})
+			if !spec.python && open {
+				sawRule = true
+			}
+			return
+		case Known:
+			rec := Record{Line: l.number, Key: l.key, Value: l.value, Group: -1}
+			if !open {
+				r.Records = append(r.Records, rec)
+				return
+			}
+			sawRule = true
+			rec.Group = len(r.Groups) // its index once kept
+			r.Records = append(r.Records, rec)
+			// The first valid crawl-delay counts; in Python, the last.
+			if strings.EqualFold(l.key, "crawl-delay") && (cur.CrawlDelay == nil || spec.python) {
+				if cd := spec.crawlDelay(rec); cd.Valid {
+					cur.CrawlDelay = cd
+				}
+			}
+		default:
+			return
+		}
+		lastLine = l.number
 	}
 	for n := 1; n <= len(f.Lines); n++ {
-		spec.reader(f, n, func(l orderLine) {
-			if r.kinds[l.number-1] == Blank || l.kind != Blank && l.kind != Comment {
-				r.kinds[l.number-1] = l.kind
-			}
-			if l.endsRecord {
-				if spec.python && cur != nil && !sawRule {
-					cur = nil // user-agent lines without a rule before the blank line: lost
-				}
-				flush()
-				return
-			}
-			switch l.kind {
-			case UserAgent:
-				if cur == nil || sawRule {
-					flush()
-					cur = &Group{Start: l.number}
-				}
-				if l.value != "" || spec.python {
-					cur.Agents = append(cur.Agents, Agent{Line: l.number, Value: l.value, Token: l.value})
-				}
-			case Allow, Disallow:
-				if cur == nil {
-					r.Orphans = append(r.Orphans, l.number)
-					return
-				}
-				sawRule = true
-				if l.kind == Allow && !spec.allowRules {
-					return
-				}
-				cur.Rules = append(cur.Rules, r.newOrderRule(l))
-			case Sitemap:
-				r.Sitemaps = append(r.Sitemaps, Record{Line: l.number, Key: l.key, Value: l.value, Group: -1})
-				if !spec.python && cur != nil {
-					sawRule = true
-				}
-				return
-			case Known:
-				rec := Record{Line: l.number, Key: l.key, Value: l.value, Group: -1}
-				if cur == nil {
-					r.Records = append(r.Records, rec)
-					return
-				}
-				sawRule = true
-				rec.Group = len(r.Groups) // its index once kept
-				r.Records = append(r.Records, rec)
-				// The first valid crawl-delay counts; in Python, the last.
-				if strings.EqualFold(l.key, "crawl-delay") && (cur.CrawlDelay == nil || spec.python) {
-					if cd := spec.crawlDelay(rec); cd.Valid {
-						cur.CrawlDelay = cd
-					}
-				}
-			default:
-				return
-			}
-			lastLine = l.number
-		})
+		spec.reader(f, n, emit)
 	}
 	flush()
+	for i := range r.Groups {
+		end := span{len(agents), len(rules)}
+		if i+1 < len(r.Groups) {
+			end = starts[i+1]
+		}
+		g := &r.Groups[i]
+		g.Agents = agents[starts[i].agents:end.agents:end.agents]
+		if starts[i].rules < end.rules {
+			g.Rules = rules[starts[i].rules:end.rules:end.rules]
+		}
+	}
 	r.indexRecords()
 	return r
+}
+
+// countKinds counts the lines Google reads as user-agent lines, and those
+// after the first it reads as rules and as other known keys: rules before
+// any user-agent line belong to no group.
+func countKinds(lines []Line) (agents, rules, known int) {
+	for i := range lines {
+		switch lines[i].Kind {
+		case UserAgent:
+			agents++
+		case Allow, Disallow:
+			if agents > 0 {
+				rules++
+			}
+		case Known:
+			known++
+		}
+	}
+	return agents, rules, known
 }
 
 // indexRecords files the records by name: named records first and the *
@@ -138,9 +192,10 @@ func (r *Reading) indexRecords() {
 
 func (g *Group) contains(line int) bool { return g.Start <= line && line <= g.End }
 
-func (r *Reading) newOrderRule(l orderLine) Rule {
+// fillOrderRule makes rule the rule of line l, in place.
+func (r *Reading) fillOrderRule(rule *Rule, l orderLine) {
 	spec := r.Dialect.spec()
-	rule := Rule{Line: l.number, Allow: l.kind == Allow, Value: l.value}
+	rule.Line, rule.Allow, rule.Value = l.number, l.kind == Allow, l.value
 	if spec.python {
 		rule.setPattern(pyQuote(pyUnparse(pyParse(l.value))))
 		rule.allows = rule.Allow || l.value == ""
@@ -150,7 +205,6 @@ func (r *Reading) newOrderRule(l orderLine) Rule {
 		// its kind.
 		rule.allows = rule.Allow != (l.value == "")
 	}
-	return rule
 }
 
 // orderPath is the path an order-based dialect compares rules with.

@@ -21,67 +21,73 @@ func readPython(f *File, n int, emit func(orderLine)) {
 		start = 0 // robotparser decodes UTF-8, not UTF-8 with a BOM
 	}
 	text := strings.ToValidUTF8(f.text[start:l.End], "\uFFFD")
-	for _, line := range splitPyLines(text) {
-		if line == "" {
-			emit(orderLine{number: n, kind: Blank, endsRecord: true})
-			continue
+	for {
+		line, rest, more := cutPyLine(text)
+		readPyLine(n, line, emit)
+		if !more {
+			return
 		}
-		commented := false
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line, commented = line[:i], true
-		}
-		line = strings.TrimFunc(line, isPySpace)
-		if line == "" {
-			kind := Blank
-			if commented {
-				kind = Comment
-			}
-			emit(orderLine{number: n, kind: kind})
-			continue
-		}
-		key, value, ok := strings.Cut(line, ":")
-		if !ok {
-			emit(orderLine{number: n, kind: Unknown})
-			continue
-		}
-		key = strings.TrimFunc(key, isPySpace)
-		value = pyUnquote(strings.TrimFunc(value, isPySpace))
-		kind := Unknown
-		switch strings.ToLower(key) {
-		case "user-agent":
-			kind = UserAgent
-		case "allow":
-			kind = Allow
-		case "disallow":
-			kind = Disallow
-		case "sitemap":
-			kind = Sitemap
-		case "crawl-delay", "request-rate":
-			kind = Known
-		}
-		emit(orderLine{number: n, kind: kind, key: key, value: value})
+		text = rest
 	}
 }
 
-// splitPyLines splits s where Python's str.splitlines does, besides LF and
-// CR (which the editor lines already lack).
-func splitPyLines(s string) []string {
-	if !strings.ContainsFunc(s, isPyLineBreak) {
-		return []string{s}
+// readPyLine reads one of Python's lines, reported as editor line n.
+func readPyLine(n int, line string, emit func(orderLine)) {
+	if line == "" {
+		emit(orderLine{number: n, kind: Blank, endsRecord: true})
+		return
 	}
-	var lines []string
-	for {
-		i := strings.IndexFunc(s, isPyLineBreak)
-		if i < 0 {
-			return append(lines, s)
+	commented := false
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line, commented = line[:i], true
+	}
+	line = strings.TrimFunc(line, isPySpace)
+	if line == "" {
+		kind := Blank
+		if commented {
+			kind = Comment
 		}
-		lines = append(lines, s[:i])
-		_, size := utf8.DecodeRuneInString(s[i:])
-		s = s[i+size:]
-		if s == "" {
-			return lines // a break at the end starts no line
+		emit(orderLine{number: n, kind: kind})
+		return
+	}
+	key, value, ok := strings.Cut(line, ":")
+	if !ok {
+		emit(orderLine{number: n, kind: Unknown})
+		return
+	}
+	key = strings.TrimFunc(key, isPySpace)
+	value = pyUnquote(strings.TrimFunc(value, isPySpace))
+	emit(orderLine{number: n, kind: pyKey(key), key: key, value: value})
+}
+
+// pyKey classifies a key as robotparser does, by key.lower(). Comparing
+// ASCII letters without regard to case gives the same answer without
+// making a lower-case copy: in Python no character outside ASCII lowers to
+// a letter of these words alone (the Kelvin sign lowers to 'k', which none
+// has; 'İ' lowers to 'i' and a combining dot, where Go's strings.ToLower
+// gives a bare 'i').
+func pyKey(key string) LineKind {
+	for _, k := range [...]struct {
+		word string
+		kind LineKind
+	}{{"user-agent", UserAgent}, {"allow", Allow}, {"disallow", Disallow}, {"sitemap", Sitemap}, {"crawl-delay", Known}, {"request-rate", Known}} {
+		if equalFoldLower(key, k.word) {
+			return k.kind
 		}
 	}
+	return Unknown
+}
+
+// cutPyLine cuts s at the first place Python's str.splitlines does, besides
+// LF and CR (which the editor lines already lack): more reports whether a
+// line follows, which it does not after a break that ends s.
+func cutPyLine(s string) (line, rest string, more bool) {
+	i := strings.IndexFunc(s, isPyLineBreak)
+	if i < 0 {
+		return s, "", false
+	}
+	_, size := utf8.DecodeRuneInString(s[i:])
+	return s[:i], s[i+size:], i+size < len(s)
 }
 
 func isPyLineBreak(r rune) bool {
@@ -163,10 +169,19 @@ func maximalSubpart(b []byte) int {
 
 // pyQuote is urllib.parse.quote with safe="/".
 func pyQuote(s string) string {
+	i := 0
+	for i < len(s) && pySafe(s[i]) {
+		i++
+	}
+	if i == len(s) {
+		return s // most paths need no quoting: spare the copy
+	}
 	var b strings.Builder
-	for i := 0; i < len(s); i++ {
+	b.Grow(len(s) + 2*(len(s)-i))
+	b.WriteString(s[:i])
+	for ; i < len(s); i++ {
 		c := s[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("_.-~/", c) >= 0 {
+		if pySafe(c) {
 			b.WriteByte(c)
 			continue
 		}
@@ -175,6 +190,11 @@ func pyQuote(s string) string {
 		b.WriteByte(upperHex[c&15])
 	}
 	return b.String()
+}
+
+// pySafe reports whether quote leaves c as it is.
+func pySafe(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("_.-~/", c) >= 0
 }
 
 // pyURL is the result of urllib.parse.urlparse.

@@ -130,12 +130,14 @@ func newReading(f *File, d Dialect) *Reading {
 	if spec.strictKeys {
 		r.kinds = strictKinds(f)
 	}
-	// Every group's Rules are a slice of one array: a group's rules are
-	// consecutive, since a group ends at the first user-agent line after
-	// a rule.
-	rules := make([]Rule, 0, countRules(f.Lines))
-	var firstRule []int // index in rules of each group's first rule
-	cur := -1           // the group being read
+	// Every group's Agents and Rules are slices of one array each: a
+	// group's user-agent lines and rules are consecutive, since a group
+	// ends at the first user-agent line after a rule.
+	nAgents, nRules, _ := countKinds(f.Lines)
+	agents := make([]Agent, 0, nAgents)
+	rules := make([]Rule, 0, nRules)
+	var firstAgent, firstRule []int // index in agents and rules of each group's first
+	cur := -1                       // the group being read
 	inRules := false
 	lastContent := 0 // the last line that was neither blank nor a comment
 	closeGroup := func() {
@@ -151,14 +153,14 @@ func newReading(f *File, d Dialect) *Reading {
 			if cur < 0 || inRules {
 				closeGroup()
 				r.Groups = append(r.Groups, Group{Index: len(r.Groups), Start: l.Number})
+				firstAgent = append(firstAgent, len(agents))
 				firstRule = append(firstRule, len(rules))
 				cur = len(r.Groups) - 1
 				inRules = false
 			}
 			value := r.value(l)
 			tok := agentToken(value)
-			g := &r.Groups[cur]
-			g.Agents = append(g.Agents, Agent{Line: l.Number, Value: value, Token: tok})
+			agents = append(agents, Agent{Line: l.Number, Value: value, Token: tok})
 			var list *groupList
 			if tok == "*" {
 				if r.global == nil {
@@ -198,26 +200,16 @@ func newReading(f *File, d Dialect) *Reading {
 	}
 	closeGroup()
 	for i := range r.Groups {
-		end := len(rules)
+		agentEnd, ruleEnd := len(agents), len(rules)
 		if i+1 < len(r.Groups) {
-			end = firstRule[i+1]
+			agentEnd, ruleEnd = firstAgent[i+1], firstRule[i+1]
 		}
-		if firstRule[i] < end {
-			r.Groups[i].Rules = rules[firstRule[i]:end:end]
+		r.Groups[i].Agents = agents[firstAgent[i]:agentEnd:agentEnd]
+		if firstRule[i] < ruleEnd {
+			r.Groups[i].Rules = rules[firstRule[i]:ruleEnd:ruleEnd]
 		}
 	}
 	return r
-}
-
-// countRules counts the lines Google reads as rules: no reading has more.
-func countRules(lines []Line) int {
-	n := 0
-	for i := range lines {
-		if lines[i].Kind.IsRule() {
-			n++
-		}
-	}
-	return n
 }
 
 // Kind returns what line n is read as in this reading.
