@@ -131,7 +131,11 @@ func (r *Reading) CheckAgent(agent, url string) Verdict {
 	if r.Dialect.FirstMatch() {
 		return r.decide(query{agent: agent}, url)
 	}
-	return r.CheckCrawler(CrawlerFor(ProductToken(agent)), url)
+	// Finding the token in a whole user-agent string means searching it
+	// for every catalogued crawler: remembered, it is done once for the
+	// many URLs checked for one crawler.
+	c := r.crawlers.get(agent, func(agent string) Crawler { return CrawlerFor(ProductToken(agent)) })
+	return r.CheckCrawler(c, url)
 }
 
 func (r *Reading) decide(q query, url string) Verdict {

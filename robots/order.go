@@ -138,6 +138,7 @@ func newOrderReading(f *File, d Dialect) *Reading {
 		}
 	}
 	r.indexRecords()
+	r.indexNames()
 	return r
 }
 
@@ -286,7 +287,7 @@ func (r *Reading) decideOrder(q query, v *Verdict) {
 		v.Allowed, v.Selection = true, AlwaysAllowed
 		return
 	}
-	g := r.chooseRecord(q.agent)
+	g, token := r.chooseRecord(q.agent)
 	switch {
 	case g == nil:
 		v.Selection, v.Allowed = NoGroup, true
@@ -294,8 +295,7 @@ func (r *Reading) decideOrder(q query, v *Verdict) {
 	case g.Global():
 		v.Selection, v.Token = GlobalGroup, "*"
 	default:
-		v.Selection = NamedGroup
-		v.Token, _ = g.matchedName(r.Dialect, q.agent)
+		v.Selection, v.Token = NamedGroup, token
 	}
 	v.Groups = []*Group{g}
 	for i := range g.Rules {
@@ -313,31 +313,100 @@ func (r *Reading) decideOrder(q query, v *Verdict) {
 }
 
 // chooseRecord returns the first record, named ones before * ones, with a
-// name found in the crawler's name, or nil.
-func (r *Reading) chooseRecord(agent string) *Group {
-	for _, gi := range r.order {
-		g := &r.Groups[gi]
-		if _, ok := g.matchedName(r.Dialect, agent); ok || g.Global() {
-			return g
-		}
+// name found in the crawler's name, or nil; for a named record, token is the
+// first of its names found, as written. A name is found in the crawler's
+// name as a case-insensitive substring of the whole user-agent string, or
+// for Python of its part before the first '/'.
+func (r *Reading) chooseRecord(agent string) (g *Group, token string) {
+	c := r.names.choose(r, agent)
+	if c.group < 0 {
+		return nil, ""
 	}
-	return nil
+	return &r.Groups[c.group], c.token
 }
 
-// matchedName returns the first of the record's names found in the
-// crawler's name: as a case-insensitive substring of the whole user-agent
-// string, or for Python of its part before the first '/'.
-func (g *Group) matchedName(d Dialect, agent string) (string, bool) {
-	ua := strings.ToLower(agent)
-	if d.spec().python {
-		ua, _, _ = strings.Cut(ua, "/")
-	}
-	for _, a := range g.Agents {
-		if a.Token != "*" && strings.Contains(ua, strings.ToLower(a.Value)) {
-			return a.Value, true
+// A nameIndex finds the record a first-match reading picks for a crawler.
+// Checks are many and records can be tens of thousands, most of them
+// sharing a few names: each distinct name is lower-cased once, when the
+// reading is made, and a check lower-cases the crawler's name once and
+// looks for each distinct name in it, without allocating per record.
+type nameIndex struct {
+	names []string // the distinct names of the named records, lower-cased, in the order they are tried
+	// first holds, for each name, the first named record that has it:
+	// names are numbered as the records are tried, so the first name
+	// found picks the record.
+	first []int32
+	// nameOf holds the number of each named record's names, the record's
+	// own from base[record] on.
+	nameOf []int32
+	base   []int32
+
+	memo memo[recordChoice] // the last choices, by crawler
+}
+
+// A recordChoice is the record a first-match reading picks for one crawler.
+type recordChoice struct {
+	group int32 // -1: none
+	token string
+}
+
+// indexNames makes r.names from the records in r.order.
+func (r *Reading) indexNames() {
+	x := &r.names
+	x.base = make([]int32, len(r.Groups))
+	seen := make(map[string]int32)    // a name as written → its number
+	lowered := make(map[string]int32) // a lower-case name → its number
+	for _, gi := range r.order {
+		g := &r.Groups[gi]
+		if g.Global() {
+			continue
+		}
+		x.base[gi] = int32(len(x.nameOf))
+		for _, a := range g.Agents {
+			id, ok := seen[a.Value]
+			if !ok {
+				low := strings.ToLower(a.Value)
+				if id, ok = lowered[low]; !ok {
+					id = int32(len(x.names))
+					x.names = append(x.names, low)
+					x.first = append(x.first, gi)
+					lowered[low] = id
+				}
+				seen[a.Value] = id
+			}
+			x.nameOf = append(x.nameOf, id)
 		}
 	}
-	return "", false
+}
+
+// choose returns the record r picks for agent, remembered or found.
+func (x *nameIndex) choose(r *Reading, agent string) recordChoice {
+	return x.memo.get(agent, func(agent string) recordChoice { return x.find(r, agent) })
+}
+
+func (x *nameIndex) find(r *Reading, agent string) recordChoice {
+	ua := strings.ToLower(agent)
+	if r.Dialect.spec().python {
+		ua, _, _ = strings.Cut(ua, "/")
+	}
+	for id, name := range x.names {
+		if !strings.Contains(ua, name) {
+			continue
+		}
+		gi := x.first[id]
+		g := &r.Groups[gi]
+		// The record's first name found in ua, which may come before
+		// the one that found it.
+		for i := range g.Agents {
+			if strings.Contains(ua, x.names[x.nameOf[x.base[gi]+int32(i)]]) {
+				return recordChoice{group: gi, token: g.Agents[i].Value}
+			}
+		}
+	}
+	if r.global != nil {
+		return recordChoice{group: r.global.groups[0]}
+	}
+	return recordChoice{group: -1}
 }
 
 // readRERP reads a line as robotexclusionrulesparser does (gym2008, mk1996,

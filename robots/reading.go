@@ -20,6 +20,9 @@ type Reading struct {
 
 	kinds []LineKind // how each line is read, when it differs from Google's reading
 	order []int32    // first-match dialects: the records in the order they are tried
+	names nameIndex  // first-match dialects: the records by name
+
+	crawlers memo[Crawler] // CheckAgent in the longest-match dialects: the crawler a user-agent string names
 
 	byToken map[string]*groupList // lower-case product token → groups that name it
 	global  *groupList            // groups that name *, or nil
