@@ -1,0 +1,251 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/ui/model"
+)
+
+// ResultRow is one test on one line of the results table: its number, its
+// crawler and URL (editable), its verdict, its deciding line and rule, a
+// Why control and a remove button. ResultsTable draws one per line in
+// view; a row whose props did not change is not drawn again.
+//
+// Hooks: the row carries data-row="i" (i: the test's index in the state's
+// rows, not its place on screen) and data-selected="true" when selected;
+// its fields are input[name=agent] and input[name=url]; its verdict
+// .verdict[data-verdict]; its deciding line button[data-line="N"]; its Why
+// control button.why[data-why="i"]; its remove control button.remove.
+type ResultRow struct {
+	app.Compo
+
+	Row      model.TableRow
+	Pos      int // the line's position in the table, for aria-rowindex
+	Selected bool
+	ReadOnly bool
+
+	// The fields show the test's text, except while one has the focus: a
+	// key typed and not yet handled must never be overwritten by a redraw
+	// of the text it replaced, so a focused field keeps the value last
+	// drawn in it, and go-app, seeing no change, leaves it alone.
+	focused              string // "agent", "url" or ""
+	shownRow             int    // the test the fields were last drawn for
+	shownAgent, shownURL string
+
+	onAgent  func(ctx app.Context, i int, agent string)
+	onURL    func(ctx app.Context, i int, url string)
+	onPaste  func(ctx app.Context, i int, text string)
+	onFocus  func(ctx app.Context, i int)
+	onWhy    func(ctx app.Context, i int)
+	onRemove func(ctx app.Context, i int)
+	onReveal func(ctx app.Context, i, line int)
+	// onKey handles a key pressed in a field, and reports whether it did.
+	onKey func(ctx app.Context, i int, field, key string) bool
+}
+
+// Render returns the component's markup.
+func (r *ResultRow) Render() app.UI {
+	v := &r.Row
+	i := v.Index
+	n := strconv.Itoa(i + 1)
+	agent := r.fieldValue("agent", v.Agent, &r.shownAgent)
+	url := r.fieldValue("url", v.URL, &r.shownURL)
+	r.shownRow = i
+
+	row := app.Div().Class("result").Role("row").
+		DataSet(RowAttr, i).
+		Aria("rowindex", r.Pos+2) // the column headers are row 1
+	if r.Selected {
+		row = row.DataSet("selected", "true")
+	}
+
+	num := app.Span().Class("num").Role("cell").Text(n)
+	if v.Disagree {
+		num = app.Span().Class("num").Role("cell").Title("The readings disagree on this test").
+			Body(app.Text(n), app.Span().Class("disagree").Aria("label", ", readings disagree").Text(" ⚠"))
+	}
+
+	agentTitle := vendorNote(&v.RowView)
+	if v.Extracted {
+		agentTitle = "token " + v.Token + ": " + agentTitle
+	}
+	urlTitle := ""
+	if v.Encoded != strings.TrimSpace(v.URL) {
+		urlTitle = "tested as " + v.Encoded
+	}
+
+	var rule app.UI
+	if v.Line > 0 {
+		rule = app.Span().Class("rule").Role("cell").Body(
+			app.Button().Class("linkish").Type("button").
+				DataSet("line", v.Line).
+				Value(strconv.Itoa(v.Line)).
+				Aria("label", "Show line "+strconv.Itoa(v.Line)+" in the file").
+				OnClick(r.reveal).
+				Text("line "+strconv.Itoa(v.Line)),
+			app.Code().Title("%s", v.Rule).Text(v.Rule),
+		)
+	} else {
+		rule = app.Span().Class("rule").Role("cell").Body(app.Span().Class("note").Text("no rule"))
+	}
+
+	return row.Body(
+		num,
+		app.Span().Class("agent").Role("cell").Body(
+			app.Input().ID(fieldID("agent", i+1)).Name("agent").Type("text").
+				Value(agent).
+				Attr("list", "crawler-list").
+				Attr("autocomplete", "off").
+				Spellcheck(false).
+				Placeholder("Googlebot, or a user-agent string").
+				Aria("label", "Crawler of test "+n).
+				Title("%s", agentTitle).
+				ReadOnly(r.ReadOnly).
+				OnInput(r.agentInput).
+				OnKeyDown(r.agentKey).
+				OnFocus(r.agentFocus).
+				OnBlur(r.blur),
+			app.If(v.Extracted, func() app.UI {
+				return app.Code().Class("token").Title("The token found in the user-agent string").Text(v.Token)
+			}),
+		),
+		app.Span().Class("url").Role("cell").Body(
+			app.Input().ID(fieldID("url", i+1)).Name("url").Type("text").
+				Value(url).
+				Attr("autocomplete", "off").
+				Attr("inputmode", "url").
+				Spellcheck(false).
+				Placeholder("/path or https://example.com/path").
+				Aria("label", "URL of test "+n).
+				Title("%s", urlTitle).
+				ReadOnly(r.ReadOnly).
+				OnInput(r.urlInput).
+				OnKeyDown(r.urlKey).
+				OnPaste(r.paste).
+				OnFocus(r.urlFocus).
+				OnBlur(r.blur),
+		),
+		app.Span().Class("outcome").Role("cell").Body(
+			app.Span().Class(VerdictClass).DataSet("verdict", v.Verdict()).Text(verdictText(v.Allowed)),
+		),
+		rule,
+		app.Span().Class("actions").Role("cell").Body(
+			app.Button().Class("why").Type("button").
+				DataSet("why", i).
+				Aria("pressed", strconv.FormatBool(r.Selected)).
+				Aria("label", "Explain test "+n).
+				OnClick(r.why).
+				Text("Why?"),
+			app.If(!r.ReadOnly, func() app.UI {
+				return app.Button().Class("remove").Type("button").
+					Aria("label", "Remove test "+n).
+					Title("Remove this test").
+					OnClick(r.remove).
+					Text("✕")
+			}),
+		),
+	)
+}
+
+// fieldValue returns the value to draw in a field: the test's text, or,
+// while the field has the focus and still shows the same test, the value
+// last drawn in it.
+func (r *ResultRow) fieldValue(field, text string, shown *string) string {
+	if r.focused == field && r.shownRow == r.Row.Index {
+		return *shown
+	}
+	*shown = text
+	return text
+}
+
+func (r *ResultRow) agentInput(ctx app.Context, e app.Event) {
+	r.focused = "agent"
+	call3(r.onAgent, ctx, r.Row.Index, ctx.JSSrc().Get("value").String())
+}
+
+func (r *ResultRow) urlInput(ctx app.Context, e app.Event) {
+	r.focused = "url"
+	call3(r.onURL, ctx, r.Row.Index, ctx.JSSrc().Get("value").String())
+}
+
+// paste turns a pasted list of URLs into tests. A text field would drop
+// the line breaks, so a multi-line paste is taken over before it lands;
+// the field then shows the first URL, written by the redraw.
+func (r *ResultRow) paste(ctx app.Context, e app.Event) {
+	data := e.Get("clipboardData")
+	if r.ReadOnly || !data.Truthy() {
+		ctx.PreventUpdate()
+		return
+	}
+	text := data.Call("getData", "text").String()
+	if !strings.ContainsAny(strings.TrimSpace(text), "\r\n") {
+		ctx.PreventUpdate() // the browser pastes it; the input event follows
+		return
+	}
+	e.PreventDefault()
+	r.focused = ""
+	call3(r.onPaste, ctx, r.Row.Index, text)
+}
+
+func (r *ResultRow) agentFocus(ctx app.Context, e app.Event) { r.focus(ctx, "agent") }
+
+func (r *ResultRow) urlFocus(ctx app.Context, e app.Event) { r.focus(ctx, "url") }
+
+func (r *ResultRow) focus(ctx app.Context, field string) {
+	r.focused = field
+	if r.Selected || r.onFocus == nil {
+		ctx.PreventUpdate() // nothing to draw
+		return
+	}
+	r.onFocus(ctx, r.Row.Index)
+}
+
+func (r *ResultRow) blur(ctx app.Context, e app.Event) {
+	r.focused = ""
+	if r.shownAgent == r.Row.Agent && r.shownURL == r.Row.URL {
+		ctx.PreventUpdate() // the fields already show the test's text
+	}
+}
+
+func (r *ResultRow) agentKey(ctx app.Context, e app.Event) { r.key(ctx, e, "agent") }
+
+func (r *ResultRow) urlKey(ctx app.Context, e app.Event) { r.key(ctx, e, "url") }
+
+// key hands ArrowUp, ArrowDown and Enter to the table, which moves the
+// focus or adds a test; other keys are the field's.
+func (r *ResultRow) key(ctx app.Context, e app.Event, field string) {
+	key := e.Get("key").String()
+	switch {
+	case key != "ArrowUp" && key != "ArrowDown" && key != "Enter",
+		e.Get("isComposing").Bool(),
+		e.Get("altKey").Bool(), e.Get("ctrlKey").Bool(), e.Get("metaKey").Bool(), e.Get("shiftKey").Bool():
+		ctx.PreventUpdate()
+		return
+	}
+	if r.onKey != nil && r.onKey(ctx, r.Row.Index, field, key) {
+		e.PreventDefault()
+		return
+	}
+	ctx.PreventUpdate()
+}
+
+func (r *ResultRow) why(ctx app.Context, e app.Event) {
+	if r.onWhy != nil {
+		r.onWhy(ctx, r.Row.Index)
+	}
+}
+
+func (r *ResultRow) remove(ctx app.Context, e app.Event) {
+	if r.onRemove != nil {
+		r.onRemove(ctx, r.Row.Index)
+	}
+}
+
+func (r *ResultRow) reveal(ctx app.Context, e app.Event) {
+	if r.onReveal != nil {
+		r.onReveal(ctx, r.Row.Index, r.Row.Line)
+	}
+}
