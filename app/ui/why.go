@@ -11,18 +11,31 @@ import (
 // WhyPanel explains the selected row's verdict: the engine's sentences,
 // then the groups used, the rules that matched with their length, and the
 // winner.
+//
+// Hooks: #why[data-why-row="i"], the row explained; every "line N" button
+// carries data-line="N"; #why[data-sheet] while shown as a sheet, and its
+// close button #why-close.
 type WhyPanel struct {
 	app.Compo
 
 	Why model.Why
 	Has bool // a row is selected
+	// Sheet shows the panel as a sheet over the bottom of the screen, on
+	// screens too narrow to put it beside the tests (results.css): Tester
+	// sets it when a test's Why control is used, and clears it in onClose.
+	// Wide screens ignore it.
+	Sheet bool
 
 	onReveal func(ctx app.Context, line int)
+	onClose  func(ctx app.Context) // the sheet's close button, or Escape in it
 }
 
 // Render returns the component's markup.
 func (p *WhyPanel) Render() app.UI {
 	sec := app.Section().ID("why").Class("panel").Aria("labelledby", "why-title")
+	if p.Sheet && p.Has {
+		sec = sec.DataSet("sheet", "open").OnKeyDown(p.key)
+	}
 	if !p.Has {
 		return sec.Body(
 			app.H2().ID("why-title").Text("Why?"),
@@ -81,6 +94,11 @@ func (p *WhyPanel) Render() app.UI {
 	}
 	verdict := app.Span().Class("verdict").DataSet("verdict", verdictWord(w.Allowed)).Text(verdictText(w.Allowed))
 	return sec.DataSet("why-row", w.Row).Body(
+		app.If(p.Sheet, func() app.UI {
+			return app.Button().Type("button").ID("why-close").Class("why-close").
+				Aria("label", "Close the explanation").
+				OnClick(p.close).Text("✕ Close")
+		}),
 		app.H2().ID("why-title").Text("Why? Test "+strconv.Itoa(w.Row+1)),
 		app.P().Class("why-head").Body(
 			verdict,
@@ -108,6 +126,33 @@ func (p *WhyPanel) Render() app.UI {
 func (p *WhyPanel) lineButton(n int) app.UI { return lineButton(n, p.reveal) }
 
 func (p *WhyPanel) reveal(ctx app.Context, e app.Event) { revealLine(ctx, p.onReveal) }
+
+// close closes the sheet and gives the focus back to the explained test's
+// Why control, where the user was.
+func (p *WhyPanel) close(ctx app.Context, e app.Event) {
+	if p.onClose == nil {
+		return
+	}
+	// Before the close: the button goes with the sheet, and with it this
+	// handler's context.
+	if !app.IsClient {
+		p.onClose(ctx)
+		return
+	}
+	if el := app.Window().Get("document").Call("querySelector", rowSelector(p.Why.Row)+" [data-why]"); el.Truthy() {
+		el.Call("focus", map[string]any{"preventScroll": true})
+	}
+	p.onClose(ctx)
+}
+
+// key closes the sheet on Escape.
+func (p *WhyPanel) key(ctx app.Context, e app.Event) {
+	if e.Get("key").String() != "Escape" {
+		ctx.PreventUpdate()
+		return
+	}
+	p.close(ctx, e)
+}
 
 func verdictWord(allowed bool) string {
 	if allowed {
