@@ -34,11 +34,11 @@ func newOrderReading(f *File, d Dialect) *Reading {
 	// user-agent lines and rules are good guesses of their sizes.
 	// A record is kept only with a rule (or, in Python, a crawl-delay or
 	// request-rate line), so there are no more of them than those.
-	nAgents, nRules, nKnown := countKinds(f.Lines)
-	agents := make([]Agent, 0, nAgents)
-	rules := make([]Rule, 0, nRules)
+	n := countKinds(f.Lines)
+	agents := make([]Agent, 0, n.agents)
+	rules := make([]Rule, 0, n.rules)
 	type span struct{ agents, rules int } // where a record starts in agents and rules
-	nGroups := min(nAgents, nRules+nKnown)
+	nGroups := min(n.agents, n.rules+n.known)
 	starts := make([]span, 0, nGroups)
 	r.Groups = make([]Group, 0, nGroups)
 	var (
@@ -142,23 +142,35 @@ func newOrderReading(f *File, d Dialect) *Reading {
 	return r
 }
 
-// countKinds counts the lines Google reads as user-agent lines, and those
-// after the first it reads as rules and as other known keys: rules before
-// any user-agent line belong to no group.
-func countKinds(lines []Line) (agents, rules, known int) {
+// lineCounts are counts of a file's lines as Google reads them, which size
+// the arrays of a reading.
+type lineCounts struct {
+	agents int // user-agent lines
+	groups int // Google's groups: user-agent lines that come first or after a rule
+	rules  int // rules after the first user-agent line (those before belong to no group)
+	known  int // other known keys
+}
+
+func countKinds(lines []Line) (c lineCounts) {
+	inRules := true
 	for i := range lines {
 		switch lines[i].Kind {
 		case UserAgent:
-			agents++
-		case Allow, Disallow:
-			if agents > 0 {
-				rules++
+			c.agents++
+			if inRules {
+				c.groups++
+				inRules = false
 			}
+		case Allow, Disallow:
+			if c.agents > 0 {
+				c.rules++
+			}
+			inRules = true
 		case Known:
-			known++
+			c.known++
 		}
 	}
-	return agents, rules, known
+	return c
 }
 
 // indexRecords files the records by name: named records first and the *

@@ -136,11 +136,15 @@ func newReading(f *File, d Dialect) *Reading {
 	// Every group's Agents and Rules are slices of one array each: a
 	// group's user-agent lines and rules are consecutive, since a group
 	// ends at the first user-agent line after a rule.
-	nAgents, nRules, _ := countKinds(f.Lines)
-	agents := make([]Agent, 0, nAgents)
-	rules := make([]Rule, 0, nRules)
-	var firstAgent, firstRule []int // index in agents and rules of each group's first
-	cur := -1                       // the group being read
+	n := countKinds(f.Lines)
+	agents := make([]Agent, 0, n.agents)
+	rules := make([]Rule, 0, n.rules)
+	// The strict reading has no more groups than Google's: its user-agent
+	// lines and rules are some of Google's.
+	r.Groups = make([]Group, 0, n.groups)
+	firstAgent := make([]int, 0, n.groups) // index in agents of each group's first
+	firstRule := make([]int, 0, n.groups)  // index in rules of each group's first
+	cur := -1                              // the group being read
 	inRules := false
 	lastContent := 0 // the last line that was neither blank nor a comment
 	closeGroup := func() {
