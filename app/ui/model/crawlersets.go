@@ -88,6 +88,19 @@ func hasFold(list []string, s string) bool {
 	return false
 }
 
+// SetTokens returns the crawlers of a grid: the tokens of the ready-made
+// sets whose IDs are checked, in the order of CrawlerSets, then those of
+// the free text more (see SplitTokens), each once, case aside.
+func SetTokens(checked []string, more string) []string {
+	var out []string
+	for _, s := range CrawlerSets() {
+		if hasFold(checked, s.ID) {
+			out = append(out, s.Tokens...)
+		}
+	}
+	return uniqueFold(append(out, SplitTokens(more)...), true)
+}
+
 // SplitTokens returns the crawler tokens or user-agent strings of a free
 // text: one per line when the text has several lines (a user-agent string
 // may hold commas: "(KHTML, like Gecko)"), else separated by commas; each

@@ -98,6 +98,27 @@ func TestSplitTokens(t *testing.T) {
 	}
 }
 
+func TestSetTokens(t *testing.T) {
+	got := SetTokens([]string{"ai-training", "google", "nonsense"}, "gptbot, MyBot\n")
+	// Google's set first (the sets' order), then AI training without
+	// Google-Extended again, then MyBot; GPTBot once.
+	if got[0] != "Googlebot" || !slices.Contains(got, "GPTBot") || slices.Contains(got, "gptbot") || got[len(got)-1] != "MyBot" {
+		t.Errorf("SetTokens = %q", got)
+	}
+	n := 0
+	for _, tok := range got {
+		if tok == "Google-Extended" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("Google-Extended %d times", n)
+	}
+	if got := SetTokens(nil, ""); len(got) != 0 {
+		t.Errorf("nothing chosen: %q", got)
+	}
+}
+
 func TestGrid(t *testing.T) {
 	rowsText := func(rows []Row) string {
 		var b []string
