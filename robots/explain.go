@@ -30,9 +30,19 @@ func (v *Verdict) Explanation() []string {
 		say("No group names %s, and %s ignores the * group: only a group naming it could restrict it. Nothing is disallowed.", agent, agent)
 		return out
 	case NamedGroup:
-		say("%s applies: it names %s, so the * group is ignored for it.", groupsPhrase(v.Groups), agent)
+		// A group may name * as well as the crawler: it then applies
+		// because it names the crawler, and must not be called ignored.
+		groups := capitalize(groupsPhrase(v.Groups))
+		switch star := globalAmong(v.Groups); {
+		case star != nil && len(v.Groups) == 1:
+			say("%s applies: it names %s, and * as well.", groups, agent)
+		case star != nil:
+			say("%s apply: they name %s, and the group at line %d names * as well.", groups, agent, star.Start)
+		default:
+			say("%s %s: %s %s, so %s follows %s alone, not a * group.", groups, verb(v.Groups, "applies", "apply"), verb(v.Groups, "it names", "they name"), agent, agent, verb(v.Groups, "it", "them"))
+		}
 	case FallbackGroup:
-		say("No group names %s, so it follows the group of %s: %s applies.", agent, v.Token, groupsPhrase(v.Groups))
+		say("No group names %s, so it follows the group of %s: %s %s.", agent, v.Token, groupsPhrase(v.Groups), verb(v.Groups, "applies", "apply"))
 	case GlobalGroup:
 		say("No group names %s, so the * group applies: %s.", agent, groupsPhrase(v.Groups))
 	}
@@ -132,6 +142,29 @@ func (v *Verdict) explainFirstMatch() []string {
 		out = append(out, "Verdict: blocked.")
 	}
 	return out
+}
+
+// verb picks the form that agrees with a number of groups.
+func verb(groups []*Group, one, many string) string {
+	return plural(len(groups), one, many)
+}
+
+// capitalize makes the first letter of s upper case (s is ASCII).
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// globalAmong returns the first of groups that names *, or nil.
+func globalAmong(groups []*Group) *Group {
+	for _, g := range groups {
+		if g.Global() {
+			return g
+		}
+	}
+	return nil
 }
 
 func plural(n int, one, many string) string {

@@ -35,6 +35,12 @@ type Finding struct {
 	Code string
 	// Message says, in plain English, how the line will be read.
 	Message string
+	// Claims are what Message states about verdicts (which rules apply to
+	// which crawler, which never decide), for programs: nil for findings
+	// that state nothing of the kind.
+	Claims []Claim
+
+	shape string // the format of Message, which findings of one kind share
 }
 
 // Findings returns what the linter says about the file as this reading
@@ -71,10 +77,18 @@ type linter struct {
 	f       *File
 	dialect string
 	out     []Finding
+
+	indexAllows []bool // by group: whether it has an Allow of an index page, which also matches its directory
 }
 
 func (l *linter) add(line int, sev Severity, code, format string, args ...any) {
-	l.out = append(l.out, Finding{Line: line, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...)})
+	l.out = append(l.out, Finding{Line: line, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), shape: format})
+}
+
+// claim adds a claim to the finding added last.
+func (l *linter) claim(c Claim) {
+	f := &l.out[len(l.out)-1]
+	f.Claims = append(f.Claims, c)
 }
 
 func (l *linter) run() {
@@ -103,6 +117,7 @@ func (l *linter) run() {
 	}
 	for _, n := range l.r.Orphans {
 		l.add(n, Warning, "orphan-rule", "Rule before any User-agent line: it belongs to no group, so every crawler ignores it.")
+		l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 	}
 	for gi := range l.r.Groups {
 		l.group(&l.r.Groups[gi])
@@ -143,6 +158,11 @@ func (l *linter) keySpelling(line *Line, kind LineKind) {
 		l.add(line.Number, Warning, "missing-colon", "No colon after %q: Google reads this as \"%s: %s\", but RFC 9309 and most other crawlers ignore the line.", l.f.Key(line.Number), word, l.f.Value(line.Number))
 	case line.Has(FlagInexactKey):
 		l.add(line.Number, Warning, "misspelled-key", "%q is not spelled %q: Google still reads it as %s, but RFC 9309 and most other crawlers ignore the line.", l.f.Key(line.Number), word, word)
+	default:
+		return
+	}
+	if kind.IsRule() {
+		l.claim(Claim{Dialect: RFC9309, Every: true, Effect: DoesNotApply, Rules: []int{line.Number}})
 	}
 }
 
@@ -175,6 +195,9 @@ func (l *linter) unknown(line *Line) {
 			how = "missing its colon"
 		}
 		l.add(n, Warning, "strict-ignored", "%s ignores this line (%q is %s); Google would read it as %s.", l.dialect, l.f.Key(line.Number), how, kindWord(google))
+		if google.IsRule() {
+			l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
+		}
 		return
 	}
 	msg := fmt.Sprintf("Unknown key %q: every crawler ignores this line.", l.f.Key(line.Number))
@@ -270,19 +293,96 @@ func (l *linter) groupAt(n int) *Group {
 
 func (l *linter) group(g *Group) {
 	for _, a := range g.Agents {
+		n := len(l.out)
 		l.agent(a)
+		// "Read as X": the group applies to crawlers called X.
+		for i := n; i < len(l.out); i++ {
+			if (l.out[i].Code == "agent-cut" || l.out[i].Code == "agent-version") && len(g.Rules) > 0 {
+				l.out[i].Claims = append(l.out[i].Claims, Claim{Dialect: l.r.Dialect, Agent: a.Token, Effect: Applies, Rules: []int{g.Rules[0].Line}})
+			}
+		}
 	}
 	global := g.Global()
 	if len(g.Rules) == 0 {
-		if global {
-			l.add(g.Start, Info, "empty-group", "This * group has no rules: it lets every crawler without a group of its own fetch everything.")
-		} else {
-			l.add(g.Start, Warning, "empty-group", "This group has no Allow or Disallow rules: the crawlers it names may fetch everything, and the * group no longer applies to them.")
-		}
+		l.emptyGroup(g)
 	}
 	for i := range g.Rules {
 		l.rule(&g.Rules[i], global)
 	}
+}
+
+// emptyGroup reports a group without rules. What that means depends on
+// the other groups: a crawler it names follows no rule at all only when no
+// other group naming it has rules, and then the * group's rules stop
+// applying to it, if there are any.
+func (l *linter) emptyGroup(g *Group) {
+	r := l.r
+	if g.Global() {
+		if !l.globalHasRules() {
+			l.add(g.Start, Info, "empty-group", "This * group has no rules: every crawler without a group of its own may fetch everything.")
+		}
+		// Otherwise it is merged with a * group that has rules, which
+		// merged-groups reports.
+		return
+	}
+	var tokens []string // the crawlers named here that follow no rule at all
+	for _, a := range g.Agents {
+		if a.Token == "*" || slices.Contains(tokens, a.Token) {
+			continue
+		}
+		if gl := r.byToken[lowerASCII(a.Token)]; gl != nil && len(gl.ruleSet(r).rules) == 0 {
+			tokens = append(tokens, a.Token)
+		}
+	}
+	if len(tokens) == 0 {
+		return // each is named by another group with rules: merged-groups says so
+	}
+	if !l.globalHasRules() {
+		l.add(g.Start, Info, "empty-group", "This group has no Allow or Disallow rules: %s may fetch everything, as without it.", nameList(tokens))
+		return
+	}
+	l.add(g.Start, Warning, "empty-group", "This group has no Allow or Disallow rules: %s may fetch everything, since a crawler named by a group no longer follows the * group's rules.", nameList(tokens))
+	var lines []int
+	for _, gi := range r.global.groups {
+		for _, rule := range r.Groups[gi].Rules {
+			lines = append(lines, rule.Line)
+		}
+	}
+	for _, tok := range tokens {
+		l.claim(Claim{Dialect: r.Dialect, Agent: tok, Effect: DoesNotApply, Rules: lines})
+	}
+}
+
+// globalHasRules reports whether the * groups have any rule.
+func (l *linter) globalHasRules() bool {
+	for gi := range l.r.Groups {
+		if g := &l.r.Groups[gi]; g.Global() && len(g.Rules) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// nameList names crawlers for a sentence: "Googlebot", "Googlebot and
+// bingbot", "Googlebot, bingbot and 3 more".
+func nameList(names []string) string {
+	shown := make([]string, 0, 3)
+	for _, n := range names {
+		if len(shown) == 3 {
+			break
+		}
+		if n == "" {
+			n = "a crawler with no token"
+		}
+		shown = append(shown, n)
+	}
+	switch {
+	case len(names) == 1:
+		return shown[0]
+	case len(names) <= 3:
+		return strings.Join(shown[:len(shown)-1], ", ") + " and " + shown[len(shown)-1]
+	}
+	return strings.Join(shown, ", ") + fmt.Sprintf(" and %d more", len(names)-3)
 }
 
 func (l *linter) agent(a Agent) {
@@ -313,7 +413,9 @@ func (l *linter) rule(rule *Rule, global bool) {
 	kind := kindWord(rule.Kind())
 	switch {
 	case v == "" && rule.Allow:
-		l.add(n, Info, "empty-rule", "Empty Allow: it allows nothing and never decides.")
+		// It matches every URL with priority 0: it never blocks, and
+		// never reopens what a Disallow blocks.
+		l.add(n, Info, "empty-rule", "Empty Allow: it allows nothing that is not allowed anyway, so it changes no verdict.")
 	case v == "":
 		l.add(n, Info, "empty-rule", "Empty Disallow: it disallows nothing.")
 	case v[0] != '/' && v[0] != '*':
@@ -322,91 +424,263 @@ func (l *linter) rule(rule *Rule, global bool) {
 			hint = "write the path alone, without scheme and host"
 		}
 		l.add(n, Error, "never-matches", "%s %q never matches: a path must start with / or *; %s.", kind, v, hint)
+		l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 	}
 	if i := strings.IndexByte(v, '$'); i >= 0 && i < len(v)-1 {
 		l.add(n, Warning, "dollar-inside", "The $ inside %q is a literal dollar sign: only a $ at the very end anchors the end of the URL.", v)
 	}
 	if global && !rule.Allow && v == "/" {
-		l.add(n, Warning, "disallow-all", "Disallow: / in the * group blocks the whole site for every crawler that has no group of its own.")
+		l.disallowAll(rule)
 	}
+}
+
+// disallowAll reports a "Disallow: /" of the * group that decides: one
+// that an Allow of the same pattern, or an earlier "Disallow: /", leaves
+// without effect is reported as shadowed instead.
+func (l *linter) disallowAll(rule *Rule) {
+	r := l.r
+	if v := r.Check("*", "https://example.com/any-page"); v.Line != rule.Line {
+		return
+	}
+	allows := false
+	for _, gi := range r.global.groups {
+		for _, other := range r.Groups[gi].Rules {
+			allows = allows || other.Allow && other.Value != ""
+		}
+	}
+	if allows {
+		l.add(rule.Line, Warning, "disallow-all", "Disallow: / in the * group blocks every URL its Allow lines do not reopen, for every crawler without a group of its own.")
+	} else {
+		l.add(rule.Line, Warning, "disallow-all", "Disallow: / in the * group blocks the whole site for every crawler without a group of its own.")
+	}
+	l.claim(Claim{Dialect: r.Dialect, Agent: "*", Effect: Applies, Rules: []int{rule.Line}})
 }
 
 // merged reports groups that are merged, named groups that drop the rules
 // of the * group, and rules that can never decide.
 func (l *linter) merged() {
 	r := l.r
-	lists := make([]*groupList, 0, len(r.byToken)+1)
 	names := make([]string, 0, len(r.byToken)+1)
-	if r.global != nil {
-		lists, names = append(lists, r.global), append(names, "*")
+	for tok := range r.byToken {
+		names = append(names, tok)
 	}
-	for tok, gl := range r.byToken {
-		lists, names = append(lists, gl), append(names, tok)
-	}
-	var globalDisallows []string
+	slices.Sort(names) // the findings are made in one order every time
 	if r.global != nil {
-		seen := map[string]bool{}
-		for _, gi := range r.global.groups {
-			for _, rule := range r.Groups[gi].Rules {
-				if !rule.Allow && rule.Pattern() != "" && !seen[rule.Pattern()] {
-					seen[rule.Pattern()] = true
-					globalDisallows = append(globalDisallows, rule.Value)
-				}
+		names = append([]string{"*"}, names...)
+	}
+	list := func(name string) *groupList {
+		if name == "*" {
+			return r.global
+		}
+		return r.byToken[name]
+	}
+	globalBlocks := l.globalBlocks()
+	if globalBlocks != nil {
+		l.indexAllows = make([]bool, len(r.Groups))
+		for gi := range r.Groups {
+			for i := range r.Groups[gi].Rules {
+				l.indexAllows[gi] = l.indexAllows[gi] || r.Groups[gi].Rules[i].IndexAlt() != ""
 			}
 		}
 	}
-	shadowed := map[int]Finding{}
-	for i, gl := range lists {
-		name := names[i]
+	shadows := map[*Rule][]shadowing{}
+	for _, name := range names {
+		gl := list(name)
 		if len(gl.groups) > 1 {
 			first := r.Groups[gl.groups[0]].Start
 			for _, gi := range gl.groups[1:] {
 				g := &r.Groups[gi]
 				l.add(agentLine(g, name), Info, "merged-groups", "%s is also named by the group at line %d: the two groups are merged into one.", displayToken(g, name), first)
+				var rules []int
+				for _, gj := range []int32{gl.groups[0], gi} {
+					if len(r.Groups[gj].Rules) > 0 {
+						rules = append(rules, r.Groups[gj].Rules[0].Line)
+					}
+				}
+				if rules != nil {
+					l.claim(Claim{Dialect: r.Dialect, Agent: name, Effect: Applies, Rules: rules})
+				}
 			}
 		}
 		set := gl.ruleSet(r)
-		if name != "*" && len(globalDisallows) > 0 && len(set.rules) > 0 {
-			l.dropsGlobal(set, name, globalDisallows)
+		if name != "*" && len(globalBlocks) > 0 && len(set.rules) > 0 {
+			l.dropsGlobal(set, name, globalBlocks)
 		}
-		for line, f := range shadowedRules(set.rules) {
-			if _, ok := shadowed[line]; !ok {
-				shadowed[line] = f
+		for rule, best := range shadowedRules(set.rules) {
+			shadows[rule] = append(shadows[rule], shadowing{name, best})
+		}
+	}
+	l.shadowed(shadows)
+}
+
+// A globalBlock is a Disallow of the * groups with a URL it blocks for the
+// crawlers those groups serve, and the groups that have a rule matching
+// that URL.
+type globalBlock struct {
+	rule     *Rule
+	url      string
+	matching map[int]matchKinds // by group index
+}
+
+// matchKinds says which kinds of rules of a group match a URL.
+type matchKinds struct{ allow, disallow bool }
+
+// globalBlocks returns the Disallow rules of the * groups that block the
+// URL built to hit them, one per pattern.
+func (l *linter) globalBlocks() []globalBlock {
+	r := l.r
+	if r.global == nil {
+		return nil
+	}
+	var out []globalBlock
+	seen := map[string]bool{}
+	for _, gi := range r.global.groups {
+		for i := range r.Groups[gi].Rules {
+			rule := &r.Groups[gi].Rules[i]
+			if rule.Allow || seen[rule.Pattern()] {
+				continue
+			}
+			seen[rule.Pattern()] = true
+			if u, ok := exampleURL(rule.Pattern()); ok {
+				if v := r.Check("*", u); !v.Allowed {
+					out = append(out, globalBlock{rule: rule, url: u, matching: map[int]matchKinds{}})
+				}
 			}
 		}
 	}
-	for _, f := range shadowed {
-		l.out = append(l.out, f)
+	if len(out) == 0 {
+		return nil
 	}
+	// Which groups have a rule that matches each URL: a crawler none of
+	// whose groups does may fetch it, and needs no check. A pattern can
+	// match a path only when its literal prefix (up to a '*' or '$')
+	// starts it, so only rules whose literal prefix starts one of these
+	// few paths are tried, each distinct pattern once.
+	starts := map[string]bool{}
+	for _, b := range out {
+		path := b.url[len("https://example.com"):]
+		for k := 0; k <= len(path); k++ {
+			starts[path[:k]] = true
+		}
+	}
+	type patternOf struct {
+		pattern string
+		allow   bool
+	}
+	groupsOf := map[patternOf][]int{} // pattern → the groups that hold it
+	for gi := range r.Groups {
+		for i := range r.Groups[gi].Rules {
+			rule := &r.Groups[gi].Rules[i]
+			p := rule.Pattern()
+			if p == "" {
+				continue // an empty rule never blocks, nor reopens
+			}
+			lit := p
+			if k := strings.IndexAny(p, "*$"); k >= 0 {
+				lit = p[:k]
+			}
+			if !starts[lit] {
+				continue
+			}
+			key := patternOf{p, rule.Allow}
+			if gs := groupsOf[key]; len(gs) == 0 || gs[len(gs)-1] != gi {
+				groupsOf[key] = append(gs, gi)
+			}
+		}
+	}
+	for p, gs := range groupsOf {
+		for _, b := range out {
+			if matchPattern(p.pattern, b.url[len("https://example.com"):]) {
+				for _, gi := range gs {
+					m := b.matching[gi]
+					if p.allow {
+						m.allow = true
+					} else {
+						m.disallow = true
+					}
+					b.matching[gi] = m
+				}
+			}
+		}
+	}
+	return out
+}
+
+// exampleURL returns a URL that pattern matches: its wildcards match
+// nothing and a final $ is dropped. It reports false for a pattern that
+// matches no path.
+func exampleURL(pattern string) (string, bool) {
+	if pattern == "" || pattern[0] != '/' && pattern[0] != '*' {
+		return "", false
+	}
+	p := strings.ReplaceAll(strings.TrimSuffix(pattern, "$"), "*", "")
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return "https://example.com" + p, true
 }
 
 // dropsGlobal reports a named group that leaves out Disallow rules of the
-// * group, which then do not apply to the crawlers it names. A global rule
-// counts as kept when one of the group's own literal Disallows is a prefix
-// of it ("Disallow: /" keeps them all).
-func (l *linter) dropsGlobal(set *ruleSet, name string, globalDisallows []string) {
-	var own prefixSet
-	for _, rule := range set.rules {
-		if !rule.Allow && rule.Value != "" && !strings.ContainsAny(rule.Value, "*$") {
-			own.add(rule.Value, 0)
+// * group, which then do not apply to the crawlers it names. The engine
+// decides which: a rule of the * group counts as dropped when it belongs
+// to none of the crawler's groups (a group may name both * and the
+// crawler) and the crawler may fetch a URL that the rule blocks for the
+// crawlers of the * group.
+func (l *linter) dropsGlobal(set *ruleSet, name string, blocks []globalBlock) {
+	var missing []*Rule
+	for _, b := range blocks {
+		if l.inSet(set, b.rule) {
+			continue
 		}
-	}
-	var missing []string
-	for _, v := range globalDisallows {
-		if _, kept := own.findPrefix(v); !kept {
-			missing = append(missing, v)
+		// The claim, that the rule does not apply, holds by now; what
+		// follows says whether it matters: whether the crawler may fetch
+		// what the rule blocks for the * group's crawlers. With no
+		// Disallow of its own matching, it may; with only Disallows
+		// matching, it may not; else the engine decides. (An Allow of
+		// an index page also matches its directory: such sets are left
+		// to the engine too.)
+		var m matchKinds
+		index := false
+		for _, g := range set.groups {
+			k := b.matching[g.Index]
+			m.allow, m.disallow = m.allow || k.allow, m.disallow || k.disallow
+			index = index || l.indexAllows[g.Index]
+		}
+		switch {
+		case !index && !m.disallow:
+			missing = append(missing, b.rule)
+		case !index && !m.allow:
+			// blocked by its own rules
+		default:
+			if v := l.r.Check(name, b.url); v.Allowed {
+				missing = append(missing, b.rule)
+			}
 		}
 	}
 	if len(missing) == 0 {
 		return
 	}
 	g := set.groups[0]
-	example := fmt.Sprintf("Disallow: %s", missing[0])
-	more := ""
-	if len(missing) > 1 {
-		more = fmt.Sprintf(" and %d more", len(missing)-1)
+	lines := make([]int, len(missing))
+	for i, rule := range missing {
+		lines[i] = rule.Line
 	}
-	l.add(agentLine(g, name), Info, "drops-global", "%s follows only its own group, so the * group's %s%s do not apply to it; repeat them here if they should.", displayToken(g, name), example, more)
+	if len(missing) == 1 {
+		l.add(agentLine(g, name), Info, "drops-global", "%s follows only its own group, so the * group's Disallow: %s (line %d) does not apply to it; repeat it here if it should.", displayToken(g, name), missing[0].Value, missing[0].Line)
+	} else {
+		l.add(agentLine(g, name), Info, "drops-global", "%s follows only its own group, so the * group's Disallow: %s (line %d) and %d more do not apply to it; repeat them here if they should.", displayToken(g, name), missing[0].Value, missing[0].Line, len(missing)-1)
+	}
+	l.claim(Claim{Dialect: l.r.Dialect, Agent: name, Effect: DoesNotApply, Rules: lines})
+}
+
+// inSet reports whether rule is one of the set's rules.
+func (l *linter) inSet(set *ruleSet, rule *Rule) bool {
+	for _, g := range set.groups {
+		if len(g.Rules) > 0 && g.Rules[0].Line <= rule.Line && rule.Line <= g.Rules[len(g.Rules)-1].Line {
+			return true
+		}
+	}
+	return false
 }
 
 func agentLine(g *Group, token string) int {
@@ -430,12 +704,66 @@ func displayToken(g *Group, token string) string {
 	return token
 }
 
+// A shadowing is a merged set in which a rule never decides: the token
+// the set is for, and the rule that wins over it.
+type shadowing struct {
+	token string
+	best  *Rule
+}
+
+// shadowed reports the rules that never decide. A rule of a group that
+// names several crawlers is in several merged sets; it is reported as
+// never deciding when it never does in any of them, and otherwise for the
+// crawlers whose merged set it never decides in.
+func (l *linter) shadowed(shadows map[*Rule][]shadowing) {
+	rules := make([]*Rule, 0, len(shadows))
+	for rule := range shadows {
+		rules = append(rules, rule)
+	}
+	slices.SortFunc(rules, func(a, b *Rule) int { return a.Line - b.Line })
+	for _, rule := range rules {
+		sh := shadows[rule]
+		best := sh[0].best
+		all := len(sh) == l.setsWith(rule)
+		if all {
+			l.add(rule.Line, Warning, "shadowed-rule", "This rule never decides anything: line %d (%s: %s) matches the same URLs and wins over it.", best.Line, kindWord(best.Kind()), best.Value)
+		} else {
+			tokens := make([]string, len(sh))
+			for i, s := range sh {
+				tokens[i] = s.token
+			}
+			l.add(rule.Line, Warning, "shadowed-rule", "For %s, this rule never decides anything: once the groups naming it are merged, line %d (%s: %s) matches the same URLs and wins over it.", nameList(tokens), best.Line, kindWord(best.Kind()), best.Value)
+		}
+		for _, s := range sh {
+			l.claim(Claim{Dialect: l.r.Dialect, Agent: s.token, Effect: NeverDecides, Rules: []int{rule.Line}, By: s.best.Line})
+		}
+	}
+}
+
+// setsWith returns the number of merged sets that hold rule: one for each
+// distinct token its group names.
+func (l *linter) setsWith(rule *Rule) int {
+	g := l.groupAt(rule.Line)
+	if g == nil {
+		return 0
+	}
+	var tokens []string
+	for _, a := range g.Agents {
+		t := lowerASCII(a.Token)
+		if !slices.Contains(tokens, t) {
+			tokens = append(tokens, t)
+		}
+	}
+	return len(tokens)
+}
+
 // shadowedRules finds the rules of a merged set that can never decide a
-// URL: a rule whose pattern matches exactly the URLs another rule's pattern
-// matches (they differ at most by trailing '*'s) loses to that other rule
-// whenever it matches, if the other is longer, or as long and an Allow
-// against a Disallow, or as long, of the same kind and earlier.
-func shadowedRules(rules []*Rule) map[int]Finding {
+// URL, each with the rule that wins over it: a rule whose pattern matches
+// exactly the URLs another rule's pattern matches (they differ at most by
+// trailing '*'s) loses to that other rule whenever it matches, if the
+// other is longer, or as long and an Allow against a Disallow, or as long,
+// of the same kind and earlier.
+func shadowedRules(rules []*Rule) map[*Rule]*Rule {
 	classes := make(map[string]*Rule, len(rules))
 	beats := func(a, b *Rule) bool { // whether a wins over b when both match
 		switch {
@@ -455,17 +783,14 @@ func shadowedRules(rules []*Rule) map[int]Finding {
 			classes[key] = rule
 		}
 	}
-	out := map[int]Finding{}
+	out := map[*Rule]*Rule{}
 	for _, rule := range rules {
 		if rule.Pattern() == "" {
 			continue
 		}
-		best := classes[shadowKey(rule.Pattern())]
-		if best == rule {
-			continue
+		if best := classes[shadowKey(rule.Pattern())]; best != rule {
+			out[rule] = best
 		}
-		out[rule.Line] = Finding{Line: rule.Line, Severity: Warning, Code: "shadowed-rule",
-			Message: fmt.Sprintf("This rule never decides anything: line %d (%s: %s) matches the same URLs and wins over it.", best.Line, kindWord(best.Kind()), best.Value)}
 	}
 	return out
 }

@@ -62,6 +62,9 @@ func TestFindings(t *testing.T) {
 		{"space before colon", "User-agent: *\nDisallow : /x", 2, "dialect-ignores", robots.Warning, robots.GYM2008},
 		{"Allow ignored in 1994", "User-agent: *\nAllow: /x\nDisallow: /", 2, "allow-ignored", robots.Info, robots.MK1994},
 		{"BOM spoils Python's first line", "\uFEFFUser-agent: *\nDisallow: /", 1, "bom-spoils", robots.Warning, robots.Python},
+		{"a group without rules before a blank line runs on", "User-agent: a\nCrawl-delay: 5\n\nUser-agent: b\nDisallow: /x", 3, "blank-in-group", robots.Warning, robots.Google},
+		{"the blank line gives the rules below to the names below", "User-agent: a\nCrawl-delay: 5\n\nUser-agent: b\nDisallow: /x", 3, "blank-ends-record", robots.Warning, robots.MK1996},
+		{"shadowed for one of the names only", "User-agent: a\nUser-agent: b\nDisallow: /x\n\nUser-agent: a\nAllow: /x", 3, "shadowed-rule", robots.Warning, robots.Google},
 	} {
 		f := robots.Parse([]byte(c.file))
 		found := false
@@ -118,5 +121,65 @@ func TestDropsGlobalQuietWhenCovered(t *testing.T) {
 		if fd.Code == "drops-global" {
 			t.Errorf("drops-global although every * rule is covered: %+v", fd)
 		}
+	}
+}
+
+// TestFindingsNotMade checks findings that would be wrong: each file reads
+// otherwise than the finding would say.
+func TestFindingsNotMade(t *testing.T) {
+	for _, c := range []struct {
+		name, file string
+		line       int
+		code       string
+		dialect    robots.Dialect
+	}{
+		// The group names * and Googlebot: its rules apply to Googlebot.
+		{"a group naming * and the crawler", "User-agent: *\nUser-agent: Googlebot\nDisallow: /a*\n\nUser-agent: Googlebot\nDisallow: /b", 2, "drops-global", robots.Google},
+		{"the crawler's own rule blocks as much", "User-agent: *\nDisallow: /a/b\n\nUser-agent: Bot\nDisallow: /a*", 4, "drops-global", robots.Google},
+		// a is named by the first group too, which has a rule.
+		{"an empty group merged with one with rules", "User-agent: a\nDisallow: /x\nUser-agent: *\nDisallow: /y\nUser-agent: a", 5, "empty-group", robots.Google},
+		// Allow: / wins the tie: the Disallow blocks nothing.
+		{"Disallow: / that an Allow: / undoes", "User-agent: *\nDisallow: /\nAllow: /", 2, "disallow-all", robots.Google},
+		// Python splits the line at U+0085: "Disallow: /a" is a rule.
+		{"a line Python splits", "User-agent: *\nDisallow: /a\u0085b", 2, "dialect-ignores", robots.Python},
+		// Python reads on past a line of spaces, where the 1996 draft
+		// ends the record: only the 1996 draft's reading differs.
+		{"a line of spaces, in Python", "User-agent: a\nDisallow: /x\n  \nDisallow: /y", 3, "blank-ends-record", robots.Python},
+	} {
+		for _, fd := range robots.Parse([]byte(c.file)).Read(c.dialect).Findings() {
+			if fd.Code == c.code && fd.Line == c.line {
+				t.Errorf("%s: %s finding on line %d: %s", c.name, c.code, c.line, fd.Message)
+			}
+		}
+	}
+}
+
+// TestOrderMattersOnce checks that the rules first-match readers never
+// reach are reported in one finding, which claims each of them.
+func TestOrderMattersOnce(t *testing.T) {
+	f := robots.Parse([]byte("User-agent: *\nDisallow: /a\nAllow: /a/1\nAllow: /a/2\nDisallow: /b\nAllow: /b/1\n"))
+	var got []robots.Finding
+	for _, fd := range f.Findings() {
+		if fd.Code == "order-matters" {
+			got = append(got, fd)
+		}
+	}
+	if len(got) != 1 {
+		t.Fatalf("%d order-matters findings, want 1: %+v", len(got), got)
+	}
+	if got[0].Line != 3 || !strings.Contains(got[0].Message, "2 more rules (lines 4 and 6)") {
+		t.Errorf("finding: line %d, %q", got[0].Line, got[0].Message)
+	}
+	hidden := map[int]bool{}
+	for _, c := range got[0].Claims {
+		if c.Effect != robots.NeverDecides || c.Agent != "*" {
+			t.Errorf("claim %+v", c)
+		}
+		for _, n := range c.Rules {
+			hidden[n] = true
+		}
+	}
+	if len(hidden) != 3 || !hidden[3] || !hidden[4] || !hidden[6] {
+		t.Errorf("claimed rules %v, want 3, 4 and 6", hidden)
 	}
 }
