@@ -79,6 +79,12 @@ type linter struct {
 	out     []Finding
 
 	indexAllows []bool // by group: whether it has an Allow of an index page, which also matches its directory
+
+	// Notes said once per key: by code and key, the index of the
+	// note's lines in keyLines, and where the note stands in out.
+	keyNotes map[string]int
+	keyLines [][]int
+	keyAt    []int
 }
 
 func (l *linter) add(line int, sev Severity, code, format string, args ...any) {
@@ -115,6 +121,7 @@ func (l *linter) run() {
 			l.sitemap(line)
 		}
 	}
+	l.finishKeyNotes()
 	for _, n := range l.r.Orphans {
 		l.add(n, Warning, "orphan-rule", "Rule before any User-agent line: it belongs to no group, so every crawler ignores it.")
 		l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
@@ -256,17 +263,46 @@ func (l *linter) knownKey(line *Line) {
 		}
 		l.add(n, Info, "crawl-delay", "Crawl-delay: Google ignores it; Bing, Yandex, Anthropic's crawlers and others wait %s seconds between fetches %s.", l.f.Value(line.Number), where)
 	case "host":
-		l.add(n, Info, "host", "Host names the preferred mirror for Yandex only; Google and the standard ignore it.")
+		l.keyNote(n, "host", "Host names the preferred mirror for Yandex only; Google and the standard ignore it.")
 	case "clean-param":
-		l.add(n, Info, "clean-param", "Clean-param tells Yandex which URL parameters to ignore; Google and the standard ignore it.")
+		l.keyNote(n, "clean-param", "Clean-param tells Yandex which URL parameters to ignore; Google and the standard ignore it.")
 	case "noindex", "nofollow", "noarchive":
 		l.add(n, Warning, "unsupported-"+strings.ToLower(l.f.Key(line.Number)), "%s in robots.txt is not supported by Google (since 2019) or any major crawler: use a robots meta tag or an X-Robots-Tag header.", l.f.Key(line.Number))
 	case "request-rate", "visit-time", "revisit-after":
-		l.add(n, Info, "legacy-key", "%s is a non-standard extension read by a few old crawlers (Python's robotparser reads Request-rate); Google ignores it.", l.f.Key(line.Number))
+		l.keyNote(n, "legacy-key", "%s is a non-standard extension read by a few old crawlers (Python's robotparser reads Request-rate); Google ignores it.", l.f.Key(line.Number))
 	case "content-signal", "content-usage":
-		l.add(n, Info, "content-signal", "%s states how the content may be used (by AI systems, for instance); it does not change what may be crawled, and Google's crawler ignores it.", l.f.Key(line.Number))
+		l.keyNote(n, "content-signal", "%s states how the content may be used (by AI systems, for instance); it does not change what may be crawled, and Google's crawler ignores it.", l.f.Key(line.Number))
 	default:
-		l.add(n, Info, "ignored-key", "%s is not part of the standard: Google ignores it.", l.f.Key(line.Number))
+		l.keyNote(n, "ignored-key", "%s is not part of the standard: Google ignores it.", l.f.Key(line.Number))
+	}
+}
+
+// keyNote adds a note about a key that holds for every line with that key:
+// it is said once, on the first, and names the others, where a note on
+// each line would repeat the same sentence (Clean-param often stands on a
+// hundred lines).
+func (l *linter) keyNote(n int, code, format string, args ...any) {
+	key := code + "\x00" + strings.ToLower(l.f.Key(n))
+	if i, ok := l.keyNotes[key]; ok {
+		l.keyLines[i] = append(l.keyLines[i], n)
+		return
+	}
+	if l.keyNotes == nil {
+		l.keyNotes = map[string]int{}
+	}
+	l.keyNotes[key] = len(l.keyLines)
+	l.keyLines = append(l.keyLines, []int{n})
+	l.keyAt = append(l.keyAt, len(l.out))
+	l.add(n, Info, code, format, args...)
+}
+
+// finishKeyNotes names, in each key note, the other lines it holds for.
+func (l *linter) finishKeyNotes() {
+	for i, lines := range l.keyLines {
+		if len(lines) > 1 {
+			f := &l.out[l.keyAt[i]]
+			f.Message += fmt.Sprintf(" The same holds for the %d other %s lines (%s).", len(lines)-1, l.f.Key(lines[0]), linesPhrase(lines[1:], 8))
+		}
 	}
 }
 
@@ -415,7 +451,7 @@ func (l *linter) rule(rule *Rule, global bool) {
 	case v == "" && rule.Allow:
 		// It matches every URL with priority 0: it never blocks, and
 		// never reopens what a Disallow blocks.
-		l.add(n, Info, "empty-rule", "Empty Allow: it allows nothing that is not allowed anyway, so it changes no verdict.")
+		l.add(n, Info, "empty-rule", "Empty Allow: it allows nothing that is not allowed anyway, so it changes no verdict. (GYM 2008 parsers and the 1996 draft read it otherwise: as disallowing everything.)")
 	case v == "":
 		l.add(n, Info, "empty-rule", "Empty Disallow: it disallows nothing.")
 	case v[0] != '/' && v[0] != '*':

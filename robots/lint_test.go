@@ -183,3 +183,17 @@ func TestOrderMattersOnce(t *testing.T) {
 		t.Errorf("claimed rules %v, want 3, 4 and 6", hidden)
 	}
 }
+
+// TestEmptyAllowNote checks what the note on an empty Allow says of the
+// other readings against their verdicts.
+func TestEmptyAllowNote(t *testing.T) {
+	f := robots.Parse([]byte("User-agent: *\nAllow:\n"))
+	for _, c := range []struct {
+		d       robots.Dialect
+		allowed bool
+	}{{robots.Google, true}, {robots.GYM2008, false}, {robots.MK1996, false}} {
+		if v := f.CheckDialect(c.d, "anybot", "/page"); v.Allowed != c.allowed {
+			t.Errorf("%s: allowed %v, the note says %v", c.d, v.Allowed, c.allowed)
+		}
+	}
+}
