@@ -71,6 +71,34 @@ func BenchmarkFirstMatchManyRecords(b *testing.B) {
 	benchmarkManyRecords(b, []robots.Dialect{robots.GYM2008, robots.MK1996, robots.MK1994, robots.Python})
 }
 
+// BenchmarkFirstMatchDistinctNames is the same with every record naming a
+// crawler of its own (18,000 names) and every row a user-agent string of
+// its own, so that nothing found for one row serves the next. The names
+// ("q0", "q1", ...) are short, to keep the file within the fetch limit, and
+// never found in the rows.
+func BenchmarkFirstMatchDistinctNames(b *testing.B) {
+	var sb strings.Builder
+	for i := range 18000 {
+		sb.WriteString("User-agent:q" + strconv.FormatInt(int64(i), 36) + "\nDisallow:/z\n")
+	}
+	sb.WriteString("User-agent: *\nDisallow: /private/\n")
+	f := robots.Parse([]byte(sb.String()))
+	agents, urls := manyRows(1000, true)
+	for _, d := range []robots.Dialect{robots.GYM2008, robots.MK1996, robots.MK1994, robots.Python} {
+		r := f.Read(d)
+		b.Run(d.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for i := range agents {
+					if r.CheckAgent(agents[i], urls[i]).Allowed {
+						b.Fatal("allowed: the * record disallows /private/")
+					}
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkLongestMatchManyRecords is the same case in the Google and RFC
 // 9309 readings, where the token's groups are one map lookup away.
 func BenchmarkLongestMatchManyRecords(b *testing.B) {

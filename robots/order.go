@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -31,9 +32,9 @@ func newOrderReading(f *File, d Dialect) *Reading {
 	// Every record's agents and rules are a slice of one array each: a
 	// record's lines are consecutive, and a record that is not kept is cut
 	// off the end of both before the next one starts. Google's counts of
-	// user-agent lines and rules are good guesses of their sizes.
-	// A record is kept only with a rule (or, in Python, a crawl-delay or
-	// request-rate line), so there are no more of them than those.
+	// the lines size the arrays; a record is kept only with a rule (or, in
+	// Python, a crawl-delay or request-rate line), so there are no more
+	// records than those.
 	n := countKinds(f.Lines)
 	agents := make([]Agent, 0, n.agents)
 	rules := make([]Rule, 0, n.rules)
@@ -151,6 +152,7 @@ type lineCounts struct {
 	known  int // other known keys
 }
 
+// countKinds counts the lines by kind, as Google reads them.
 func countKinds(lines []Line) (c lineCounts) {
 	inRules := true
 	for i := range lines {
@@ -353,8 +355,20 @@ type nameIndex struct {
 	nameOf []int32
 	base   []int32
 
+	// With many names, byText finds a name's number from its text and
+	// lengths holds the names' distinct lengths, ascending: a check then
+	// looks up the parts of the crawler's name of those lengths, which
+	// costs in proportion to the crawler's name and not to the number
+	// of names.
+	byText  map[string]int32
+	lengths []int
+
 	memo memo[recordChoice] // the last choices, by crawler
 }
+
+// manyNames is the number of distinct names past which a reading can look
+// names up by text.
+const manyNames = 64
 
 // A recordChoice is the record a first-match reading picks for one crawler.
 type recordChoice struct {
@@ -389,6 +403,14 @@ func (r *Reading) indexNames() {
 			x.nameOf = append(x.nameOf, id)
 		}
 	}
+	if len(x.names) > manyNames {
+		x.byText = lowered
+		for _, name := range x.names {
+			if i, found := slices.BinarySearch(x.lengths, len(name)); !found {
+				x.lengths = slices.Insert(x.lengths, i, len(name))
+			}
+		}
+	}
 }
 
 // choose returns the record r picks for agent, remembered or found.
@@ -401,10 +423,7 @@ func (x *nameIndex) find(r *Reading, agent string) recordChoice {
 	if r.Dialect.spec().python {
 		ua, _, _ = strings.Cut(ua, "/")
 	}
-	for id, name := range x.names {
-		if !strings.Contains(ua, name) {
-			continue
-		}
+	if id := x.firstFound(ua); id >= 0 {
 		gi := x.first[id]
 		g := &r.Groups[gi]
 		// The record's first name found in ua, which may come before
@@ -419,6 +438,33 @@ func (x *nameIndex) find(r *Reading, agent string) recordChoice {
 		return recordChoice{group: r.global.groups[0]}
 	}
 	return recordChoice{group: -1}
+}
+
+// firstFound returns the number of the first name found in ua, a
+// lower-cased crawler's name, or -1. It looks up each part of ua of a
+// name's length when that is fewer lookups than there are names to search
+// for.
+func (x *nameIndex) firstFound(ua string) int32 {
+	if x.byText == nil || len(ua)*len(x.lengths) >= len(x.names) {
+		for id, name := range x.names {
+			if strings.Contains(ua, name) {
+				return int32(id)
+			}
+		}
+		return -1
+	}
+	best := int32(-1)
+	for i := 0; i <= len(ua); i++ {
+		for _, n := range x.lengths {
+			if i+n > len(ua) {
+				break
+			}
+			if id, ok := x.byText[ua[i:i+n]]; ok && (best < 0 || id < best) {
+				best = id
+			}
+		}
+	}
+	return best
 }
 
 // readRERP reads a line as robotexclusionrulesparser does (gym2008, mk1996,
