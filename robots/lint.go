@@ -78,6 +78,8 @@ type linter struct {
 	dialect string
 	out     []Finding
 
+	markup map[int]bool // the lines that are HTML in a robots.txt
+
 	indexAllows []bool // by group: whether it has an Allow of an index page, which also matches its directory
 
 	// Notes said once per key: by code and key, the index of the
@@ -98,24 +100,28 @@ func (l *linter) claim(c Claim) {
 }
 
 func (l *linter) run() {
+	if l.notRobots() {
+		return
+	}
 	if l.r.Dialect.FirstMatch() {
 		l.runOrder()
 		return
 	}
-	understood := false
+	l.markup = l.markupLines()
+	l.htmlInside(l.markup)
 	for i := range l.f.Lines {
 		line := &l.f.Lines[i]
 		kind := l.r.Kind(line.Number)
 		l.lineFlags(line)
 		switch kind {
 		case UserAgent, Allow, Disallow, Sitemap:
-			understood = true
 			l.keySpelling(line, kind)
 		case Known:
-			understood = true
 			l.knownKey(line)
 		case Unknown:
-			l.unknown(line)
+			if !l.markup[line.Number] && !l.strayLine(line.Number) {
+				l.unknown(line)
+			}
 		}
 		if kind == Sitemap {
 			l.sitemap(line)
@@ -130,9 +136,6 @@ func (l *linter) run() {
 		l.group(&l.r.Groups[gi])
 	}
 	l.merged()
-	if !understood && len(l.out) > 0 {
-		l.notRobots()
-	}
 	if l.r.Dialect == Google {
 		l.crossDialect()
 	}
@@ -838,21 +841,4 @@ func shadowKey(p string) string {
 		return p
 	}
 	return strings.TrimRight(p, "*")
-}
-
-// notRobots explains a file in which no line was a robots.txt record.
-func (l *linter) notRobots() {
-	for i := range l.f.Lines {
-		line := &l.f.Lines[i]
-		s := strings.ToLower(trimSpace(l.f.text[line.Start:line.End]))
-		if s == "" {
-			continue
-		}
-		if strings.HasPrefix(s, "<") {
-			l.add(line.Number, Error, "html", "This looks like an HTML page, not a robots.txt file: the server may be sending an error page instead. Crawlers find no rules in it and may crawl everything.")
-		} else {
-			l.add(line.Number, Error, "not-robots", "No line of this file is a robots.txt record: crawlers find no rules in it and may crawl everything.")
-		}
-		return
-	}
 }
