@@ -128,10 +128,7 @@ func (l *linter) run() {
 		}
 	}
 	l.finishKeyNotes()
-	for _, n := range l.r.Orphans {
-		l.add(n, Warning, "orphan-rule", "Rule before any User-agent line: it belongs to no group, so every crawler ignores it.")
-		l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
-	}
+	l.orphans()
 	for gi := range l.r.Groups {
 		l.group(&l.r.Groups[gi])
 	}
@@ -194,9 +191,19 @@ func (l *linter) unknown(line *Line) {
 	n := line.Number
 	if l.f.Key(line.Number) == "" {
 		if !line.Has(FlagBOM) {
-			l.add(n, Warning, "not-a-record", "Not a \"key: value\" line: every crawler ignores it.")
+			if others := l.otherReaders(n); others != "" {
+				l.add(n, Warning, "not-a-record", "Not a \"key: value\" line: Google and the standard ignore it, but %s.", others)
+			} else {
+				l.add(n, Warning, "not-a-record", "Not a \"key: value\" line: every crawler ignores it.")
+			}
 		}
 		return
+	}
+	if key := l.f.Key(n); strings.HasPrefix(key, mangledBOM) {
+		if k, _ := googleKey(key[len(mangledBOM):]); k != Unknown {
+			l.add(n, Error, "mangled-bom", "The line starts with a byte-order mark converted twice (it shows as \"ï»¿\"): Google does not read the %s behind it, and ignores the line. Save the file as UTF-8 without a byte-order mark.", kindWord(k))
+			return
+		}
 	}
 	if google, _ := googleKey(l.f.Key(line.Number)); google != Unknown && google != Known {
 		// Read by Google, but not by this stricter dialect.
@@ -211,10 +218,95 @@ func (l *linter) unknown(line *Line) {
 		return
 	}
 	msg := fmt.Sprintf("Unknown key %q: every crawler ignores this line.", l.f.Key(line.Number))
+	if others := l.otherReaders(n); others != "" {
+		msg = fmt.Sprintf("Unknown key %q: Google and the standard ignore this line, but %s.", l.f.Key(line.Number), others)
+	}
 	if s := suggestKey(l.f.Key(line.Number)); s != "" {
 		msg += fmt.Sprintf(" Did you mean %q?", s)
 	}
 	l.add(n, Warning, "unknown-key", "%s", msg)
+}
+
+// orphans reports the rules before any user-agent line. Every crawler
+// ignores them, unless another reading finds a user-agent line above that
+// this one does not: a first-match reader finds a directive anywhere in a
+// line, Google reads misspelt keys that the standard does not.
+func (l *linter) orphans() {
+	var readers []*Reading
+	for _, n := range l.r.Orphans {
+		if readers == nil {
+			for _, d := range Dialects() {
+				if d != l.r.Dialect {
+					readers = append(readers, l.f.Read(d))
+				}
+			}
+		}
+		var applied []Dialect
+		for _, fm := range readers {
+			if recordOf(fm, n) != nil {
+				applied = append(applied, fm.Dialect)
+			}
+		}
+		if len(applied) == 0 {
+			l.add(n, Warning, "orphan-rule", "Rule before any User-agent line: it belongs to no group, so every crawler ignores it.")
+			for _, fm := range append([]*Reading{l.r}, readers...) {
+				l.claim(Claim{Dialect: fm.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
+			}
+			continue
+		}
+		l.add(n, Warning, "orphan-rule", "Rule before any User-agent line %s reads: it belongs to no group, so %s ignores it; %s find a User-agent line above it and read it.", l.dialect, l.dialect, readersPhrase(applied))
+		l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
+	}
+}
+
+// recordOf returns the group of a reading that holds the rule at line n,
+// or nil.
+func recordOf(r *Reading, n int) *Group {
+	for gi := range r.Groups {
+		g := &r.Groups[gi]
+		if len(g.Rules) > 0 && g.Rules[0].Line <= n && n <= g.Rules[len(g.Rules)-1].Line {
+			for i := range g.Rules {
+				if g.Rules[i].Line == n {
+					return g
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// mangledBOM is a byte-order mark read as Latin-1 and saved as UTF-8
+// again: "ï»¿".
+const mangledBOM = "\u00ef\u00bb\u00bf"
+
+// otherReaders says which first-match readings read line n, which Google
+// does not, as a record ("GYM 2008 parsers and the 1996 draft read it as
+// Sitemap"), or "" when none does. They find a directive anywhere in a
+// line, even behind other text, so the line is looked at in each only when
+// it holds such a directive.
+func (l *linter) otherReaders(n int) string {
+	lower := strings.ToLower(l.f.Text(n))
+	if !strings.Contains(lower, ":") || !strings.Contains(lower, "agent") && !strings.Contains(lower, "allow") && !strings.Contains(lower, "sitemap") && !strings.Contains(lower, "crawl-delay") {
+		return ""
+	}
+	var kinds []LineKind
+	var who [][]Dialect
+	for _, d := range []Dialect{GYM2008, MK1996, MK1994, Python} {
+		k := l.f.Read(d).Kind(n)
+		if k == Unknown || k == Blank || k == Comment {
+			continue
+		}
+		if i := slices.Index(kinds, k); i >= 0 {
+			who[i] = append(who[i], d)
+		} else {
+			kinds, who = append(kinds, k), append(who, []Dialect{d})
+		}
+	}
+	parts := make([]string, len(kinds))
+	for i := range kinds {
+		parts[i] = readersPhrase(who[i]) + " read it as " + kindWord(kinds[i])
+	}
+	return strings.Join(parts, "; ")
 }
 
 // suggestKey returns the key that key is a likely misspelling of, or "".

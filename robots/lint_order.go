@@ -304,6 +304,12 @@ func readersPhrase(ds []Dialect) string {
 			names[i] = "GYM 2008 parsers"
 		case Python:
 			names[i] = "Python's robotparser"
+		case MK1994:
+			names[i] = "the 1994 convention"
+		case Google:
+			names[i] = "Google"
+		case RFC9309:
+			names[i] = "RFC 9309"
 		default:
 			names[i] = d.Title()
 		}

@@ -64,6 +64,7 @@ func TestFindings(t *testing.T) {
 		{"BOM spoils Python's first line", "\uFEFFUser-agent: *\nDisallow: /", 1, "bom-spoils", robots.Warning, robots.Python},
 		{"a group without rules before a blank line runs on", "User-agent: a\nCrawl-delay: 5\n\nUser-agent: b\nDisallow: /x", 3, "blank-in-group", robots.Warning, robots.Google},
 		{"the blank line gives the rules below to the names below", "User-agent: a\nCrawl-delay: 5\n\nUser-agent: b\nDisallow: /x", 3, "blank-ends-record", robots.Warning, robots.MK1996},
+		{"BOM converted twice", "\u00ef\u00bb\u00bfUser-agent: *\nDisallow: /x", 1, "mangled-bom", robots.Error, robots.Google},
 		{"shadowed for one of the names only", "User-agent: a\nUser-agent: b\nDisallow: /x\n\nUser-agent: a\nAllow: /x", 3, "shadowed-rule", robots.Warning, robots.Google},
 	} {
 		f := robots.Parse([]byte(c.file))
@@ -194,6 +195,35 @@ func TestEmptyAllowNote(t *testing.T) {
 	}{{robots.Google, true}, {robots.GYM2008, false}, {robots.MK1996, false}} {
 		if v := f.CheckDialect(c.d, "anybot", "/page"); v.Allowed != c.allowed {
 			t.Errorf("%s: allowed %v, the note says %v", c.d, v.Allowed, c.allowed)
+		}
+	}
+}
+
+// TestOtherReadersSaid checks that a line Google ignores but first-match
+// readers read is not said to be ignored by every crawler, nor a rule
+// after it.
+func TestOtherReadersSaid(t *testing.T) {
+	for _, c := range []struct {
+		name, file string
+		line       int
+		says       string
+	}{
+		{"a key behind other words", "User-agent: *\nDisallow: /x\nImage Sitemap: https://example.com/i.xml", 3,
+			"Google and the standard ignore this line, but GYM 2008 parsers, the 1996 draft that Baidu follows and the 1994 convention read it as Sitemap."},
+		{"a rule after a user-agent line only first-match readers read", "\u00ef\u00bb\u00bfUser-agent: *\nDisallow: /x", 2,
+			"so Google ignores it; GYM 2008 parsers, the 1996 draft that Baidu follows and the 1994 convention find a User-agent line above it"},
+	} {
+		found := false
+		for _, fd := range robots.Parse([]byte(c.file)).Findings() {
+			if fd.Line == c.line {
+				found = true
+				if !strings.Contains(fd.Message, c.says) {
+					t.Errorf("%s: %q, want it to say %q", c.name, fd.Message, c.says)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no finding on line %d", c.name, c.line)
 		}
 	}
 }
