@@ -17,22 +17,28 @@ const (
 	// ResultRowHeight is the height in pixels of a line of the results
 	// table (results.css: --result-row).
 	ResultRowHeight = 40
-	// ResultRowHeightNarrow is that height on narrow screens, where a test
+	// ResultRowHeightNarrow is that height in a narrow table, where a test
 	// takes two lines of controls (results.css: --result-row inside the
-	// ResultsNarrow media query).
+	// @container query of ResultsNarrowWidth).
 	ResultRowHeightNarrow = 84
 	// ResultHeadHeight is the height in pixels of the column headers, which
 	// stay at the top of the scroll box (results.css: --result-head).
 	ResultHeadHeight = 32
-	// ResultsNarrow is the media query under which the narrow height
-	// applies; results.css uses the same.
-	ResultsNarrow = "(max-width: 480px)"
+	// ResultsNarrowWidth is the width in CSS pixels of the table (#results)
+	// under which a test takes two lines: a phone, or a narrow column
+	// beside the Why panel. results.css uses the same, in a container
+	// query, so that the Go side and the style sheet agree.
+	ResultsNarrowWidth = 640
 	// ResultsViewHeight is the height in pixels assumed for the scroll box
 	// until the browser gives its own (the prerendered page).
 	ResultsViewHeight = 480
 	// ResultsMargin is how many lines are drawn above and below those in
 	// view, so that a fast scroll shows no blank before the next frame.
-	ResultsMargin = 10
+	ResultsMargin = 4
+	// ResultsStep is how many lines the drawn window moves at once: every
+	// line drawn then shows another test, so the table is drawn again once
+	// per ResultsStep lines scrolled rather than once per line.
+	ResultsStep = 12
 
 	// ResultsID is the id of the table's root, which carries data-allowed
 	// and data-blocked: the counts of the tests shown.
@@ -94,7 +100,7 @@ type ResultsTable struct {
 	mounted   bool
 	top       float64 // the scroll box's scrollTop
 	maxHeight float64 // the scroll box's max-height, from the style sheet
-	narrow    bool    // ResultsNarrow applies
+	narrow    bool    // the table is narrower than ResultsNarrowWidth
 	revealed  int     // the Reveal.Seq acted upon
 	search    string  // the search field's first value; the field is the user's after
 	searchSet bool
@@ -146,7 +152,12 @@ func (p *ResultsTable) measure() bool {
 	if !app.IsClient {
 		return false
 	}
-	narrow := app.Window().Call("matchMedia", ResultsNarrow).Get("matches").Bool()
+	narrow := p.narrow
+	if root := element(ResultsID); root.Truthy() {
+		if w := root.Get("clientWidth").Float(); w > 0 {
+			narrow = w < ResultsNarrowWidth
+		}
+	}
 	h := p.maxHeight
 	if box := element(ResultsBoxID); box.Truthy() {
 		css := app.Window().Call("getComputedStyle", box).Get("maxHeight").String()
@@ -192,7 +203,7 @@ func (p *ResultsTable) view() float64 {
 func (p *ResultsTable) window() model.TableWindow {
 	t, lh := p.table(), p.rowHeight()
 	top := min(p.top, max(float64(len(t.Lines))*lh-p.view(), 0))
-	return t.Window(top, p.view(), lh, ResultsMargin)
+	return t.Window(top, p.view(), lh, ResultsMargin, ResultsStep)
 }
 
 // Render returns the component's markup.
@@ -454,6 +465,11 @@ func (p *ResultsTable) key(ctx app.Context, i int, field, key string) bool {
 		delta := 1
 		if key == "ArrowUp" {
 			delta = -1
+		}
+		if f := p.next; f != nil && !f.hold && f.ctl == field && f.row >= 0 {
+			// Keys come faster than frames: the focus has yet to reach
+			// the test the last key chose; go on from there.
+			i = f.row
 		}
 		j := p.table().Step(i, delta)
 		if j < 0 {

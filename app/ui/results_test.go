@@ -42,8 +42,8 @@ func TestResultsTableDrawsAWindow(t *testing.T) {
 	html := render(t, &ResultsTable{Table: tb, Selected: 2})
 	rows := drawnRows(html)
 	view := (ResultsViewHeight - ResultHeadHeight) / ResultRowHeight
-	if len(rows) < view || len(rows) > view+2*ResultsMargin+1 {
-		t.Errorf("%d tests drawn of 1000, want about %d", len(rows), view+ResultsMargin)
+	if len(rows) < view || len(rows) > view+ResultsStep+2*ResultsMargin+1 {
+		t.Errorf("%d tests drawn of 1000, want about %d", len(rows), view+ResultsStep+ResultsMargin)
 	}
 	if rows[0] != "0" {
 		t.Errorf("first test drawn: %s", rows[0])

@@ -2,6 +2,7 @@ package model
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -445,8 +446,19 @@ type TableWindow struct {
 
 // Window returns the lines of the table to draw for a scroll box scrolled
 // to scrollTop and height pixels high, every line being lineHeight pixels
-// high, with margin lines more on each side (see Visible).
-func (t *Table) Window(scrollTop, height, lineHeight float64, margin int) TableWindow {
+// high, with margin lines more on each side (see Visible). The window moves
+// in steps of step lines (1 or less: line by line): drawing a window costs
+// about as much however far it moved, since every line drawn may now show
+// another test, so a scroll that draws again once per step rather than once
+// per line costs step times less.
+func (t *Table) Window(scrollTop, height, lineHeight float64, margin, step int) TableWindow {
+	if step > 1 && lineHeight > 0 {
+		// From the top of the step, down to the bottom of the view when
+		// scrolled to the end of the step: the same lines all along it.
+		span := float64(step) * lineHeight
+		scrollTop = math.Floor(max(scrollTop, 0)/span) * span
+		height += span
+	}
 	w := Visible(scrollTop, height, lineHeight, len(t.Lines), margin)
 	if w.Len() == 0 {
 		return TableWindow{}

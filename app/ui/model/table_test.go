@@ -237,7 +237,7 @@ func TestTableThousand(t *testing.T) {
 	const lh, view, margin = 40.0, 1200.0, 10
 	total := float64(len(tb.Lines)) * lh
 	for _, top := range []float64{0, 40, 13_000, total - view, total + 500, -50} {
-		w := tb.Window(top, view, lh, margin)
+		w := tb.Window(top, view, lh, margin, 1)
 		if len(w.Lines) > 30+2*margin+1 {
 			t.Errorf("top %v: %d lines drawn", top, len(w.Lines))
 		}
@@ -253,8 +253,37 @@ func TestTableThousand(t *testing.T) {
 			t.Errorf("top %v: line %d on screen not drawn (%d..%d)", top, firstOn, w.First, w.First+len(w.Lines)-1)
 		}
 	}
-	if w := NewTable(a, &s, TableQuery{Search: "nothing"}).Window(0, view, lh, margin); len(w.Lines) != 0 || w.Above != 0 || w.Below != 0 {
+	if w := NewTable(a, &s, TableQuery{Search: "nothing"}).Window(0, view, lh, margin, 8); len(w.Lines) != 0 || w.Above != 0 || w.Below != 0 {
 		t.Errorf("empty window: %+v", w)
+	}
+
+	// In steps of 12 lines: the same window all along a step, which holds
+	// every line in view, and a new one past it.
+	const step = 12
+	prev := tb.Window(0, view, lh, 4, step)
+	moves := 0
+	for top := 0.0; top <= total-view; top += 7 {
+		w := tb.Window(top, view, lh, 4, step)
+		firstOn, lastOn := int(top/lh), int((top+view-1)/lh)
+		if firstOn < w.First || lastOn >= w.First+len(w.Lines) {
+			t.Fatalf("top %v: lines %d..%d in view, %d..%d drawn", top, firstOn, lastOn, w.First, w.First+len(w.Lines)-1)
+		}
+		if len(w.Lines) > 30+step+2*4+1 {
+			t.Fatalf("top %v: %d lines drawn", top, len(w.Lines))
+		}
+		if w.Above+float64(len(w.Lines))*lh+w.Below != total {
+			t.Fatalf("top %v: heights do not add up", top)
+		}
+		if w.First != prev.First || len(w.Lines) != len(prev.Lines) {
+			moves++
+			if int(top/(step*lh)) == int((top-7)/(step*lh)) {
+				t.Fatalf("top %v: the window moved within a step", top)
+			}
+		}
+		prev = w
+	}
+	if want := int((total-view)/lh) / step; moves < want-1 || moves > want+1 {
+		t.Errorf("the window moved %d times over %v px, want about %d", moves, total-view, want)
 	}
 }
 
