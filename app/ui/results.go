@@ -426,7 +426,7 @@ func (p *ResultsTable) why(ctx app.Context, i int) {
 		p.onSelect(ctx, i)
 	}
 	if p.mounted {
-		p.own.Defer(func(app.Context) { showWhy() })
+		p.own.Defer(func(app.Context) { showWhy(i) })
 	}
 }
 
@@ -633,15 +633,28 @@ func controlSelector(i int, ctl string) string {
 	return row + "button.remove"
 }
 
-// showWhy brings the Why panel into view when a Why control was used and
-// the panel is out of view (a narrow layout without the sheet).
-func showWhy() {
+// showWhy makes sure, once a Why control of test i was used, that the Why
+// panel is in view and does not hide the test: shown as a sheet over the
+// bottom of the screen (a narrow layout), the page scrolls the test above
+// it; in the page's flow and out of view, the panel is scrolled into view.
+func showWhy(i int) {
 	el := element("why")
 	if !el.Truthy() {
 		return
 	}
 	r := el.Call("getBoundingClientRect")
 	h := app.Window().Get("innerHeight").Float()
+	if app.Window().Call("getComputedStyle", el).Get("position").String() == "fixed" {
+		sheet := r.Get("top").Float()
+		row := app.Window().Get("document").Call("querySelector", rowSelector(i))
+		if !row.Truthy() {
+			return
+		}
+		if bottom := row.Call("getBoundingClientRect").Get("bottom").Float(); bottom > sheet-8 {
+			app.Window().Call("scrollBy", 0, bottom-sheet+8)
+		}
+		return
+	}
 	if top := r.Get("top").Float(); top < 0 || top > h-48 {
 		el.Call("scrollIntoView", map[string]any{"block": "start"})
 	}
