@@ -199,7 +199,7 @@ func (l *linter) unknown(line *Line) {
 		}
 		return
 	}
-	if key := l.f.Key(n); strings.HasPrefix(key, mangledBOM) {
+	if key := l.f.Key(n); strings.HasPrefix(key, mangledBOM) && len(key) > len(mangledBOM) {
 		if k, _ := googleKey(key[len(mangledBOM):]); k != Unknown {
 			l.add(n, Error, "mangled-bom", "The line starts with a byte-order mark converted twice (it shows as \"ï»¿\"): Google does not read the %s behind it, and ignores the line. Save the file as UTF-8 without a byte-order mark.", kindWord(k))
 			return

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"robotstester/robots"
@@ -212,33 +214,53 @@ func lintCorpus(t testing.TB) []lintCorpusFile {
 }
 
 // TestFindingsAgreeWithVerdicts checks every claim of every finding on
-// every corpus file, in every dialect, against the engine's verdicts.
+// every corpus file, in every dialect, against the engine's verdicts. The
+// files are checked side by side, one worker per CPU.
 func TestFindingsAgreeWithVerdicts(t *testing.T) {
-	var checked, skipped, claims int
-	var wrong []string
-	byCode := map[string]int{}
-	findings := 0
-	skips := map[string]int{}
-	for _, cf := range lintCorpus(t) {
-		f := robots.Parse(cf.data)
-		c := newClaimChecker(f)
-		for _, d := range robots.Dialects() {
-			for _, fd := range f.Read(d).Findings() {
-				for _, cl := range fd.Claims {
-					claims++
-					c.check(cf.name, fd, cl)
+	files := lintCorpus(t)
+	results := make([]*claimChecker, len(files))
+	claimCounts := make([]int, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f := robots.Parse(files[i].data)
+				c := newClaimChecker(f)
+				for _, d := range robots.Dialects() {
+					for _, fd := range f.Read(d).Findings() {
+						for _, cl := range fd.Claims {
+							claimCounts[i]++
+							c.check(files[i].name, fd, cl)
+						}
+					}
 				}
+				results[i] = c
 			}
-		}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	var checked, skipped, claims, findings int
+	var wrong []string
+	byCode, skips := map[string]int{}, map[string]int{}
+	for i, c := range results {
+		claims += claimCounts[i]
 		checked += c.checked
 		skipped += c.skipped
-		wrong = append(wrong, c.wrong...)
 		findings += len(c.found)
-		for code, n := range c.skips {
-			skips[code] += n
-		}
+		wrong = append(wrong, c.wrong...)
 		for code, n := range c.byCode {
 			byCode[code] += n
+		}
+		for code, n := range c.skips {
+			skips[code] += n
 		}
 	}
 	t.Logf("rules no URL hits, by finding: %v", skips)
@@ -247,10 +269,41 @@ func TestFindingsAgreeWithVerdicts(t *testing.T) {
 	}
 	t.Logf("%d claims: %d crawler and rule checks, %d rules with no URL to hit them, %d contradictions in %d findings", claims, checked, skipped, len(wrong), findings)
 	for i, w := range wrong {
-		if i == 5000 {
+		if i == 50 {
 			t.Errorf("... and %d more", len(wrong)-i)
 			break
 		}
 		t.Error(w)
 	}
+}
+
+// FuzzFindingsAgreeWithVerdicts checks the claims of the findings on any
+// text, in every dialect, as TestFindingsAgreeWithVerdicts does on the
+// corpus.
+func FuzzFindingsAgreeWithVerdicts(f *testing.F) {
+	for _, s := range []string{
+		"User-agent: *\nUser-agent: Googlebot\nDisallow: /a*\n\nUser-agent: Googlebot\nDisallow: /b\n",
+		"User-agent: a\nCrawl-delay: 5\n\nUser-agent: b\nDisallow: /x\n",
+		"User-agent: *\nDisallow: /a\nAllow: /a/b\n\nDisallow: /c\n",
+		"User-agent: a\nUser-agent: b\nDisallow: /x\n\nUser-agent: a\nAllow: /x\n",
+		"Disallow: /x\nUser-agent: *\nDisallow: /\nAllow: /p\nUser-agent: bot\n",
+		"\u00ef\u00bb\u00bfUser-agent: *\nDisallow: /x\n",
+		"User-agent: *\nDisallow: /d/\nAllow: /d/index.html\nUser-agent: x\nDisallow: /e\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		file := robots.Parse([]byte(text))
+		c := newClaimChecker(file)
+		for _, d := range robots.Dialects() {
+			for _, fd := range file.Read(d).Findings() {
+				for _, cl := range fd.Claims {
+					c.check("fuzz", fd, cl)
+				}
+			}
+		}
+		for _, w := range c.wrong {
+			t.Errorf("%q: %s", text, w)
+		}
+	})
 }
