@@ -8,43 +8,73 @@ import (
 	"robotstester/app/ui/model"
 )
 
-// FindingsPanel lists the linter's findings; each one shows its line.
+// FindingsPanel lists the linter's findings, each kind said once with its
+// count and its lines, errors first, and a filter by severity. Each line
+// number shows its line.
 type FindingsPanel struct {
 	app.Compo
 
-	List []model.FindingView
-	More int // findings left out of List
+	Groups []model.FindingGroupView // as filtered by Severity
+	Linted bool                     // the findings are known
+	// Severity is the filter: "" for all, "error", "warning" or "info".
+	Severity string
 
-	onReveal func(ctx app.Context, line int)
+	onSeverity func(ctx app.Context, severity string)
+	onReveal   func(ctx app.Context, line int)
 }
 
 // Render returns the component's markup.
 func (p *FindingsPanel) Render() app.UI {
-	items := make([]app.UI, len(p.List))
-	for i, f := range p.List {
-		items[i] = app.Li().DataSet("severity", f.Severity).Body(
-			app.Button().Class("linkish").Type("button").Value(strconv.Itoa(f.Line)).
-				DataSet("finding", f.Line).
-				Aria("label", "Show line "+strconv.Itoa(f.Line)+" in the file").
-				OnClick(p.reveal).Text("line "+strconv.Itoa(f.Line)),
-			app.Text(" "),
-			app.Span().Class("sev").Text(severityIcon(f.Severity)),
-			app.Text(" "+f.Message),
+	items := make([]app.UI, len(p.Groups))
+	for i, g := range p.Groups {
+		lines := make([]app.UI, 0, 2*len(g.Lines)+1)
+		for j, n := range g.Lines {
+			if j > 0 {
+				lines = append(lines, app.Text(", "))
+			}
+			lines = append(lines, lineButton(n, p.reveal))
+		}
+		if more := g.Count - len(g.Lines); more > 0 {
+			lines = append(lines, app.Text(" and "+strconv.Itoa(more)+" more"))
+		}
+		count := ""
+		if g.Count > 1 {
+			count = " ×" + strconv.Itoa(g.Count)
+		}
+		items[i] = app.Li().DataSet("severity", g.Severity).DataSet("count", g.Count).Body(
+			app.Span().Class("sev").Text(severityIcon(g.Severity)+count),
+			app.Text(" "+g.Message+" "),
+			app.Span().Class("finding-lines note").Body(lines...),
 		)
 	}
+	choices := model.SeverityChoices()
+	opts := make([]app.UI, len(choices))
+	for i, c := range choices {
+		opts[i] = app.Option().Value(c.Value).Selected(c.Value == p.Severity).Text(c.Title)
+	}
+	empty := "Nothing to say about this file."
+	switch {
+	case !p.Linted:
+		empty = "Looking…"
+	case p.Severity != "":
+		empty = "None of this kind."
+	}
 	return app.Section().ID("findings").Class("panel").Aria("labelledby", "findings-title").Body(
-		app.H2().ID("findings-title").Text("Findings"),
+		app.Div().Class("pane-head").Body(
+			app.H2().ID("findings-title").Text("Findings"),
+			app.Select().ID("findings-severity").Aria("label", "Show findings of severity").
+				OnChange(p.filter).Body(opts...),
+		),
 		app.If(len(items) == 0, func() app.UI {
-			return app.P().Class("note").Text("Nothing to say about this file.")
+			return app.P().Class("note").Text(empty)
 		}).Else(func() app.UI { return app.Ul().Class("finding-list").Body(items...) }),
-		app.If(p.More > 0, func() app.UI {
-			return app.P().Class("note").Text("… and " + strconv.Itoa(p.More) + " more.")
-		}),
 	)
 }
 
-func (p *FindingsPanel) reveal(ctx app.Context, e app.Event) {
-	if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && p.onReveal != nil {
-		p.onReveal(ctx, n)
+func (p *FindingsPanel) filter(ctx app.Context, e app.Event) {
+	if p.onSeverity != nil {
+		p.onSeverity(ctx, ctx.JSSrc().Get("value").String())
 	}
 }
+
+func (p *FindingsPanel) reveal(ctx app.Context, e app.Event) { revealLine(ctx, p.onReveal) }

@@ -28,6 +28,7 @@ type Tester struct {
 	readTop, readHeight float64 // the read view's scroll
 	highlight           int     // the line last revealed
 	compareOpen         bool    // the side-by-side comparison is shown
+	severity            string  // the findings shown: "" for all, or one severity
 
 	page pageState // the browser's side: embed mode, saving, the link (page.go)
 
@@ -181,6 +182,8 @@ func (t *Tester) restoreVersion(ctx app.Context, i int) {
 }
 
 func (t *Tester) toggleCompare(ctx app.Context) { t.compareOpen = !t.compareOpen }
+
+func (t *Tester) setSeverity(ctx app.Context, severity string) { t.severity = severity }
 
 func (t *Tester) scrollEditor(ctx app.Context, top, height float64) {
 	t.editTop, t.editHeight = top, height

@@ -20,7 +20,6 @@ func (t *Tester) Render() app.UI {
 		root = root.DataSet("ready", "true")
 	}
 	why, hasWhy := an.Why()
-	findings, more := an.FindingList()
 
 	dialects := model.DialectChoices()
 	opts := make([]app.UI, len(dialects))
@@ -60,6 +59,7 @@ func (t *Tester) Render() app.UI {
 				),
 				t.editor(false),
 				t.summary(),
+				t.contentNote(),
 			),
 			app.Section().Class("pane").Aria("labelledby", "read-title").Body(
 				app.Div().Class("pane-head").Body(
@@ -97,7 +97,13 @@ func (t *Tester) Render() app.UI {
 		app.Div().Class("details").Body(
 			&WhyPanel{Why: why, Has: hasWhy, onReveal: t.reveal},
 			&OverviewPanel{O: an.Overview(), onReveal: t.reveal},
-			&FindingsPanel{List: findings, More: more, onReveal: t.reveal},
+			&FindingsPanel{
+				Groups:     an.FindingGroups(t.severity),
+				Linted:     an.Linted(),
+				Severity:   t.severity,
+				onSeverity: t.setSeverity,
+				onReveal:   t.reveal,
+			},
 			t.comparePanel(),
 		),
 		app.Footer().Class("note").Text("Verdicts follow Google's open-source reading unless another dialect is chosen. Nothing you type leaves this page."),
@@ -154,6 +160,14 @@ func (t *Tester) fileView() app.UI {
 		onScroll:  t.scrollRead,
 		onReveal:  t.reveal,
 	}
+}
+
+// contentNote says, under the editor, when the text is not a robots.txt.
+func (t *Tester) contentNote() app.UI {
+	note := t.work.An.ContentNote
+	return app.If(note != "", func() app.UI {
+		return app.P().ID("content-note").Class("notice alert").Role("alert").Text(note)
+	})
 }
 
 // summary returns the line under the editor: the file's lines and bytes.

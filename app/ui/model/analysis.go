@@ -27,15 +27,21 @@ type Analysis struct {
 	// Lint has run. The linter costs several times a parse, so the tester
 	// runs it after the verdicts are on screen.
 	Findings []robots.Finding
+	groups   []robots.FindingGroup // Findings grouped, for the findings panel
 	linted   bool
 
 	comparison *Comparison // made on demand by Comparison
+
+	// ContentNote says what the text is when it is not a robots.txt (a URL,
+	// a web page…), or is "" (see ContentNote).
+	ContentNote string
 }
 
 // Lint works out the findings of the reading shown, if not done yet.
 func (a *Analysis) Lint() {
 	if !a.linted {
 		a.Findings = a.Reading.Findings()
+		a.groups = robots.GroupFindings(a.Findings)
 		a.linted = true
 	}
 }
@@ -88,6 +94,7 @@ type LineRange struct{ Start, End int }
 // Call Lint for the findings.
 func Analyze(s *State) *Analysis {
 	a := &Analysis{File: robots.ParseString(s.Robots)}
+	a.ContentNote = ContentNote(a.File)
 	a.Recheck(s)
 	return a
 }
@@ -122,7 +129,7 @@ func (a *Analysis) Select(s *State) {
 	r := a.File.Read(d)
 	if r != a.Reading {
 		a.Reading = r
-		a.Findings, a.linted = nil, false
+		a.Findings, a.groups, a.linted = nil, nil, false
 	}
 }
 

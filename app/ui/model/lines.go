@@ -94,22 +94,3 @@ func KindLabel(r *robots.Reading, n int) string {
 func findingView(f robots.Finding) FindingView {
 	return FindingView{Line: f.Line, Severity: f.Severity.String(), Message: f.Message}
 }
-
-// MaxFindings is how many findings the findings list shows at most; the
-// count by severity covers them all.
-const MaxFindings = 200
-
-// FindingList returns the views of the analysis's findings, at most
-// MaxFindings, and how many were left out.
-func (a *Analysis) FindingList() (list []FindingView, more int) {
-	fs := a.Findings
-	if len(fs) > MaxFindings {
-		more = len(fs) - MaxFindings
-		fs = fs[:MaxFindings]
-	}
-	list = make([]FindingView, len(fs))
-	for i, f := range fs {
-		list[i] = findingView(f)
-	}
-	return list, more
-}

@@ -249,3 +249,41 @@ func TestFindingsIn(t *testing.T) {
 		}
 	}
 }
+
+func TestContentNote(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"User-agent: *\nDisallow: /\n", ""},
+		{"", ""},
+		{"https://www.example.com/robots.txt\n", "open https://www.example.com/robots.txt in your browser"},
+		{"<!doctype html>\n<html><head><title>Not found</title></head>\n<body><div>Oops</div></body></html>\n", "web page (HTML)"},
+	} {
+		got := ContentNote(robots.ParseString(c.text))
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("ContentNote(%.30q) = %q, want it to say %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestFindingGroups(t *testing.T) {
+	s := State{Robots: "User-agent: *\nDisallow: x\nFoo: 1\nFoo: 2\nFoo: 3\n", Rows: []Row{{Agent: "Googlebot", URL: "/"}}}
+	a := Analyze(&s)
+	a.Lint()
+	all := a.FindingGroups("")
+	if len(all) == 0 {
+		t.Fatal("no findings")
+	}
+	for i := 1; i < len(all); i++ {
+		if severityOrder(all[i].Severity) > severityOrder(all[i-1].Severity) {
+			t.Errorf("group %d (%s) after a less severe one", i, all[i].Severity)
+		}
+	}
+	for _, g := range a.FindingGroups("error") {
+		if g.Severity != "error" {
+			t.Errorf("filter kept a %s", g.Severity)
+		}
+	}
+}
+
+func severityOrder(s string) int {
+	return map[string]int{"error": 2, "warning": 1}[s]
+}
