@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"robotstester/robots"
 )
@@ -65,6 +66,12 @@ type TableQuery struct {
 
 // Table is the results table for one analysis and one query.
 type Table struct {
+	// serial tells tables apart, and comes first: a component given a table
+	// as a prop compares it with the last one field by field (go-app uses
+	// reflect.DeepEqual), and two tables of 1000 tests would otherwise be
+	// compared test by test on every keystroke.
+	serial uint64
+
 	Query TableQuery
 
 	// Lines is what the table draws, top to bottom: when grouped, each
@@ -123,6 +130,9 @@ type TableGroup struct {
 	Tests, Allowed, Blocked int
 }
 
+// tableSerial numbers the tables made.
+var tableSerial atomic.Uint64
+
 // TableRow is what a test's line shows.
 type TableRow struct {
 	// Index is the test's index in the state's rows: data-row.
@@ -141,7 +151,7 @@ type TableRow struct {
 // only when q keeps the tests on which they disagree; otherwise it is used
 // if already made.
 func NewTable(a *Analysis, s *State, q TableQuery) *Table {
-	t := &Table{Query: q, rows: rowViews(a, s, q.Filter == ShowDisagree)}
+	t := &Table{serial: tableSerial.Add(1), Query: q, rows: rowViews(a, s, q.Filter == ShowDisagree)}
 	t.Disagreements = -1
 	if a.comparison != nil {
 		t.Disagreements = a.comparison.Disagreements
@@ -645,7 +655,7 @@ func (ts *TableState) Table(a *Analysis, s *State) *Table {
 	}
 	var t *Table
 	if prev := ts.last; prev != nil && !ts.fresh && ts.file == a.File && ts.n == len(a.Rows) && oneTextEdit(ts.texts, s.Rows) {
-		t = &Table{Query: ts.query, rows: rowViews(a, s, false), Held: true, Disagreements: -1}
+		t = &Table{serial: tableSerial.Add(1), Query: ts.query, rows: rowViews(a, s, false), Held: true, Disagreements: -1}
 		if a.comparison != nil {
 			t.Disagreements = a.comparison.Disagreements
 		}

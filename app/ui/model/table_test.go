@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -371,6 +372,14 @@ func TestTableState(t *testing.T) {
 	}
 	if ts.Table(a, &s) != t1 {
 		t.Errorf("the same analysis made a new table")
+	}
+	// Two tables are told apart by their first field, without comparing
+	// their tests (go-app compares props with reflect.DeepEqual).
+	if t1b := NewTable(a, &s, ts.Query()); t1b.serial == t1.serial || reflect.DeepEqual(*t1b, *t1) {
+		t.Errorf("two tables share serial %d", t1.serial)
+	}
+	if f := reflect.TypeFor[Table]().Field(0); f.Name != "serial" {
+		t.Errorf("the first field of Table is %s", f.Name)
 	}
 	a.Select(&State{Selected: 3, Rows: s.Rows, Robots: s.Robots})
 	if ts.Table(a, &s) != t1 {
