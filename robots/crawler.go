@@ -160,13 +160,23 @@ var browserProducts = map[string]bool{
 	"android": true, "windows": true, "intel": true, "cpu": true, "x11": true,
 }
 
+// lowerTokens are the catalogue's tokens lower-cased, once: knownTokenIn
+// runs for every test of the tester on every change.
+var lowerTokens = func() []string {
+	out := make([]string, len(crawlers))
+	for i, c := range crawlers {
+		out[i] = strings.ToLower(c.Token)
+	}
+	return out
+}()
+
 // knownTokenIn finds the longest catalogued token that stands in ua as a
 // whole word.
 func knownTokenIn(ua string) (string, bool) {
 	lower := strings.ToLower(ua)
 	best := ""
-	for _, c := range crawlers {
-		tok := strings.ToLower(c.Token)
+	for i, c := range crawlers {
+		tok := lowerTokens[i]
 		for from := 0; ; {
 			i := strings.Index(lower[from:], tok)
 			if i < 0 {
