@@ -16,7 +16,9 @@ import (
 //
 // Hooks: the row carries data-row="i" (i: the test's index in the state's
 // rows, not its place on screen) and data-selected="true" when selected;
-// its fields are input[name=agent] and input[name=url]; its verdict
+// its fields are input[name=agent] and input[name=url], followed by
+// .note code with the token found in a user-agent string and the URL as
+// tested when it differs from the URL typed; its verdict
 // .verdict[data-verdict]; its deciding line button[data-line="N"]; its Why
 // control button.why[data-why="i"]; its remove control button.remove.
 type ResultRow struct {
@@ -109,7 +111,8 @@ func (r *ResultRow) Render() app.UI {
 				OnFocus(r.agentFocus).
 				OnBlur(r.blur),
 			app.If(v.Extracted, func() app.UI {
-				return app.Code().Class("token").Title("The token found in the user-agent string").Text(v.Token)
+				return app.Span().Class("note token").Title("The token found in the user-agent string").
+					Body(app.Code().Text(v.Token))
 			}),
 		),
 		app.Span().Class("url").Role("cell").Body(
@@ -127,6 +130,9 @@ func (r *ResultRow) Render() app.UI {
 				OnPaste(r.paste).
 				OnFocus(r.urlFocus).
 				OnBlur(r.blur),
+			app.If(urlTitle != "", func() app.UI {
+				return app.Span().Class("note encoded").Title("%s", urlTitle).Body(app.Code().Text(v.Encoded))
+			}),
 		),
 		app.Span().Class("outcome").Role("cell").Body(
 			app.Span().Class(VerdictClass).DataSet("verdict", v.Verdict()).Text(verdictText(v.Allowed)),

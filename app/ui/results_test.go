@@ -142,6 +142,24 @@ func TestResultsTableReadOnlyAndEmpty(t *testing.T) {
 	}
 }
 
+func TestResultRowNotes(t *testing.T) {
+	s := model.State{Rows: []model.Row{
+		{Agent: "Mozilla/5.0 (compatible; bingbot/2.0)", URL: "/café"},
+		{Agent: "Googlebot", URL: "/plain"},
+	}}
+	a := model.Analyze(&s)
+	tb := model.NewTable(a, &s, model.TableQuery{})
+	html := render(t, &ResultRow{Row: tb.Row(0)})
+	for _, want := range []string{`class="note token"`, "<code>bingbot</code>", `class="note encoded"`, "<code>/caf%C3%A9</code>", "tested as /caf%C3%A9"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("test 0 lacks %q", want)
+		}
+	}
+	if html := render(t, &ResultRow{Row: tb.Row(1)}); strings.Contains(html, "note token") || strings.Contains(html, "note encoded") {
+		t.Errorf("test 1 has notes: %s", html)
+	}
+}
+
 func TestResultsTableUserTextIsText(t *testing.T) {
 	const evil = `<script>alert(1)</script><b onmouseover="x()">b</b>`
 	s := model.State{Robots: "User-agent: *\nDisallow: /" + evil + "\n", Rows: []model.Row{{Agent: evil, URL: "/" + evil}}}
