@@ -139,11 +139,29 @@ func (p *ResultsTable) OnResize(ctx app.Context) { p.measure() }
 
 // OnUpdate runs when Tester gives new props, before they are drawn.
 func (p *ResultsTable) OnUpdate(ctx app.Context) {
+	p.syncSearch()
 	if p.Reveal.Seq != p.revealed {
 		p.bring(p.Reveal)
 		return
 	}
 	p.holdFocus()
+}
+
+// syncSearch writes the query's search text into the search field when
+// the query was changed from outside (Tester lifting a filter) and the
+// field is not being typed in: the field is otherwise the user's, never
+// written by a redraw (go-app cannot clear a field it drew, #1083).
+func (p *ResultsTable) syncSearch() {
+	if !p.mounted {
+		return
+	}
+	f := element("results-search")
+	if !f.Truthy() || f.Equal(app.Window().Get("document").Get("activeElement")) {
+		return
+	}
+	if q := p.table().Query.Search; f.Get("value").String() != q {
+		f.Set("value", q)
+	}
 }
 
 // measure reads the box's max-height and which row height applies, and
@@ -385,7 +403,6 @@ func (p *ResultsTable) resort(ctx app.Context, e app.Event) { p.query(ctx, p.tab
 func (p *ResultsTable) showAll(ctx app.Context, e app.Event) {
 	q := p.table().Query
 	q.Filter, q.Crawler, q.Search = model.ShowAll, "", ""
-	p.search = ""
 	if f := element("results-search"); f.Truthy() {
 		f.Set("value", "") // go-app cannot clear a field it drew (#1083)
 	}

@@ -641,6 +641,19 @@ func (ts *TableState) SetQuery(q TableQuery) {
 	ts.fresh = true
 }
 
+// Show makes sure the table shows test i (a test just added, or given the
+// focus): when the query hides it, the filter and the search are lifted
+// (the order and the groups stay). It reports whether the query changed.
+func (ts *TableState) Show(a *Analysis, s *State, i int) bool {
+	if i < 0 || i >= len(a.Rows) || ts.Table(a, s).Position(i) >= 0 {
+		return false
+	}
+	q := ts.query
+	q.Filter, q.Crawler, q.Search = ShowAll, "", ""
+	ts.SetQuery(q)
+	return true
+}
+
 // Table returns the results table of the analysis of s for the query: the
 // last one when nothing it shows changed; one with the same lines (Held)
 // when only the text of one test changed in place; else a new one.

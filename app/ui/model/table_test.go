@@ -428,6 +428,28 @@ func TestTableState(t *testing.T) {
 	}
 }
 
+func TestTableStateShow(t *testing.T) {
+	s := tableState()
+	a := Analyze(&s)
+	var ts TableState
+	ts.SetQuery(TableQuery{Filter: ShowBlocked, Search: "a", Sort: SortURL, Group: GroupURL})
+	if ts.Show(a, &s, 2) || ts.Query().Filter != ShowBlocked {
+		t.Errorf("a test shown lifted the filter")
+	}
+	if !ts.Show(a, &s, 0) {
+		t.Fatalf("a hidden test did not lift the filter")
+	}
+	if q := ts.Query(); q != (TableQuery{Sort: SortURL, Group: GroupURL}) {
+		t.Errorf("query %+v", q)
+	}
+	if ts.Table(a, &s).Position(0) < 0 {
+		t.Errorf("test 0 still hidden")
+	}
+	if ts.Show(a, &s, 99) {
+		t.Errorf("no such test")
+	}
+}
+
 func BenchmarkTable1000(b *testing.B) {
 	s := bigState(MaxRows)
 	a := Analyze(&s)
