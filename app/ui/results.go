@@ -326,11 +326,11 @@ func (p *ResultsTable) controls(t *model.Table, q model.TableQuery) app.UI {
 		),
 		app.Span().Class("control").Body(
 			app.Label().For("results-sort").Text("Sort by"),
-			choiceSelect("results-sort", model.SortChoices(), string(q.Sort), p.sort),
+			choiceSelect("results-sort", model.SortChoices(), q.SortValue(), p.sort),
 		),
 		app.Span().Class("control").Body(
 			app.Label().For("results-group").Text("Group by"),
-			choiceSelect("results-group", model.GroupChoices(), string(q.Group), p.group),
+			choiceSelect("results-group", model.GroupChoices(), q.GroupValue(), p.group),
 		),
 		app.If(t.Held, func() app.UI {
 			return app.Button().Type("button").ID("results-resort").

@@ -531,7 +531,7 @@ const crawlerPrefix = "crawler:"
 // filters, then one per crawler token of tokens (value "crawler:TOKEN").
 func FilterChoices(tokens []string) []Choice {
 	out := []Choice{
-		{string(ShowAll), "All tests"},
+		{"all", "All tests"},
 		{string(ShowBlocked), "Blocked only"},
 		{string(ShowAllowed), "Allowed only"},
 		{string(ShowDisagree), "Readings disagree"},
@@ -542,12 +542,32 @@ func FilterChoices(tokens []string) []Choice {
 	return out
 }
 
-// FilterValue returns the filter control's value for q.
+// FilterValue returns the filter control's value for q. No control value
+// is empty: an option without one would send its title.
 func (q TableQuery) FilterValue() string {
-	if q.Filter == ShowCrawler {
+	switch q.Filter {
+	case ShowCrawler:
 		return crawlerPrefix + q.Crawler
+	case ShowAll:
+		return "all"
 	}
 	return string(q.Filter)
+}
+
+// SortValue returns the order control's value for q.
+func (q TableQuery) SortValue() string {
+	if q.Sort == SortEntered {
+		return "entered"
+	}
+	return string(q.Sort)
+}
+
+// GroupValue returns the grouping control's value for q.
+func (q TableQuery) GroupValue() string {
+	if q.Group == GroupNone {
+		return "none"
+	}
+	return string(q.Group)
 }
 
 // WithFilter returns q with the filter of a filter control's value (see
@@ -555,7 +575,7 @@ func (q TableQuery) FilterValue() string {
 func (q TableQuery) WithFilter(value string) TableQuery {
 	q.Crawler = ""
 	switch f := Filter(value); f {
-	case ShowAll, ShowBlocked, ShowAllowed, ShowDisagree:
+	case ShowBlocked, ShowAllowed, ShowDisagree:
 		q.Filter = f
 	default:
 		if tok, ok := strings.CutPrefix(value, crawlerPrefix); ok && tok != "" {
@@ -570,7 +590,7 @@ func (q TableQuery) WithFilter(value string) TableQuery {
 // SortChoices returns the options of the order control.
 func SortChoices() []Choice {
 	return []Choice{
-		{string(SortEntered), "As entered"},
+		{"entered", "As entered"},
 		{string(SortCrawler), "Crawler"},
 		{string(SortURL), "URL"},
 		{string(SortVerdict), "Verdict (blocked first)"},
@@ -593,7 +613,7 @@ func (q TableQuery) WithSort(value string) TableQuery {
 // GroupChoices returns the options of the grouping control.
 func GroupChoices() []Choice {
 	return []Choice{
-		{string(GroupNone), "No groups"},
+		{"none", "No groups"},
 		{string(GroupURL), "URL"},
 		{string(GroupCrawler), "Crawler"},
 	}

@@ -347,14 +347,24 @@ func TestTableChoices(t *testing.T) {
 		t.Errorf("empty crawler: %+v", q)
 	}
 	for _, c := range SortChoices() {
-		if got := q.WithSort(c.Value).Sort; string(got) != c.Value {
+		if got := q.WithSort(c.Value).SortValue(); got != c.Value {
 			t.Errorf("sort %q reads back as %q", c.Value, got)
 		}
 	}
 	for _, c := range GroupChoices() {
-		if got := q.WithGroup(c.Value).Group; string(got) != c.Value {
+		if got := q.WithGroup(c.Value).GroupValue(); got != c.Value {
 			t.Errorf("group %q reads back as %q", c.Value, got)
 		}
+	}
+	for _, list := range [][]Choice{choices, SortChoices(), GroupChoices()} {
+		for _, c := range list {
+			if c.Value == "" {
+				t.Errorf("option %q has no value", c.Title)
+			}
+		}
+	}
+	if (TableQuery{}).FilterValue() != "all" || (TableQuery{}).WithFilter("all").Filter != ShowAll {
+		t.Errorf("the zero filter")
 	}
 	if q.WithSort("x").Sort != SortEntered || q.WithGroup("x").Group != GroupNone {
 		t.Errorf("unknown order or grouping kept")
