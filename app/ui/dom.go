@@ -26,6 +26,8 @@ const (
 	UndoID = "undo"
 	// RedoID is the id of the Redo control.
 	RedoID = "redo"
+	// WhyID is the id of the Why panel, which carries data-why-row.
+	WhyID = "why"
 	// RowAttr is the data attribute of a test's element: its index in the
 	// state's tests (data-row="0" is the first test).
 	RowAttr = "row"
@@ -63,19 +65,18 @@ func setEditorText(text string) {
 	}
 }
 
+// scrollIntoView brings the element with the given id into view, if it
+// is not.
+func scrollIntoView(id string) {
+	if el := element(id); el.Truthy() {
+		el.Call("scrollIntoView", map[string]any{"block": "nearest"})
+	}
+}
+
 // clearField empties an input or textarea.
 func clearField(id string) {
 	if el := element(id); el.Truthy() {
 		el.Set("value", "")
-	}
-}
-
-// focusURL moves the focus to the URL field of test n (1-based), selecting
-// its text, and brings it into view.
-func focusURL(n int) {
-	if el := element(fieldID("url", n)); el.Truthy() {
-		el.Call("focus")
-		el.Call("select")
 	}
 }
 

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -40,9 +41,8 @@ func (t *Tester) renderEmbed() app.UI {
 				t.summary(),
 			))
 		case embed.Tests:
-			rows := t.rowItems(o.ReadOnly)
 			body = append(body, app.Section().ID("tests").Class("tests").Aria("label", "Tests").Body(
-				app.Div().ID("rows").Class("rows").Body(rows...),
+				t.resultsTable(o.ReadOnly),
 				app.If(!o.ReadOnly, func() app.UI {
 					return app.Button().Type("button").ID("add-row").OnClick(t.addRow).Text("+ Add a test")
 				}),
@@ -53,10 +53,17 @@ func (t *Tester) renderEmbed() app.UI {
 			))
 		case embed.Why:
 			why, has := an.Why()
-			body = append(body, &WhyPanel{Why: why, Has: has, onReveal: t.reveal})
+			body = append(body, &WhyPanel{Why: why, Has: has, Sheet: t.whySheet, onReveal: t.reveal, onClose: t.closeWhy})
 		case embed.File:
 			body = append(body, app.Section().Class("pane").Aria("label", "The file as read").Body(t.fileView()))
 		}
+	}
+	// Without a Why panel in the page, a test's Why control still answers:
+	// with the panel as a sheet over the frame, which a fixed height
+	// cannot hide.
+	if t.whySheet && !slices.Contains(o.Panels, embed.Why) {
+		why, has := an.Why()
+		body = append(body, &WhyPanel{Why: why, Has: has, Sheet: true, onReveal: t.reveal, onClose: t.closeWhy})
 	}
 	return root.Body(body...)
 }

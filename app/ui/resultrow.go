@@ -255,3 +255,26 @@ func (r *ResultRow) reveal(ctx app.Context, e app.Event) {
 		r.onReveal(ctx, r.Row.Index, r.Row.Line)
 	}
 }
+
+// verdictText is the verdict in words with its sign, so that it does not
+// rest on colour alone.
+func verdictText(allowed bool) string {
+	if allowed {
+		return "✓ Allowed"
+	}
+	return "✕ Blocked"
+}
+func vendorNote(v *model.RowView) string {
+	switch {
+	case v.Known:
+		return v.Vendor
+	case v.Token == "*":
+		return "any crawler"
+	}
+	return "not in the catalogue: read as Googlebot does"
+}
+func call3(f func(app.Context, int, string), ctx app.Context, i int, s string) {
+	if f != nil {
+		f(ctx, i, s)
+	}
+}

@@ -30,6 +30,10 @@ type Tester struct {
 	compareOpen         bool    // the side-by-side comparison is shown
 	severity            string  // the findings shown: "" for all, or one severity
 
+	results   model.TableState // the results table's query, and its table while nothing changed
+	rowReveal RowReveal        // the test the results table brings into view next
+	whySheet  bool             // the Why panel shows as a sheet (narrow screens), once asked for
+
 	page pageState // the browser's side: embed mode, saving, the link (page.go)
 
 	// own is the Tester's own context, from OnMount. Timers that outlive
@@ -99,8 +103,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		t.changed(ctx)
 	}
 	if fx.Focus > 0 {
-		n := fx.Focus
-		ctx.Defer(func(app.Context) { focusURL(n) })
+		t.bringRow(fx.Focus-1, "url")
 	}
 }
 
@@ -182,6 +185,27 @@ func (t *Tester) restoreVersion(ctx app.Context, i int) {
 }
 
 func (t *Tester) toggleCompare(ctx app.Context) { t.compareOpen = !t.compareOpen }
+
+// whyRow is a test's Why control: the test is explained, in a panel in
+// view (a sheet on narrow screens).
+func (t *Tester) whyRow(ctx app.Context, i int) {
+	t.apply(ctx, session.Select{Row: i})
+	t.whySheet = true
+	if t.page.embed.On {
+		ctx.Defer(func(app.Context) { scrollIntoView(WhyID) })
+	}
+}
+
+func (t *Tester) closeWhy(ctx app.Context) { t.whySheet = false }
+
+func (t *Tester) setQuery(ctx app.Context, q model.TableQuery) { t.results.SetQuery(q) }
+
+// bringRow has the results table show test i, lifting a filter that hides
+// it, and give the focus to its field ("url", "agent", or "" for none).
+func (t *Tester) bringRow(i int, field string) {
+	t.results.Show(t.work.An, &t.work.State, i)
+	t.rowReveal = RowReveal{Row: i, Field: field, Select: field != "", Seq: t.rowReveal.Seq + 1}
+}
 
 func (t *Tester) setSeverity(ctx app.Context, severity string) { t.severity = severity }
 

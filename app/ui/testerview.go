@@ -80,13 +80,17 @@ func (t *Tester) Render() app.UI {
 					app.Select().ID("dialect").Name("dialect").OnChange(t.setDialect).Body(opts...),
 				),
 			),
-			app.Div().ID("rows").Class("rows").Body(t.rowItems(false)...),
+			app.Div().Class("results-layout").Body(
+				t.resultsTable(false),
+				&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, onReveal: t.reveal, onClose: t.closeWhy},
+			),
 			app.Div().Class("tools").Body(
 				app.Button().Type("button").ID("add-row").OnClick(t.addRow).Text("+ Add a test"),
 				app.Span().Class("note").Text("Tip: paste a list of URLs, one per line, into a URL field to make one test per URL."),
 			),
 			&CrawlerList{},
 		),
+		&GridPanel{Room: t.work.State.Room(), onGrid: t.grid},
 		&TransferPanel{
 			onExport:    t.export,
 			onStateFile: t.importStateFile,
@@ -95,7 +99,6 @@ func (t *Tester) Render() app.UI {
 		},
 		&VersionsPanel{Versions: t.page.versions, onOpen: t.openVersions, onRestore: t.restoreVersion},
 		app.Div().Class("details").Body(
-			&WhyPanel{Why: why, Has: hasWhy, onReveal: t.reveal},
 			&OverviewPanel{O: an.Overview(), onReveal: t.reveal},
 			&FindingsPanel{
 				Groups:     an.FindingGroups(t.severity),
@@ -179,25 +182,25 @@ func (t *Tester) summary() app.UI {
 		Text(plural(f.TotalLines, "line", "lines") + ", " + plural(f.Size, "byte", "bytes"))
 }
 
-// rowItems returns the test rows; readOnly locks them (in an embed).
-func (t *Tester) rowItems(readOnly bool) []app.UI {
+// resultsTable returns the tests as a compact table; readOnly locks them
+// (in an embed).
+func (t *Tester) resultsTable(readOnly bool) app.UI {
 	an := t.work.An
-	rows := make([]app.UI, len(an.Rows))
-	for i := range an.Rows {
-		rows[i] = &RowItem{
-			Index:    i,
-			View:     an.Rows[i],
-			Selected: i == an.Selected,
-			ReadOnly: readOnly,
-			onAgent:  t.setAgent,
-			onURL:    t.setURL,
-			onPaste:  t.pasteURLs,
-			onSelect: t.selectRow,
-			onRemove: t.removeRow,
-			onReveal: t.reveal,
-		}
+	return &ResultsTable{
+		Table:    t.results.Table(an, &t.work.State),
+		Selected: an.Selected,
+		ReadOnly: readOnly,
+		Reveal:   t.rowReveal,
+		onAgent:  t.setAgent,
+		onURL:    t.setURL,
+		onPaste:  t.pasteURLs,
+		onSelect: t.selectRow,
+		onWhy:    t.whyRow,
+		onRemove: t.removeRow,
+		onReveal: t.reveal,
+		onEnter:  t.addRowAfter,
+		onQuery:  t.setQuery,
 	}
-	return rows
 }
 
 // comparePanel draws every test in every dialect, once asked to: the

@@ -32,7 +32,7 @@ type WhyPanel struct {
 
 // Render returns the component's markup.
 func (p *WhyPanel) Render() app.UI {
-	sec := app.Section().ID("why").Class("panel").Aria("labelledby", "why-title")
+	sec := app.Section().ID(WhyID).Class("panel").Aria("labelledby", "why-title")
 	if p.Sheet && p.Has {
 		sec = sec.DataSet("sheet", "open").OnKeyDown(p.key)
 	}

@@ -306,12 +306,12 @@ type Grid struct {
 func (e Grid) apply(s *Session) Effects {
 	label := "Grid of " + model.Plural(len(e.Crawlers), "crawler", "crawlers") + " × " + model.Plural(len(e.URLs), "URL", "URLs")
 	if !e.Replace {
-		return AddRows{gridRows(e.Crawlers, e.URLs), label}.apply(s)
+		return AddRows{gridRows(e), label}.apply(s)
 	}
 	st := s.snapshot()
 	st.Rows = nil
 	st.Selected = 0
-	rows := gridRows(e.Crawlers, e.URLs)
+	rows := gridRows(e)
 	if len(rows) == 0 {
 		s.notify(Note{ID: NoteImport, Text: label + ": no test to make."})
 		return Effects{}
@@ -322,14 +322,10 @@ func (e Grid) apply(s *Session) Effects {
 	return fx
 }
 
-// gridRows returns the crawlers × URLs tests, URL by URL.
-func gridRows(crawlers, urls []string) []model.Row {
-	rows := make([]model.Row, 0, len(crawlers)*len(urls))
-	for _, u := range urls {
-		for _, c := range crawlers {
-			rows = append(rows, model.Row{Agent: c, URL: u})
-		}
-	}
+// gridRows returns the crawlers × URLs tests, URL by URL, without
+// repeats; AddRows and Fit say what does not fit.
+func gridRows(e Grid) []model.Row {
+	rows, _ := model.Grid(e.Crawlers, e.URLs, len(e.Crawlers)*len(e.URLs))
 	return rows
 }
 

@@ -116,7 +116,7 @@ func Handler(opts Options) (*app.Handler, error) {
 			Large:   "/web/icon-512.png",
 			SVG:     "/web/icon.svg",
 		},
-		Styles:  []string{"/web/tester.css", "/web/session.css"},
+		Styles:  []string{"/web/tester.css", "/web/session.css", "/web/results.css"},
 		Version: version,
 		// The browser hands the loader decompressed bytes while Content-Length
 		// counts compressed ones: give the raw size so the percentage is right.
