@@ -287,3 +287,24 @@ func TestFindingGroups(t *testing.T) {
 func severityOrder(s string) int {
 	return map[string]int{"error": 2, "warning": 1}[s]
 }
+
+// TestWhyNeverDeniesTheVerdict: the Why says that a group naming both *
+// and the crawler applies, and that a first-match reading took the first
+// rule, not the longest.
+func TestWhyNeverDeniesTheVerdict(t *testing.T) {
+	s := State{
+		Robots: "User-agent: *\nUser-agent: Googlebot\nDisallow: /athletic/async-\nAllow: /athletic/async-feed/ok\n\nUser-agent: Baiduspider\nDisallow: /a\nAllow: /a/b\n",
+		Rows:   []Row{{Agent: "Googlebot", URL: "/athletic/async-feed"}, {Agent: "Baiduspider", URL: "/a/b"}},
+	}
+	a := Analyze(&s)
+	w, _ := a.Why()
+	if w.Allowed || !strings.Contains(w.Selection, "line 1 names every crawler (User-agent: *) as well") {
+		t.Errorf("Googlebot: allowed %v, selection %q", w.Allowed, w.Selection)
+	}
+	s.Selected = 1
+	a.Select(&s)
+	w, _ = a.Why()
+	if w.Allowed || !strings.Contains(w.Decision, "first rule") || strings.Contains(w.Decision, "longest") {
+		t.Errorf("Baiduspider: allowed %v, decision %q", w.Allowed, w.Decision)
+	}
+}

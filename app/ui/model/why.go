@@ -91,7 +91,13 @@ func (a *Analysis) Why() (Why, bool) {
 func selection(v *robots.Verdict) string {
 	switch v.Selection {
 	case robots.NamedGroup:
-		s := fmt.Sprintf("A group names %s itself, so only its rules count and the group for every crawler (User-agent: *) is ignored.", v.Agent)
+		s := fmt.Sprintf("A group names %s itself, so only the groups naming it count: the group for every crawler (User-agent: *) does not apply.", v.Agent)
+		for _, g := range v.Groups {
+			if g.Global() {
+				s = fmt.Sprintf("A group names %s itself, so only the rules of the groups naming it count; the group at line %d names every crawler (User-agent: *) as well, so its rules count too.", v.Agent, g.Start)
+				break
+			}
+		}
 		if v.ShadowsGlobal {
 			s += " That group has no rules, so nothing is blocked for it."
 		}
@@ -120,6 +126,11 @@ func decision(v *robots.Verdict) string {
 	verb := "blocks"
 	if d.Rule.Allow {
 		verb = "allows"
+	}
+	if v.Dialect.FirstMatch() {
+		// First-match readings take the first rule in file order: the
+		// length of the pattern plays no part.
+		return fmt.Sprintf("Line %d %s it: it is the first rule of the group, in file order, that matches; %s reads no further.", d.Rule.Line, verb, v.Dialect.Title())
 	}
 	s := fmt.Sprintf("Line %d %s it: its pattern is the longest that matches (%d characters).", d.Rule.Line, verb, d.Priority)
 	switch v.Tie {
