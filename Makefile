@@ -6,6 +6,7 @@
 #   make test               vet, unit tests, browser tests, fuzz smoke tests
 #   make bench              benchmarks
 #   make bench-browser      the tester's latency in headless Chromium
+#   make bench-longtasks    the longest task of each user action at the limits
 
 GO       ?= go
 PREFIX   ?=
@@ -30,7 +31,7 @@ FUZZTIME     ?= 10s
 FUZZ_STRICT  ?= 1
 
 .PHONY: all build wasm-exec-check wasm compress site serve \
-	test vet unit e2e fuzz-smoke chromium bench bench-browser screenshot clean
+	test vet unit e2e fuzz-smoke chromium bench bench-browser bench-longtasks screenshot clean
 
 all: build
 
@@ -95,6 +96,13 @@ chromium:
 bench-browser: chromium build
 	E2E_BENCH=1 E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
 	  $(GO) test -count=1 -v -run '^TestBrowserBench$$' ./app/e2e | grep -E 'median|FAIL|ok'
+
+# The longest task and total blocking time of each user action at the
+# limits (1000 tests, a 4 MiB file), in headless Chromium; medians of 3 runs
+# (E2E_LONGTASK_RUNS to change). A measurement, not a test of timings.
+bench-longtasks: chromium build
+	E2E_BENCH=1 E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
+	  $(GO) test -count=1 -timeout=90m -v -run '^TestLongTasks$$' ./app/e2e
 
 # docs/screenshot.png: the app with the example loaded.
 screenshot: chromium build

@@ -21,8 +21,11 @@ type ComparePanel struct {
 	Open bool
 	C    *model.Comparison // nil while closed
 	Rows []model.RowView   // the tests, for their labels
+	// Limit is how many tests are drawn, the disagreements first.
+	Limit int
 
 	onToggle func(ctx app.Context)
+	onMore   func(ctx app.Context)
 	onReveal func(ctx app.Context, line int)
 }
 
@@ -50,7 +53,8 @@ func (p *ComparePanel) Render() app.UI {
 		heads = append(heads, app.Th().Scope("col").Title(d.Summary()).Text(d.Title()))
 	}
 	var body []app.UI
-	for i := range c.Rows {
+	shown := c.Shown(p.Limit)
+	for _, i := range shown {
 		body = append(body, p.row(i)...)
 	}
 	summary := "All readings agree on every test."
@@ -70,6 +74,13 @@ func (p *ComparePanel) Render() app.UI {
 					app.TBody().Body(body...),
 				),
 			),
+			app.If(len(shown) < len(c.Rows), func() app.UI {
+				return app.P().Class("tools").Body(
+					app.Span().Class("note").Text(strconv.Itoa(len(shown))+" of "+plural(len(c.Rows), "test", "tests")+" shown, the disagreements first. "),
+					app.Button().Type("button").ID("compare-more").OnClick(p.more).
+						Text("Show "+strconv.Itoa(min(model.ComparePage, len(c.Rows)-len(shown)))+" more"),
+				)
+			}),
 			app.Details().Body(
 				app.Summary().Text("Who reads robots.txt which way"),
 				app.Ul().Body(legend...),
@@ -121,6 +132,12 @@ func (p *ComparePanel) row(i int) []app.UI {
 func (p *ComparePanel) toggle(ctx app.Context, e app.Event) {
 	if p.onToggle != nil {
 		p.onToggle(ctx)
+	}
+}
+
+func (p *ComparePanel) more(ctx app.Context, e app.Event) {
+	if p.onMore != nil {
+		p.onMore(ctx)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"robotstester/app/internal/session"
 	"robotstester/app/ui/model"
+	"robotstester/robots"
 )
 
 // Tester is the app's root component. The work (what the user chose, its
@@ -28,6 +29,7 @@ type Tester struct {
 	readTop, readHeight float64 // the read view's scroll
 	highlight           int     // the line last revealed
 	compareOpen         bool    // the side-by-side comparison is shown
+	compareLimit        int     // how many tests it draws, past the first page
 	severity            string  // the findings shown: "" for all, or one severity
 
 	results   model.TableState // the results table's query, and its table while nothing changed
@@ -113,18 +115,36 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 // keystroke.
 const lintPause = 400 * time.Millisecond
 
-// lintLater works out the findings once the user pauses, in a task of its
-// own, after the verdicts are drawn. A newer change makes it moot.
+// lintLater works out the findings once the user pauses, after the
+// verdicts are drawn. A newer change makes it moot.
+//
+// The linter reads the file in other dialects to check what it says of
+// other crawlers; at 500 KiB each reading costs tens of milliseconds in
+// WebAssembly. Each is made in a task of its own first (a File keeps its
+// readings), so that no single task holds the page for the whole.
 func (t *Tester) lintLater(ctx app.Context) {
 	an := t.work.An
 	if an.Linted() || !t.ready {
 		return
 	}
-	t.own.After(lintPause, func(ctx app.Context) {
-		if t.work.An == an && an.Reading == t.work.An.Reading {
+	dialects := robots.Dialects()
+	var step func(k int) func(app.Context)
+	step = func(k int) func(app.Context) {
+		return func(ctx app.Context) {
+			if t.work.An != an || an.Linted() {
+				ctx.PreventUpdate()
+				return
+			}
+			if k < len(dialects) {
+				an.File.Read(dialects[k])
+				ctx.PreventUpdate() // nothing to draw yet
+				t.own.After(time.Millisecond, step(k+1))
+				return
+			}
 			an.Lint()
 		}
-	})
+	}
+	t.own.After(lintPause, step(0))
 }
 
 // The handlers the components call: each turns a user's action into an
@@ -185,6 +205,10 @@ func (t *Tester) restoreVersion(ctx app.Context, i int) {
 }
 
 func (t *Tester) toggleCompare(ctx app.Context) { t.compareOpen = !t.compareOpen }
+
+func (t *Tester) compareMore(ctx app.Context) {
+	t.compareLimit = max(t.compareLimit, model.ComparePage) + model.ComparePage
+}
 
 // whyRow is a test's Why control: the test is explained, in a panel in
 // view (a sheet on narrow screens).

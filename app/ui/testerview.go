@@ -207,7 +207,8 @@ func (t *Tester) resultsTable(readOnly bool) app.UI {
 // comparison reads the file once per dialect.
 func (t *Tester) comparePanel() app.UI {
 	an := t.work.An
-	p := &ComparePanel{Open: t.compareOpen, Rows: an.Rows, onToggle: t.toggleCompare, onReveal: t.reveal}
+	p := &ComparePanel{Open: t.compareOpen, Rows: an.Rows, Limit: max(t.compareLimit, model.ComparePage),
+		onToggle: t.toggleCompare, onMore: t.compareMore, onReveal: t.reveal}
 	if t.compareOpen {
 		p.C = an.Comparison(&t.work.State)
 	}

@@ -1,6 +1,7 @@
 package share
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -46,7 +47,9 @@ func Link(page string, s model.State) (string, error) {
 // large to be read back (over MaxDecoded) is not saved: it returns an
 // error wrapping ErrTooLarge instead.
 func ForStorage(s model.State) ([]byte, error) {
-	data := Marshal(s)
+	// Compact, not indented as a state file: at 500 KiB and 1000 tests the
+	// autosave runs in the page's only thread.
+	data, _ := json.Marshal(toFile(s)) // a State always encodes
 	if len(data) > MaxDecoded {
 		return nil, fmt.Errorf("%w to keep in the browser: %d KiB, at most %d", ErrTooLarge, len(data)>>10, MaxDecoded>>10)
 	}

@@ -82,3 +82,25 @@ func Compare(f *robots.File, s *State) *Comparison {
 	}
 	return c
 }
+
+// ComparePage is how many tests the comparison draws at a time: drawing
+// six verdicts for each of 1000 tests would hold the page for seconds.
+const ComparePage = 50
+
+// Shown returns the tests the comparison draws, the ones on which the
+// readings disagree first (the reason it is opened), then the others, in
+// their order, at most limit.
+func (c *Comparison) Shown(limit int) []int {
+	out := make([]int, 0, min(limit, len(c.Rows)))
+	for pass := 0; pass < 2 && len(out) < limit; pass++ {
+		for i := range c.Rows {
+			if len(out) == limit {
+				break
+			}
+			if c.Rows[i].Disagree() == (pass == 0) {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}

@@ -52,3 +52,27 @@ func TestCompare(t *testing.T) {
 		t.Errorf("a recheck kept the old comparison")
 	}
 }
+
+func TestComparisonShown(t *testing.T) {
+	s := State{Robots: "User-agent: *\nDisallow: /a\nAllow: /a/b\n"}
+	for i := range 120 {
+		url := "/x"
+		if i%10 == 9 {
+			url = "/a/b" // first match and longest match differ
+		}
+		s.Rows = append(s.Rows, Row{Agent: "Googlebot", URL: url})
+	}
+	c := Compare(robots.ParseString(s.Robots), &s)
+	shown := c.Shown(ComparePage)
+	if len(shown) != ComparePage || c.Disagreements != 12 {
+		t.Fatalf("%d shown, %d disagreements", len(shown), c.Disagreements)
+	}
+	for k, i := range shown {
+		if got := c.Rows[i].Disagree(); got != (k < 12) {
+			t.Errorf("position %d: test %d disagrees %v", k, i, got)
+		}
+	}
+	if n := len(c.Shown(1000)); n != 120 {
+		t.Errorf("Shown(1000) = %d tests", n)
+	}
+}
