@@ -332,30 +332,24 @@ func gridRows(e Grid) []model.Row {
 // Undo goes back to the state before the last action that can be undone.
 type Undo struct{}
 
-func (Undo) apply(s *Session) Effects {
-	if len(s.undo) == 0 {
-		return Effects{}
-	}
-	last := s.undo[len(s.undo)-1]
-	s.undo = s.undo[:len(s.undo)-1]
-	s.redo = append(s.redo, step{last.label, s.snapshot()})
-	s.set(last.state)
-	s.notify(Note{ID: NoteUndo, Text: "Undone: " + last.label + "."})
-	return Effects{File: true, Editor: true, Rows: true, Changed: true, Lint: true}
-}
+func (Undo) apply(s *Session) Effects { return s.travel(&s.undo, &s.redo, "Undone") }
 
 // Redo does again the last action undone.
 type Redo struct{}
 
-func (Redo) apply(s *Session) Effects {
-	if len(s.redo) == 0 {
+func (Redo) apply(s *Session) Effects { return s.travel(&s.redo, &s.undo, "Redone") }
+
+// travel puts back the last state of from, keeping the work as it was on
+// to, so that the move can be taken back.
+func (s *Session) travel(from, to *[]step, verb string) Effects {
+	if len(*from) == 0 {
 		return Effects{}
 	}
-	last := s.redo[len(s.redo)-1]
-	s.redo = s.redo[:len(s.redo)-1]
-	s.undo = append(s.undo, step{last.label, s.snapshot()})
+	last := (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
+	*to = append(*to, step{last.label, s.snapshot()})
 	s.set(last.state)
-	s.notify(Note{ID: NoteUndo, Text: "Redone: " + last.label + "."})
+	s.notify(Note{ID: NoteUndo, Text: verb + ": " + last.label + "."})
 	return Effects{File: true, Editor: true, Rows: true, Changed: true, Lint: true}
 }
 

@@ -96,18 +96,12 @@ func SplitLines(text string) []string {
 	return out
 }
 
-// DialectChoice is one entry of the dialect selector.
-type DialectChoice struct {
-	Value string // State.Dialect
-	Title string
-}
-
 // DialectChoices returns the entries of the dialect selector: each
 // crawler's own dialect first, then every dialect the engine knows.
-func DialectChoices() []DialectChoice {
-	out := []DialectChoice{{Value: "", Title: "Each crawler's own"}}
+func DialectChoices() []Choice {
+	out := []Choice{{Value: "", Title: "Each crawler's own"}}
 	for _, d := range robots.Dialects() {
-		out = append(out, DialectChoice{Value: d.String(), Title: d.Title()})
+		out = append(out, Choice{Value: d.String(), Title: d.Title()})
 	}
 	return out
 }
