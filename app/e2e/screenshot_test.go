@@ -9,23 +9,46 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
 // EnvScreenshot names the PNG file TestScreenshot writes (make screenshot).
 const EnvScreenshot = "E2E_SCREENSHOT"
 
-// TestScreenshot saves a screenshot of the app with the example loaded.
+// TestScreenshot saves a screenshot of the tester at work on a real
+// site's file, 1440 pixels wide: nytimes.com's robots.txt from the shared
+// corpus, 25 tests of five crawlers on five URLs, and test 15 (Googlebot
+// on a Wirecutter link, where an Allow beats a Disallow) explained beside
+// them. Then the side-by-side comparison of every reading, beside it.
 func TestScreenshot(t *testing.T) {
 	out := os.Getenv(EnvScreenshot)
 	if out == "" {
 		t.Skipf("set $%s to a PNG path to take the screenshot (make screenshot)", EnvScreenshot)
 	}
+	text := corpusText(t, "nytimes.com.txt")
 	p := suite.NewPage(t)
 	p.Open(suite.Site(t, ""))
-	p.Click(`[data-row="2"] button.why`)
-	p.WaitAttr("#why", "data-why-row", "2")
+	viewport(p, 1440, 900)
+	loadText(p, text)
+	gridTests(p, nytimesCrawlers, nytimesURLs)
+	// The grid's "Undo" notice says nothing about the page: dismissed.
+	for p.Count("[data-notice] button.dismiss") > 0 {
+		p.Click("[data-notice] button.dismiss")
+		p.WaitGone("[data-notice]")
+	}
+	// Test 15 lies below the tests in view: scrolled to, as a user would.
+	const i = 14
+	showRow(p, i)
+	tap(p, row(i, "[data-why]"), 0)
+	p.WaitAttr("#why", "data-why-row", "14")
 	p.Wait(`#counts[data-linted="true"]`)
+	// The shot starts at the top of the page: the title, the file, then
+	// the tests with the Why beside them.
+	p.Call("scrolling to the top", `() => { scrollTo(0, 0); document.activeElement.blur(); }`)
+	// The mouse, left where the Why control was, would hover whatever
+	// the scroll brought under it.
+	p.do("moving the mouse away", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1))
 	ctx, cancel := context.WithTimeout(p.Context(), Timeout)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
@@ -42,6 +65,7 @@ func TestScreenshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	writePNG(t, strings.TrimSuffix(out, ".png")+"-compare.png", png)
+	noExceptions(t, p)
 }
 
 func writePNG(t *testing.T, path string, png []byte) {
