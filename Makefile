@@ -104,7 +104,7 @@ bench-longtasks: chromium build
 	E2E_BENCH=1 E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
 	  $(GO) test -count=1 -timeout=90m -v -run '^TestLongTasks$$' ./app/e2e
 
-# docs/screenshot.png: the app with the example loaded.
+# docs/screenshot.png: a real site's file (nytimes.com) with 25 tests, one explained.
 screenshot: chromium build
 	E2E_SCREENSHOT=$(CURDIR)/docs/screenshot.png E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
 	  $(GO) test -count=1 -run '^TestScreenshot$$' ./app/e2e

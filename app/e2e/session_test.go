@@ -331,9 +331,16 @@ const blobsJS = `() => {
 	URL.createObjectURL = (b) => { window.__blobs.push(b); return create.call(URL, b); };
 }`
 
+// lastBlob waits for the next download (go-app runs a click's handler in
+// its own loop, after the click) and returns its text.
 func lastBlob(p *Page) string {
 	p.tb.Helper()
-	return run(p, "reading the export", chromedp.Evaluate[string](`window.__blobs.length ? window.__blobs[window.__blobs.length - 1].text() : ""`, chromedp.EvalAwaitPromise))
+	return run(p, "reading the export", chromedp.Evaluate[string](`(async () => {
+		const seen = window.__blobsRead || 0;
+		for (let i = 0; i < 200 && window.__blobs.length <= seen; i++) await new Promise(r => setTimeout(r, 50));
+		window.__blobsRead = window.__blobs.length;
+		return window.__blobs.length ? window.__blobs[window.__blobs.length - 1].text() : "";
+	})()`, chromedp.EvalAwaitPromise))
 }
 
 // TestExportImport exports the state and imports it again, exports the

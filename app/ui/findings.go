@@ -16,7 +16,8 @@ type FindingsPanel struct {
 
 	Groups []model.FindingGroupView // as filtered by Severity
 	Linted bool                     // the findings are known
-	// Severity is the filter: "" for all, "error", "warning" or "info".
+	// Severity is the filter: "" or model.AllSeverities for all, "error",
+	// "warning" or "info".
 	Severity string
 
 	onSeverity func(ctx app.Context, severity string)
@@ -50,13 +51,14 @@ func (p *FindingsPanel) Render() app.UI {
 	choices := model.SeverityChoices()
 	opts := make([]app.UI, len(choices))
 	for i, c := range choices {
-		opts[i] = app.Option().Value(c.Value).Selected(c.Value == p.Severity).Text(c.Title)
+		chosen := c.Value == p.Severity || c.Value == model.AllSeverities && p.Severity == ""
+		opts[i] = app.Option().Value(c.Value).Selected(chosen).Text(c.Title)
 	}
 	empty := "Nothing to say about this file."
 	switch {
 	case !p.Linted:
 		empty = "Looking…"
-	case p.Severity != "":
+	case p.Severity != "" && p.Severity != model.AllSeverities:
 		empty = "None of this kind."
 	}
 	return app.Section().ID("findings").Class("panel").Aria("labelledby", "findings-title").Body(

@@ -21,8 +21,12 @@ type FindingGroupView struct {
 const MaxGroupLines = 12
 
 // FindingGroups returns the linter's findings grouped (robots.GroupFindings),
-// errors first, keeping those of the given severity ("" for all).
+// errors first, keeping those of the given severity ("" or AllSeverities
+// for all).
 func (a *Analysis) FindingGroups(severity string) []FindingGroupView {
+	if severity == AllSeverities {
+		severity = ""
+	}
 	var out []FindingGroupView
 	for _, g := range a.groups {
 		sev := g.Finding.Severity.String()
@@ -36,9 +40,13 @@ func (a *Analysis) FindingGroups(severity string) []FindingGroupView {
 	return out
 }
 
+// AllSeverities is the severity filter's value for every finding: an
+// option needs a value, or it sends its title.
+const AllSeverities = "all"
+
 // SeverityChoices are the entries of the findings' severity filter.
 func SeverityChoices() []Choice {
-	return []Choice{{"", "All findings"}, {"error", "Errors"}, {"warning", "Warnings"}, {"info", "Notes"}}
+	return []Choice{{AllSeverities, "All findings"}, {"error", "Errors"}, {"warning", "Warnings"}, {"info", "Notes"}}
 }
 
 // ContentNote says plainly what the text is when it is not a robots.txt
