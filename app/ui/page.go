@@ -46,8 +46,6 @@ func (t *Tester) arrive(ctx app.Context) {
 	}
 	fx, link := t.work.Arrive(fragment, boot.damaged)
 	t.show(ctx, fx)
-	// The editor may be drawn after this hook: write its text once drawn.
-	ctx.Defer(func(app.Context) { setEditorText(t.work.State.Robots) })
 	if p.embed.On {
 		p.fullLink = embed.FullURL(u, share.Fragment(t.work.State))
 		reportHeight()

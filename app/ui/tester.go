@@ -63,10 +63,16 @@ func NewTester(s model.State) *Tester {
 }
 
 // OnMount runs in the browser only, once the wasm app has taken over the page.
+//
+// go-app's start and first render are one long task already; the work the
+// page opens with (a link to decode, saved work to read, every test to
+// check) is taken in the next one, and the page is ready after it.
 func (t *Tester) OnMount(ctx app.Context) {
-	t.ready = true
 	t.own = ctx
-	t.arrive(ctx)
+	ctx.After(time.Millisecond, func(ctx app.Context) {
+		t.ready = true
+		t.arrive(ctx)
+	})
 }
 
 // State returns a copy of what the user chose.
@@ -86,7 +92,13 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	if fx.Editor {
 		t.highlight = 0
 		t.editTop, t.readTop = 0, 0
-		setEditorText(t.work.State.Robots)
+		// Writing a large text into the textarea is the browser's own
+		// work, hundreds of milliseconds at 500 KiB: in a task of its own,
+		// once the verdicts are drawn.
+		t.own.After(time.Millisecond, func(ctx app.Context) {
+			ctx.PreventUpdate()
+			setEditorText(t.work.State.Robots)
+		})
 	}
 	if fx.File && !fx.Editor {
 		t.highlight = 0
