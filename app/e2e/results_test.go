@@ -19,6 +19,7 @@ import (
 	"robotstester/app/internal/share"
 	"robotstester/app/ui"
 	"robotstester/app/ui/model"
+	"robotstester/internal/shared"
 )
 
 // The browser tests of the tester at the size of real work (issue 10): a
@@ -26,34 +27,16 @@ import (
 // and the contracts the page keeps with them. Each test opens a fresh page
 // and pastes the file into the editor, as a user would.
 
-// corpusText returns the text of a real robots.txt of the shared corpus
-// (shared/corpus/files beside the repository, or under $ROBOTS_SHARED),
-// looked for as the engine's corpus tests look for it. Without the corpus
-// the test is skipped, unless $CI is set, where it fails.
+// corpusText returns the text of a real robots.txt of the shared corpus.
+// Without the corpus the test is skipped, unless $CI is set, where it
+// fails (shared.Dir).
 func corpusText(t *testing.T, name string) string {
 	t.Helper()
-	candidates := []string{os.Getenv("ROBOTS_SHARED")}
-	if wd, err := os.Getwd(); err == nil {
-		for dir := wd; ; dir = filepath.Dir(dir) {
-			candidates = append(candidates, filepath.Join(dir, "shared"), filepath.Join(dir, "..", "shared"))
-			if filepath.Dir(dir) == dir {
-				break
-			}
-		}
+	data, err := os.ReadFile(filepath.Join(shared.Dir(t, "corpus"), "files", name))
+	if err != nil {
+		t.Fatalf("the corpus has no %s: %v", name, err)
 	}
-	for _, c := range candidates {
-		if c == "" {
-			continue
-		}
-		if data, err := os.ReadFile(filepath.Join(c, "corpus", "files", name)); err == nil {
-			return string(data)
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("shared/corpus/files/%s not found beside the repository (set ROBOTS_SHARED)", name)
-	}
-	t.Skipf("shared/corpus/files/%s not found beside the repository (set ROBOTS_SHARED): skipped", name)
-	return ""
+	return string(data)
 }
 
 // loadText pastes text into the editor and waits until the tester has
