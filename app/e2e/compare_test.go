@@ -27,6 +27,9 @@ func TestCompare(t *testing.T) {
 	p.Replace(row(1, "input[name=url]"), "/z")
 	verdict(p, 0, "allowed")
 
+	// The findings come 400 ms after the last change and move the panels
+	// below: a click while they land can miss its button.
+	p.Wait(`#counts[data-linted="true"]`)
 	p.Click("#compare-toggle")
 	p.Wait(`[data-compare-row="1"]`)
 	want := map[string]string{"google": "allowed", "rfc9309": "allowed", "gym2008": "blocked", "mk1996": "blocked", "mk1994": "blocked", "python": "blocked"}
