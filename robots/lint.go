@@ -45,9 +45,17 @@ type Finding struct {
 
 // Findings returns what the linter says about the file as this reading
 // reads it, in line order. It is worked out on first use and kept.
-func (r *Reading) Findings() []Finding {
+func (r *Reading) Findings() []Finding { return r.FindingsPaced(nil) }
+
+// FindingsPaced is Findings, calling pause (when not nil) now and then
+// between the linter's steps. On a single thread, such as a web page's, a
+// caller can have pause give way to other work (in Go for WebAssembly, a
+// short sleep in a goroutine returns to the browser), so that linting a
+// large file does not hold the page in one long task. The findings are
+// the same.
+func (r *Reading) FindingsPaced(pause func()) []Finding {
 	r.lintOnce.Do(func() {
-		l := linter{r: r, f: r.File, dialect: r.Dialect.Title()}
+		l := linter{r: r, f: r.File, dialect: r.Dialect.Title(), pause: pause}
 		l.run()
 		slices.SortStableFunc(l.out, func(a, b Finding) int {
 			if a.Line != b.Line {
@@ -87,6 +95,15 @@ type linter struct {
 	keyNotes map[string]int
 	keyLines [][]int
 	keyAt    []int
+
+	pause func() // see FindingsPaced; nil: no pauses
+}
+
+// breathe lets the caller of FindingsPaced give way to other work.
+func (l *linter) breathe() {
+	if l.pause != nil {
+		l.pause()
+	}
 }
 
 func (l *linter) add(line int, sev Severity, code, format string, args ...any) {
@@ -110,6 +127,9 @@ func (l *linter) run() {
 	l.markup = l.markupLines()
 	l.htmlInside(l.markup)
 	for i := range l.f.Lines {
+		if i%256 == 255 {
+			l.breathe()
+		}
 		line := &l.f.Lines[i]
 		kind := l.r.Kind(line.Number)
 		l.lineFlags(line)
@@ -129,10 +149,16 @@ func (l *linter) run() {
 	}
 	l.finishKeyNotes()
 	l.orphans()
+	l.breathe()
 	for gi := range l.r.Groups {
+		if gi%16 == 15 {
+			l.breathe()
+		}
 		l.group(&l.r.Groups[gi])
 	}
+	l.breathe()
 	l.merged()
+	l.breathe()
 	if l.r.Dialect == Google {
 		l.crossDialect()
 	}
@@ -616,6 +642,7 @@ func (l *linter) merged() {
 	}
 	shadows := map[*Rule][]shadowing{}
 	for _, name := range names {
+		l.breathe()
 		gl := list(name)
 		if len(gl.groups) > 1 {
 			first := r.Groups[gl.groups[0]].Start
@@ -641,6 +668,7 @@ func (l *linter) merged() {
 			shadows[rule] = append(shadows[rule], shadowing{name, best})
 		}
 	}
+	l.breathe()
 	l.shadowed(shadows)
 }
 
@@ -666,6 +694,7 @@ func (l *linter) globalBlocks() []globalBlock {
 	var out []globalBlock
 	seen := map[string]bool{}
 	for _, gi := range r.global.groups {
+		l.breathe()
 		for i := range r.Groups[gi].Rules {
 			rule := &r.Groups[gi].Rules[i]
 			if rule.Allow || seen[rule.Pattern()] {
@@ -852,7 +881,10 @@ func (l *linter) shadowed(shadows map[*Rule][]shadowing) {
 		rules = append(rules, rule)
 	}
 	slices.SortFunc(rules, func(a, b *Rule) int { return a.Line - b.Line })
-	for _, rule := range rules {
+	for k, rule := range rules {
+		if k%64 == 63 {
+			l.breathe()
+		}
 		sh := shadows[rule]
 		best := sh[0].best
 		all := len(sh) == l.setsWith(rule)

@@ -335,7 +335,9 @@ func (l *linter) crossDialect() {
 			readers[i] = l.f.Read(d)
 		}
 		l.blankLinesEndRecordsGoogle(readers)
+		l.breathe()
 		l.orderMatters(readers)
+		l.breathe()
 	}
 	wildcards := 0
 	first := 0
@@ -393,6 +395,9 @@ func (l *linter) orderMatters(readers []*Reading) {
 	for _, fm := range readers {
 		found := false
 		for gi := range fm.Groups {
+			if gi%8 == 7 {
+				l.breathe()
+			}
 			rec := &fm.Groups[gi]
 			var lines []int
 			var by []int

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"sync/atomic"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -37,6 +38,10 @@ type Tester struct {
 	whySheet  bool             // the Why panel shows as a sheet (narrow screens), once asked for
 
 	page pageState // the browser's side: embed mode, saving, the link (page.go)
+
+	// lintFile is the file the page shows, for a linter running in a
+	// goroutine to see that its own is gone.
+	lintFile atomic.Pointer[robots.File]
 
 	// own is the Tester's own context, from OnMount. Timers that outlive
 	// an event (the autosave, the linter) are set with it: a handler's
@@ -103,6 +108,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	if fx.File && !fx.Editor {
 		t.highlight = 0
 	}
+	t.lintFile.Store(t.work.An.File)
 	if fx.File || fx.Rows {
 		paintVerdicts(t.work.An)
 	}
@@ -131,9 +137,12 @@ const lintPause = 400 * time.Millisecond
 // verdicts are drawn. A newer change makes it moot.
 //
 // The linter reads the file in other dialects to check what it says of
-// other crawlers; at 500 KiB each reading costs tens of milliseconds in
-// WebAssembly. Each is made in a task of its own first (a File keeps its
-// readings), so that no single task holds the page for the whole.
+// other crawlers, then analyses the groups: at 500 KiB, half a second of
+// WebAssembly. So that no single task holds the page that long, each other
+// reading is made in a task of its own first (a File keeps its readings),
+// then the linter runs in a goroutine that sleeps a moment every
+// lintSlice, which hands the browser back its thread, and stops when the
+// file has changed since.
 func (t *Tester) lintLater(ctx app.Context) {
 	an := t.work.An
 	if an.Linted() || !t.ready {
@@ -147,16 +156,56 @@ func (t *Tester) lintLater(ctx app.Context) {
 				ctx.PreventUpdate()
 				return
 			}
+			ctx.PreventUpdate() // nothing to draw yet
 			if k < len(dialects) {
 				an.File.Read(dialects[k])
-				ctx.PreventUpdate() // nothing to draw yet
 				t.own.After(time.Millisecond, step(k+1))
 				return
 			}
-			an.Lint()
+			t.lintPaced(an)
 		}
 	}
 	t.own.After(lintPause, step(0))
+}
+
+// lintSlice is the longest the linter runs before it gives the browser
+// its thread back for a moment.
+const lintSlice = 30 * time.Millisecond
+
+// staleLint stops a linter whose file is no longer the one shown.
+type staleLint struct{}
+
+// lintPaced runs the linter on an's reading in slices, then shows the
+// findings, unless the file changed in the meantime.
+func (t *Tester) lintPaced(an *model.Analysis) {
+	reading := an.Reading
+	t.own.Async(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(staleLint); !ok {
+					panic(r)
+				}
+			}
+		}()
+		last := time.Now()
+		reading.FindingsPaced(func() {
+			if time.Since(last) < lintSlice {
+				return
+			}
+			time.Sleep(time.Millisecond)
+			last = time.Now()
+			if t.lintFile.Load() != an.File {
+				// Its File is gone from the page: no one will ask this
+				// reading for findings again.
+				panic(staleLint{})
+			}
+		})
+		t.own.Dispatch(func(ctx app.Context) {
+			if t.work.An == an {
+				an.Lint() // the reading keeps its findings: no work left
+			}
+		})
+	})
 }
 
 // The handlers the components call: each turns a user's action into an
