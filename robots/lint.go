@@ -475,7 +475,7 @@ func (l *linter) group(g *Group) {
 func (l *linter) emptyGroup(g *Group) {
 	r := l.r
 	if g.Global() {
-		if !l.globalHasRules() {
+		if !l.r.globalHasRules() {
 			l.add(g.Start, Info, "empty-group", "This * group has no rules: every crawler without a group of its own may fetch everything.")
 		}
 		// Otherwise it is merged with a * group that has rules, which
@@ -494,7 +494,7 @@ func (l *linter) emptyGroup(g *Group) {
 	if len(tokens) == 0 {
 		return // each is named by another group with rules: merged-groups says so
 	}
-	if !l.globalHasRules() {
+	if !l.r.globalHasRules() {
 		l.add(g.Start, Info, "empty-group", "This group has no Allow or Disallow rules: %s may fetch everything, as without it.", nameList(tokens))
 		return
 	}
@@ -508,16 +508,6 @@ func (l *linter) emptyGroup(g *Group) {
 	for _, tok := range tokens {
 		l.claim(Claim{Dialect: r.Dialect, Agent: tok, Effect: DoesNotApply, Rules: lines})
 	}
-}
-
-// globalHasRules reports whether the * groups have any rule.
-func (l *linter) globalHasRules() bool {
-	for gi := range l.r.Groups {
-		if g := &l.r.Groups[gi]; g.Global() && len(g.Rules) > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // nameList names crawlers for a sentence: "Googlebot", "Googlebot and

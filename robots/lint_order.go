@@ -13,6 +13,7 @@ import (
 // runOrder lints a first-match reading.
 func (l *linter) runOrder() {
 	spec := l.r.Dialect.spec()
+	l.breathe()
 	google := l.f.Read(Google)
 	ruleLines := l.r.ruleLines()
 	for i := range l.f.Lines {
@@ -332,6 +333,7 @@ func (l *linter) crossDialect() {
 	if l.crossCandidates() {
 		readers := make([]*Reading, len(firstMatchReaders))
 		for i, d := range firstMatchReaders {
+			l.breathe() // a reading of a large file is a step of its own
 			readers[i] = l.f.Read(d)
 		}
 		l.blankLinesEndRecordsGoogle(readers)
@@ -514,12 +516,8 @@ func (l *linter) blankLinesEndRecordsGoogle(readers []*Reading) {
 }
 
 func hasRuleAfter(g *Group, n int) bool {
-	for i := range g.Rules {
-		if g.Rules[i].Line > n {
-			return true
-		}
-	}
-	return false
+	// A group's rules are in file order: the last is the latest.
+	return len(g.Rules) > 0 && g.Rules[len(g.Rules)-1].Line > n
 }
 
 func hasRuleBefore(g *Group, n int) bool {

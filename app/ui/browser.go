@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/ui/model"
 )
 
 // This file holds the few browser calls the tester makes beyond drawing:
@@ -207,5 +209,5 @@ func sizeText(n int) string {
 	case n >= 1<<10:
 		return fmt.Sprintf("%d KB", n>>10)
 	}
-	return plural(n, "byte", "bytes")
+	return model.Plural(n, "byte", "bytes")
 }

@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/ui/model"
+)
 
 // SharedChoice asks what to do with a shared link whose tests differ from
 // the user's autosaved work: open them, or keep the work. Nothing is
@@ -19,7 +23,7 @@ func (c *SharedChoice) Render() app.UI {
 	return app.Div().ID("shared-choice").Class("notice choice").Role("alertdialog").
 		Aria("labelledby", "shared-choice-text").Body(
 		app.P().ID("shared-choice-text").Text(
-			"This link holds other tests ("+plural(c.Rows, "row", "rows")+") than the work saved in this browser, shown below. "+
+			"This link holds other tests ("+model.Plural(c.Rows, "row", "rows")+") than the work saved in this browser, shown below. "+
 				"Opening them replaces your work."),
 		app.Div().Class("tools").Body(
 			app.Button().Type("button").ID("open-shared").OnClick(c.open).Text("Open the shared tests"),

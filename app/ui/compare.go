@@ -59,7 +59,7 @@ func (p *ComparePanel) Render() app.UI {
 	}
 	summary := "All readings agree on every test."
 	if c.Disagreements > 0 {
-		summary = "The readings disagree on " + plural(c.Disagreements, "test", "tests") + " of " + strconv.Itoa(len(c.Rows)) + "."
+		summary = "The readings disagree on " + model.Plural(c.Disagreements, "test", "tests") + " of " + strconv.Itoa(len(c.Rows)) + "."
 	}
 	legend := make([]app.UI, len(c.Dialects))
 	for i, d := range c.Dialects {
@@ -76,7 +76,7 @@ func (p *ComparePanel) Render() app.UI {
 			),
 			app.If(len(shown) < len(c.Rows), func() app.UI {
 				return app.P().Class("tools").Body(
-					app.Span().Class("note").Text(strconv.Itoa(len(shown))+" of "+plural(len(c.Rows), "test", "tests")+" shown, the disagreements first. "),
+					app.Span().Class("note").Text(strconv.Itoa(len(shown))+" of "+model.Plural(len(c.Rows), "test", "tests")+" shown, the disagreements first. "),
 					app.Button().Type("button").ID("compare-more").OnClick(p.more).
 						Text("Show "+strconv.Itoa(min(model.ComparePage, len(c.Rows)-len(shown)))+" more"),
 				)

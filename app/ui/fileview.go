@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -79,15 +80,13 @@ func (v *FileView) line(l model.LineView) app.UI {
 	// The findings of a line are a note pinned to the view's right edge,
 	// not a control: a file with thousands of them must not make as many
 	// Tab stops. The Findings panel lists them for the keyboard.
-	// One note per line, the most severe; the others are counted.
+	// One note per line: the linter gives a line's findings most severe
+	// first; the others are counted.
 	if len(l.Findings) > 0 {
 		f := l.Findings[0]
-		all := f.Message
-		for _, g := range l.Findings[1:] {
-			if severityRank(g.Severity) > severityRank(f.Severity) {
-				f = g
-			}
-			all += "\n" + g.Message
+		all := make([]string, len(l.Findings))
+		for i, g := range l.Findings {
+			all[i] = g.Message
 		}
 		text := " " + f.Message
 		if n := len(l.Findings) - 1; n > 0 {
@@ -96,7 +95,7 @@ func (v *FileView) line(l model.LineView) app.UI {
 		body = append(body, app.Span().
 			Class("finding").
 			DataSet("severity", f.Severity).
-			Title("%s", all).
+			Title("%s", strings.Join(all, "\n")).
 			Body(
 				app.Span().Class("sev").Text(severityIcon(f.Severity)),
 				app.Text(text),
@@ -118,16 +117,6 @@ func (v *FileView) reveal(ctx app.Context, e app.Event) {
 	if n, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("line").String()); err == nil && v.onReveal != nil {
 		v.onReveal(ctx, n)
 	}
-}
-
-func severityRank(s string) int {
-	switch s {
-	case "error":
-		return 2
-	case "warning":
-		return 1
-	}
-	return 0
 }
 
 // severityIcon is the sign drawn beside a finding, so that severity does

@@ -26,7 +26,7 @@ func (p *OverviewPanel) Render() app.UI {
 	o := &p.O
 	facts := []app.UI{
 		app.Dt().Text("Size"),
-		app.Dd().ID("size").DataSet("bytes", o.Size).Text(plural(o.Size, "byte", "bytes") + ", " + plural(o.Lines, "line", "lines")),
+		app.Dd().ID("size").DataSet("bytes", o.Size).Text(model.Plural(o.Size, "byte", "bytes") + ", " + model.Plural(o.Lines, "line", "lines")),
 		app.Dt().Text("Groups"),
 		app.Dd().Text(strconv.Itoa(o.GroupCount)),
 		app.Dt().Text("Findings"),
@@ -36,9 +36,9 @@ func (p *OverviewPanel) Render() app.UI {
 			DataSet("infos", o.Counts[robots.Info]).
 			DataSet("linted", o.Linted).
 			Text(fmt.Sprintf("%s, %s, %s",
-				plural(o.Counts[robots.Error], "error", "errors"),
-				plural(o.Counts[robots.Warning], "warning", "warnings"),
-				plural(o.Counts[robots.Info], "note", "notes"))),
+				model.Plural(o.Counts[robots.Error], "error", "errors"),
+				model.Plural(o.Counts[robots.Warning], "warning", "warnings"),
+				model.Plural(o.Counts[robots.Info], "note", "notes"))),
 	}
 	var cut app.UI
 	if o.Cut > 0 {

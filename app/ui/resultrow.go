@@ -82,12 +82,7 @@ func (r *ResultRow) Render() app.UI {
 	var rule app.UI
 	if v.Line > 0 {
 		rule = app.Span().Class("rule").Role("cell").Body(
-			app.Button().Class("linkish").Type("button").
-				DataSet("line", v.Line).
-				Value(strconv.Itoa(v.Line)).
-				Aria("label", "Show line "+strconv.Itoa(v.Line)+" in the file").
-				OnClick(r.reveal).
-				Text("line "+strconv.Itoa(v.Line)),
+			lineButton(v.Line, r.reveal),
 			app.Code().Title("%s", v.Rule).Text(v.Rule),
 		)
 	} else {

@@ -92,9 +92,6 @@ type ResultsTable struct {
 	// and reveals it.
 	onEnter func(ctx app.Context, i int)
 	onQuery func(ctx app.Context, q model.TableQuery)
-	// onScroll reports the scroll box's scroll, when Tester wants it; the
-	// table needs no help to follow it.
-	onScroll func(ctx app.Context, top, height float64)
 
 	own       app.Context // from OnMount: timers and focus moves outlive a row
 	mounted   bool
@@ -414,9 +411,6 @@ func (p *ResultsTable) showAll(ctx app.Context, e app.Event) {
 func (p *ResultsTable) scroll(ctx app.Context, e app.Event) {
 	before := p.window()
 	p.top = ctx.JSSrc().Get("scrollTop").Float()
-	if p.onScroll != nil {
-		p.onScroll(ctx, p.top, ctx.JSSrc().Get("clientHeight").Float())
-	}
 	after := p.window()
 	if after.First == before.First && len(after.Lines) == len(before.Lines) {
 		ctx.PreventUpdate()

@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"strings"
+
+	"robotstester/app/ui/model"
 )
 
 // Summary describes the size of a robots.txt file as the editor holds it.
@@ -29,12 +31,5 @@ func Summarize(text string) Summary {
 
 // String returns the summary in words, as shown under the editor.
 func (s Summary) String() string {
-	return fmt.Sprintf("%s, %s", plural(s.Lines, "line", "lines"), plural(s.Bytes, "byte", "bytes"))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return fmt.Sprintf("%s, %s", model.Plural(s.Lines, "line", "lines"), model.Plural(s.Bytes, "byte", "bytes"))
 }

@@ -138,34 +138,20 @@ const lintPause = 400 * time.Millisecond
 //
 // The linter reads the file in other dialects to check what it says of
 // other crawlers, then analyses the groups: at 500 KiB, half a second of
-// WebAssembly. So that no single task holds the page that long, each other
-// reading is made in a task of its own first (a File keeps its readings),
-// then the linter runs in a goroutine that sleeps a moment every
-// lintSlice, which hands the browser back its thread, and stops when the
-// file has changed since.
+// WebAssembly. So that no single task holds the page that long, it runs
+// in a goroutine that sleeps a moment every lintSlice, which hands the
+// browser back its thread, and stops when the file has changed since.
 func (t *Tester) lintLater(ctx app.Context) {
 	an := t.work.An
 	if an.Linted() || !t.ready {
 		return
 	}
-	dialects := robots.Dialects()
-	var step func(k int) func(app.Context)
-	step = func(k int) func(app.Context) {
-		return func(ctx app.Context) {
-			if t.work.An != an || an.Linted() {
-				ctx.PreventUpdate()
-				return
-			}
-			ctx.PreventUpdate() // nothing to draw yet
-			if k < len(dialects) {
-				an.File.Read(dialects[k])
-				t.own.After(time.Millisecond, step(k+1))
-				return
-			}
+	t.own.After(lintPause, func(ctx app.Context) {
+		ctx.PreventUpdate() // nothing to draw until the findings are known
+		if t.work.An == an && !an.Linted() {
 			t.lintPaced(an)
 		}
-	}
-	t.own.After(lintPause, step(0))
+	})
 }
 
 // lintSlice is the longest the linter runs before it gives the browser
@@ -268,7 +254,7 @@ func (t *Tester) restoreVersion(ctx app.Context, i int) {
 func (t *Tester) toggleCompare(ctx app.Context) { t.compareOpen = !t.compareOpen }
 
 func (t *Tester) compareMore(ctx app.Context) {
-	t.compareLimit = max(t.compareLimit, model.ComparePage) + model.ComparePage
+	t.compareLimit += model.ComparePage
 }
 
 // whyRow is a test's Why control: the test is explained, in a panel in

@@ -179,7 +179,7 @@ func (t *Tester) summary() app.UI {
 	return app.P().ID("summary").Class("note").
 		DataSet("lines", f.TotalLines).
 		DataSet("bytes", f.Size).
-		Text(plural(f.TotalLines, "line", "lines") + ", " + plural(f.Size, "byte", "bytes"))
+		Text(model.Plural(f.TotalLines, "line", "lines") + ", " + model.Plural(f.Size, "byte", "bytes"))
 }
 
 // resultsTable returns the tests as a compact table; readOnly locks them
@@ -207,7 +207,7 @@ func (t *Tester) resultsTable(readOnly bool) app.UI {
 // comparison reads the file once per dialect.
 func (t *Tester) comparePanel() app.UI {
 	an := t.work.An
-	p := &ComparePanel{Open: t.compareOpen, Rows: an.Rows, Limit: max(t.compareLimit, model.ComparePage),
+	p := &ComparePanel{Open: t.compareOpen, Rows: an.Rows, Limit: model.ComparePage + t.compareLimit,
 		onToggle: t.toggleCompare, onMore: t.compareMore, onReveal: t.reveal}
 	if t.compareOpen {
 		p.C = an.Comparison(&t.work.State)

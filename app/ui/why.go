@@ -53,7 +53,7 @@ func (p *WhyPanel) Render() app.UI {
 			p.lineButton(g.Start),
 			app.Text(" to "+strconv.Itoa(g.End)+": "),
 			app.Code().Text("User-agent: "+g.Agents),
-			app.Text(" ("+plural(g.Rules, "rule", "rules")+")"),
+			app.Text(" ("+model.Plural(g.Rules, "rule", "rules")+")"),
 		)
 	}
 	if len(w.Groups) == 0 {
@@ -111,7 +111,7 @@ func (p *WhyPanel) Render() app.UI {
 		app.P().Text(w.Selection),
 		app.Ul().Class("groups").Body(groups...),
 		app.If(w.OtherGroups > 0, func() app.UI {
-			return app.P().Class("note").Text(plural(w.OtherGroups, "other group was", "other groups were") + " not for this crawler.")
+			return app.P().Class("note").Text(model.Plural(w.OtherGroups, "other group was", "other groups were") + " not for this crawler.")
 		}),
 		app.H3().Text("Which rule"),
 		matches,
@@ -139,7 +139,7 @@ func (p *WhyPanel) close(ctx app.Context, e app.Event) {
 		p.onClose(ctx)
 		return
 	}
-	if el := app.Window().Get("document").Call("querySelector", rowSelector(p.Why.Row)+" [data-why]"); el.Truthy() {
+	if el := app.Window().Get("document").Call("querySelector", controlSelector(p.Why.Row, "why")); el.Truthy() {
 		el.Call("focus", map[string]any{"preventScroll": true})
 	}
 	p.onClose(ctx)

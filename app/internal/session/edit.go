@@ -121,7 +121,7 @@ func (e PasteURLs) apply(s *Session) Effects {
 	s.remember("Paste of " + model.Plural(len(urls), "URL", "URLs"))
 	room := s.State.Room() + 1 // the first URL takes the test pasted into
 	placed := min(len(urls), room)
-	s.State.PasteURLs(e.Row, joinLines(urls[:placed]))
+	s.State.PlaceURLs(e.Row, urls[:placed])
 	s.State.Selected = e.Row
 	if left := len(urls) - placed; left > 0 {
 		s.notify(Note{ID: NoteLimit, Alert: true, Text: "Pasted " + model.Plural(len(urls), "URL", "URLs") + ": " +
@@ -131,19 +131,6 @@ func (e PasteURLs) apply(s *Session) Effects {
 	s.fit("Pasted URLs")
 	s.An.Recheck(&s.State)
 	return Effects{Rows: true, Changed: true, Lint: true, Focus: e.Row + 1}
-}
-
-func joinLines(lines []string) string {
-	n := 0
-	for _, l := range lines {
-		n += len(l) + 1
-	}
-	b := make([]byte, 0, n)
-	for _, l := range lines {
-		b = append(b, l...)
-		b = append(b, '\n')
-	}
-	return string(b)
 }
 
 // AddRow makes a new test after test After (at the end when After is out

@@ -63,12 +63,14 @@ func (s *State) RemoveRow(i int) {
 	}
 }
 
-// PasteURLs puts the URLs of a pasted list, one per line, into rows: the
-// first replaces the URL of row i, each other one gets a new row after it,
-// with the same crawler. Blank lines are skipped. It returns the number of
-// URLs placed.
-func (s *State) PasteURLs(i int, text string) int {
-	urls := SplitLines(text)
+// PasteURLs puts the URLs of a pasted list, one per line, into rows (see
+// PlaceURLs). Blank lines are skipped. It returns the number of URLs placed.
+func (s *State) PasteURLs(i int, text string) int { return s.PlaceURLs(i, SplitLines(text)) }
+
+// PlaceURLs puts urls into rows: the first replaces the URL of row i,
+// each other one gets a new row after it, with the same crawler. It
+// returns the number of URLs placed.
+func (s *State) PlaceURLs(i int, urls []string) int {
 	if len(urls) == 0 || i < 0 || i >= len(s.Rows) {
 		return 0
 	}
