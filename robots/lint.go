@@ -717,7 +717,8 @@ func (l *linter) globalBlocks() []globalBlock {
 		pattern string
 		allow   bool
 	}
-	groupsOf := map[patternOf][]int{} // pattern → the groups that hold it
+	groupsOf := map[patternOf][]int{}     // pattern → the groups that hold it
+	byLiteral := map[string][]patternOf{} // literal prefix → its patterns
 	for gi := range r.Groups {
 		for i := range r.Groups[gi].Rules {
 			rule := &r.Groups[gi].Rules[i]
@@ -733,15 +734,27 @@ func (l *linter) globalBlocks() []globalBlock {
 				continue
 			}
 			key := patternOf{p, rule.Allow}
-			if gs := groupsOf[key]; len(gs) == 0 || gs[len(gs)-1] != gi {
+			gs := groupsOf[key]
+			if len(gs) == 0 {
+				byLiteral[lit] = append(byLiteral[lit], key)
+			}
+			if len(gs) == 0 || gs[len(gs)-1] != gi {
 				groupsOf[key] = append(gs, gi)
 			}
 		}
 	}
-	for p, gs := range groupsOf {
-		for _, b := range out {
-			if matchPattern(p.pattern, b.url[len("https://example.com"):]) {
-				for _, gi := range gs {
+	// Each URL is tried only against the patterns whose literal prefix
+	// starts its path: with thousands of rules, trying every pattern on
+	// every URL would take seconds.
+	for _, b := range out {
+		l.breathe()
+		path := b.url[len("https://example.com"):]
+		for k := 0; k <= len(path); k++ {
+			for _, p := range byLiteral[path[:k]] {
+				if !matchPattern(p.pattern, path) {
+					continue
+				}
+				for _, gi := range groupsOf[p] {
 					m := b.matching[gi]
 					if p.allow {
 						m.allow = true
