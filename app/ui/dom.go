@@ -73,6 +73,15 @@ func scrollIntoView(id string) {
 	}
 }
 
+// editorLength returns the length of the editor's text in UTF-16 units,
+// or -1 when it is not drawn: a cheap sign that the user changed it.
+func editorLength() int {
+	if el := element(EditorID); el.Truthy() {
+		return el.Get("textLength").Int()
+	}
+	return -1
+}
+
 // clearField empties an input or textarea.
 func clearField(id string) {
 	if el := element(id); el.Truthy() {

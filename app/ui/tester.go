@@ -100,9 +100,14 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		// Writing a large text into the textarea is the browser's own
 		// work, hundreds of milliseconds at 500 KiB: in a task of its own,
 		// once the verdicts are drawn.
+		// If the user changes the editor before then, their text wins: its
+		// input event, not yet handled, brings it into the state.
+		seen := editorLength()
 		t.own.After(time.Millisecond, func(ctx app.Context) {
 			ctx.PreventUpdate()
-			setEditorText(t.work.State.Robots)
+			if editorLength() == seen {
+				setEditorText(t.work.State.Robots)
+			}
 		})
 	}
 	if fx.File && !fx.Editor {
