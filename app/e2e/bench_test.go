@@ -6,12 +6,16 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"robotstester/app/internal/share"
+	"robotstester/app/ui/model"
 )
 
 // EnvBench, when not empty, runs TestBrowserBench (make bench-browser).
@@ -98,8 +102,7 @@ func TestBrowserBench(t *testing.T) {
 	if os.Getenv(EnvBench) == "" {
 		t.Skipf("set $%s to run the browser benchmark (make bench-browser)", EnvBench)
 	}
-	p := suite.NewPage(t)
-	p.Open(suite.Site(t, ""))
+	var p *Page
 
 	cases := []struct {
 		name   string
@@ -124,28 +127,22 @@ func TestBrowserBench(t *testing.T) {
 		b.WriteString("\nUser-agent: Googlebot\nDisallow: /")
 		text := b.String()
 
-		p.Replace(editor, text)
-		urls := make([]string, c.rows)
-		urls[0] = "/y"
+		// The tests come in a link, as a user would share them: the table
+		// then opens at its first test; the file is pasted after.
+		st := model.State{Robots: "User-agent: Googlebot\nDisallow: /\n", Rows: []model.Row{{Agent: "Googlebot", URL: "/y"}}}
 		for i := 1; i < c.rows; i++ {
-			urls[i] = fmt.Sprintf("/archive/%d/file.pdf", i)
+			st.Rows = append(st.Rows, model.Row{Agent: "Googlebot", URL: fmt.Sprintf("/archive/%d/file.pdf", i)})
 		}
-		p.Replace(row(0, `input[name=agent]`), "Googlebot")
-		// Back to one row, by the rows' own remove buttons.
-		run(p, "removing rows", chromedp.Evaluate[chromedp.Void](`(async () => {
-			while (document.querySelectorAll("[data-row]").length > 1) {
-				const n = document.querySelectorAll("[data-row]").length;
-				document.querySelector('[data-row="1"] button.remove').click();
-				while (document.querySelectorAll("[data-row]").length === n) await new Promise(r => setTimeout(r, 5));
-			}
-		})()`, chromedp.EvalAwaitPromise))
-		p.Call("pasting URLs", `(sel, text) => {
-			const el = document.querySelector(sel);
-			const dt = new DataTransfer();
-			dt.setData("text/plain", text);
-			el.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true, cancelable: true}));
-		}`, row(0, `input[name=url]`), strings.Join(urls, "\n"))
-		p.Wait(fmt.Sprintf(`[data-row="%d"]`, c.rows-1))
+		link, err := share.Link(suite.Site(t, ""), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p = suite.NewPage(t)
+		p.Goto(link)
+		p.WaitReady()
+		p.WaitAttr("#results", "data-total", strconv.Itoa(c.rows))
+		p.Replace(editor, text)
+		p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(text)))
 		verdict(p, 0, "blocked")
 
 		var times, fromKeydown []float64
