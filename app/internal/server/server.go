@@ -1,11 +1,16 @@
-// Package server serves a built static site over HTTP, as a plain static
-// host would, with two additions for the WebAssembly app: .wasm goes out as
-// application/wasm, and a file's pre-compressed form (name.br, name.gz) is
-// sent instead of the file when the request accepts its encoding.
+// Package server serves a built static site over HTTP as a well-set static
+// host does: .wasm goes out as application/wasm; a file's pre-compressed
+// form (name.br, name.gz) is sent instead of the file when the request
+// accepts its encoding; and every response carries an ETag with
+// Cache-Control: no-cache, so that a repeat visit revalidates each file
+// with a 304 and no body.
 package server
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
+	"io"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -13,6 +18,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 )
 
 // contentTypes fixes the types that matter to browsers instead of relying
@@ -46,7 +53,16 @@ func Handler(dir string) http.Handler {
 }
 
 type handler struct {
-	dir string
+	dir   string
+	etags sync.Map // fileKey → the ETag of that version of a file
+}
+
+// fileKey names one version of a file: a rebuilt file has a new
+// modification time or size, and so a new ETag.
+type fileKey struct {
+	name    string
+	modTime time.Time
+	size    int64
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -103,8 +119,8 @@ func (h *handler) serveFile(w http.ResponseWriter, r *http.Request, root *os.Roo
 	if ct := contentType(name); ct != "" {
 		header.Set("Content-Type", ct)
 	}
-	// Revalidate every time: this server is for development and tests, and
-	// go-app's service worker does the caching that matters.
+	// The site's file names carry no version, so a cache may keep a file
+	// but must ask whether it changed; the ETag makes the answer a 304.
 	header.Set("Cache-Control", "no-cache")
 
 	file := name
@@ -138,6 +154,9 @@ func (h *handler) serveFile(w http.ResponseWriter, r *http.Request, root *os.Roo
 		http.NotFound(w, r)
 		return
 	}
+	if tag, err := h.etag(f, file, info); err == nil {
+		header.Set("ETag", tag)
+	}
 	if header.Get("Content-Encoding") != "" && r.Header.Get("Range") == "" {
 		// ServeContent leaves out Content-Length for encoded content, because
 		// of ranges; a whole response has a known length, which lets the
@@ -145,6 +164,26 @@ func (h *handler) serveFile(w http.ResponseWriter, r *http.Request, root *os.Roo
 		header.Set("Content-Length", strconv.FormatInt(info.Size(), 10))
 	}
 	http.ServeContent(w, r, name, info.ModTime(), f)
+}
+
+// etag returns a strong validator of the file's content, computed once
+// per version of the file. Each encoding is a file of its own, so the
+// compressed and plain forms get different tags, as they must.
+func (h *handler) etag(f *os.File, name string, info os.FileInfo) (string, error) {
+	key := fileKey{name, info.ModTime(), info.Size()}
+	if tag, ok := h.etags.Load(key); ok {
+		return tag.(string), nil
+	}
+	sum := sha256.New()
+	if _, err := io.Copy(sum, f); err != nil {
+		return "", err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return "", err
+	}
+	tag := `"` + base64.RawURLEncoding.EncodeToString(sum.Sum(nil)[:18]) + `"`
+	h.etags.Store(key, tag)
+	return tag, nil
 }
 
 func contentType(name string) string {

@@ -177,3 +177,59 @@ func TestHandlerMethod(t *testing.T) {
 		t.Errorf("POST: status %d, want 405", rec.Code)
 	}
 }
+
+// TestHandlerRevalidates checks what a repeat visit costs: every file has
+// an ETag, each encoding its own, and asking again with it gets a 304 and
+// no body until the file changes.
+func TestHandlerRevalidates(t *testing.T) {
+	dir := site(t)
+	srv := httptest.NewServer(Mount("", Handler(dir)))
+	defer srv.Close()
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	get := func(path, accept, tag string) (*http.Response, string) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", srv.URL+path, nil)
+		if accept != "" {
+			req.Header.Set("Accept-Encoding", accept)
+		}
+		if tag != "" {
+			req.Header.Set("If-None-Match", tag)
+		}
+		res, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		return res, string(body)
+	}
+
+	tags := map[string]bool{}
+	for _, c := range []struct{ path, accept string }{
+		{"/", ""}, {"/app.js", ""}, {"/web/app.wasm", ""}, {"/web/app.wasm", "br"}, {"/web/app.wasm", "gzip"},
+	} {
+		res, _ := get(c.path, c.accept, "")
+		tag := res.Header.Get("ETag")
+		if tag == "" || res.Header.Get("Cache-Control") != "no-cache" {
+			t.Fatalf("%s [%s]: ETag %q, Cache-Control %q", c.path, c.accept, tag, res.Header.Get("Cache-Control"))
+		}
+		if c.path != "/" && tags[tag] {
+			t.Errorf("%s [%s]: ETag %s shared with another file or encoding", c.path, c.accept, tag)
+		}
+		tags[tag] = true
+		res, body := get(c.path, c.accept, tag)
+		if res.StatusCode != http.StatusNotModified || body != "" {
+			t.Errorf("%s [%s] with its ETag: %d %q, want 304 and no body", c.path, c.accept, res.StatusCode, body)
+		}
+	}
+
+	res, _ := get("/app.js", "", "")
+	old := res.Header.Get("ETag")
+	if err := os.WriteFile(filepath.Join(dir, "app.js"), []byte("console.log(2)"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, body := get("/app.js", "", old)
+	if res.StatusCode != http.StatusOK || body != "console.log(2)" || res.Header.Get("ETag") == old {
+		t.Errorf("a changed file with its old ETag: %d %q, ETag %s", res.StatusCode, body, res.Header.Get("ETag"))
+	}
+}

@@ -23,6 +23,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/internal/precompress"
 )
 
 // Options says how to build a site.
@@ -167,6 +169,9 @@ func Build(opts Options) error {
 	if err := CopyDir(filepath.Join(tmp, "web"), opts.Web, nil); err != nil {
 		return fmt.Errorf("copying the web folder: %w", err)
 	}
+	if err := compressText(tmp); err != nil {
+		return fmt.Errorf("compressing the site's text files: %w", err)
+	}
 	// MkdirTemp makes a private folder; a site is meant to be readable.
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
@@ -175,6 +180,25 @@ func Build(opts Options) error {
 		return err
 	}
 	return os.Rename(tmp, out)
+}
+
+// textFiles are the extensions of the site's text files, which a static
+// host should send compressed: the page, its scripts, styles and manifest
+// are a third of the first visit's bytes when sent as they are.
+var textFiles = map[string]bool{
+	".html": true, ".js": true, ".css": true, ".svg": true, ".json": true, ".webmanifest": true, ".txt": true,
+}
+
+// compressText writes the gzip and brotli forms of every text file of the
+// site beside it, as make build does for app.wasm, so that the server
+// sends them without compressing on each request.
+func compressText(dir string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() || !textFiles[strings.ToLower(filepath.Ext(p))] {
+			return err
+		}
+		return precompress.File(p)
+	})
 }
 
 // checkReplaceable refuses to replace a folder that is neither empty nor a

@@ -114,6 +114,14 @@ func TestBuild(t *testing.T) {
 				t.Errorf("prefix %q: %s refers to a remote resource", prefix, name)
 			}
 		}
+		// Every text file goes out compressed, precompressed at build time.
+		for _, name := range []string{"index.html", DemoName, "app.js", "app-worker.js", "manifest.webmanifest", "app.css", "wasm_exec.js", "web/tester.css"} {
+			for _, suffix := range []string{".br", ".gz"} {
+				if _, err := os.Stat(filepath.Join(out, name+suffix)); err != nil {
+					t.Errorf("prefix %q: %s%s missing: %v", prefix, name, suffix, err)
+				}
+			}
+		}
 		if !strings.Contains(read("app.js"), `goappWasmContentLength = "9"`) {
 			t.Errorf("prefix %q: app.js lacks the raw size of app.wasm", prefix)
 		}
