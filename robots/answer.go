@@ -338,6 +338,23 @@ func ParseReader(r io.Reader) (*File, error) {
 	return parse(string(head), size, func() int { return breaks }), err
 }
 
+// hasScheme reports whether s starts with a URL scheme, as "mailto:",
+// rather than a host and a port, as "localhost:8080".
+func hasScheme(s string) bool {
+	colon := strings.IndexByte(s, ':')
+	if colon <= 0 || colon+1 < len(s) && '0' <= s[colon+1] && s[colon+1] <= '9' {
+		return false
+	}
+	for i := 0; i < colon; i++ {
+		c := s[i]
+		letter := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+		if !letter && (i == 0 || !('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return true
+}
+
 // RobotsURL returns the URL of the robots.txt that governs a site or page:
 // "https://example.com/some/page?q" gives "https://example.com/robots.txt".
 // A URL without a scheme is taken as https. Only http and https are
@@ -348,6 +365,9 @@ func RobotsURL(site string) (string, error) {
 		return "", errors.New("no URL given")
 	}
 	if !strings.Contains(s, "://") {
+		if hasScheme(s) {
+			return "", fmt.Errorf("%q: only http and https URLs have a robots.txt here", site)
+		}
 		s = "https://" + s
 	}
 	u, err := url.Parse(s)

@@ -195,6 +195,9 @@ func TestRobotsURL(t *testing.T) {
 		{"ftp://example.com/", ""},
 		{"https:///path", ""},
 		{"http://[::1", ""},
+		{"localhost:8080/x", "https://localhost:8080/robots.txt"},
+		{"mailto:someone@example.com", ""},
+		{"javascript:alert(1)", ""},
 	} {
 		got, err := robots.RobotsURL(tc.in)
 		if got != tc.want || (err != nil) != (tc.want == "") {
