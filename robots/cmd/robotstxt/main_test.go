@@ -362,6 +362,7 @@ func TestOpen(t *testing.T) {
 		{"open"},
 		{"open", "--file", robotsFile, "--base", "javascript:alert(1)"},
 		{"open", "--file", robotsFile, "--url", "https://example.com"},
+		{"open", "--url", site(t, 503, "")},
 	} {
 		if code, _, errOut := runCmd("", args...); code != 2 || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%q: status %d, stderr %q", args, code, errOut)

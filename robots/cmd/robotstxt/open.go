@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
+
+	"robotstester/robots"
 )
 
 func runOpen(c *cli, args []string) int {
@@ -62,6 +64,9 @@ everything in its #fragment, which browsers never send to a server.`)
 		src, err := load(&ff, spec, c.stdin)
 		if err != nil {
 			return c.fail(err)
+		}
+		if src.fetched != nil && src.fetched.Class != robots.Success {
+			return c.fail(fmt.Errorf("%s: %s, so there is no file to carry (robotstxt fetch says more)", src.name, answerText(src.fetched)))
 		}
 		st.Robots = fileText(src.file)
 	} else if stateFile == "" {

@@ -96,6 +96,17 @@ func answerName(res *fetch.Result) string {
 	return fmt.Sprint(res.Status)
 }
 
+// answerText says what a server answered, in a sentence's words.
+func answerText(res *fetch.Result) string {
+	switch {
+	case res.Class == robots.NetworkError:
+		return fmt.Sprintf("no answer (%v)", res.Err)
+	case res.Err != nil:
+		return fmt.Sprintf("status %d (%v)", res.Status, res.Err)
+	}
+	return fmt.Sprintf("status %d", res.Status)
+}
+
 func plainFileError(err error) error {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
