@@ -95,9 +95,23 @@ func describe(w *bufio.Writer, res *fetch.Result, body bool) {
 	line("Took", "%d ms", res.Took.Milliseconds())
 
 	fmt.Fprintln(w, "\nWhat each reading does with this answer:")
+	// Readings that do the same for the same reason share a line.
+	var order []string
+	byReason := map[string][]string{}
 	for _, d := range robots.Dialects() {
 		a := res.Access(d)
-		fmt.Fprintf(w, "  %-8s %-13s %s\n", d, a.Permission, a.Reason)
+		key := fmt.Sprintf("%-13s %s", a.Permission, a.Reason)
+		if byReason[key] == nil {
+			order = append(order, key)
+		}
+		byReason[key] = append(byReason[key], d.String())
+	}
+	for _, key := range order {
+		names := strings.Join(byReason[key], ", ")
+		if len(byReason[key]) == len(robots.Dialects()) {
+			names = "all"
+		}
+		fmt.Fprintf(w, "  %-8s %s\n", names, key)
 	}
 	if notes := res.Notes(); len(notes) > 0 {
 		fmt.Fprintln(w, "\nNotes:")
