@@ -102,8 +102,8 @@ const UnreachableGrace = 30 * 24 * time.Hour
 
 // Access is what one reading does after one class of answer.
 type Access struct {
-	Dialect Dialect
-	Class   AnswerClass
+	Dialect Dialect     // the reading
+	Class   AnswerClass // the answer
 	// Permission is what the crawler may crawl now.
 	Permission Permission
 	// Reason says why, in the terms of the reading's source, for people.
@@ -209,9 +209,9 @@ type Answer struct {
 // An Outcome is what follows from an Answer: the file, when one was read,
 // and what each reading does.
 type Outcome struct {
-	Status    int
-	Class     AnswerClass
-	Redirects int
+	Status    int         // the answer's HTTP status, 0 when none came
+	Class     AnswerClass // what kind of answer it is
+	Redirects int         // the redirects followed to reach it
 	// File is the body read as robots.txt when the status was 2xx, even
 	// when it broke off (Class then says NetworkError); nil otherwise.
 	File *File

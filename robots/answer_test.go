@@ -205,3 +205,24 @@ func TestRobotsURL(t *testing.T) {
 		}
 	}
 }
+
+// FuzzInterpret: whatever the status and the body, Interpret neither
+// panics nor gives a class or a permission out of range.
+func FuzzInterpret(f *testing.F) {
+	f.Add(200, []byte("User-agent: *\nDisallow: /\n"), "text/plain")
+	f.Add(503, []byte(""), "")
+	f.Add(-7, []byte("<html>"), "text/html; charset=\"")
+	f.Fuzz(func(t *testing.T, status int, body []byte, ctype string) {
+		o := robots.Interpret(robots.Answer{Status: status, Header: map[string][]string{"Content-Type": {ctype}}, Body: bytes.NewReader(body)})
+		if o.Class > robots.NetworkError {
+			t.Fatalf("class %v", o.Class)
+		}
+		for _, d := range robots.Dialects() {
+			if p := o.Access(d).Permission; p > robots.DisallowAll {
+				t.Fatalf("%v: permission %v", d, p)
+			}
+		}
+		o.Notes()
+		o.Allowed(robots.CrawlerFor("x"), "/")
+	})
+}
