@@ -20,6 +20,12 @@
 // tie-break, if any. [File.Findings] lists what a careful reader would say
 // about the file (the linter), line by line.
 //
+// What a crawler does also depends on how the server answered its request
+// for robots.txt: [Interpret] reads an answer (status, header, body) and
+// says, through [Outcome.Access], what each dialect's crawlers do after it
+// (a 404 allows all, a 503 disallows all, for a while). Package
+// robots/fetch gets the file over HTTP, as a crawler does.
+//
 // The package imports only the standard library, so it builds natively and
 // for WebAssembly alike.
 package robots

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"robotstester/robots"
+)
+
+func runCheck(c *cli, args []string) int {
+	fs := c.flags("(--file F | --url U) [-a AGENT]... [--urls FILE] [URL...]", `
+Checks every agent against every URL, in the reading of each crawler (or
+--dialect), and writes one row a check: the verdict, the deciding line and
+rule, the first line of the group that applied, and the reading. The URLs
+are the arguments, the lines of --urls FILE, or standard input, one a line;
+they are read and written one at a time, so a list of any length takes the
+same memory. With --url, a server that does not answer 2xx decides alone
+(a 404 allows all; a 503 disallows all): the rule column says so.`)
+	var (
+		file, url, urlsFile, dialect string
+		named                        agentFlag
+		ff                           fetchFlags
+		fmtf                         formatFlags
+	)
+	fs.StringVar(&file, "file", "", "the robots.txt file to check (- for standard input)")
+	fs.StringVar(&url, "url", "", "a site, or its robots.txt, to fetch and check")
+	fs.StringVar(&urlsFile, "urls", "", "a file of URLs, one a line (- for standard input)")
+	fs.StringVar(&dialect, "dialect", "", dialectHelp)
+	fs.Var(&named, "a", agentHelp+" (default Googlebot)")
+	ff.register(fs)
+	fmtf.register(fs)
+	rest, status, done := c.parse(fs, args)
+	if done {
+		return status
+	}
+	form, err := fmtf.format()
+	if err != nil {
+		return c.fail(err)
+	}
+	d, fixed, err := dialectFlag(dialect)
+	if err != nil {
+		return c.fail(err)
+	}
+	var src *source
+	switch {
+	case (file == "") == (url == ""):
+		return c.fail(errors.New("give the robots.txt with --file F or --url U (one of them)"))
+	case file == "-" && (urlsFile == "-" || urlsFile == "" && len(rest) == 0):
+		return c.fail(errors.New("the file and the URLs cannot both come from standard input"))
+	case file != "":
+		src, err = load(&ff, file, c.stdin)
+	default:
+		src, err = load(&ff, url, c.stdin)
+	}
+	if err != nil {
+		return c.fail(err)
+	}
+	list, closeList, err := urls(rest, urlsFile, c.stdin)
+	if err != nil {
+		return c.fail(err)
+	}
+	ags := agents(named, "Googlebot")
+	agentWidth := 5
+	for _, a := range ags {
+		agentWidth = max(agentWidth, min(len(a.typed), 40))
+	}
+
+	out := bufio.NewWriterSize(c.stdout, 64<<10)
+	rw := newRowWriter(form, out, 7, 4, 5, 7, agentWidth, 22)
+	prog := newProgress(c.stderr, len(ags))
+	for u := range list {
+		encoded := robots.EncodeURL(u)
+		for i := range ags {
+			r := src.check(&ags[i], u, encoded, d, fixed)
+			writeResult(rw, &r)
+		}
+		prog.step()
+	}
+	prog.done()
+	if err := closeList(); err != nil {
+		return c.fail(err)
+	}
+	if err := rw.flush(); err != nil {
+		return c.fail(err)
+	}
+	return exitOK
+}
+
+// writeResult writes one verdict row: the columns of check's output.
+func writeResult(rw *rowWriter, r *result) {
+	rw.write(
+		str("verdict", r.verdict()),
+		num("line", r.line),
+		num("group", r.group),
+		str("reading", r.reading.String()),
+		str("agent", r.agent.typed),
+		str("rule", r.rule),
+		str("url", r.url),
+	)
+}
+
+// progress draws a line on a terminal saying how far a long run is; it
+// draws nothing anywhere else.
+type progress struct {
+	w       io.Writer
+	perURL  int
+	urls    int
+	start   time.Time
+	next    time.Time
+	drawn   bool
+	enabled bool
+}
+
+func newProgress(w io.Writer, perURL int) *progress {
+	now := time.Now()
+	return &progress{w: w, perURL: perURL, start: now, next: now.Add(time.Second), enabled: isTerminal(w)}
+}
+
+func (p *progress) step() {
+	p.urls++
+	if !p.enabled || p.urls%1024 != 0 {
+		return
+	}
+	if now := time.Now(); now.After(p.next) {
+		p.next = now.Add(500 * time.Millisecond)
+		checks := p.urls * p.perURL
+		fmt.Fprintf(p.w, "\r%d URLs, %d checks, %.0f checks/s ", p.urls, checks, float64(checks)/now.Sub(p.start).Seconds())
+		p.drawn = true
+	}
+}
+
+func (p *progress) done() {
+	if p.drawn {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}

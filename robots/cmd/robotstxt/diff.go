@@ -1,0 +1,125 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+
+	"robotstester/robots"
+)
+
+func runDiff(c *cli, args []string) int {
+	fs := c.flags("OLD NEW [-a AGENT]... [--urls FILE] [URL...]", `
+Checks every agent against every URL in two versions of a robots.txt (files
+or URLs; a URL is fetched, and a server that does not answer 2xx decides as
+it does for crawlers) and lists each verdict that changes, with the old and
+the new deciding lines. The URLs are the arguments after OLD and NEW, the
+lines of --urls FILE, or standard input. The agents default to the whole
+catalogue. Like diff(1), the exit status is 0 when nothing changed, 1 when
+something did, 2 on an error.`)
+	var (
+		urlsFile, dialect string
+		named             agentFlag
+		ff                fetchFlags
+		fmtf              formatFlags
+	)
+	fs.StringVar(&urlsFile, "urls", "", "a file of URLs, one a line (- for standard input)")
+	fs.StringVar(&dialect, "dialect", "", dialectHelp)
+	fs.Var(&named, "a", agentHelp+" (default all)")
+	ff.register(fs)
+	fmtf.register(fs)
+	rest, status, done := c.parse(fs, args)
+	if done {
+		return status
+	}
+	if len(rest) < 2 {
+		return c.fail(errors.New("give the OLD and the NEW robots.txt, files or URLs (see --help)"))
+	}
+	form, err := fmtf.format()
+	if err != nil {
+		return c.fail(err)
+	}
+	d, fixed, err := dialectFlag(dialect)
+	if err != nil {
+		return c.fail(err)
+	}
+	if rest[0] == "-" && rest[1] == "-" {
+		return c.fail(errors.New("OLD and NEW cannot both come from standard input"))
+	}
+	if (rest[0] == "-" || rest[1] == "-") && (urlsFile == "-" || urlsFile == "" && len(rest) == 2) {
+		return c.fail(errors.New("a file and the URLs cannot both come from standard input"))
+	}
+	old, err := load(&ff, rest[0], c.stdin)
+	if err != nil {
+		return c.fail(err)
+	}
+	cur, err := load(&ff, rest[1], c.stdin)
+	if err != nil {
+		return c.fail(err)
+	}
+	list, closeList, err := urls(rest[2:], urlsFile, c.stdin)
+	if err != nil {
+		return c.fail(err)
+	}
+	ags := agents(named, "all")
+	agentWidth := 5
+	for _, a := range ags {
+		agentWidth = max(agentWidth, min(len(a.typed), 40))
+	}
+
+	out := bufio.NewWriterSize(c.stdout, 64<<10)
+	rw := newRowWriter(form, out, 18, 7, agentWidth, 26, 26)
+	prog := newProgress(c.stderr, len(ags))
+	checks, changed := 0, 0
+	for u := range list {
+		encoded := robots.EncodeURL(u)
+		for i := range ags {
+			checks++
+			was := old.check(&ags[i], u, encoded, d, fixed)
+			now := cur.check(&ags[i], u, encoded, d, fixed)
+			if was.allowed == now.allowed {
+				continue
+			}
+			changed++
+			rw.write(
+				str("change", was.verdict()+" -> "+now.verdict()),
+				str("reading", now.reading.String()),
+				str("agent", ags[i].typed),
+				str("old", decidedBy(&was)),
+				str("new", decidedBy(&now)),
+				str("url", u),
+			)
+		}
+		prog.step()
+	}
+	prog.done()
+	if err := closeList(); err != nil {
+		return c.fail(err)
+	}
+	if form == tableFormat {
+		if changed == 0 {
+			fmt.Fprintf(out, "No verdict changes (%d checks: %d URLs × %d agents).\n", checks, prog.urls, len(ags))
+		} else {
+			fmt.Fprintf(out, "%d of %d verdicts change.\n", changed, checks)
+		}
+	}
+	if err := rw.flush(); err != nil {
+		return c.fail(err)
+	}
+	if changed > 0 {
+		return exitChanged
+	}
+	return exitOK
+}
+
+// decidedBy says in a few words what decided a verdict: "line 4:
+// Disallow: /x", "no rule matched".
+func decidedBy(r *result) string {
+	switch {
+	case r.line > 0:
+		return fmt.Sprintf("line %d: %s", r.line, r.rule)
+	case r.rule != "":
+		return r.rule
+	}
+	return "no rule matched"
+}

@@ -1,0 +1,310 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"strings"
+	"time"
+
+	"robotstester/robots"
+	"robotstester/robots/fetch"
+)
+
+// A source is a robots.txt to check against: a local file, or a live one
+// with the server's answer, which may decide alone (a 503 disallows all).
+type source struct {
+	name    string
+	file    *robots.File
+	fetched *fetch.Result // nil for a local file
+	// answered are, for a fetched file whose answer decides alone, the
+	// deciding text of each reading, made once for every row.
+	answered []string
+}
+
+// fetchFlags are the flags of the subcommands that may fetch.
+type fetchFlags struct {
+	timeout   time.Duration
+	userAgent string
+}
+
+func (ff *fetchFlags) register(fs *flag.FlagSet) {
+	fs.DurationVar(&ff.timeout, "timeout", fetch.DefaultTimeout, "give up a fetch after this long (redirects and body included)")
+	fs.StringVar(&ff.userAgent, "user-agent", fetch.DefaultUserAgent, "the User-Agent header sent when fetching")
+}
+
+func (ff *fetchFlags) fetcher() *fetch.Fetcher {
+	return &fetch.Fetcher{Timeout: ff.timeout, UserAgent: ff.userAgent}
+}
+
+// isURL reports whether a source names a URL rather than a file: it has a
+// scheme (the fetch rejects those other than http and https).
+func isURL(s string) bool { return strings.Contains(s, "://") }
+
+// load reads a source: a URL is fetched (its site's robots.txt), anything
+// else is a file, "-" standard input.
+func load(ff *fetchFlags, spec string, stdin io.Reader) (*source, error) {
+	if isURL(spec) {
+		res, err := ff.fetcher().Fetch(context.Background(), spec)
+		if err != nil {
+			return nil, err
+		}
+		return fetched(res), nil
+	}
+	var r io.Reader = stdin
+	if spec != "-" {
+		f, err := os.Open(spec)
+		if err != nil {
+			return nil, plainFileError(err)
+		}
+		defer f.Close()
+		r = f
+	}
+	file, err := robots.ParseReader(r)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %v", spec, err)
+	}
+	return &source{name: spec, file: file}, nil
+}
+
+func fetched(res *fetch.Result) *source {
+	s := &source{name: res.URL, file: res.File, fetched: res, answered: make([]string, len(robots.Dialects()))}
+	if s.file == nil {
+		s.file = robots.Parse(nil)
+	}
+	for _, d := range robots.Dialects() {
+		if a := res.Access(d); a.Permission != robots.FollowRules {
+			s.answered[d] = fmt.Sprintf("(%s: %s)", answerName(res), a.Permission)
+		}
+	}
+	return s
+}
+
+// answerName names a server's answer in a few words: "503", "a timeout".
+func answerName(res *fetch.Result) string {
+	switch {
+	case res.Class == robots.NetworkError:
+		return "no answer"
+	case res.Class == robots.Redirect && len(res.Hops) > 0:
+		return fmt.Sprintf("%d redirects", len(res.Hops)+1)
+	}
+	return fmt.Sprint(res.Status)
+}
+
+// answerText says what a server answered, in a sentence's words.
+func answerText(res *fetch.Result) string {
+	switch {
+	case res.Class == robots.NetworkError:
+		return fmt.Sprintf("no answer (%v)", res.Err)
+	case res.Err != nil:
+		return fmt.Sprintf("status %d (%v)", res.Status, res.Err)
+	}
+	return fmt.Sprintf("status %d", res.Status)
+}
+
+func plainFileError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			return fmt.Errorf("%s: no such file", pe.Path)
+		case errors.Is(err, os.ErrPermission):
+			return fmt.Errorf("%s: permission denied", pe.Path)
+		}
+		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
+	}
+	return err
+}
+
+// An agent is a crawler as the user named it.
+type agent struct {
+	typed   string         // as typed: a token or a whole user-agent string
+	crawler robots.Crawler // the crawler its product token names
+}
+
+func newAgent(typed string) agent {
+	typed = strings.TrimSpace(typed)
+	token := robots.ProductToken(typed)
+	if token == "" {
+		token = "*"
+	}
+	return agent{typed: typed, crawler: robots.CrawlerFor(token)}
+}
+
+// agentFlag collects -a values.
+type agentFlag []string
+
+func (a *agentFlag) String() string { return strings.Join(*a, ", ") }
+
+func (a *agentFlag) Set(v string) error {
+	if strings.TrimSpace(v) == "" {
+		return errors.New("an empty agent")
+	}
+	*a = append(*a, v)
+	return nil
+}
+
+// agentSets are the names -a takes for sets of the engine's catalogue.
+var agentSets = map[string]func(robots.Crawler) bool{
+	"all":    func(robots.Crawler) bool { return true },
+	"search": func(c robots.Crawler) bool { return c.Category == robots.SearchEngine },
+	"ai":     func(c robots.Crawler) bool { return c.Category == robots.AICrawler },
+	"other":  func(c robots.Crawler) bool { return c.Category == robots.OtherCrawler },
+	"google": func(c robots.Crawler) bool { return c.Vendor == "Google" },
+}
+
+const agentHelp = "a crawler: a token (Googlebot), a whole user-agent string, or a set of the catalogue: all, search, ai, other, google (repeatable)"
+
+// agents returns the crawlers named, sets expanded, each once, or those of
+// def when none was named.
+func agents(named []string, def ...string) []agent {
+	if len(named) == 0 {
+		named = def
+	}
+	var out []agent
+	seen := map[string]bool{}
+	add := func(typed string) {
+		if key := strings.ToLower(strings.TrimSpace(typed)); !seen[key] {
+			seen[key] = true
+			out = append(out, newAgent(typed))
+		}
+	}
+	for _, n := range named {
+		if in, ok := agentSets[strings.ToLower(n)]; ok {
+			for _, c := range robots.Crawlers() {
+				if in(c) {
+					add(c.Token)
+				}
+			}
+			continue
+		}
+		add(n)
+	}
+	return out
+}
+
+// dialectFlag reads --dialect: "" for each crawler's own.
+func dialectFlag(name string) (d robots.Dialect, fixed bool, err error) {
+	if name == "" || name == "own" {
+		return robots.Google, false, nil
+	}
+	d, ok := robots.ParseDialect(name)
+	if !ok {
+		var names []string
+		for _, d := range robots.Dialects() {
+			names = append(names, d.String())
+		}
+		return 0, false, fmt.Errorf("unknown dialect %q (dialects: %s)", name, strings.Join(names, ", "))
+	}
+	return d, true, nil
+}
+
+const dialectHelp = "read the file in this dialect for every crawler: google, rfc9309, gym2008, mk1996, mk1994, python (default: each crawler's own)"
+
+// A result is one verdict, with what decided it.
+type result struct {
+	agent   *agent
+	url     string
+	allowed bool
+	line    int    // the deciding line, 0 when none
+	rule    string // the deciding rule ("Disallow: /x"), or what decided without one
+	group   int    // the first line of the first group that applied, 0 when none
+	reading robots.Dialect
+}
+
+func (r *result) verdict() string {
+	if r.allowed {
+		return "allowed"
+	}
+	return "blocked"
+}
+
+// check decides one agent and URL as the tester does: in the crawler's
+// own dialect unless one is fixed; a first-match reading looks for record
+// names in the whole user-agent string; the URL is encoded as a browser
+// sends it (encoded is robots.EncodeURL(url), made once for every agent).
+func (s *source) check(a *agent, url, encoded string, d robots.Dialect, fixed bool) result {
+	if !fixed {
+		d = a.crawler.Dialect
+	}
+	res := result{agent: a, url: url, reading: d}
+	if s.answered != nil && s.answered[d] != "" {
+		text := s.answered[d]
+		res.allowed = s.fetched.Access(d).Permission == robots.AllowAll
+		res.rule = text
+		return res
+	}
+	r := s.file.Read(d)
+	var v robots.Verdict
+	if d.FirstMatch() && a.typed != "" {
+		v = r.CheckAgent(a.typed, encoded)
+	} else {
+		v = r.CheckCrawler(a.crawler, encoded)
+	}
+	res.allowed, res.line = v.Allowed, v.Line
+	if m := v.Decider(); m != nil {
+		res.rule = s.file.Key(v.Line) + ": " + s.file.Value(v.Line)
+	} else if v.Selection == robots.AlwaysAllowed {
+		res.rule = "(/robots.txt is always allowed)"
+	}
+	if len(v.Groups) > 0 {
+		res.group = v.Groups[0].Start
+	}
+	return res
+}
+
+// urls yields the URLs to check: the arguments, else the lines of the
+// --urls file ("-" for standard input), else standard input; blank lines
+// are skipped. The lines are read one at a time, never all held.
+func urls(args []string, urlsFile string, stdin io.Reader) (iter.Seq[string], func() error, error) {
+	if len(args) > 0 && urlsFile == "" {
+		return func(yield func(string) bool) {
+			for _, u := range args {
+				if !yield(u) {
+					return
+				}
+			}
+		}, func() error { return nil }, nil
+	}
+	var r io.Reader = stdin
+	var closer io.Closer
+	if urlsFile != "" && urlsFile != "-" {
+		f, err := os.Open(urlsFile)
+		if err != nil {
+			return nil, nil, plainFileError(err)
+		}
+		r, closer = f, f
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	seq := func(yield func(string) bool) {
+		for _, u := range args {
+			if !yield(u) {
+				return
+			}
+		}
+		for sc.Scan() {
+			if u := strings.TrimSpace(sc.Text()); u != "" && !yield(u) {
+				return
+			}
+		}
+	}
+	done := func() error {
+		if closer != nil {
+			closer.Close()
+		}
+		if err := sc.Err(); err != nil {
+			if errors.Is(err, bufio.ErrTooLong) {
+				return errors.New("a line of the URL list is longer than 1 MiB")
+			}
+			return err
+		}
+		return nil
+	}
+	return seq, done, nil
+}
