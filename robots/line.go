@@ -430,8 +430,11 @@ func trimSpace(s string) string {
 // the file as a whole gives a reason to.
 func markEncoding(lines []Line, text string) {
 	const bom = "\uFEFF"
-	valid := utf8.ValidString(text)
-	hasBOM := strings.Contains(text[bomLength(text):], bom)
+	// Past the byte-order mark, as the first line starts there: a partial
+	// mark leaves bytes that are valid in the file and invalid in the line.
+	body := text[bomLength(text):]
+	valid := utf8.ValidString(body)
+	hasBOM := strings.Contains(body, bom)
 	if valid && !hasBOM {
 		return
 	}

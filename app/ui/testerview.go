@@ -167,7 +167,7 @@ func (t *Tester) fileView() app.UI {
 
 // contentNote says, under the editor, when the text is not a robots.txt.
 func (t *Tester) contentNote() app.UI {
-	note := t.work.An.ContentNote
+	note := t.work.An.ContentNote()
 	return app.If(note != "", func() app.UI {
 		return app.P().ID("content-note").Class("notice alert").Role("alert").Text(note)
 	})

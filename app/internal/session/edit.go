@@ -70,7 +70,7 @@ func (e SetFile) apply(s *Session) Effects {
 		s.fit("The robots.txt is too large")
 		fx.Editor = true // the editor still holds the text that was cut
 	}
-	s.An = model.Analyze(&s.State)
+	s.An = model.Reanalyze(s.An, &s.State)
 	return fx
 }
 

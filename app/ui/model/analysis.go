@@ -32,9 +32,19 @@ type Analysis struct {
 
 	comparison *Comparison // made on demand by Comparison
 
-	// ContentNote says what the text is when it is not a robots.txt (a URL,
-	// a web page…), or is "" (see ContentNote).
-	ContentNote string
+	content     string // the content note, once asked for
+	contentRead bool
+}
+
+// ContentNote says what the text is when it is not a robots.txt (a URL, a
+// web page…), or is "" (see the function ContentNote). It reads the whole
+// file, so it is worked out when the page draws it rather than with the
+// verdicts of a keystroke.
+func (a *Analysis) ContentNote() string {
+	if !a.contentRead {
+		a.content, a.contentRead = ContentNote(a.File), true
+	}
+	return a.content
 }
 
 // Lint works out the findings of the reading shown, if not done yet.
@@ -94,7 +104,18 @@ type LineRange struct{ Start, End int }
 // Call Lint for the findings.
 func Analyze(s *State) *Analysis {
 	a := &Analysis{File: robots.ParseString(s.Robots)}
-	a.ContentNote = ContentNote(a.File)
+	a.Recheck(s)
+	return a
+}
+
+// Reanalyze is Analyze for a state whose file is prev's after an edit, such
+// as a key typed: the file is read again only where it changed
+// (robots.File.Reparse). prev may be nil.
+func Reanalyze(prev *Analysis, s *State) *Analysis {
+	if prev == nil || prev.File == nil {
+		return Analyze(s)
+	}
+	a := &Analysis{File: prev.File.Reparse(s.Robots)}
 	a.Recheck(s)
 	return a
 }

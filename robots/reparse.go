@@ -1,0 +1,140 @@
+package robots
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Reparse returns the File of text, where text is f's file after an edit
+// (a key typed, a line pasted): the result is the one ParseString(text)
+// gives, and f is left as it was. It reads again only the lines the edit
+// touched, with a line on either side, and moves the others, so that a
+// keystroke in a 500 KiB file costs a copy of its lines rather than a
+// parse. An edit past the fetch limit reads no line at all.
+//
+// The readings of f are not carried over: each is made again on first use.
+func (f *File) Reparse(text string) *File {
+	if f.Cut > 0 || len(text) > FetchLimit {
+		if f.Cut > 0 && len(text) > FetchLimit && text[:FetchLimit] == f.text {
+			return f.withTail(text)
+		}
+		return ParseString(text)
+	}
+	old := f.text
+	p := commonPrefix(old, text)
+	s := commonSuffix(old[p:], text[p:])
+	lines := f.Lines
+	// The edit starts in line a and ends in line b of f. The line before a
+	// is read again too, as the edit may have made its CR and the next
+	// byte one CRLF break; and so is the line after b, as the edit may
+	// have put a CR before its break.
+	a := lineAt(lines, p) - 1
+	b := lineAt(lines, len(old)-s) + 1
+	if a < 1 {
+		return ParseString(text) // the start of the file holds the byte-order mark
+	}
+	delta := len(text) - len(old)
+	start, end := lines[a].Start, len(text)
+	tail := lines[min(b+1, len(lines)):]
+	if len(tail) > 0 {
+		end = tail[0].Start + delta
+	}
+
+	g := &File{Size: len(text), BOM: f.BOM, text: text}
+	g.Lines = make([]Line, a, a+countLineBreaks(text[start:end], false)+1+len(tail))
+	copy(g.Lines, lines[:a])
+	splitRange(text, start, end, len(tail) > 0, func(start, end int) {
+		l := Line{Number: len(g.Lines) + 1, Start: start, End: end}
+		readLine(&l, text)
+		markLineEncoding(&l, text)
+		g.Lines = append(g.Lines, l)
+	})
+	shift := len(g.Lines) - (len(lines) - len(tail))
+	for _, l := range tail {
+		l.Number += shift
+		l.Start += delta
+		l.End += delta
+		g.Lines = append(g.Lines, l)
+	}
+	g.TotalLines = len(g.Lines)
+	return g
+}
+
+// withTail returns the File of text, whose part within the fetch limit is
+// f's: the lines are f's, only the counts of what lies past the limit
+// change.
+func (f *File) withTail(text string) *File {
+	g := &File{Lines: f.Lines, Size: len(text), Cut: f.Cut, CutLine: f.CutLine, BOM: f.BOM, text: f.text}
+	g.TotalLines = len(g.Lines) + countLineBreaks(text[FetchLimit:], text[FetchLimit-1] == '\r')
+	return g
+}
+
+// lineAt returns the index of the line of lines in which byte offset off
+// falls (a line's break belongs to it).
+func lineAt(lines []Line, off int) int {
+	return sort.Search(len(lines), func(i int) bool { return lines[i].Start > off }) - 1
+}
+
+// splitRange cuts text[start:end] into lines as splitLines does, start
+// being the start of a line. When atBreak is true, end is the start of a
+// line too (the byte before it ends a line), and the range holds no line
+// past its last break; otherwise it runs to the end of the text, and its
+// last line is emitted even when empty.
+func splitRange(text string, start, end int, atBreak bool, emit func(start, end int)) {
+	for i := start; i < end; i++ {
+		c := text[i]
+		if c != '\n' && c != '\r' {
+			continue
+		}
+		emit(start, i)
+		if c == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+			i++
+		}
+		start = i + 1
+	}
+	if !atBreak {
+		emit(start, end)
+	}
+}
+
+// markLineEncoding flags line l as markEncoding does for a whole file.
+func markLineEncoding(l *Line, text string) {
+	s := text[l.Start:l.End]
+	if !utf8.ValidString(s) {
+		l.Flags |= FlagInvalidUTF8
+	}
+	if strings.Contains(s, "\uFEFF") {
+		l.Flags |= FlagBOM
+	}
+}
+
+// commonPrefix returns the length of the longest common prefix of a and b.
+func commonPrefix(a, b string) int {
+	n := min(len(a), len(b))
+	// Compare in blocks first: a keystroke at the end of a 500 KiB file
+	// leaves a prefix of almost all of it.
+	const block = 256
+	i := 0
+	for i+block <= n && a[i:i+block] == b[i:i+block] {
+		i += block
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// commonSuffix returns the length of the longest common suffix of a and b.
+func commonSuffix(a, b string) int {
+	n := min(len(a), len(b))
+	const block = 256
+	i := 0
+	for i+block <= n && a[len(a)-i-block:len(a)-i] == b[len(b)-i-block:len(b)-i] {
+		i += block
+	}
+	for i < n && a[len(a)-1-i] == b[len(b)-1-i] {
+		i++
+	}
+	return i
+}
