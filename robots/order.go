@@ -52,7 +52,7 @@ func newOrderReading(f *File, d Dialect) *Reading {
 	flush := func() {
 		// A record needs names and rules; Python keeps one that had a
 		// crawl-delay or request-rate line instead.
-		if open && len(agents) > first.agents && (len(rules) > first.rules || spec.python && sawRule) {
+		if open && len(agents) > first.agents && (len(rules) > first.rules || spec.has(delayKeepsRecord) && sawRule) {
 			cur.Index = len(r.Groups)
 			cur.End = lastLine
 			r.Groups = append(r.Groups, cur)
@@ -69,7 +69,7 @@ func newOrderReading(f *File, d Dialect) *Reading {
 			r.kinds[l.number-1] = l.kind
 		}
 		if l.endsRecord {
-			if spec.python && open && !sawRule {
+			if spec.has(agentsLostAtBlank) && open && !sawRule {
 				// User-agent lines without a rule before the blank
 				// line: lost.
 				agents, rules, open = agents[:first.agents], rules[:first.rules], false
@@ -83,7 +83,7 @@ func newOrderReading(f *File, d Dialect) *Reading {
 				flush()
 				cur, open, first = Group{Start: l.number}, true, span{len(agents), len(rules)}
 			}
-			if l.value != "" || spec.python {
+			if l.value != "" || spec.has(emptyAgentMatchesAll) {
 				agents = append(agents, Agent{Line: l.number, Value: l.value, Token: l.value})
 			}
 		case Allow, Disallow:
@@ -99,7 +99,7 @@ func newOrderReading(f *File, d Dialect) *Reading {
 			r.fillOrderRule(&rules[len(rules)-1], l)
 		case Sitemap:
 			r.Sitemaps = append(r.Sitemaps, Record{Line: l.number, Key: l.key, Value: l.value, Group: -1})
-			if !spec.python && open {
+			if !spec.has(sitemapOutsideRecords) && open {
 				sawRule = true
 			}
 			return
@@ -113,7 +113,7 @@ func newOrderReading(f *File, d Dialect) *Reading {
 			rec.Group = len(r.Groups) // its index once kept
 			r.Records = append(r.Records, rec)
 			// The first valid crawl-delay counts; in Python, the last.
-			if strings.EqualFold(l.key, "crawl-delay") && (cur.CrawlDelay == nil || spec.python) {
+			if strings.EqualFold(l.key, "crawl-delay") && (cur.CrawlDelay == nil || spec.has(lastDelayWins)) {
 				if cd := spec.crawlDelay(rec); cd.Valid {
 					cur.CrawlDelay = cd
 				}
@@ -191,7 +191,7 @@ func (r *Reading) indexRecords() {
 				r.global = &groupList{}
 			}
 			r.global.groups = append(r.global.groups, int32(gi))
-			if r.Dialect.spec().python {
+			if r.Dialect.spec().has(firstStarGroupOnly) {
 				break
 			}
 		}
@@ -211,7 +211,7 @@ func (g *Group) contains(line int) bool { return g.Start <= line && line <= g.En
 func (r *Reading) fillOrderRule(rule *Rule, l orderLine) {
 	spec := r.Dialect.spec()
 	rule.Line, rule.Allow, rule.Value = l.number, l.kind == Allow, l.value
-	if spec.python {
+	if spec.has(pyQuoting) {
 		rule.setPattern(pyQuote(pyUnparse(pyParse(l.value))))
 		rule.allows = rule.Allow || l.value == ""
 	} else {
@@ -224,7 +224,7 @@ func (r *Reading) fillOrderRule(rule *Rule, l orderLine) {
 
 // orderPath is the path an order-based dialect compares rules with.
 func (d Dialect) orderPath(url string) string {
-	if d.spec().python {
+	if d.spec().has(pyQuoting) {
 		u := pyParse(pyUnquote(url))
 		u.scheme, u.netloc = "", ""
 		p := pyQuote(pyUnparse(u))
@@ -420,7 +420,7 @@ func (x *nameIndex) choose(r *Reading, agent string) recordChoice {
 
 func (x *nameIndex) find(r *Reading, agent string) recordChoice {
 	ua := strings.ToLower(agent)
-	if r.Dialect.spec().python {
+	if r.Dialect.spec().has(agentCutAtSlash) {
 		ua, _, _ = strings.Cut(ua, "/")
 	}
 	if id := x.firstFound(ua); id >= 0 {

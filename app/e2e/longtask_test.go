@@ -224,7 +224,7 @@ func ltMakeInputs(corpus string) *ltInputs {
 	for range 18000 {
 		b.WriteString("User-agent: zz\nDisallow: /zz\n")
 	}
-	in.freezing = model.State{Robots: b.String(), Dialect: "python"}
+	in.freezing = model.State{Robots: b.String(), Dialect: "python-legacy"}
 	for i := range model.MaxRows {
 		in.freezing.Rows = append(in.freezing.Rows, model.Row{Agent: ltGooglebotSmartphone, URL: "/zz/" + strconv.Itoa(i)})
 	}
