@@ -96,6 +96,18 @@ const (
 	// the URL its pattern consumed, not by its own length (CPython since
 	// gh-138907: a greedy final '*' consumes the whole URL).
 	wildcardScoresByConsumed
+	// rerpURL: the URL becomes a path as robotexclusionrulesparser makes
+	// it, through urllib.parse's urlparse and urlunparse with scheme and
+	// host left out: an empty path stays empty (so "Disallow: /" does not
+	// match http://example.com), an empty query or fragment is dropped
+	// ("/vote?" is "/vote"), and a URL with no '/' after its host keeps
+	// its "?…" or "#…" as the path. Both sides are then percent-decoded
+	// as UTF-8, invalid sequences becoming U+FFFD, %2F kept.
+	rerpURL
+	// charsetDecoded: rule text is compared as the file's charset decodes
+	// it: ISO-8859-1 unless the file was declared UTF-8 ([ParseCharset]),
+	// as robotexclusionrulesparser decodes what it fetches.
+	charsetDecoded
 )
 
 // dialectSpec is what makes one dialect differ from another. Every reading
@@ -130,13 +142,14 @@ var dialectSpecs = [numDialects]dialectSpec{
 		summary: "Googlebot and Google's other crawlers; Google's open-source library"},
 	RFC9309: {name: "rfc9309", title: "RFC 9309", strictKeys: true, normalize: true, robotsTxtOK: true,
 		summary: "the IETF standard as written"},
-	GYM2008: {name: "gym2008", title: "GYM 2008", grouping: recordsInOrder, reader: readRERP, robotsTxtOK: true, wildcards: true, allowRules: true,
-		crawlDelay: rerpCrawlDelay,
-		summary:    "robotexclusionrulesparser's default reading; many older crawlers"},
-	MK1996: {name: "mk1996", title: "1996 draft", grouping: recordsInOrder, reader: readRERP, robotsTxtOK: true, allowRules: true,
-		crawlDelay: rerpCrawlDelay,
-		summary:    "the 1996 draft as robotexclusionrulesparser reads it; Baidu is described as following it"},
-	MK1994: {name: "mk1994", title: "1994 convention", grouping: recordsInOrder, reader: readRERP, crawlDelay: rerpCrawlDelay,
+	GYM2008: {name: "gym2008", title: "GYM 2008", grouping: recordsInOrder, reader: readRERP, wildcards: true, allowRules: true,
+		quirks: rerpURL | charsetDecoded, crawlDelay: rerpCrawlDelay,
+		summary: "robotexclusionrulesparser's default reading; many older crawlers"},
+	MK1996: {name: "mk1996", title: "1996 draft", grouping: recordsInOrder, reader: readRERP, allowRules: true,
+		quirks: rerpURL | charsetDecoded, crawlDelay: rerpCrawlDelay,
+		summary: "the 1996 draft as robotexclusionrulesparser reads it; Baidu is described as following it"},
+	MK1994: {name: "mk1994", title: "1994 convention", grouping: recordsInOrder, reader: readRERP,
+		quirks: rerpURL | charsetDecoded, crawlDelay: rerpCrawlDelay,
 		summary: "the original 1994 convention, without Allow"},
 	Python: {name: "python", title: "Python robotparser 3.14.5+", grouping: pyMerged, reader: readPythonRFC, robotsTxtOK: true, wildcards: true, allowRules: true,
 		quirks:     agentCutAtSlash | emptyAgentMatchesAll | wildcardScoresByConsumed,

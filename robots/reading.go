@@ -276,7 +276,7 @@ func (r *Reading) fillRule(rule *Rule, l *Line, allow bool) {
 	spec := r.Dialect.spec()
 	switch {
 	case spec.normalize:
-		rule.setPattern(normalizeRFC(value, true))
+		rule.setPattern(encodeInnerDollars(normalizeRFC(value, true)))
 	case l.Has(flagEscape):
 		rule.setPattern(escapePattern(value))
 	default:
