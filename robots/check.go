@@ -53,7 +53,9 @@ const (
 type Match struct {
 	Rule *Rule
 	// Priority is the length in bytes of the pattern that matched; the
-	// highest wins.
+	// highest wins. In the Python dialect it is CPython's score: one more
+	// than that length, or for a pattern with '*', than the length of the
+	// path the pattern consumed.
 	Priority int
 	// ViaIndex reports that the rule matched through Google's index.html
 	// rule: "Allow: /d/index.html" also allows exactly "/d/".

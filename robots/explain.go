@@ -21,6 +21,10 @@ func (v *Verdict) Explanation() []string {
 	}
 	switch v.Selection {
 	case AlwaysAllowed:
+		if v.Path == "" {
+			say("%s cannot split this URL, so it matches no rule (CPython's main branch; its releases raise ValueError).", v.Dialect.Title())
+			return out
+		}
 		say("%s always allows /robots.txt itself, whatever the file says.", v.Dialect.Title())
 		return out
 	case NoGroup:
@@ -66,7 +70,12 @@ func (v *Verdict) Explanation() []string {
 		if m.ViaIndex {
 			via = fmt.Sprintf(" (as %s, since an Allow of an index page also allows its directory)", m.Rule.IndexAlt())
 		}
-		say("Line %d, %s: %s, matches%s, with priority %d (the length of its pattern).", m.Rule.Line, kindWord(m.Rule.Kind()), m.Rule.Value, via, m.Priority)
+		switch {
+		case v.Dialect.spec().has(wildcardScoresByConsumed):
+			say("Line %d, %s: %s, matches, with score %d (one more than the length of its pattern, or for a pattern with *, of the part of the path it consumed).", m.Rule.Line, kindWord(m.Rule.Kind()), m.Rule.Value, m.Priority)
+		default:
+			say("Line %d, %s: %s, matches%s, with priority %d (the length of its pattern).", m.Rule.Line, kindWord(m.Rule.Kind()), m.Rule.Value, via, m.Priority)
+		}
 	}
 	d := v.Decider()
 	switch {
@@ -90,6 +99,9 @@ func (v *Verdict) Explanation() []string {
 		} else {
 			say("It is the only rule that matches, so line %d decides.", v.Line)
 		}
+	}
+	if !d.Rule.Allow && v.Allowed {
+		say("%s reads an empty Disallow as an Allow of everything.", v.Dialect.Title())
 	}
 	if v.Allowed {
 		say("Verdict: allowed.")

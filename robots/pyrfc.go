@@ -74,6 +74,8 @@ type pyGroups struct {
 	// found remembers the key found for the last crawlers: the search by
 	// substring goes through every key.
 	found memo[pyFound]
+
+	quirks quirk // the reading's: agentCutAtSlash, emptyAgentMatchesAll
 }
 
 // pyFound is the key a crawler's name finds, with the key or name that
@@ -100,7 +102,7 @@ type pyKeyed struct {
 func newPyReading(f *File, d Dialect) *Reading {
 	spec := d.spec()
 	r := &Reading{Dialect: d, File: f, byToken: map[string]*groupList{}, kinds: make([]LineKind, len(f.Lines))}
-	py := &pyGroups{byKey: map[string]int32{}}
+	py := &pyGroups{byKey: map[string]int32{}, quirks: spec.quirks}
 	r.py = py
 	// Every group's agents and rules are a slice of one array each, as
 	// a group's lines are consecutive; Google's counts size the arrays
@@ -489,6 +491,7 @@ func (r *Reading) decidePy(q query, v *Verdict) {
 	if k.key == "*" && token == "*" {
 		v.Selection = GlobalGroup
 	}
+	byConsumed := r.Dialect.spec().has(wildcardScoresByConsumed)
 	rules := 0
 	for _, gi := range k.groups {
 		g := &r.Groups[gi]
@@ -496,7 +499,11 @@ func (r *Reading) decidePy(q query, v *Verdict) {
 		rules += len(g.Rules)
 		for i := range g.Rules {
 			rule := &g.Rules[i]
-			if s := pyScore(rule.Pattern(), path); s > 0 {
+			s := pyScore(rule.Pattern(), path)
+			if s > 0 && !byConsumed {
+				s = len(strings.TrimSuffix(rule.Pattern(), "$")) + 1
+			}
+			if s > 0 {
 				v.Matches = append(v.Matches, Match{Rule: rule, Priority: s})
 			}
 		}
@@ -551,10 +558,16 @@ func (py *pyGroups) search(agent string) pyFound {
 	if ki, ok := py.byKey[lowerPy(agent)]; ok {
 		return pyFound{ki, py.keys[ki].key}
 	}
-	ua, _, _ := strings.Cut(agent, "/")
+	ua := agent
+	if py.quirks&agentCutAtSlash != 0 {
+		ua, _, _ = strings.Cut(ua, "/")
+	}
 	ua = lowerPy(ua)
 	for ki := range py.keys {
 		for _, name := range py.keys[ki].names {
+			if name == "" && py.quirks&emptyAgentMatchesAll == 0 {
+				continue
+			}
 			if name != "*" && strings.Contains(ua, lowerPy(name)) {
 				return pyFound{int32(ki), name}
 			}

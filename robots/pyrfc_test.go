@@ -211,3 +211,18 @@ func TestParseDialectPython(t *testing.T) {
 		t.Errorf("the zero dialect is %v", zero)
 	}
 }
+
+// TestPythonExplanation: the Python dialect's words name its score, its
+// empty Disallow and the URLs it cannot split.
+func TestPythonExplanation(t *testing.T) {
+	for _, c := range []struct{ robots, url, want string }{
+		{"User-agent: *\nAllow: /a*\nDisallow: /a/b/c/d", "/a/b/c/d", "with score 9 (one more than the length of its pattern, or for a pattern with *, of the part of the path it consumed)"},
+		{"User-agent: *\nDisallow:", "/a", "reads an empty Disallow as an Allow of everything"},
+		{"User-agent: *\nDisallow: /", "http://[::1", "cannot split this URL"},
+	} {
+		v := robots.Parse([]byte(c.robots)).CheckDialect(robots.Python, "x", c.url)
+		if got := strings.Join(v.Explanation(), "\n"); !strings.Contains(got, c.want) {
+			t.Errorf("%q %s: explanation lacks %q:\n%s", c.robots, c.url, c.want, got)
+		}
+	}
+}
