@@ -15,7 +15,7 @@ func (v *Verdict) Explanation() []string {
 	if agent == "" {
 		agent = "a crawler with no name"
 	}
-	say("%s reading: the path tested is %s.", v.Dialect.Title(), v.Path)
+	say("%s reading: the path tested is %s.", v.Dialect.Title(), pathWords(v.Path))
 	if v.Dialect.FirstMatch() {
 		return append(out, v.explainRecord(agent)...)
 	}
@@ -62,7 +62,7 @@ func (v *Verdict) Explanation() []string {
 		return out
 	}
 	if len(v.Matches) == 0 {
-		say("No rule of the group matches %s, so it is allowed.", v.Path)
+		say("No rule of the group matches %s, so it is allowed.", pathWords(v.Path))
 		return out
 	}
 	for _, m := range v.Matches {
@@ -111,6 +111,16 @@ func (v *Verdict) Explanation() []string {
 	return out
 }
 
+// pathWords names a tested path in a sentence: robotexclusionrulesparser's
+// readings leave the path of a bare host empty, which would read as
+// nothing at all.
+func pathWords(p string) string {
+	if p == "" {
+		return "the empty path (the URL has none, and no / is put in its place)"
+	}
+	return p
+}
+
 // explainRecord says which record applied in a first-match dialect, and
 // how the first matching rule decided.
 func (v *Verdict) explainRecord(agent string) []string {
@@ -126,7 +136,7 @@ func (v *Verdict) explainRecord(agent string) []string {
 		say("No record's name is found in %q, so the * record at line %d applies.", agent, v.Groups[0].Start)
 	}
 	if len(v.Matches) == 0 {
-		say("No rule of the record matches %s, so it is allowed.", v.Path)
+		say("No rule of the record matches %s, so it is allowed.", pathWords(v.Path))
 		return out
 	}
 	return append(out, v.explainFirstMatch()...)

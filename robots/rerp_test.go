@@ -201,3 +201,11 @@ json.dump(out, sys.stdout)
 	}
 	t.Logf("%d cases agree with robotexclusionrulesparser (%s)", len(cases)-failures, python)
 }
+
+// TestRERPEmptyPathExplained: the empty path of a bare host is named.
+func TestRERPEmptyPathExplained(t *testing.T) {
+	v := robots.Parse([]byte("User-agent: *\nDisallow: /")).CheckDialect(robots.GYM2008, "x", "http://example.com")
+	if got := strings.Join(v.Explanation(), "\n"); !strings.Contains(got, "the path tested is the empty path") {
+		t.Errorf("explanation:\n%s", got)
+	}
+}
