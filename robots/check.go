@@ -53,7 +53,9 @@ const (
 type Match struct {
 	Rule *Rule
 	// Priority is the length in bytes of the pattern that matched; the
-	// highest wins.
+	// highest wins. In the Python dialect it is CPython's score: one more
+	// than that length, or for a pattern with '*', than the length of the
+	// path the pattern consumed.
 	Priority int
 	// ViaIndex reports that the rule matched through Google's index.html
 	// rule: "Allow: /d/index.html" also allows exactly "/d/".
@@ -125,10 +127,10 @@ func (r *Reading) CheckCrawler(c Crawler, url string) Verdict {
 // ("Mozilla/5.0 (compatible; bingbot/2.0; ...)"). Each dialect uses it as
 // its crawlers do: the longest-match dialects take its product token and,
 // for a catalogued crawler, its fallbacks and treatment of the * group; the
-// first-match dialects look for record names in the whole string.
+// first-match dialects and Python look for record names in the whole string.
 func (r *Reading) CheckAgent(agent, url string) Verdict {
 	agent = strings.TrimSpace(agent)
-	if r.Dialect.FirstMatch() {
+	if r.Dialect.FirstMatch() || r.Dialect.spec().grouping == pyMerged {
 		return r.decide(query{agent: agent}, url)
 	}
 	// Finding the token in a whole user-agent string means searching it
@@ -141,8 +143,12 @@ func (r *Reading) CheckAgent(agent, url string) Verdict {
 func (r *Reading) decide(q query, url string) Verdict {
 	spec := r.Dialect.spec()
 	v := Verdict{Dialect: r.Dialect, Agent: q.agent, URL: url, Winner: -1}
-	if spec.reader != nil {
+	switch spec.grouping {
+	case recordsInOrder:
 		r.decideOrder(q, &v)
+		return v
+	case pyMerged:
+		r.decidePy(q, &v)
 		return v
 	}
 	v.Path = PathOf(url)

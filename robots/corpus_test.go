@@ -36,6 +36,10 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
+// checkInvariants checks what every verdict of v's reading must agree
+// with: the line is the decider's, matches are in file order, a first-match
+// reading's decider is its first match, and a blocked URL has a rule that
+// blocks it, as that reading says rules block.
 func checkInvariants(t *testing.T, name string, v robots.Verdict) {
 	t.Helper()
 	d := v.Decider()
@@ -44,14 +48,32 @@ func checkInvariants(t *testing.T, name string, v robots.Verdict) {
 		t.Errorf("%s: line %d without a decider", name, v.Line)
 	case d != nil && d.Rule.Line != v.Line:
 		t.Errorf("%s: decider line %d, verdict line %d", name, d.Rule.Line, v.Line)
-	case !v.Allowed && (d == nil || d.Rule.Allow || d.Priority == 0):
-		t.Errorf("%s: blocked without a deciding Disallow: %+v", name, d)
+	case v.Dialect.FirstMatch() && len(v.Matches) > 0 && v.Winner != 0:
+		t.Errorf("%s: %s decides by the first match, yet match %d of %d decided", name, v.Dialect, v.Winner, len(v.Matches))
+	case !v.Allowed && !blocks(v.Dialect, d):
+		t.Errorf("%s: %s blocked without a rule that blocks: %+v", name, v.Dialect, d)
 	}
 	for i := 1; i < len(v.Matches); i++ {
 		if v.Matches[i-1].Rule.Line >= v.Matches[i].Rule.Line {
 			t.Errorf("%s: matches out of order", name)
 		}
 	}
+}
+
+// blocks reports whether the deciding match m can make reading d block a
+// URL. A Disallow with a pattern always can. An empty rule matches every
+// URL: robotexclusionrulesparser (gym2008, mk1996) reads it as the
+// opposite of its kind, so an empty Allow blocks there (REFERENCE.md §4);
+// every other reading lets an empty rule allow, or never decide.
+func blocks(d robots.Dialect, m *robots.Match) bool {
+	if m == nil {
+		return false
+	}
+	empty := m.Rule.Pattern() == ""
+	if d == robots.GYM2008 || d == robots.MK1996 {
+		return m.Rule.Allow == empty
+	}
+	return !m.Rule.Allow && !empty && m.Priority > 0
 }
 
 // TestLineEndings reads every corpus file with its line ends turned into

@@ -109,8 +109,8 @@ func TestCheckAgent(t *testing.T) {
 	}{
 		{robots.Google, ua, "/b", false},
 		{robots.MK1996, ua, "/b", false},
-		{robots.Python, ua, "/b", true}, // Python looks only at "mozilla"
-		{robots.Python, "bingbot/2.0", "/b", false},
+		{robots.PythonLegacy, ua, "/b", true}, // Python looks only at "mozilla"
+		{robots.PythonLegacy, "bingbot/2.0", "/b", false},
 		{robots.Google, "Googlebot-Image", "/g", false},  // falls back to Googlebot
 		{robots.GYM2008, "Googlebot-Image", "/g", false}, // "googlebot" is in "googlebot-image"
 	} {

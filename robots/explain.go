@@ -15,12 +15,16 @@ func (v *Verdict) Explanation() []string {
 	if agent == "" {
 		agent = "a crawler with no name"
 	}
-	say("%s reading: the path tested is %s.", v.Dialect.Title(), v.Path)
+	say("%s reading: the path tested is %s.", v.Dialect.Title(), pathWords(v.Path))
 	if v.Dialect.FirstMatch() {
 		return append(out, v.explainRecord(agent)...)
 	}
 	switch v.Selection {
 	case AlwaysAllowed:
+		if v.Path == "" {
+			say("%s cannot split this URL, so it matches no rule (CPython's main branch; its releases raise ValueError).", v.Dialect.Title())
+			return out
+		}
 		say("%s always allows /robots.txt itself, whatever the file says.", v.Dialect.Title())
 		return out
 	case NoGroup:
@@ -58,7 +62,7 @@ func (v *Verdict) Explanation() []string {
 		return out
 	}
 	if len(v.Matches) == 0 {
-		say("No rule of the group matches %s, so it is allowed.", v.Path)
+		say("No rule of the group matches %s, so it is allowed.", pathWords(v.Path))
 		return out
 	}
 	for _, m := range v.Matches {
@@ -66,7 +70,12 @@ func (v *Verdict) Explanation() []string {
 		if m.ViaIndex {
 			via = fmt.Sprintf(" (as %s, since an Allow of an index page also allows its directory)", m.Rule.IndexAlt())
 		}
-		say("Line %d, %s: %s, matches%s, with priority %d (the length of its pattern).", m.Rule.Line, kindWord(m.Rule.Kind()), m.Rule.Value, via, m.Priority)
+		switch {
+		case v.Dialect.spec().has(wildcardScoresByConsumed):
+			say("Line %d, %s: %s, matches, with score %d (one more than the length of its pattern, or for a pattern with *, of the part of the path it consumed).", m.Rule.Line, kindWord(m.Rule.Kind()), m.Rule.Value, m.Priority)
+		default:
+			say("Line %d, %s: %s, matches%s, with priority %d (the length of its pattern).", m.Rule.Line, kindWord(m.Rule.Kind()), m.Rule.Value, via, m.Priority)
+		}
 	}
 	d := v.Decider()
 	switch {
@@ -91,12 +100,25 @@ func (v *Verdict) Explanation() []string {
 			say("It is the only rule that matches, so line %d decides.", v.Line)
 		}
 	}
+	if !d.Rule.Allow && v.Allowed {
+		say("%s reads an empty Disallow as an Allow of everything.", v.Dialect.Title())
+	}
 	if v.Allowed {
 		say("Verdict: allowed.")
 	} else {
 		say("Verdict: blocked.")
 	}
 	return out
+}
+
+// pathWords names a tested path in a sentence: robotexclusionrulesparser's
+// readings leave the path of a bare host empty, which would read as
+// nothing at all.
+func pathWords(p string) string {
+	if p == "" {
+		return "the empty path (the URL has none, and no / is put in its place)"
+	}
+	return p
 }
 
 // explainRecord says which record applied in a first-match dialect, and
@@ -114,7 +136,7 @@ func (v *Verdict) explainRecord(agent string) []string {
 		say("No record's name is found in %q, so the * record at line %d applies.", agent, v.Groups[0].Start)
 	}
 	if len(v.Matches) == 0 {
-		say("No rule of the record matches %s, so it is allowed.", v.Path)
+		say("No rule of the record matches %s, so it is allowed.", pathWords(v.Path))
 		return out
 	}
 	return append(out, v.explainFirstMatch()...)

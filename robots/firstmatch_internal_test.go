@@ -13,7 +13,7 @@ import (
 // looked for in the crawler's name. The index must agree with it.
 func (r *Reading) chooseRecordSlowly(agent string) (*Group, string) {
 	ua := strings.ToLower(agent)
-	if r.Dialect.spec().python {
+	if r.Dialect.spec().has(agentCutAtSlash) {
 		ua, _, _ = strings.Cut(ua, "/")
 	}
 	for _, gi := range r.order {
@@ -68,7 +68,7 @@ func TestChooseRecordAgrees(t *testing.T) {
 
 func agreeOn(t *testing.T, file string, agents []string) {
 	f := ParseString(file)
-	for _, d := range []Dialect{GYM2008, MK1996, MK1994, Python} {
+	for _, d := range []Dialect{GYM2008, MK1996, MK1994, PythonLegacy} {
 		r := f.Read(d)
 		var wg sync.WaitGroup
 		for w := range 4 {

@@ -68,7 +68,7 @@ func benchmarkManyRecords(b *testing.B, dialects []robots.Dialect) {
 // Googlebot smartphone string against 18,000 records in each first-match
 // dialect.
 func BenchmarkFirstMatchManyRecords(b *testing.B) {
-	benchmarkManyRecords(b, []robots.Dialect{robots.GYM2008, robots.MK1996, robots.MK1994, robots.Python})
+	benchmarkManyRecords(b, []robots.Dialect{robots.GYM2008, robots.MK1996, robots.MK1994, robots.PythonLegacy})
 }
 
 // BenchmarkFirstMatchDistinctNames is the same with every record naming a
@@ -84,7 +84,7 @@ func BenchmarkFirstMatchDistinctNames(b *testing.B) {
 	sb.WriteString("User-agent: *\nDisallow: /private/\n")
 	f := robots.Parse([]byte(sb.String()))
 	agents, urls := manyRows(1000, true)
-	for _, d := range []robots.Dialect{robots.GYM2008, robots.MK1996, robots.MK1994, robots.Python} {
+	for _, d := range []robots.Dialect{robots.GYM2008, robots.MK1996, robots.MK1994, robots.PythonLegacy} {
 		r := f.Read(d)
 		b.Run(d.String(), func(b *testing.B) {
 			b.ReportAllocs()
@@ -126,17 +126,17 @@ func TestFirstMatchSelection(t *testing.T) {
 		{"the * record when no name is found", "User-agent: zz\nDisallow: /\n\nUser-agent: *\nDisallow: /x", "foo", nil, robots.GlobalGroup, "*", 4},
 		{"a * record that also names the crawler is the * record", "User-agent: *\nUser-agent: foo\nDisallow: /x", "foo", nil, robots.GlobalGroup, "*", 1},
 		{"no record", "User-agent: zz\nDisallow: /", "foo", nil, robots.NoGroup, "", 0},
-		{"Python cuts the crawler's name at /", "User-agent: bot\nDisallow: /", "foo/bot", []robots.Dialect{robots.Python}, robots.NoGroup, "", 0},
+		{"Python cuts the crawler's name at /", "User-agent: bot\nDisallow: /", "foo/bot", []robots.Dialect{robots.PythonLegacy}, robots.NoGroup, "", 0},
 		{"the others search the whole string", "User-agent: bot\nDisallow: /", "foo/bot", rerp, robots.NamedGroup, "bot", 1},
-		{"Python: an empty name is found in every crawler", "User-agent:\nDisallow: /\n\nUser-agent: foo\nDisallow: /", "foo", []robots.Dialect{robots.Python}, robots.NamedGroup, "", 1},
-		{"Python: the first * record only", "User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b", "foo", []robots.Dialect{robots.Python}, robots.GlobalGroup, "*", 1},
+		{"Python: an empty name is found in every crawler", "User-agent:\nDisallow: /\n\nUser-agent: foo\nDisallow: /", "foo", []robots.Dialect{robots.PythonLegacy}, robots.NamedGroup, "", 1},
+		{"Python: the first * record only", "User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b", "foo", []robots.Dialect{robots.PythonLegacy}, robots.GlobalGroup, "*", 1},
 		{"names outside ASCII, in any case", "User-agent: ÜberBot\nDisallow: /", "überbot", nil, robots.NamedGroup, "ÜberBot", 1},
 	}
 	for _, c := range cases {
 		f := robots.Parse([]byte(c.robots))
 		dialects := c.dialects
 		if dialects == nil {
-			dialects = []robots.Dialect{robots.GYM2008, robots.MK1996, robots.MK1994, robots.Python}
+			dialects = []robots.Dialect{robots.GYM2008, robots.MK1996, robots.MK1994, robots.PythonLegacy}
 		}
 		for _, d := range dialects {
 			// Twice: the second answer is the one remembered.

@@ -120,8 +120,12 @@ func (l *linter) run() {
 	if l.notRobots() {
 		return
 	}
-	if l.r.Dialect.FirstMatch() {
+	switch l.r.Dialect.spec().grouping {
+	case recordsInOrder:
 		l.runOrder()
+		return
+	case pyMerged:
+		l.runPython()
 		return
 	}
 	l.markup = l.markupLines()
@@ -317,7 +321,7 @@ func (l *linter) otherReaders(n int) string {
 	}
 	var kinds []LineKind
 	var who [][]Dialect
-	for _, d := range []Dialect{GYM2008, MK1996, MK1994, Python} {
+	for _, d := range []Dialect{GYM2008, MK1996, MK1994, PythonLegacy} {
 		k := l.f.Read(d).Kind(n)
 		if k == Unknown || k == Blank || k == Comment {
 			continue

@@ -22,7 +22,7 @@ func (l *linter) runOrder() {
 		kind := l.r.Kind(n)
 		gkind := line.Kind
 		switch {
-		case n == 1 && l.f.BOM > 0 && spec.python && kind == Unknown:
+		case n == 1 && l.f.BOM > 0 && l.r.Dialect.python() && kind == Unknown:
 			l.add(n, Warning, "bom-spoils", "Python's robotparser does not skip the byte-order mark, so it does not recognise this first line; Google reads it as %s.", kindWord(gkind))
 		case kind == Unknown && (gkind.IsRule() || gkind == UserAgent || gkind == Sitemap) && !ruleLines[n]:
 			// (Python splits some lines in two, at characters such as
@@ -292,7 +292,7 @@ func (s *prefixSet) findPrefix(p string) (int, bool) {
 
 // firstMatchReaders are the readings the Google reading's findings about
 // first-match readers speak of.
-var firstMatchReaders = []Dialect{MK1996, Python}
+var firstMatchReaders = []Dialect{MK1996, PythonLegacy}
 
 // readersPhrase names first-match readings for a sentence.
 func readersPhrase(ds []Dialect) string {
@@ -305,6 +305,8 @@ func readersPhrase(ds []Dialect) string {
 			names[i] = "GYM 2008 parsers"
 		case Python:
 			names[i] = "Python's robotparser"
+		case PythonLegacy:
+			names[i] = "Python's robotparser up to 3.12"
 		case MK1994:
 			names[i] = "the 1994 convention"
 		case Google:

@@ -55,13 +55,13 @@ func TestFindings(t *testing.T) {
 		{"wildcards elsewhere", "User-agent: *\nDisallow: /a\nDisallow: /*.pdf$", 3, "wildcards-elsewhere", robots.Info, robots.Google},
 		{"blank line inside a group", "User-agent: *\nDisallow: /a\n\nDisallow: /b", 3, "blank-in-group", robots.Info, robots.Google},
 		{"blank line ends the record", "User-agent: *\nDisallow: /a\n\nDisallow: /b", 3, "blank-ends-record", robots.Warning, robots.MK1996},
-		{"rule after the blank line is orphaned", "User-agent: *\nDisallow: /a\n\nDisallow: /b", 4, "orphan-rule", robots.Warning, robots.Python},
+		{"rule after the blank line is orphaned", "User-agent: *\nDisallow: /a\n\nDisallow: /b", 4, "orphan-rule", robots.Warning, robots.PythonLegacy},
 		{"wildcard read literally", "User-agent: *\nDisallow: /*.pdf", 2, "wildcard-literal", robots.Warning, robots.MK1996},
 		{"Allow never reached", "User-agent: *\nDisallow: /\nAllow: /public", 3, "unreachable-rule", robots.Warning, robots.GYM2008},
 		{"Dissallow read as Allow", "User-agent: *\nDissallow: /x", 2, "dialect-misreads", robots.Error, robots.MK1996},
 		{"space before colon", "User-agent: *\nDisallow : /x", 2, "dialect-ignores", robots.Warning, robots.GYM2008},
 		{"Allow ignored in 1994", "User-agent: *\nAllow: /x\nDisallow: /", 2, "allow-ignored", robots.Info, robots.MK1994},
-		{"BOM spoils Python's first line", "\uFEFFUser-agent: *\nDisallow: /", 1, "bom-spoils", robots.Warning, robots.Python},
+		{"BOM spoils Python's first line", "\uFEFFUser-agent: *\nDisallow: /", 1, "bom-spoils", robots.Warning, robots.PythonLegacy},
 		{"a group without rules before a blank line runs on", "User-agent: a\nCrawl-delay: 5\n\nUser-agent: b\nDisallow: /x", 3, "blank-in-group", robots.Warning, robots.Google},
 		{"the blank line gives the rules below to the names below", "User-agent: a\nCrawl-delay: 5\n\nUser-agent: b\nDisallow: /x", 3, "blank-ends-record", robots.Warning, robots.MK1996},
 		{"BOM converted twice", "\u00ef\u00bb\u00bfUser-agent: *\nDisallow: /x", 1, "mangled-bom", robots.Error, robots.Google},
@@ -142,10 +142,10 @@ func TestFindingsNotMade(t *testing.T) {
 		// Allow: / wins the tie: the Disallow blocks nothing.
 		{"Disallow: / that an Allow: / undoes", "User-agent: *\nDisallow: /\nAllow: /", 2, "disallow-all", robots.Google},
 		// Python splits the line at U+0085: "Disallow: /a" is a rule.
-		{"a line Python splits", "User-agent: *\nDisallow: /a\u0085b", 2, "dialect-ignores", robots.Python},
+		{"a line Python splits", "User-agent: *\nDisallow: /a\u0085b", 2, "dialect-ignores", robots.PythonLegacy},
 		// Python reads on past a line of spaces, where the 1996 draft
 		// ends the record: only the 1996 draft's reading differs.
-		{"a line of spaces, in Python", "User-agent: a\nDisallow: /x\n  \nDisallow: /y", 3, "blank-ends-record", robots.Python},
+		{"a line of spaces, in Python", "User-agent: a\nDisallow: /x\n  \nDisallow: /y", 3, "blank-ends-record", robots.PythonLegacy},
 	} {
 		for _, fd := range robots.Parse([]byte(c.file)).Read(c.dialect).Findings() {
 			if fd.Code == c.code && fd.Line == c.line {

@@ -115,7 +115,7 @@ func (c *claimChecker) urlsFor(d robots.Dialect, n int) []string {
 		for _, star := range []string{"", "x1"} {
 			p := v
 			anchored := false
-			if d != robots.MK1996 && d != robots.MK1994 && d != robots.Python {
+			if d != robots.MK1996 && d != robots.MK1994 && d != robots.PythonLegacy {
 				anchored = strings.HasSuffix(p, "$")
 				p = strings.TrimSuffix(p, "$")
 				p = strings.ReplaceAll(p, "*", star)

@@ -91,6 +91,19 @@ func normalizeRFC(s string, pattern bool) string {
 	return reencode(s, encoding{decodeUnreserved: true, encodeControls: true, encodeOperators: !pattern})
 }
 
+// encodeInnerDollars percent-encodes every '$' of a pattern but a final
+// one. RFC 9309 makes '$' an operator only at the end of a pattern;
+// elsewhere it is a reserved character like any other, compared
+// percent-encoded, as normalizeRFC encodes the '$' of a path: so
+// "Disallow: /a$b" blocks "/a$b" (and "/a%24b").
+func encodeInnerDollars(p string) string {
+	body := strings.TrimSuffix(p, "$")
+	if strings.IndexByte(body, '$') < 0 {
+		return p
+	}
+	return strings.ReplaceAll(body, "$", "%24") + p[len(body):]
+}
+
 // An encoding says how reencode treats each byte. Every encoding turns
 // bytes of 0x80 and above into %XX and upper-cases the hex digits of %xx.
 type encoding struct {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The order-based readings (gym2008, mk1996, mk1994 and python) share one
@@ -52,7 +53,7 @@ func newOrderReading(f *File, d Dialect) *Reading {
 	flush := func() {
 		// A record needs names and rules; Python keeps one that had a
 		// crawl-delay or request-rate line instead.
-		if open && len(agents) > first.agents && (len(rules) > first.rules || spec.python && sawRule) {
+		if open && len(agents) > first.agents && (len(rules) > first.rules || spec.has(delayKeepsRecord) && sawRule) {
 			cur.Index = len(r.Groups)
 			cur.End = lastLine
 			r.Groups = append(r.Groups, cur)
@@ -69,7 +70,7 @@ func newOrderReading(f *File, d Dialect) *Reading {
 			r.kinds[l.number-1] = l.kind
 		}
 		if l.endsRecord {
-			if spec.python && open && !sawRule {
+			if spec.has(agentsLostAtBlank) && open && !sawRule {
 				// User-agent lines without a rule before the blank
 				// line: lost.
 				agents, rules, open = agents[:first.agents], rules[:first.rules], false
@@ -83,7 +84,7 @@ func newOrderReading(f *File, d Dialect) *Reading {
 				flush()
 				cur, open, first = Group{Start: l.number}, true, span{len(agents), len(rules)}
 			}
-			if l.value != "" || spec.python {
+			if l.value != "" || spec.has(emptyAgentMatchesAll) {
 				agents = append(agents, Agent{Line: l.number, Value: l.value, Token: l.value})
 			}
 		case Allow, Disallow:
@@ -99,7 +100,7 @@ func newOrderReading(f *File, d Dialect) *Reading {
 			r.fillOrderRule(&rules[len(rules)-1], l)
 		case Sitemap:
 			r.Sitemaps = append(r.Sitemaps, Record{Line: l.number, Key: l.key, Value: l.value, Group: -1})
-			if !spec.python && open {
+			if !spec.has(sitemapOutsideRecords) && open {
 				sawRule = true
 			}
 			return
@@ -113,7 +114,7 @@ func newOrderReading(f *File, d Dialect) *Reading {
 			rec.Group = len(r.Groups) // its index once kept
 			r.Records = append(r.Records, rec)
 			// The first valid crawl-delay counts; in Python, the last.
-			if strings.EqualFold(l.key, "crawl-delay") && (cur.CrawlDelay == nil || spec.python) {
+			if strings.EqualFold(l.key, "crawl-delay") && (cur.CrawlDelay == nil || spec.has(lastDelayWins)) {
 				if cd := spec.crawlDelay(rec); cd.Valid {
 					cur.CrawlDelay = cd
 				}
@@ -191,7 +192,7 @@ func (r *Reading) indexRecords() {
 				r.global = &groupList{}
 			}
 			r.global.groups = append(r.global.groups, int32(gi))
-			if r.Dialect.spec().python {
+			if r.Dialect.spec().has(firstStarGroupOnly) {
 				break
 			}
 		}
@@ -211,20 +212,30 @@ func (g *Group) contains(line int) bool { return g.Start <= line && line <= g.En
 func (r *Reading) fillOrderRule(rule *Rule, l orderLine) {
 	spec := r.Dialect.spec()
 	rule.Line, rule.Allow, rule.Value = l.number, l.kind == Allow, l.value
-	if spec.python {
+	switch {
+	case spec.has(pyQuoting):
 		rule.setPattern(pyQuote(pyUnparse(pyParse(l.value))))
 		rule.allows = rule.Allow || l.value == ""
-	} else {
-		rule.setPattern(unquoteKeepSlash(l.value))
+	case spec.has(rerpURL):
+		v := l.value
+		if spec.has(charsetDecoded) {
+			v = r.File.decodeRERP(v)
+		}
+		rule.setPattern(rerpUnquote(v))
 		// An empty path matches everything and means the opposite of
 		// its kind.
+		rule.allows = rule.Allow != (v == "")
+	default:
+		rule.setPattern(unquoteKeepSlash(l.value))
 		rule.allows = rule.Allow != (l.value == "")
 	}
 }
 
 // orderPath is the path an order-based dialect compares rules with.
 func (d Dialect) orderPath(url string) string {
-	if d.spec().python {
+	spec := d.spec()
+	switch {
+	case spec.has(pyQuoting):
 		u := pyParse(pyUnquote(url))
 		u.scheme, u.netloc = "", ""
 		p := pyQuote(pyUnparse(u))
@@ -232,8 +243,58 @@ func (d Dialect) orderPath(url string) string {
 			p = "/"
 		}
 		return p
+	case spec.has(rerpURL):
+		u := pyParse(url)
+		u.scheme, u.netloc = "", ""
+		return rerpUnquote(pyUnparse(u))
 	}
 	return unquoteKeepSlash(stripAuthority(url))
+}
+
+// rerpUnquote percent-decodes s as robotexclusionrulesparser does, with
+// urllib.parse.unquote: the octets decoded as UTF-8, each invalid part
+// becoming U+FFFD; %2F (either case) stays %2F, which MK1996 keeps apart
+// from a path separator.
+func rerpUnquote(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	// A line feed stands for %2F while the rest is decoded: no value or
+	// path holds one (lines end there; urlparse removes them from URLs).
+	s = strings.NewReplacer("%2F", "\n", "%2f", "\n").Replace(s)
+	return strings.ReplaceAll(pyUnquote(s), "\n", "%2F")
+}
+
+// decodeRERP decodes a value as robotexclusionrulesparser reads the file:
+// ISO-8859-1, each byte one character, unless it was declared UTF-8; then
+// strips it of white space as Python's str.strip does (ISO-8859-1 has NEL
+// and NO-BREAK SPACE among its white space). The result is UTF-8, as the
+// path of a URL is decoded.
+func (f *File) decodeRERP(v string) string {
+	if f.utf8 {
+		v = strings.ToValidUTF8(v, "\uFFFD")
+	} else {
+		v = latin1ToUTF8(v)
+	}
+	return strings.TrimFunc(v, isPySpace)
+}
+
+// latin1ToUTF8 reads s as ISO-8859-1 and writes it as UTF-8.
+func latin1ToUTF8(s string) string {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			n++
+		}
+	}
+	if n == 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s)+n)
+	for i := 0; i < len(s); i++ {
+		b = utf8.AppendRune(b, rune(s[i]))
+	}
+	return string(b)
 }
 
 // stripAuthority drops a URL's scheme and authority, keeping path,
@@ -420,7 +481,7 @@ func (x *nameIndex) choose(r *Reading, agent string) recordChoice {
 
 func (x *nameIndex) find(r *Reading, agent string) recordChoice {
 	ua := strings.ToLower(agent)
-	if r.Dialect.spec().python {
+	if r.Dialect.spec().has(agentCutAtSlash) {
 		ua, _, _ = strings.Cut(ua, "/")
 	}
 	if id := x.firstFound(ua); id >= 0 {
@@ -522,8 +583,10 @@ func rerpDirective(s string) (key string, kind LineKind, at int) {
 	return "", Unknown, -1
 }
 
-// cleanRERPValue drops control characters from a value, after turning tabs
-// into spaces, and strips it.
+// cleanRERPValue drops control characters (0x00-0x1F) from a value and
+// strips it. A tab is one: robotexclusionrulesparser's _scrub_data removes
+// control characters before it turns tabs into spaces, which so never
+// happens ("/a<TAB>b" is "/ab").
 func cleanRERPValue(v string) string {
 	clean := true
 	for i := 0; i < len(v); i++ {
@@ -535,10 +598,7 @@ func cleanRERPValue(v string) string {
 	if !clean {
 		var b strings.Builder
 		for i := 0; i < len(v); i++ {
-			switch c := v[i]; {
-			case c == '\t':
-				b.WriteByte(' ')
-			case c >= 0x20:
+			if c := v[i]; c >= 0x20 {
 				b.WriteByte(c)
 			}
 		}

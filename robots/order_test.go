@@ -56,7 +56,7 @@ func TestOrderDialects(t *testing.T) {
 		for _, d := range []struct {
 			dialect robots.Dialect
 			want    string
-		}{{robots.GYM2008, c.gym}, {robots.MK1996, c.mk96}, {robots.MK1994, c.mk94}, {robots.Python, c.py}} {
+		}{{robots.GYM2008, c.gym}, {robots.MK1996, c.mk96}, {robots.MK1994, c.mk94}, {robots.PythonLegacy, c.py}} {
 			if d.want == "" {
 				continue
 			}
@@ -75,17 +75,22 @@ func TestOrderDialects(t *testing.T) {
 	}
 }
 
+// TestDraft1996ExampleEveryDialect runs the 1996 draft's own example. The
+// draft allows /robots.txt whatever the rules say; robotexclusionrulesparser
+// has no such exception, so gym2008 and mk1996, which read as it does, let
+// "Disallow: /" block it.
 func TestDraft1996ExampleEveryDialect(t *testing.T) {
 	const file = "User-agent: *\nDisallow: /org/plans.html\nAllow: /org/\nAllow: /serv\nAllow: /~mak\nDisallow: /\n"
 	f := robots.Parse([]byte(file))
 	urls := []string{"/", "/index.html", "/robots.txt", "/server.html", "/services/fast.html", "/orgo.gif", "/org/about.html", "/org/plans.html", "/%7Ejim/jim.html", "/%7Emak/mak.html"}
 	want := map[robots.Dialect]string{
-		robots.Google:  "nnnyyynynnn"[:10],
-		robots.RFC9309: "nnyyynynny",
-		robots.GYM2008: "nnyyynynny",
-		robots.MK1996:  "nnyyynynny",
-		robots.MK1994:  "nnnnnnnnnn",
-		robots.Python:  "nnnyynynny",
+		robots.Google:       "nnnyyynynnn"[:10],
+		robots.RFC9309:      "nnyyynynny",
+		robots.GYM2008:      "nnnyynynny",
+		robots.MK1996:       "nnnyynynny",
+		robots.MK1994:       "nnnnnnnnnn",
+		robots.Python:       "nnyyynynny",
+		robots.PythonLegacy: "nnnyynynny",
 	}
 	want[robots.Google] = "nnnyynynnn"
 	for _, d := range robots.Dialects() {
@@ -108,7 +113,7 @@ func TestOrderCrawlDelay(t *testing.T) {
 	for _, c := range []struct {
 		d     robots.Dialect
 		valid bool
-	}{{robots.GYM2008, true}, {robots.MK1996, true}, {robots.Python, false}} {
+	}{{robots.GYM2008, true}, {robots.MK1996, true}, {robots.PythonLegacy, false}} {
 		g := f.Read(c.d).Groups
 		if len(g) != 1 || (g[0].CrawlDelay != nil) != c.valid {
 			t.Errorf("%s: groups %d, crawl-delay %+v", c.d, len(g), g)

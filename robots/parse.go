@@ -25,6 +25,8 @@ type File struct {
 	// BOM is the number of bytes of a byte-order mark skipped at the start.
 	BOM int
 
+	utf8 bool // declared UTF-8 (ParseCharset): how robotexclusionrulesparser's readings decode rule text
+
 	text string // the file up to the limit; every Line's strings point into it
 
 	mu       sync.Mutex // held while a reading is made
@@ -42,6 +44,24 @@ func Parse(data []byte) *File {
 	return parse(string(data[:FetchLimit]), len(data), func() int {
 		return countLineBreaks(data[FetchLimit:], data[FetchLimit-1] == '\r')
 	})
+}
+
+// ParseCharset is Parse for a file served with a charset (the charset
+// parameter of its Content-Type), for the readings that decode the file by
+// it as robotexclusionrulesparser does (gym2008, mk1996, mk1994): declared
+// UTF-8, non-ASCII rule text is compared as UTF-8; otherwise, and without
+// a charset (Parse), as ISO-8859-1, HTTP/1.1's default for text, so that
+// a UTF-8 "Disallow: /ü" matches no URL there. Other readings, which take
+// the file as UTF-8, are not affected. Bytes that are not UTF-8 in a file
+// declared UTF-8 read as U+FFFD (robotexclusionrulesparser refuses such a
+// file).
+func ParseCharset(data []byte, charset string) *File {
+	f := Parse(data)
+	switch strings.ToLower(strings.Trim(strings.TrimSpace(charset), `"'`)) {
+	case "utf-8", "utf8", "utf_8", "u8":
+		f.utf8 = true
+	}
+	return f
 }
 
 // ParseString is Parse for a file held in a string, such as the text of an

@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"robotstester/robots"
 )
@@ -21,38 +24,121 @@ type pyCase struct {
 
 // pyAnswer is robotparser's answer to a pyCase.
 type pyAnswer struct {
-	Allowed bool     `json:"allowed"`
+	Allowed *bool    `json:"allowed"` // nil: can_fetch raised ValueError (a URL the releases reject)
 	Delay   *float64 `json:"delay"`
 }
 
-// askPython runs CPython's urllib.robotparser on every case, the file read
-// as RobotFileParser.read reads it (UTF-8, str.splitlines).
-func askPython(t *testing.T, cases []pyCase) []pyAnswer {
+// A pyKind is which robotparser a python3 has.
+type pyKind int
+
+const (
+	pyLegacy pyKind = iota // first match, blank lines end records: 3.12 and before, 3.13.0–3.13.7
+	pyMixed                // the legacy reading with the new normalisation: 3.13.8–3.13.13, 3.14.0–3.14.4
+	pyNew                  // gh-138907: 3.13.14+, 3.14.5+, 3.15
+)
+
+// A pyInterp is a python3 found on the machine.
+type pyInterp struct {
+	path    string
+	version string
+	kind    pyKind
+}
+
+// pyProbe prints the interpreter's version and whether its robotparser
+// reads a blank line inside a group as the new one does (gh-138907: blank
+// lines end nothing, so "Disallow: /x" still applies to agent a).
+const pyProbe = `
+import sys, urllib.robotparser
+rp = urllib.robotparser.RobotFileParser()
+rp.parse("User-agent: a\n\nDisallow: /x".splitlines())
+print("%d.%d.%d" % sys.version_info[:3], "new" if not rp.can_fetch("a", "/x") else "old")
+`
+
+// findPythons returns the python3 interpreters on the PATH, and those
+// named in $ROBOTS_PYTHON (space-separated), each with its robotparser
+// told by its behaviour and version.
+func findPythons(t *testing.T) []pyInterp {
 	t.Helper()
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 not found: the differential test against urllib.robotparser is skipped")
+	var paths []string
+	for _, name := range append(strings.Fields(os.Getenv("ROBOTS_PYTHON")), "python3", "python3.13", "python3.14", "python3.15", "python3.16") {
+		if p, err := exec.LookPath(name); err == nil && !slices.Contains(paths, p) {
+			paths = append(paths, p)
+		}
 	}
+	var found []pyInterp
+	for _, p := range paths {
+		out, err := exec.Command(p, "-c", pyProbe).Output()
+		if err != nil {
+			t.Logf("%s: %v", p, err)
+			continue
+		}
+		version, behaviour, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
+		in := pyInterp{path: p, version: version, kind: pyLegacy}
+		var major, minor, patch int
+		fmt.Sscanf(version, "%d.%d.%d", &major, &minor, &patch)
+		switch {
+		case behaviour == "new":
+			in.kind = pyNew
+		case major == 3 && (minor == 13 && patch >= 8 || minor >= 14):
+			in.kind = pyMixed
+		}
+		found = append(found, in)
+	}
+	return found
+}
+
+// pythonOf returns the first interpreter whose robotparser is of kind k,
+// or skips the test, saying which were found.
+func pythonOf(t *testing.T, k pyKind) pyInterp {
+	t.Helper()
+	found := findPythons(t)
+	for _, in := range found {
+		if in.kind == k {
+			t.Logf("differential test against %s (Python %s)", in.path, in.version)
+			return in
+		}
+	}
+	var seen []string
+	for _, in := range found {
+		seen = append(seen, fmt.Sprintf("%s (Python %s, %s robotparser)", in.path, in.version, [...]string{"legacy", "3.13.8–3.13.13/3.14.0–3.14.4", "new"}[in.kind]))
+	}
+	want := [...]string{"a legacy robotparser (3.12 and before, or 3.13.0–3.13.7)", "", "the new robotparser (3.13.14+, 3.14.5+, 3.15; gh-138907)"}[k]
+	t.Skipf("no python3 with %s found (found: %s; name one in $ROBOTS_PYTHON): skipped", want, strings.Join(seen, ", "))
+	return pyInterp{}
+}
+
+// askPython runs CPython's urllib.robotparser of interpreter in on every
+// case, the file split into lines with str.splitlines as
+// RobotFileParser.read does.
+func askPython(t *testing.T, in pyInterp, cases []pyCase) []pyAnswer {
+	t.Helper()
 	const script = `
 import json, sys, urllib.robotparser
 out = []
+parsed = {}
 for c in json.load(sys.stdin):
-    rp = urllib.robotparser.RobotFileParser()
-    rp.parse(c["robots"].splitlines())
-    out.append({"allowed": rp.can_fetch(c["agent"], c["url"]), "delay": rp.crawl_delay(c["agent"])})
+    rp = parsed.get(c["robots"])
+    if rp is None:
+        rp = parsed[c["robots"]] = urllib.robotparser.RobotFileParser()
+        rp.parse(c["robots"].splitlines())
+    try:
+        allowed = rp.can_fetch(c["agent"], c["url"])
+    except ValueError:
+        allowed = None
+    out.append({"allowed": allowed, "delay": rp.crawl_delay(c["agent"])})
 json.dump(out, sys.stdout)
 `
-	in, err := json.Marshal(cases)
+	data, err := json.Marshal(cases)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(python, "-c", script)
-	cmd.Stdin = bytes.NewReader(in)
+	cmd := exec.Command(in.path, "-c", script)
+	cmd.Stdin = bytes.NewReader(data)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("python3: %v\n%s", err, stderr.String())
+		t.Fatalf("%s: %v\n%s", in.path, err, stderr.String())
 	}
 	var answers []pyAnswer
 	if err := json.Unmarshal(out, &answers); err != nil {
@@ -123,10 +209,11 @@ func (g pyGen) agent() string {
 	return g.pick([]string{"FooBot", "foobot/2.0", "Mozilla/5.0 (compatible; FooBot/1.0)", "bar", "other", "BarBot", "foo"})
 }
 
-// TestPythonParity checks the Python dialect against CPython's own
-// urllib.robotparser on thousands of generated cases, verdict and
-// crawl-delay: there must be no disagreement.
-func TestPythonParity(t *testing.T) {
+// TestPythonLegacyParity checks the PythonLegacy dialect against a
+// legacy CPython urllib.robotparser (this machine's python3, 3.11) on
+// thousands of generated cases, verdict and crawl-delay: there must be no
+// disagreement.
+func TestPythonLegacyParity(t *testing.T) {
 	g := pyGen{rand.New(rand.NewPCG(7, 9))}
 	var cases []pyCase
 	for len(cases) < 6000 {
@@ -147,21 +234,27 @@ func TestPythonParity(t *testing.T) {
 	} {
 		cases = append(cases, fixed)
 	}
-	answers := askPython(t, cases)
+	cases = append(cases, corpusPyCases(t)...)
+	answers := askPython(t, pythonOf(t, pyLegacy), cases)
 	failures := 0
+	files := map[string]*robots.File{}
 	for i, c := range cases {
-		f := robots.Parse([]byte(c.Robots))
-		v := f.CheckDialect(robots.Python, c.Agent, c.URL)
+		f := files[c.Robots]
+		if f == nil {
+			f = robots.Parse([]byte(c.Robots))
+			files[c.Robots] = f
+		}
+		v := f.CheckDialect(robots.PythonLegacy, c.Agent, c.URL)
 		var delay *float64
 		if len(v.Groups) == 1 && v.Groups[0].CrawlDelay != nil {
 			delay = &v.Groups[0].CrawlDelay.Seconds
 		}
 		want := answers[i]
-		if v.Allowed != want.Allowed || !sameDelay(delay, want.Delay) {
+		if want.Allowed == nil || v.Allowed != *want.Allowed || !sameDelay(delay, want.Delay) {
 			failures++
 			if failures <= 10 {
 				t.Errorf("case %d: agent %q url %q: engine allowed=%v delay=%v, Python allowed=%v delay=%v\nrobots.txt: %q\n%s",
-					i, c.Agent, c.URL, v.Allowed, fmtDelay(delay), want.Allowed, fmtDelay(want.Delay), c.Robots, strings.Join(v.Explanation(), "\n"))
+					i, c.Agent, c.URL, v.Allowed, fmtDelay(delay), fmtAllowed(want.Allowed), fmtDelay(want.Delay), c.Robots, strings.Join(v.Explanation(), "\n"))
 			}
 		}
 	}
@@ -169,6 +262,13 @@ func TestPythonParity(t *testing.T) {
 		t.Errorf("%d of %d cases disagree with urllib.robotparser", failures, len(cases))
 	}
 	t.Logf("%d cases agree with urllib.robotparser", len(cases)-failures)
+}
+
+func fmtAllowed(a *bool) string {
+	if a == nil {
+		return "ValueError"
+	}
+	return fmt.Sprint(*a)
 }
 
 func sameDelay(a, b *float64) bool {
@@ -180,4 +280,120 @@ func fmtDelay(d *float64) string {
 		return "none"
 	}
 	return fmt.Sprint(*d)
+}
+
+// Paths, agents and URLs that the current robotparser reads in ways of its
+// own: wildcards and anchors, '$' inside a pattern, queries with '=' and
+// '&' raw or encoded, fragments, '//' paths, versions in agent names.
+var (
+	pyNewPaths  = []string{"/a*b$", "/*.pdf$", "/a$b", "/a$*", "/a**b", "/*", "*", "/a*", "/a/*/c", "$", "/a?b=c&d", "/a?%3D", "/a?b=%26", "/x#y", "/a%23", "/%2A", "/%24", "/a%2Fb", "/%7Ea", "/~a", "/robots.txt", "/robots%2Etxt", "/ä*", "/a;p"}
+	pyNewAgents = []string{"Googlebot", "googlebot/2.1", "Google", "", "*", "A", "a", "B", "xa-bot", "Foo Bar", "foo"}
+	pyNewURLs   = []string{"http://example.com", "http://example.com?foo", "http://h//a", "http://[::1]/a", "http://[::1", "a/b", "/a?", "/a#", "/a#b", "/x.php/y.php", "/f.pdf", "/f.pdf?x", "/a$b", "/a*b", "/a/b/c/d", "/A"}
+)
+
+func (g pyGen) newLine() string {
+	switch g.rng.IntN(10) {
+	case 0:
+		return "User-agent: " + g.pick(pyNewAgents)
+	case 1:
+		return g.pick([]string{"Disallow", "Allow"}) + ": " + g.pick(pyNewPaths)
+	case 2:
+		return "Crawl-delay: " + g.pick([]string{"1", "١٢", "1.5", "²", "07"})
+	}
+	return g.line()
+}
+
+func (g pyGen) newFile() string {
+	n := 1 + g.rng.IntN(12)
+	lines := make([]string, n)
+	for i := range lines {
+		lines[i] = g.newLine()
+	}
+	return strings.Join(lines, g.pick([]string{"\n", "\r\n", "\n\n"})) + "\n"
+}
+
+func (g pyGen) newURL() string {
+	switch g.rng.IntN(3) {
+	case 0:
+		return g.pick(pyNewURLs)
+	case 1:
+		return "http://example.com" + g.pick(pyNewPaths) + g.pick([]string{"", "?q=1", "#f", "/x"})
+	}
+	return g.url()
+}
+
+// corpusPyCases are the real files of the corpus, each for a few crawlers
+// and URLs: those JSON carries as text (valid UTF-8), and not too large,
+// since robotparser is slow on large files.
+func corpusPyCases(t *testing.T) []pyCase {
+	var cases []pyCase
+	for _, cf := range corpusFiles(t) {
+		if len(cf.data) > 32<<10 || !utf8.Valid(cf.data) {
+			continue
+		}
+		for _, agent := range []string{"Googlebot", "googlebot/2.1", "GPTBot", "Mozilla/5.0 (compatible; bingbot/2.0)", "unknownbot"} {
+			for _, u := range corpusURLs {
+				cases = append(cases, pyCase{Robots: string(cf.data), Agent: agent, URL: "https://example.com" + u})
+			}
+		}
+	}
+	return cases
+}
+
+// TestPythonParity checks the Python dialect against the current CPython
+// urllib.robotparser (gh-138907: 3.13.14+, 3.14.5+, 3.15), when a python3
+// that has it is found: on the PATH as python3 or python3.13 to 3.16, or
+// named in $ROBOTS_PYTHON. Otherwise it skips, saying what it found.
+func TestPythonParity(t *testing.T) {
+	in := pythonOf(t, pyNew)
+	g := pyGen{rand.New(rand.NewPCG(11, 13))}
+	var cases []pyCase
+	for len(cases) < 8000 {
+		file := g.newFile()
+		if g.rng.IntN(2) == 0 {
+			file = g.file()
+		}
+		for range 4 {
+			agent := g.pick(pyNewAgents)
+			if agent == "" || g.rng.IntN(2) == 0 {
+				agent = g.agent()
+			}
+			cases = append(cases, pyCase{Robots: file, Agent: agent, URL: g.newURL()})
+		}
+	}
+	cases = append(cases, corpusPyCases(t)...)
+	answers := askPython(t, in, cases)
+	failures := 0
+	files := map[string]*robots.File{}
+	for i, c := range cases {
+		f := files[c.Robots]
+		if f == nil {
+			f = robots.Parse([]byte(c.Robots))
+			files[c.Robots] = f
+		}
+		v := f.CheckDialect(robots.Python, c.Agent, c.URL)
+		// crawl_delay does not depend on the URL: the delay of the
+		// groups found for a plain one, the last given winning.
+		var delay *float64
+		for _, g := range f.CheckDialect(robots.Python, c.Agent, "/x").Groups {
+			if g.CrawlDelay != nil {
+				delay = &g.CrawlDelay.Seconds
+			}
+		}
+		want := answers[i]
+		// A URL the releases reject (ValueError) is allowed, as in
+		// CPython's main branch.
+		allowed := want.Allowed == nil || *want.Allowed
+		if v.Allowed != allowed || !sameDelay(delay, want.Delay) {
+			failures++
+			if failures <= 10 {
+				t.Errorf("case %d: agent %q url %q: engine allowed=%v delay=%v, Python allowed=%v delay=%v\nrobots.txt: %q\n%s",
+					i, c.Agent, c.URL, v.Allowed, fmtDelay(delay), fmtAllowed(want.Allowed), fmtDelay(want.Delay), c.Robots, strings.Join(v.Explanation(), "\n"))
+			}
+		}
+	}
+	if failures > 0 {
+		t.Errorf("%d of %d cases disagree with urllib.robotparser", failures, len(cases))
+	}
+	t.Logf("%d cases agree with urllib.robotparser", len(cases)-failures)
 }

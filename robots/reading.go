@@ -21,6 +21,7 @@ type Reading struct {
 	kinds []LineKind // how each line is read, when it differs from Google's reading
 	order []int32    // first-match dialects: the records in the order they are tried
 	names nameIndex  // first-match dialects: the records by name
+	py    *pyGroups  // the Python dialect: its groups by user-agent value, merged
 
 	crawlers memo[Crawler] // CheckAgent in the longest-match dialects: the crawler a user-agent string names
 
@@ -125,8 +126,11 @@ type CrawlDelay struct {
 // at a user-agent line that follows a rule (or at the first user-agent
 // line); blank lines, comments, sitemaps and unknown keys never end one.
 func newReading(f *File, d Dialect) *Reading {
-	if d.spec().reader != nil {
+	switch d.spec().grouping {
+	case recordsInOrder:
 		return newOrderReading(f, d)
+	case pyMerged:
+		return newPyReading(f, d)
 	}
 	r := &Reading{Dialect: d, File: f, byToken: make(map[string]*groupList)}
 	spec := d.spec()
@@ -272,7 +276,7 @@ func (r *Reading) fillRule(rule *Rule, l *Line, allow bool) {
 	spec := r.Dialect.spec()
 	switch {
 	case spec.normalize:
-		rule.setPattern(normalizeRFC(value, true))
+		rule.setPattern(encodeInnerDollars(normalizeRFC(value, true)))
 	case l.Has(flagEscape):
 		rule.setPattern(escapePattern(value))
 	default:

@@ -89,7 +89,9 @@ var referenceCases = []referenceCase{
 	{"* matches nothing", "User-agent: *\nDisallow: /a*z", "x", "/az", blocked(2), blocked(2)},
 	{"$ anchors the end", "User-agent: *\nDisallow: /*.pdf$", "x", "/a.pdf?x", allowed(0), allowed(0)},
 	{"$ at the end matches", "User-agent: *\nDisallow: /*.pdf$", "x", "/a/b.pdf", blocked(2), blocked(2)},
-	{"$ inside is literal", "User-agent: *\nDisallow: /a$b", "x", "/a$b", blocked(2), allowed(0)},
+	// RFC 9309: a '$' not last is a reserved character, compared
+	// percent-encoded as the URL's is (issue 11).
+	{"$ inside is literal", "User-agent: *\nDisallow: /a$b", "x", "/a$b", blocked(2), blocked(2)},
 	{"$ inside does not anchor", "User-agent: *\nDisallow: /a$b", "x", "/a", allowed(0), allowed(0)},
 	{"pattern without leading / never matches", "User-agent: *\nDisallow: private", "x", "/private", allowed(0), allowed(0)},
 	{"matching is case-sensitive", "User-agent: *\nDisallow: /Private", "x", "/private", allowed(0), allowed(0)},

@@ -23,6 +23,7 @@ import (
 
 	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
+	"robotstester/internal/shared"
 	"robotstester/robots"
 )
 
@@ -41,7 +42,7 @@ const (
 	EnvLongTaskProfile = "E2E_LONGTASK_PROFILE"
 
 	// EnvLongTaskCorpus overrides the folder of the robots.txt corpus
-	// (../shared/corpus/files beside the repository).
+	// (robots/testdata/corpus/files of the repository).
 	EnvLongTaskCorpus = "E2E_CORPUS"
 )
 
@@ -162,12 +163,12 @@ var ltUserAgents = []string{
 	"Python-urllib/3.12",
 }
 
-// ltCorpus reads the realistic robots.txt from the shared corpus.
-func ltCorpus() (string, error) {
+// ltCorpus reads the realistic robots.txt from the corpus of the
+// repository's test data (shared.Dir), or from $E2E_CORPUS.
+func ltCorpus(t testing.TB) (string, error) {
 	dir := os.Getenv(EnvLongTaskCorpus)
 	if dir == "" {
-		// The test runs in app/e2e; shared/ lies beside the repository.
-		dir = filepath.Join("..", "..", "..", "shared", "corpus", "files")
+		dir = filepath.Join(shared.Dir(t, "corpus"), "files")
 	}
 	b, err := os.ReadFile(filepath.Join(dir, ltCorpusFile))
 	if err != nil {
@@ -223,7 +224,7 @@ func ltMakeInputs(corpus string) *ltInputs {
 	for range 18000 {
 		b.WriteString("User-agent: zz\nDisallow: /zz\n")
 	}
-	in.freezing = model.State{Robots: b.String(), Dialect: "python"}
+	in.freezing = model.State{Robots: b.String(), Dialect: "python-legacy"}
 	for i := range model.MaxRows {
 		in.freezing.Rows = append(in.freezing.Rows, model.Row{Agent: ltGooglebotSmartphone, URL: "/zz/" + strconv.Itoa(i)})
 	}
@@ -794,7 +795,7 @@ func TestLongTasks(t *testing.T) {
 		}
 		runs = n
 	}
-	corpus, err := ltCorpus()
+	corpus, err := ltCorpus(t)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,9 +27,8 @@ import (
 // and the contracts the page keeps with them. Each test opens a fresh page
 // and pastes the file into the editor, as a user would.
 
-// corpusText returns the text of a real robots.txt of the shared corpus.
-// Without the corpus the test is skipped, unless $CI is set, where it
-// fails (shared.Dir).
+// corpusText returns the text of a real robots.txt of the corpus in the
+// repository's test data; without it the test fails (shared.Dir).
 func corpusText(t *testing.T, name string) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(shared.Dir(t, "corpus"), "files", name))

@@ -248,7 +248,7 @@ func TestFreezingLink(t *testing.T) {
 	for b.Len() < 500_000 {
 		b.WriteString("User-agent: zz\nDisallow: /zz\n")
 	}
-	st := model.State{Robots: b.String(), Dialect: "python"}
+	st := model.State{Robots: b.String(), Dialect: "python-legacy"}
 	for i := range model.MaxRows {
 		st.Rows = append(st.Rows, model.Row{Agent: smartphoneUA, URL: fmt.Sprintf("/p/%d", i)})
 	}

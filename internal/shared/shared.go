@@ -1,40 +1,72 @@
-// Package shared finds the project's shared test data (Google's
-// conformance suite, the corpus of real robots.txt files), which stands
-// beside the repository as ../shared, for the tests of every package.
+// Package shared finds the project's test data (Google's conformance
+// suite, the corpus of real robots.txt files) for the tests of every
+// package. The data lives in the repository, under robots/testdata, so that
+// a fresh clone runs every test that needs it.
 package shared
 
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
-// Dir finds a folder of the project's shared data (the conformance
-// suite, the corpus), which stands beside the repository as ../shared;
-// ROBOTS_SHARED overrides it. Without it the calling test is skipped, except
-// under CI, where it fails.
+// Dir returns the folder of the project's test data named sub
+// ("conformance", "corpus"). It looks first in the repository's
+// robots/testdata, found from the working directory upwards and from this
+// source file; then in $ROBOTS_SHARED and in a shared folder beside the
+// repository, where the data stood before it moved in. The data is part of
+// the repository: when it is nowhere, the calling test fails, as a test
+// that skipped would pass without testing anything.
 func Dir(t testing.TB, sub string) string {
 	t.Helper()
-	candidates := []string{os.Getenv("ROBOTS_SHARED")}
+	if dir, ok := find(sub); ok {
+		return dir
+	}
+	t.Fatalf("test data %q not found: it belongs in robots/testdata/%s of the repository (or set ROBOTS_SHARED)", sub, sub)
+	return ""
+}
+
+// find looks for sub where Dir does.
+func find(sub string) (string, bool) {
+	var roots []string
 	if wd, err := os.Getwd(); err == nil {
-		for dir := wd; ; dir = filepath.Dir(dir) {
-			candidates = append(candidates, filepath.Join(dir, "shared"), filepath.Join(dir, "..", "shared"))
-			if filepath.Dir(dir) == dir {
-				break
-			}
-		}
+		roots = append(roots, ancestors(wd)...)
+	}
+	// This file is internal/shared/shared.go of the repository; a test
+	// run from outside the tree (go test with a package path from
+	// elsewhere still runs in the package's folder, but a binary built
+	// with go test -c may not) still finds the data beside it.
+	if _, file, _, ok := runtime.Caller(0); ok {
+		roots = append(roots, filepath.Dir(filepath.Dir(filepath.Dir(file))))
+	}
+	var candidates []string
+	for _, root := range roots {
+		candidates = append(candidates, filepath.Join(root, "robots", "testdata"))
+	}
+	if env := os.Getenv("ROBOTS_SHARED"); env != "" {
+		candidates = append(candidates, env)
+	}
+	for _, root := range roots {
+		candidates = append(candidates, filepath.Join(root, "shared"), filepath.Join(root, "..", "shared"))
 	}
 	for _, c := range candidates {
-		if c == "" {
-			continue
-		}
 		if st, err := os.Stat(filepath.Join(c, sub)); err == nil && st.IsDir() {
-			return filepath.Join(c, sub)
+			return filepath.Join(c, sub), true
 		}
 	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("shared/%s not found beside the repository (set ROBOTS_SHARED)", sub)
+	return "", false
+}
+
+// ancestors returns dir and every folder above it, nearest first.
+func ancestors(dir string) []string {
+	var dirs []string
+	for {
+		dirs = append(dirs, dir)
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return dirs
+		}
+		dir = parent
 	}
-	t.Skipf("shared/%s not found beside the repository (set ROBOTS_SHARED): skipped", sub)
-	return ""
 }

@@ -199,11 +199,11 @@ func check(f *robots.File, row Row, d robots.Dialect, fixed bool) (RowView, robo
 }
 
 // checkIn checks a crawler in one reading, as that reading's crawlers
-// identify themselves: first-match readings look for record names in the
-// whole user-agent string as typed; the others use the crawler's product
-// token, its fallbacks and its treatment of the * group.
+// identify themselves: first-match readings and Python look for record
+// names in the whole user-agent string as typed; the others use the
+// crawler's product token, its fallbacks and its treatment of the * group.
 func checkIn(r *robots.Reading, agent string, c robots.Crawler, encoded string) robots.Verdict {
-	if r.Dialect.FirstMatch() && agent != "" {
+	if (r.Dialect.FirstMatch() || r.Dialect == robots.Python) && agent != "" {
 		return r.CheckAgent(agent, encoded)
 	}
 	return r.CheckCrawler(c, encoded)

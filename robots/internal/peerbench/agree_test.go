@@ -41,7 +41,7 @@ func TestPeersAgree(t *testing.T) {
 		{"Big", bigSuite},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			s := tt.load(t) // may skip, if the shared data is not there
+			s := tt.load(t) // fails if the test data is not there
 			total := 0
 			for _, c := range s.cases {
 				total += len(c.queries)

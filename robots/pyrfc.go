@@ -1,0 +1,667 @@
+package robots
+
+import (
+	"net/netip"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// This file reads robots.txt as CPython's urllib.robotparser does since
+// gh-138907 (3.13.14, 3.14.5, 3.15): the Python dialect. Line numbers
+// (L…) are those of Lib/urllib/robotparser.py at that change, as
+// READINGS-2026.md quotes them. Python strings are kept as Go strings of
+// the file's bytes: robotparser decodes the file as UTF-8 with
+// surrogateescape and quotes paths back the same way, so a byte that is
+// not UTF-8 comes out as the %XX of itself, as it does here.
+
+// readPythonRFC reads an editor line as the current robotparser does. As
+// in the older one, str.splitlines may cut an editor line in several; the
+// value is kept as written, since rules are normalised later.
+func readPythonRFC(f *File, n int, emit func(orderLine)) {
+	l := &f.Lines[n-1]
+	start := l.Start
+	if n == 1 {
+		start = 0 // decoded as UTF-8, not UTF-8 with a BOM: a BOM spoils the first key
+	}
+	text := f.text[start:l.End]
+	for {
+		line, rest, more := cutPyLine(text)
+		readPyRFCLine(n, line, emit)
+		if !more {
+			return
+		}
+		text = rest
+	}
+}
+
+// readPyRFCLine reads one of Python's lines (L100–154): the comment is cut
+// wherever it stands, the line stripped, a line without ':' ignored.
+func readPyRFCLine(n int, line string, emit func(orderLine)) {
+	commented := false
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line, commented = line[:i], true
+	}
+	line = strings.TrimFunc(line, isPySpace)
+	if line == "" {
+		kind := Blank
+		if commented {
+			kind = Comment
+		}
+		emit(orderLine{number: n, kind: kind})
+		return
+	}
+	key, value, ok := strings.Cut(line, ":")
+	if !ok {
+		emit(orderLine{number: n, kind: Unknown})
+		return
+	}
+	key = strings.TrimFunc(key, isPySpace)
+	value = strings.TrimFunc(value, isPySpace)
+	emit(orderLine{number: n, kind: pyKey(key), key: key, value: value})
+}
+
+// pyGroups is how the Python reading finds a group: robotparser's
+// self.groups, a dict from each lower-cased user-agent value to the entry
+// of every group that named it, merged (L76–83).
+type pyGroups struct {
+	keys  []pyKeyed        // in the order each key was first seen
+	byKey map[string]int32 // lower-cased user-agent value → index in keys
+	// dropped are the lines of rules robotparser drops: a '$' that is
+	// not last raises ValueError in RuleLine, which parse swallows.
+	dropped []int
+
+	// found remembers the key found for the last crawlers: the search by
+	// substring goes through every key.
+	found memo[pyFound]
+
+	quirks quirk // the reading's: agentCutAtSlash, emptyAgentMatchesAll
+}
+
+// pyFound is the key a crawler's name finds, with the key or name that
+// found it; ki -1 for none.
+type pyFound struct {
+	ki    int32
+	token string
+}
+
+// pyKeyed is one key of robotparser's groups and its merged entry.
+type pyKeyed struct {
+	key    string
+	groups []int32 // the groups merged under the key, in file order
+	// names are the merged entry's user-agent values: merge_entries keeps
+	// those of the first entry that the second also lists, compared
+	// case-sensitively (L351). The substring search looks at these.
+	names []string
+}
+
+// newPyReading reads f as robotparser's state machine does (L96–156):
+// state 0 before any user-agent, 1 after one, 2 after a rule, crawl-delay
+// or request-rate; a user-agent line in state 2 starts a new entry; blank
+// lines end nothing; lines before the first user-agent are ignored.
+func newPyReading(f *File, d Dialect) *Reading {
+	spec := d.spec()
+	r := &Reading{Dialect: d, File: f, byToken: map[string]*groupList{}, kinds: make([]LineKind, len(f.Lines))}
+	py := &pyGroups{byKey: map[string]int32{}, quirks: spec.quirks}
+	r.py = py
+	// Every group's agents and rules are a slice of one array each, as
+	// a group's lines are consecutive; Google's counts size the arrays
+	// (Python may split a line in several, and then they grow).
+	n := countKinds(f.Lines)
+	agents := make([]Agent, 0, n.agents)
+	rules := make([]Rule, 0, n.rules)
+	r.Groups = make([]Group, 0, min(n.agents, n.rules+n.known)+1)
+	state := 0
+	var cur Group
+	var firstAgent, firstRule int // where cur starts in agents and rules
+	add := func() {
+		gi := int32(len(r.Groups))
+		cur.Index = int(gi)
+		cur.Agents = agents[firstAgent:len(agents):len(agents)]
+		if firstRule < len(rules) {
+			cur.Rules = rules[firstRule:len(rules):len(rules)]
+		}
+		r.Groups = append(r.Groups, cur)
+		for _, a := range cur.Agents {
+			key := lowerPy(a.Value)
+			ki, ok := py.byKey[key]
+			if !ok {
+				py.byKey[key] = int32(len(py.keys))
+				py.keys = append(py.keys, pyKeyed{key: key, groups: []int32{gi}, names: agentValues(cur.Agents)})
+				continue
+			}
+			k := &py.keys[ki]
+			if k.groups[len(k.groups)-1] != gi {
+				k.groups = append(k.groups, gi)
+			}
+			k.names = intersect(k.names, cur.Agents)
+		}
+		cur = Group{}
+		firstAgent, firstRule = len(agents), len(rules)
+	}
+	emit := func(l orderLine) {
+		if r.kinds[l.number-1] == Blank || l.kind != Blank && l.kind != Comment {
+			r.kinds[l.number-1] = l.kind
+		}
+		switch l.kind {
+		case UserAgent:
+			if state == 2 {
+				add()
+			}
+			if state != 1 {
+				cur.Start = l.number
+			}
+			agents = append(agents, Agent{Line: l.number, Value: l.value, Token: l.value})
+			cur.End, state = l.number, 1
+		case Allow, Disallow:
+			if state == 0 {
+				r.Orphans = append(r.Orphans, l.number)
+				return
+			}
+			cur.End, state = l.number, 2
+			pattern, ok := pyRulePattern(l.value)
+			if !ok {
+				py.dropped = append(py.dropped, l.number)
+				return
+			}
+			rules = append(rules, Rule{Line: l.number, Allow: l.kind == Allow, Value: l.value})
+			rule := &rules[len(rules)-1]
+			rule.setPattern(pattern)
+			// An empty Disallow becomes an Allow (L225–227).
+			rule.allows = rule.Allow || l.value == ""
+		case Known:
+			rec := Record{Line: l.number, Key: l.key, Value: l.value, Group: -1}
+			if state != 0 {
+				rec.Group = len(r.Groups) // the index cur will have
+				cur.End, state = l.number, 2
+				// A later valid value replaces an earlier one (L133–148).
+				if strings.EqualFold(l.key, "crawl-delay") {
+					if cd := spec.crawlDelay(rec); cd.Valid {
+						cur.CrawlDelay = cd
+					}
+				}
+			}
+			r.Records = append(r.Records, rec)
+		case Sitemap:
+			// Recorded anywhere, with no change of state (L149–154).
+			r.Sitemaps = append(r.Sitemaps, Record{Line: l.number, Key: l.key, Value: l.value, Group: -1})
+		}
+	}
+	for n := 1; n <= len(f.Lines); n++ {
+		spec.reader(f, n, emit)
+	}
+	if state != 0 {
+		add() // a trailing entry is kept, rules or not (L155–156)
+	}
+	if ki, ok := py.byKey["*"]; ok {
+		r.global = &groupList{groups: py.keys[ki].groups}
+	}
+	return r
+}
+
+// lowerPy lower-cases a user-agent value as str.lower does, but for the
+// few characters whose lower case differs in Go (such as 'İ', which
+// Python lowers to 'i' and a combining dot).
+func lowerPy(s string) string { return strings.ToLower(s) }
+
+func agentValues(agents []Agent) []string {
+	names := make([]string, len(agents))
+	for i, a := range agents {
+		names[i] = a.Value
+	}
+	return names
+}
+
+// intersect keeps the names that agents also lists, case-sensitively, in
+// their order, as merge_entries does.
+func intersect(names []string, agents []Agent) []string {
+	var out []string
+	for _, n := range names {
+		for _, a := range agents {
+			if a.Value == n {
+				out = append(out, n)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// pyRulePattern is the pattern RuleLine makes of a rule's value (L224–243):
+// runs of '*' collapse, a '$' followed by '$' and '*' collapses to '$', the
+// text around the operators is normalised, and a '$' anywhere but last
+// makes the rule invalid (ok false). The pattern keeps its final '$'.
+func pyRulePattern(value string) (pattern string, ok bool) {
+	p := collapsePyOperators(value)
+	p = normalizePyPattern(p)
+	body := strings.TrimRight(p, "$")
+	if strings.IndexByte(body, '$') >= 0 {
+		return "", false
+	}
+	if len(body) < len(p) {
+		body += "$"
+	}
+	return body, true
+}
+
+// collapsePyOperators replaces each run of two or more '*' with one, and
+// each '$' followed by a run of '$' and '*' with '$'.
+func collapsePyOperators(s string) string {
+	if !strings.Contains(s, "**") && !strings.Contains(s, "$$") && !strings.Contains(s, "$*") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		b.WriteByte(c)
+		switch c {
+		case '*':
+			for i+1 < len(s) && s[i+1] == '*' {
+				i++
+			}
+		case '$':
+			for i+1 < len(s) && (s[i+1] == '$' || s[i+1] == '*') {
+				i++
+			}
+		}
+	}
+	return b.String()
+}
+
+// normalizePy is robotparser's normalize (L322–324): quote(unquote(s))
+// with surrogateescape on both sides, which on the bytes of s is: every
+// %XX decoded, then every byte but A-Z a-z 0-9 _ . - ~ / encoded as %XX.
+func normalizePy(s string) string {
+	return pyQuote(unquoteBytes(s))
+}
+
+// unquoteBytes decodes every %XX of s (either case of hex digits); a '%'
+// not followed by two hex digits stays.
+func unquoteBytes(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// normalizeRuns normalises the runs of s made of bytes other than those in
+// keep, leaving the bytes of keep as they are.
+func normalizeRuns(s, keep string) string {
+	same := true
+	for i := 0; i < len(s) && same; i++ {
+		same = pySafe(s[i]) || strings.IndexByte(keep, s[i]) >= 0
+	}
+	if same {
+		return s // most patterns: spare the copy
+	}
+	var b strings.Builder
+	for len(s) > 0 {
+		i := strings.IndexAny(s, keep)
+		if i < 0 {
+			i = len(s)
+		}
+		b.WriteString(normalizePy(s[:i]))
+		if i == len(s) {
+			break
+		}
+		b.WriteByte(s[i])
+		s = s[i+1:]
+	}
+	return b.String()
+}
+
+// normalizePyPattern is normalize_pattern (L334–340): split at the first
+// '?'; the path's runs between '*' and '$' are normalised, and the query's
+// runs between '=', '&', '*' and '$', so that raw '=' and '&' stay raw.
+func normalizePyPattern(p string) string {
+	path, query, hasQuery := strings.Cut(p, "?")
+	path = normalizeRuns(path, "*$")
+	if hasQuery {
+		path += "?" + normalizeRuns(query, "=&*$")
+	}
+	return path
+}
+
+// normalizePyURI is normalize_uri (L326–332): the path normalised whole
+// ('*' and '$' become %2A and %24), the query by runs between '=' and '&'.
+func normalizePyURI(u string) string {
+	path, query, hasQuery := strings.Cut(u, "?")
+	path = normalizePy(path)
+	if hasQuery {
+		path += "?" + normalizeRuns(query, "=&")
+	}
+	return path
+}
+
+// pyRFCPath is the path can_fetch compares (L176–185): the URL is split
+// with urllib.parse's _urlsplit, scheme and host dropped, and joined again
+// keeping an empty query and the fragment; then normalised. ok is false
+// for a URL _urlsplit rejects, which robotparser's main branch allows
+// (the releases raise ValueError).
+func pyRFCPath(url string) (path string, ok bool) {
+	url = strings.TrimLeft(url, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
+	if strings.ContainsAny(url, "\t\r\n") {
+		url = strings.NewReplacer("\t", "", "\r", "", "\n", "").Replace(url)
+	}
+	if i := strings.IndexByte(url, ':'); i > 0 && isASCIILetter(url[0]) && isPyScheme(url[:i]) {
+		url = url[i+1:]
+	}
+	if strings.HasPrefix(url, "//") {
+		end := len(url)
+		if i := strings.IndexAny(url[2:], "/?#"); i >= 0 {
+			end = i + 2
+		}
+		if !pyNetlocOK(url[2:end]) {
+			return "", false
+		}
+		url = url[end:]
+	}
+	rest, fragment, hasFragment := strings.Cut(url, "#")
+	p, query, hasQuery := strings.Cut(rest, "?")
+	if strings.HasPrefix(p, "//") {
+		p = "//" + p // _urlunsplit with no netloc
+	}
+	if hasQuery {
+		p += "?" + query
+	}
+	if hasFragment {
+		p += "#" + fragment
+	}
+	p = normalizePyURI(p)
+	if p == "" {
+		p = "/"
+	}
+	return p, true
+}
+
+// pyNetlocOK reports whether _urlsplit accepts a netloc: brackets come in
+// pairs, and what stands in them is an IPv6 address or an IPvFuture. (Its
+// check of non-ASCII hosts under NFKC is left out: the standard library
+// has no NFKC.)
+func pyNetlocOK(netloc string) bool {
+	open, shut := strings.Contains(netloc, "["), strings.Contains(netloc, "]")
+	if open != shut {
+		return false
+	}
+	if !open {
+		return true
+	}
+	hostPort := netloc[strings.LastIndexByte(netloc, '@')+1:]
+	before, bracketed, hasOpen := strings.Cut(hostPort, "[")
+	var host string
+	if hasOpen {
+		if before != "" {
+			return false
+		}
+		var port string
+		host, port, _ = strings.Cut(bracketed, "]")
+		if port != "" && port[0] != ':' {
+			return false
+		}
+	} else {
+		host, _, _ = strings.Cut(hostPort, "]")
+	}
+	if strings.HasPrefix(host, "v") {
+		// \Av[a-fA-F0-9]+\..+\z
+		i := 1
+		for i < len(host) && isHex(host[i]) {
+			i++
+		}
+		return i > 1 && i+1 < len(host) && host[i] == '.' && !strings.ContainsAny(host[i+1:], "\n")
+	}
+	// ipaddress.ip_address, with an IPv4 address refused in brackets.
+	a, err := netip.ParseAddr(host)
+	return err == nil && a.Is6()
+}
+
+// pyScore is RuleLine.applies_to (L245–259): 0 when the rule does not
+// match path, else one more than its score. A pattern without '*' scores
+// its length; with '*' (wildcardScoresByConsumed), the length of path the
+// pattern consumed: middle pieces match at their first place after the
+// previous one, and the last piece at its last place, as the greedy '.*'
+// before it leaves it.
+func pyScore(pattern, path string) int {
+	full := strings.HasSuffix(pattern, "$")
+	if full {
+		pattern = pattern[:len(pattern)-1]
+	}
+	star := strings.IndexByte(pattern, '*')
+	if star < 0 {
+		if full && path == pattern || !full && strings.HasPrefix(path, pattern) {
+			return len(pattern) + 1
+		}
+		return 0
+	}
+	if !strings.HasPrefix(path, pattern[:star]) {
+		return 0
+	}
+	pos := star
+	rest := pattern[star+1:]
+	for {
+		star = strings.IndexByte(rest, '*')
+		if star < 0 {
+			break
+		}
+		piece := rest[:star]
+		i := strings.Index(path[pos:], piece)
+		if i < 0 {
+			return 0
+		}
+		pos += i + len(piece)
+		rest = rest[star+1:]
+	}
+	if full {
+		if len(path)-len(rest) >= pos && strings.HasSuffix(path, rest) {
+			return len(path) + 1
+		}
+		return 0
+	}
+	i := strings.LastIndex(path[pos:], rest)
+	if i < 0 {
+		return 0
+	}
+	return pos + i + len(rest) + 1
+}
+
+// decidePy checks a URL as can_fetch does (L167–192).
+func (r *Reading) decidePy(q query, v *Verdict) {
+	path, ok := pyRFCPath(v.URL)
+	v.Path = path
+	if !ok || path == "/robots.txt" {
+		// After normalisation /robots.txt is always allowed; a URL that
+		// _urlsplit rejects matches no rule.
+		v.Allowed, v.Selection = true, AlwaysAllowed
+		return
+	}
+	k, token := r.py.find(q.agent)
+	if k == nil {
+		v.Allowed, v.Selection = true, NoGroup
+		return
+	}
+	v.Selection, v.Token = NamedGroup, token
+	if k.key == "*" && token == "*" {
+		v.Selection = GlobalGroup
+	}
+	byConsumed := r.Dialect.spec().has(wildcardScoresByConsumed)
+	rules := 0
+	for _, gi := range k.groups {
+		g := &r.Groups[gi]
+		v.Groups = append(v.Groups, g)
+		rules += len(g.Rules)
+		for i := range g.Rules {
+			rule := &g.Rules[i]
+			s := pyScore(rule.Pattern(), path)
+			if s > 0 && !byConsumed {
+				s = len(strings.TrimSuffix(rule.Pattern(), "$")) + 1
+			}
+			if s > 0 {
+				v.Matches = append(v.Matches, Match{Rule: rule, Priority: s})
+			}
+		}
+	}
+	if rules == 0 && v.Selection != GlobalGroup {
+		v.ShadowsGlobal = r.globalHasRules()
+	}
+	// Entry.allowance (L304–319): the highest score wins; on a tie an
+	// allowing rule replaces a disallowing one, never the reverse.
+	v.Allowed = true
+	best := 0
+	for i := range v.Matches {
+		m := &v.Matches[i]
+		switch {
+		case m.Priority > best:
+			best, v.Winner, v.Allowed = m.Priority, i, m.Rule.allows
+		case m.Priority == best && !v.Allowed && m.Rule.allows:
+			v.Winner, v.Allowed = i, true
+		}
+	}
+	if v.Winner < 0 {
+		return
+	}
+	w := &v.Matches[v.Winner]
+	v.Line = w.Rule.Line
+	for i := range v.Matches {
+		m := &v.Matches[i]
+		if i == v.Winner || m.Priority != w.Priority {
+			continue
+		}
+		if m.Rule.allows != w.Rule.allows {
+			v.Tie = AllowWinsTie
+			break
+		}
+		v.Tie = FirstWinsTie
+	}
+}
+
+// find is _find_entry (L158–165): the whole name, lower-cased, looked up
+// as a key; else the first key, in the order keys were first seen, whose
+// merged entry has a name other than * found in the crawler's name cut at
+// '/'; else the * key. token is the key or name that found it.
+func (py *pyGroups) find(agent string) (*pyKeyed, string) {
+	f := py.found.get(agent, py.search)
+	if f.ki < 0 {
+		return nil, ""
+	}
+	return &py.keys[f.ki], f.token
+}
+
+func (py *pyGroups) search(agent string) pyFound {
+	if ki, ok := py.byKey[lowerPy(agent)]; ok {
+		return pyFound{ki, py.keys[ki].key}
+	}
+	ua := agent
+	if py.quirks&agentCutAtSlash != 0 {
+		ua, _, _ = strings.Cut(ua, "/")
+	}
+	ua = lowerPy(ua)
+	for ki := range py.keys {
+		for _, name := range py.keys[ki].names {
+			if name == "" && py.quirks&emptyAgentMatchesAll == 0 {
+				continue
+			}
+			if name != "*" && strings.Contains(ua, lowerPy(name)) {
+				return pyFound{int32(ki), name}
+			}
+		}
+	}
+	if ki, ok := py.byKey["*"]; ok {
+		return pyFound{ki, "*"}
+	}
+	return pyFound{ki: -1}
+}
+
+// pyDecimalDelay reads crawl-delay as the current robotparser does: a
+// value of decimal digits only (str.isdecimal, any script's), as a whole
+// number of seconds.
+func pyDecimalDelay(rec Record) *CrawlDelay {
+	cd := &CrawlDelay{Line: rec.Line, Value: rec.Value}
+	v := strings.TrimFunc(rec.Value, isPySpace)
+	if v == "" {
+		return cd
+	}
+	n := 0.0
+	for _, c := range v {
+		if !unicode.IsDigit(c) {
+			return cd
+		}
+		n = n*10 + float64(digitValue(c))
+	}
+	cd.Seconds, cd.Valid = n, true
+	return cd
+}
+
+// digitValue is the value of a decimal digit of any script: Unicode lays
+// each script's digits out as a run of ten from zero, so it is the digit's
+// place in the run of digits it ends.
+func digitValue(c rune) int {
+	if c <= utf8.RuneSelf {
+		return int(c - '0')
+	}
+	n := 0
+	for unicode.IsDigit(c - rune(n) - 1) {
+		n++
+	}
+	return n % 10
+}
+
+// runPython lints the Python reading: the lines it ignores that Google
+// reads, the rules before any user-agent, the rules it drops for a '$'
+// that is not last, and a byte-order mark that spoils the first line.
+func (l *linter) runPython() {
+	for i := range l.f.Lines {
+		line := &l.f.Lines[i]
+		n := line.Number
+		kind, gkind := l.r.Kind(n), line.Kind
+		switch {
+		case n == 1 && l.f.BOM > 0 && kind == Unknown:
+			l.add(n, Warning, "bom-spoils", "Python's robotparser does not skip the byte-order mark, so it does not recognise this first line; Google reads it as %s.", kindWord(gkind))
+		case kind == Unknown && (gkind.IsRule() || gkind == UserAgent || gkind == Sitemap):
+			why := ""
+			if line.Has(FlagNoColon) {
+				why = " (it has no colon)"
+			} else if line.Has(FlagInexactKey) {
+				why = " (it knows only the exact words)"
+			}
+			l.add(n, Warning, "dialect-ignores", "%s ignores this line%s; Google reads it as %s.", l.dialect, why, kindWord(gkind))
+			if gkind.IsRule() && !l.r.hasRuleAt(n) {
+				l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
+			}
+		}
+	}
+	for _, n := range l.r.Orphans {
+		l.add(n, Warning, "orphan-rule", "%s: this rule stands before any User-agent line, so it is ignored.", l.dialect)
+		l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
+	}
+	for _, n := range l.r.py.dropped {
+		l.add(n, Warning, "dollar-inside", "%s drops this rule: a '$' that is not the pattern's last character is an error there.", l.dialect)
+		if !l.r.hasRuleAt(n) {
+			l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
+		}
+	}
+}
+
+// hasRuleAt reports whether a rule of r stands on line n (Python may read
+// several lines in one editor line).
+func (r *Reading) hasRuleAt(n int) bool {
+	for gi := range r.Groups {
+		g := &r.Groups[gi]
+		if n < g.Start || n > g.End {
+			continue
+		}
+		for i := range g.Rules {
+			if g.Rules[i].Line == n {
+				return true
+			}
+		}
+	}
+	return false
+}
