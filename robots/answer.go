@@ -162,7 +162,7 @@ func AccessFor(d Dialect, c AnswerClass) Access {
 			a.Reason = "a 5xx status or a network error means robots.txt is unreachable (RFC 9309 2.3.1.4): the crawler must assume complete disallow; after a long time (the RFC's example: 30 days) it may treat it as unavailable or use a cached copy."
 			a.Lasting, a.LastGood, a.Then = UnreachableGrace, true, AllowAll
 		}
-	case Python:
+	case Python, PythonLegacy: // read() did not change with the new parser
 		switch c {
 		case Forbidden:
 			a.Permission, a.Reason = DisallowAll, "robotparser reads 401 and 403 as disallow all."

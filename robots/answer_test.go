@@ -37,12 +37,13 @@ func TestAccessFor(t *testing.T) {
 	const F, A, D = robots.FollowRules, robots.AllowAll, robots.DisallowAll
 	classes := []robots.AnswerClass{robots.Success, robots.Redirect, robots.Forbidden, robots.ClientError, robots.TooManyRequests, robots.ServerError, robots.NetworkError}
 	want := map[robots.Dialect][]robots.Permission{
-		robots.Google:  {F, A, A, A, D, D, D},
-		robots.RFC9309: {F, A, A, A, A, D, D},
-		robots.GYM2008: {F, A, D, A, D, D, D},
-		robots.MK1996:  {F, A, D, A, D, D, D},
-		robots.MK1994:  {F, A, D, A, D, D, D},
-		robots.Python:  {F, D, D, A, A, D, D},
+		robots.Google:       {F, A, A, A, D, D, D},
+		robots.RFC9309:      {F, A, A, A, A, D, D},
+		robots.GYM2008:      {F, A, D, A, D, D, D},
+		robots.MK1996:       {F, A, D, A, D, D, D},
+		robots.MK1994:       {F, A, D, A, D, D, D},
+		robots.Python:       {F, D, D, A, A, D, D},
+		robots.PythonLegacy: {F, D, D, A, A, D, D},
 	}
 	for _, d := range robots.Dialects() {
 		for i, c := range classes {
