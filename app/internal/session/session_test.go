@@ -382,3 +382,44 @@ func TestImportState(t *testing.T) {
 		t.Errorf("import not undone")
 	}
 }
+
+func TestPin(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /x\n"})
+	s.Apply(Replace{State: model.State{Robots: s.State.Robots, Rows: []model.Row{{Agent: "Googlebot", URL: "/x"}, {Agent: "Googlebot", URL: "/y"}}}, Label: "setup"})
+	if fx := s.Apply(Pin{Row: 0}); !fx.Rows || s.State.Rows[0].Expect != "blocked" {
+		t.Fatalf("pin: %+v, row %+v", fx, s.State.Rows[0])
+	}
+	if label, _ := s.CanUndo(); label != "Pin of test 1 as blocked" {
+		t.Errorf("undo label %q", label)
+	}
+	// The file changes: the expectation breaks, and says so.
+	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /z\n"})
+	if _, broken := s.An.Expectations(); broken != 1 {
+		t.Errorf("broken %d, want 1", broken)
+	}
+	s.Apply(Pin{Row: 0}) // takes it off
+	if s.State.Rows[0].Expect != "" {
+		t.Errorf("unpin: %+v", s.State.Rows[0])
+	}
+	s.Apply(Undo{})
+	if s.State.Rows[0].Expect != "blocked" {
+		t.Errorf("undo of unpin: %+v", s.State.Rows[0])
+	}
+	s.Apply(PinAll{})
+	if s.State.Rows[0].Expect != "allowed" || s.State.Rows[1].Expect != "allowed" {
+		t.Errorf("pin all: %+v", s.State.Rows)
+	}
+	if fx := s.Apply(Pin{Row: 7}); fx.Changed {
+		t.Errorf("pin of a missing test changed the work")
+	}
+	// The pins travel with the saved work.
+	data, err := share.ForStorage(s.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := share.Unmarshal(data)
+	if err != nil || back.Rows[1].Expect != "allowed" {
+		t.Errorf("round trip: %v %+v", err, back.Rows)
+	}
+}

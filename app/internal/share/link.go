@@ -136,6 +136,9 @@ func Unmarshal(data []byte) (model.State, error) {
 	case !utf8.ValidString(f.Robots):
 		return model.State{}, fmt.Errorf("%w: the robots.txt is not text", ErrInvalid)
 	}
+	for i := range f.Rows {
+		f.Rows[i].Expect = model.CleanExpect(f.Rows[i].Expect)
+	}
 	s := model.State{Robots: f.Robots, Rows: f.Rows, Dialect: model.CleanDialect(f.Dialect), Selected: f.Selected}
 	s.Selected = max(s.SelectedRow(), 0)
 	return s, nil

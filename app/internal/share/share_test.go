@@ -165,7 +165,7 @@ func TestExport(t *testing.T) {
 		t.Errorf("result 0 = %+v", r)
 	}
 	csvText := string(ResultsCSV(results))
-	if !strings.HasPrefix(csvText, "agent,token,url,tested,dialect,verdict,line,rule,groups\n") || !strings.Contains(csvText, "'=cmd") {
+	if !strings.HasPrefix(csvText, "agent,token,url,tested,dialect,verdict,line,rule,groups,expect,expectation\n") || !strings.Contains(csvText, "'=cmd") {
 		t.Errorf("CSV:\n%s", csvText)
 	}
 	if js := string(ResultsJSON(results)); !strings.Contains(js, `"verdict": "blocked"`) {
@@ -173,5 +173,27 @@ func TestExport(t *testing.T) {
 	}
 	if js := string(ResultsJSON(nil)); js != "[]\n" {
 		t.Errorf("empty JSON = %q", js)
+	}
+}
+
+func TestExpectCarried(t *testing.T) {
+	s := model.State{Robots: "User-agent: *\nDisallow: /x\n", Rows: []model.Row{
+		{Agent: "Googlebot", URL: "/x", Expect: "allowed"}, {Agent: "Googlebot", URL: "/y"}}}
+	back, err := Decode(Encode(s))
+	if err != nil || back.Rows[0].Expect != "allowed" || back.Rows[1].Expect != "" {
+		t.Fatalf("link: %v %+v", err, back.Rows)
+	}
+	if !strings.Contains(string(Marshal(s)), `"expect": "allowed"`) || strings.Count(string(Marshal(s)), `"expect"`) != 1 {
+		t.Errorf("state file: %s", Marshal(s))
+	}
+	// Old states have no expect; odd values read as none.
+	old, err := Unmarshal([]byte(`{"v":1,"robots":"","rows":[{"agent":"a","url":"/"},{"agent":"b","url":"/","expect":"BLOCKED"},{"agent":"c","url":"/","expect":"perhaps"}],"selected":0}`))
+	if err != nil || old.Rows[0].Expect != "" || old.Rows[1].Expect != "blocked" || old.Rows[2].Expect != "" {
+		t.Errorf("old or odd state: %v %+v", err, old.Rows)
+	}
+	a := model.Analyze(&s)
+	csv := string(ResultsCSV(Results(a, &s)))
+	if !strings.Contains(csv, ",allowed,broken\n") {
+		t.Errorf("csv: %s", csv)
 	}
 }

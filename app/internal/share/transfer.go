@@ -20,13 +20,23 @@ type Result struct {
 	Line    int    `json:"line"`             // the deciding line, 0 when no rule matched
 	Rule    string `json:"rule,omitempty"`   // the deciding line's text
 	Groups  string `json:"groups,omitempty"` // the lines of the groups used, as "3-7, 12-15"
+	// Expect is the verdict pinned as expected, "" for none; Expectation
+	// says whether the verdict meets it: "holds", "broken", or "".
+	Expect      string `json:"expect,omitempty"`
+	Expectation string `json:"expectation,omitempty"`
 }
 
 // Results lists every row of an analysis with its verdict.
 func Results(a *model.Analysis, s *model.State) []Result {
 	out := make([]Result, 0, len(a.Rows))
 	for i, rv := range a.Rows {
-		r := Result{Token: rv.Token, Tested: rv.Encoded, Dialect: rv.Dialect, Verdict: rv.Verdict(), Line: rv.Line}
+		r := Result{Token: rv.Token, Tested: rv.Encoded, Dialect: rv.Dialect, Verdict: rv.Verdict(), Line: rv.Line, Expect: rv.Expect}
+		if rv.Expect != "" {
+			r.Expectation = "holds"
+			if rv.ExpectBroken() {
+				r.Expectation = "broken"
+			}
+		}
 		if i < len(s.Rows) {
 			r.Agent, r.URL = s.Rows[i].Agent, s.Rows[i].URL
 		}
@@ -51,9 +61,9 @@ func Results(a *model.Analysis, s *model.State) []Result {
 // spreadsheet would run as a formula are prefixed with a quote.
 func ResultsCSV(results []Result) []byte {
 	var buf bytes.Buffer
-	writeCSVRow(&buf, []string{"agent", "token", "url", "tested", "dialect", "verdict", "line", "rule", "groups"})
+	writeCSVRow(&buf, []string{"agent", "token", "url", "tested", "dialect", "verdict", "line", "rule", "groups", "expect", "expectation"})
 	for _, r := range results {
-		writeCSVRow(&buf, []string{cell(r.Agent), cell(r.Token), cell(r.URL), cell(r.Tested), r.Dialect, r.Verdict, strconv.Itoa(r.Line), cell(r.Rule), r.Groups})
+		writeCSVRow(&buf, []string{cell(r.Agent), cell(r.Token), cell(r.URL), cell(r.Tested), r.Dialect, r.Verdict, strconv.Itoa(r.Line), cell(r.Rule), r.Groups, r.Expect, r.Expectation})
 	}
 	return buf.Bytes()
 }

@@ -65,8 +65,10 @@ type RowView struct {
 	Dialect   string // title of the dialect the row was checked in
 
 	Allowed bool
-	Line    int         // the deciding rule's line, 0 when no rule matched
-	Groups  []LineRange // the lines of the groups that applied
+	// Expect is the verdict the test should have, "" for none (Row.Expect).
+	Expect string
+	Line   int         // the deciding rule's line, 0 when no rule matched
+	Groups []LineRange // the lines of the groups that applied
 }
 
 // Verdict returns "allowed" or "blocked", the value of the data-verdict hook.
@@ -166,6 +168,7 @@ func check(f *robots.File, row Row, d robots.Dialect, fixed bool) (RowView, robo
 		Encoded:   encoded,
 		Dialect:   v.Dialect.Title(),
 		Allowed:   v.Allowed,
+		Expect:    CleanExpect(row.Expect),
 		Line:      v.Line,
 	}
 	if known {

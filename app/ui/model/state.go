@@ -32,6 +32,10 @@ type Row struct {
 	// URL is a full URL, a URL without a scheme or a bare path, typed as a
 	// person would.
 	URL string `json:"url"`
+	// Expect is the verdict the test should have, ExpectAllowed or
+	// ExpectBlocked, or "" when it expects nothing (see CleanExpect). It is
+	// the field `robotstxt test` checks.
+	Expect string `json:"expect,omitempty"`
 }
 
 // SelectedRow returns s.Selected clamped to the rows, or -1 when there are

@@ -327,7 +327,7 @@ func TestTableCounts(t *testing.T) {
 
 func TestTableChoices(t *testing.T) {
 	choices := FilterChoices([]string{"Googlebot", "GPTBot"})
-	if len(choices) != 6 || choices[4].Value != "crawler:Googlebot" || choices[5].Title != "Only GPTBot" {
+	if len(choices) != 7 || choices[5].Value != "crawler:Googlebot" || choices[6].Title != "Only GPTBot" {
 		t.Errorf("filter choices %v", choices)
 	}
 	var q TableQuery
