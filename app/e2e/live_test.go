@@ -53,3 +53,65 @@ func TestPinnedExpectations(t *testing.T) {
 	p.WaitAttr("#results", "data-broken", "1")
 	noExceptions(t, p)
 }
+
+// chooseAnswer picks a server answer as a user would.
+func chooseAnswer(p *Page, value string) {
+	p.tb.Helper()
+	p.Call("choosing the server answer", `(v) => {
+		const s = document.querySelector("select#server-answer");
+		s.value = v;
+		s.dispatchEvent(new Event("change", {bubbles: true}));
+	}`, value)
+}
+
+// TestServerAnswer picks server answers and checks what each reading does.
+func TestServerAnswer(t *testing.T) {
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+	verdict(p, 0, "allowed") // the example: Googlebot, /private/press/launch.html
+	verdict(p, 1, "blocked")
+	if p.Count("#answer-note") != 0 {
+		t.Errorf("a note for a plain 200")
+	}
+
+	chooseAnswer(p, "503")
+	p.WaitAttr("#answer-note", "data-answer", "503")
+	for i := 0; i < 7; i++ {
+		verdict(p, i, "blocked")
+	}
+	if got := p.Text("#answer-note"); !strings.Contains(got, "Server answers 503: Googlebot treats the site as fully disallowed") {
+		t.Errorf("note %q", got)
+	}
+	p.Click(row(0, "button.why"))
+	p.WaitAttr("#why", "data-why-row", "0")
+	if got := p.Text("#why-answer"); !strings.Contains(got, "Google treats 429, 5xx and network errors as server errors") {
+		t.Errorf("why %q", got)
+	}
+
+	chooseAnswer(p, "404")
+	for i := 0; i < 7; i++ {
+		verdict(p, i, "allowed")
+	}
+	// A 3-hop redirect reads the file again.
+	chooseAnswer(p, "redirect-3")
+	verdict(p, 1, "blocked")
+	// Undo goes back to the 404.
+	p.Click("#undo")
+	verdict(p, 1, "allowed")
+	if got := p.Value("select#server-answer"); got != "404" {
+		t.Errorf("select shows %q after undo, want 404", got)
+	}
+	// Kept in the autosave.
+	p.WaitAttr("#answer-note", "data-answer", "404")
+	deadline := time.Now().Add(Timeout)
+	for !strings.Contains(Eval[string](p, "reading the autosave", `localStorage.getItem("`+share.SaveKey+`") || ""`), `"answer":"404"`) {
+		if time.Now().After(deadline) {
+			t.Fatal("the answer is not autosaved")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.Reload()
+	p.WaitAttr("#answer-note", "data-answer", "404")
+	verdict(p, 1, "allowed")
+	noExceptions(t, p)
+}

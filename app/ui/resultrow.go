@@ -91,7 +91,10 @@ func (r *ResultRow) Render() app.UI {
 	}
 
 	var rule app.UI
-	if v.Line > 0 {
+	if v.Answer != "" {
+		rule = app.Span().Class("rule").Role("cell").Body(
+			app.Span().Class("note answer").Title("%s", v.Answer).Text("server answer: " + v.Permission))
+	} else if v.Line > 0 {
 		rule = app.Span().Class("rule").Role("cell").Body(
 			lineButton(v.Line, r.reveal),
 			app.Code().Title("%s", v.Rule).Text(v.Rule),

@@ -59,6 +59,7 @@ func (t *Tester) Render() app.UI {
 				),
 				t.editor(false),
 				t.summary(),
+				&ServerAnswer{Value: t.work.State.Answer, Disabled: !t.ready, onChange: t.setAnswer},
 				t.contentNote(),
 			),
 			app.Section().Class("pane").Aria("labelledby", "read-title").Body(
@@ -80,6 +81,7 @@ func (t *Tester) Render() app.UI {
 					app.Select().ID("dialect").Name("dialect").OnChange(t.setDialect).Body(opts...),
 				),
 			),
+			t.answerNote(),
 			app.Div().Class("results-layout").Body(
 				t.resultsTable(false),
 				&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, onReveal: t.reveal, onClose: t.closeWhy},
@@ -172,6 +174,16 @@ func (t *Tester) contentNote() app.UI {
 	note := t.work.An.ContentNote
 	return app.If(note != "", func() app.UI {
 		return app.P().ID("content-note").Class("notice alert").Role("alert").Text(note)
+	})
+}
+
+// answerNote says, above the tests, what the chosen server answer makes
+// each reading do, when it is not a plain 200.
+func (t *Tester) answerNote() app.UI {
+	note := model.AnswerNote(t.work.State.Answer)
+	return app.If(note != "", func() app.UI {
+		return app.P().ID("answer-note").Class("notice").Role("status").
+			DataSet("answer", t.work.State.Answer).Text(note)
 	})
 }
 

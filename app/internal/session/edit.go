@@ -408,3 +408,18 @@ func (PinAll) apply(s *Session) Effects {
 	s.notify(Note{ID: NoteUndo, Text: "Every verdict pinned as expected: " + model.Plural(len(s.State.Rows), "test", "tests") + ".", Action: ActionUndo})
 	return Effects{Rows: true, Changed: true}
 }
+
+// SetAnswer sets the server's answer the verdicts assume (a value of
+// model.AnswerChoices, "" for 200). It can be undone.
+type SetAnswer struct{ Answer string }
+
+func (e SetAnswer) apply(s *Session) Effects {
+	a := model.AnswerFor(e.Answer)
+	if a.Value == s.State.Answer {
+		return Effects{}
+	}
+	s.remember("Server answer " + a.Title)
+	s.State.Answer = a.Value
+	s.An.Recheck(&s.State)
+	return Effects{Rows: true, Changed: true}
+}

@@ -423,3 +423,29 @@ func TestPin(t *testing.T) {
 		t.Errorf("round trip: %v %+v", err, back.Rows)
 	}
 }
+
+func TestSetAnswer(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	before := s.An.Rows[3].Allowed // the example's GPTBot on a blog post: blocked
+	if fx := s.Apply(SetAnswer{Answer: "404"}); !fx.Rows || !fx.Changed || s.State.Answer != "404" {
+		t.Fatalf("SetAnswer: %+v %q", fx, s.State.Answer)
+	}
+	if !s.An.Rows[3].Allowed || before {
+		t.Errorf("under 404 every crawler may crawl: %+v", s.An.Rows[3])
+	}
+	if fx := s.Apply(SetAnswer{Answer: "404"}); fx.Changed {
+		t.Errorf("the same answer again changed the work")
+	}
+	s.Apply(SetAnswer{Answer: "bogus"}) // read as 200
+	if s.State.Answer != "" {
+		t.Errorf("bogus answer kept as %q", s.State.Answer)
+	}
+	s.Apply(Undo{})
+	if s.State.Answer != "404" || !s.An.Rows[3].Allowed {
+		t.Errorf("undo: %q", s.State.Answer)
+	}
+	data, _ := share.ForStorage(s.State)
+	if back, err := share.Unmarshal(data); err != nil || back.Answer != "404" {
+		t.Errorf("saved answer: %v %q", err, back.Answer)
+	}
+}

@@ -197,3 +197,19 @@ func TestExpectCarried(t *testing.T) {
 		t.Errorf("csv: %s", csv)
 	}
 }
+
+func TestAnswerCarried(t *testing.T) {
+	s := model.State{Robots: "User-agent: *\n", Answer: "503"}
+	if back, err := Decode(Encode(s)); err != nil || back.Answer != "503" {
+		t.Fatalf("link: %v %q", err, back.Answer)
+	}
+	if strings.Contains(string(Marshal(model.State{})), "answer") {
+		t.Errorf("a 200 is written: %s", Marshal(model.State{}))
+	}
+	if odd, err := Unmarshal([]byte(`{"v":1,"robots":"","rows":[],"answer":"418","selected":0}`)); err != nil || odd.Answer != "" {
+		t.Errorf("odd answer: %v %q", err, odd.Answer)
+	}
+	if Same(s, model.State{Robots: s.Robots}) {
+		t.Errorf("states with different answers are the same")
+	}
+}

@@ -69,6 +69,12 @@ type RowView struct {
 	Expect string
 	Line   int         // the deciding rule's line, 0 when no rule matched
 	Groups []LineRange // the lines of the groups that applied
+	// Answer, when not "", says why the server's answer (State.Answer)
+	// decided instead of the file: Allowed is then what the reading does
+	// after that answer, and Line and Groups are empty.
+	Answer string
+	// Permission is "allow all" or "disallow all" when Answer decided.
+	Permission string
 }
 
 // Verdict returns "allowed" or "blocked", the value of the data-verdict hook.
@@ -105,12 +111,13 @@ func Analyze(s *State) *Analysis {
 // for when the rows, the dialect or the selection changed but not the file.
 func (a *Analysis) Recheck(s *State) {
 	d, fixed := robots.ParseDialect(s.Dialect)
+	ans := AnswerFor(s.Answer)
 	a.comparison = nil
 	// Fresh slices: views handed to components must not change under them.
 	a.Rows = make([]RowView, 0, len(s.Rows))
 	a.Verdicts = make([]robots.Verdict, 0, len(s.Rows))
 	for _, row := range s.Rows {
-		rv, v := check(a.File, row, d, fixed)
+		rv, v := check(a.File, row, d, fixed, ans)
 		a.Rows = append(a.Rows, rv)
 		a.Verdicts = append(a.Verdicts, v)
 	}
@@ -146,7 +153,11 @@ func (a *Analysis) SelectedRow() *RowView {
 // check checks one row. A catalogued crawler is checked as itself, with its
 // fallbacks and its treatment of the * group; any other token as an unknown
 // crawler that reads robots.txt as Googlebot does.
-func check(f *robots.File, row Row, d robots.Dialect, fixed bool) (RowView, robots.Verdict) {
+//
+// When the server's answer is not a 2xx, the reading may not read the file
+// at all: the row's view then says what it does instead, and why, while
+// the verdict stays the file's (the Why explains both).
+func check(f *robots.File, row Row, d robots.Dialect, fixed bool, ans ServerAnswer) (RowView, robots.Verdict) {
 	agent := strings.TrimSpace(row.Agent)
 	token := robots.ProductToken(agent)
 	if token == "" {
@@ -173,6 +184,12 @@ func check(f *robots.File, row Row, d robots.Dialect, fixed bool) (RowView, robo
 	}
 	if known {
 		rv.Vendor = c.Vendor
+	}
+	if acc, ok := override(v.Dialect, ans); ok {
+		rv.Allowed, rv.Line = acc.Permission == robots.AllowAll, 0
+		rv.Answer = "The server answers " + ans.Short + ": " + acc.Reason
+		rv.Permission = permissionText(acc.Permission)
+		return rv, v
 	}
 	for _, g := range v.Groups {
 		rv.Groups = append(rv.Groups, LineRange{g.Start, g.End})

@@ -187,7 +187,7 @@ func rowViews(a *Analysis, s *State, compare bool) []TableRow {
 	rows := make([]TableRow, len(a.Rows))
 	for i := range a.Rows {
 		r := TableRow{Index: i, RowView: a.Rows[i]}
-		if i < len(a.Verdicts) {
+		if i < len(a.Verdicts) && r.Answer == "" {
 			r.Rule = ruleText(&a.Verdicts[i])
 		}
 		if c != nil && i < len(c.Rows) {
