@@ -3,6 +3,8 @@
 package e2e
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -114,4 +116,82 @@ func TestServerAnswer(t *testing.T) {
 	p.WaitAttr("#answer-note", "data-answer", "404")
 	verdict(p, 1, "allowed")
 	noExceptions(t, p)
+}
+
+// otherSite serves robots.txt on another origin than the tester's, with
+// the status given, and allowing pages of any origin to read it when cors.
+func otherSite(t *testing.T, status int, body string, cors bool) string {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		if cors {
+			w.Header().Set("Access-Control-Allow-Origin", "*")
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(status)
+		w.Write([]byte(body))
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// fetchFrom types a site's address into the fetch field and asks for it.
+func fetchFrom(p *Page, site string) {
+	p.tb.Helper()
+	p.Replace("#fetch-url", site)
+	p.Click("#fetch")
+}
+
+// TestFetch fetches robots.txt from a site that allows it, one that
+// answers 503, and one that sends no CORS header.
+func TestFetch(t *testing.T) {
+	const file = "User-agent: *\nDisallow: /private/press/\n"
+	open := otherSite(t, http.StatusOK, file, true)
+	down := otherSite(t, http.StatusServiceUnavailable, "<html>down</html>", true)
+	closed := otherSite(t, http.StatusOK, file, false)
+
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+	verdict(p, 0, "allowed") // Googlebot on /private/press/launch.html
+
+	fetchFrom(p, open+"/some/page")
+	p.WaitAttr("#fetch-status", "data-fetch", "ok")
+	verdict(p, 0, "blocked")
+	deadline := time.Now().Add(Timeout)
+	for p.Value(editor) != file {
+		if time.Now().After(deadline) {
+			t.Fatalf("the editor holds %q", p.Value(editor))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	// A 503 keeps the file and sets the server answer.
+	fetchFrom(p, down)
+	p.WaitAttr("#answer-note", "data-answer", "503")
+	if got := p.Value("select#server-answer"); got != "503" {
+		t.Errorf("server answer %q, want 503", got)
+	}
+	if got := p.Text("#fetch-status"); !strings.Contains(got, "answered 503") {
+		t.Errorf("status %q", got)
+	}
+
+	// Undo twice: the 503, then the fetched file.
+	p.Click("#undo")
+	p.WaitGone("#answer-note")
+	p.Click("#undo")
+	verdict(p, 0, "allowed")
+
+	// A site without CORS: the browser refuses, the page says so and
+	// shows the command line.
+	fetchFrom(p, closed)
+	p.WaitAttr("#fetch-status", "data-fetch", "refused")
+	if got := p.Text("#fetch-command"); !strings.Contains(got, "go run ./robots/cmd/robotstxt fetch "+closed+"/robots.txt") {
+		t.Errorf("command %q", got)
+	}
+	verdict(p, 0, "allowed")
+
+	fetchFrom(p, "ftp://example.com")
+	p.WaitAttr("#fetch-status", "data-fetch", "bad")
 }

@@ -58,6 +58,7 @@ func (t *Tester) Render() app.UI {
 					),
 				),
 				t.editor(false),
+				&FetchPanel{View: t.page.fetch, Disabled: !t.ready, onFetch: t.fetchRobots},
 				t.summary(),
 				&ServerAnswer{Value: t.work.State.Answer, Disabled: !t.ready, onChange: t.setAnswer},
 				t.contentNote(),

@@ -423,3 +423,16 @@ func (e SetAnswer) apply(s *Session) Effects {
 	s.An.Recheck(&s.State)
 	return Effects{Rows: true, Changed: true}
 }
+
+// Fetch is the answer the browser got for a robots.txt it fetched: on a
+// 2xx its body replaces the file, otherwise the status sets the server
+// answer (see model.Fetched). It can be undone.
+type Fetch struct {
+	URL    string
+	Status int
+	Body   string
+}
+
+func (e Fetch) apply(s *Session) Effects {
+	return Replace{model.Fetched(s.snapshot(), e.Status, e.Body), "Fetch of " + e.URL + " (" + strconv.Itoa(e.Status) + ")"}.apply(s)
+}

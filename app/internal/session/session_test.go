@@ -449,3 +449,28 @@ func TestSetAnswer(t *testing.T) {
 		t.Errorf("saved answer: %v %q", err, back.Answer)
 	}
 }
+
+func TestFetch(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	before := s.State.Robots
+	s.Apply(Fetch{URL: "https://example.com/robots.txt", Status: 200, Body: "User-agent: *\nDisallow: /\n"})
+	if s.State.Robots != "User-agent: *\nDisallow: /\n" || s.An.Rows[0].Allowed {
+		t.Fatalf("after a fetch: %q", s.State.Robots)
+	}
+	if label, _ := s.CanUndo(); label != "Fetch of https://example.com/robots.txt (200)" {
+		t.Errorf("undo label %q", label)
+	}
+	s.Apply(Fetch{URL: "https://example.com/robots.txt", Status: 429})
+	if s.State.Answer != "429" || s.State.Robots != "User-agent: *\nDisallow: /\n" {
+		t.Errorf("after a 429: %q %q", s.State.Answer, s.State.Robots)
+	}
+	s.Apply(Undo{})
+	s.Apply(Undo{})
+	if s.State.Robots != before {
+		t.Errorf("undo did not bring the file back")
+	}
+	s.Apply(Fetch{URL: "u", Status: 200, Body: strings.Repeat("x", model.MaxFile+10)})
+	if len(s.State.Robots) != model.MaxFile || !hasNote(s, NoteLimit, "cut") {
+		t.Errorf("a huge fetch: %d bytes, notes %+v", len(s.State.Robots), s.Notes)
+	}
+}
