@@ -195,3 +195,77 @@ func TestFetch(t *testing.T) {
 	fetchFrom(p, "ftp://example.com")
 	p.WaitAttr("#fetch-status", "data-fetch", "bad")
 }
+
+// TestVersionsCompare compares the example with a proposed file, then an
+// earlier version with the current file, and exports the changes.
+func TestVersionsCompare(t *testing.T) {
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+	p.Call("watching downloads", blobsJS)
+	verdict(p, 1, "blocked")
+	p.Wait(`#counts[data-linted="true"]`) // the findings move the panels below
+	p.Click("#versions-compare-toggle")
+	p.Wait("#" + "proposed-robots")
+
+	// The proposed file drops the Googlebot group and /search: test 2
+	// (/private/plans.pdf) and test 6 (/search?q=…) become allowed, and
+	// bingbot's test 5 (/cart/checkout) falls to the * group: blocked.
+	p.Replace("#proposed-robots", "User-agent: *\nDisallow: /cart/\n\nUser-agent: GPTBot\nDisallow: /\n")
+	p.WaitAttr("#versions-compare-summary", "data-changed", "3")
+	if got, _ := p.Attr(`[data-change="1"]`, "data-proposed"); got != "allowed" {
+		t.Errorf("test 2 proposed %q, want allowed", got)
+	}
+	if got := p.Text(`[data-change="1"]`); !strings.Contains(got, "Disallow: /private/") || !strings.Contains(got, "no rule matches") {
+		t.Errorf("test 2's change shows %q", got)
+	}
+	if p.Count(`[data-change="0"]`) != 0 || p.Count(`[data-change="3"]`) != 0 {
+		t.Errorf("unchanged tests listed")
+	}
+	if got := p.Text("#versions-compare-summary"); got != "3 of 7 tests change verdict: 1 now blocked, 2 now allowed." {
+		t.Errorf("summary %q", got)
+	}
+	p.Click("#export-changes")
+	if csv := lastBlob(p); !strings.HasPrefix(csv, "test,agent,token,url") || strings.Count(csv, "\n") != 4 {
+		t.Errorf("CSV:\n%s", csv)
+	}
+
+	// The comparison follows the tests: a new blocked test under the
+	// current file shows as a change.
+	p.Replace(row(6, "input[name=url]"), "/private/x")
+	p.WaitAttr("#versions-compare-summary", "data-changed", "4")
+	deadline := time.Now().Add(Timeout)
+	for !strings.Contains(Eval[string](p, "reading the autosave", `localStorage.getItem("`+share.SaveKey+`") || ""`), "/private/x") {
+		if time.Now().After(deadline) {
+			t.Fatal("the work is not autosaved")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	// An earlier version: clear the file, let the autosave keep the
+	// example as a version, and compare with it.
+	p.Click("#clear-file")
+	deadline = time.Now().Add(Timeout)
+	for !strings.Contains(Eval[string](p, "reading the versions", `localStorage.getItem("robots-tester:versions") || ""`), "GPTBot") {
+		if time.Now().After(deadline) {
+			t.Fatal("no version kept")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.Click("#versions-compare-toggle") // closed
+	p.Click("#versions-compare-toggle") // open again: the versions are read
+	p.Wait(`select#proposed-version option[value="0"]`)
+	p.Call("choosing a version", `() => {
+		const s = document.querySelector("select#proposed-version");
+		s.value = "0";
+		s.dispatchEvent(new Event("change", {bubbles: true}));
+	}`)
+	// Against the empty file, the example blocks tests 2, 4, 6 and 7.
+	p.WaitAttr("#versions-compare-summary", "data-changed", "4")
+	if got, _ := p.Attr(`[data-change="3"]`, "data-proposed"); got != "blocked" {
+		t.Errorf("test 4 under the version: %q", got)
+	}
+	if !strings.Contains(p.Value("#proposed-robots"), "User-agent: GPTBot") {
+		t.Errorf("the version's file is not shown")
+	}
+	noExceptions(t, p)
+}

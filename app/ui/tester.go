@@ -39,6 +39,8 @@ type Tester struct {
 
 	page pageState // the browser's side: embed mode, saving, the link (page.go)
 
+	proposal proposal // Compare versions: the proposed file and its comparison (proposed.go)
+
 	// lintFile is the file the page shows, for a linter running in a
 	// goroutine to see that its own is gone.
 	lintFile atomic.Pointer[robots.File]

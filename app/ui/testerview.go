@@ -103,6 +103,7 @@ func (t *Tester) Render() app.UI {
 			onURLFile:   t.importURLFile,
 		},
 		&VersionsPanel{Versions: t.page.versions, onOpen: t.openVersions, onRestore: t.restoreVersion},
+		t.versionsCompare(),
 		app.Div().Class("details").Body(
 			&OverviewPanel{O: an.Overview(), onReveal: t.reveal},
 			&FindingsPanel{

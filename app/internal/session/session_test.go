@@ -474,3 +474,20 @@ func TestFetch(t *testing.T) {
 		t.Errorf("a huge fetch: %d bytes, notes %+v", len(s.State.Robots), s.Notes)
 	}
 }
+
+func TestVersionRobots(t *testing.T) {
+	store := MemoryStorage{}
+	s, c := newSession(store)
+	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
+	c.advance(time.Second)
+	s.Save()
+	s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
+	c.advance(time.Second)
+	s.Save()
+	if got, err := s.VersionRobots(0); err != nil || got != "User-agent: *\nDisallow: /a\n" {
+		t.Errorf("version 0: %q, %v", got, err)
+	}
+	if _, err := s.VersionRobots(9); err == nil {
+		t.Errorf("a missing version read")
+	}
+}

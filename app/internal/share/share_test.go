@@ -213,3 +213,15 @@ func TestAnswerCarried(t *testing.T) {
 		t.Errorf("states with different answers are the same")
 	}
 }
+
+func TestChangesCSV(t *testing.T) {
+	s := model.State{Robots: "User-agent: *\nDisallow: /x\n", Rows: []model.Row{{Agent: "=Googlebot", URL: "/x"}, {Agent: "b", URL: "/y"}}}
+	proposed, _ := model.ProposedFile("User-agent: *\nDisallow: /y\n")
+	got := string(ChangesCSV(model.DiffVersions(model.Analyze(&s), proposed, &s)))
+	want := "test,agent,token,url,tested,dialect,current,current_line,current_rule,proposed,proposed_line,proposed_rule\n" +
+		"1,'=Googlebot,Googlebot,/x,/x,Google,blocked,2,Disallow: /x,allowed,0,\n" +
+		"2,b,b,/y,/y,Google,allowed,0,,blocked,2,Disallow: /y\n"
+	if got != want {
+		t.Errorf("CSV:\n%s\nwant\n%s", got, want)
+	}
+}

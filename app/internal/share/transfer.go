@@ -131,3 +131,18 @@ func isHeader(s string) bool {
 	}
 	return false
 }
+
+// ChangesCSV writes the tests whose verdict changes between two versions
+// of the file as CSV with a header row: each side's verdict, deciding line
+// and rule.
+func ChangesCSV(d *model.VersionDiff) []byte {
+	var buf bytes.Buffer
+	writeCSVRow(&buf, []string{"test", "agent", "token", "url", "tested", "dialect",
+		"current", "current_line", "current_rule", "proposed", "proposed_line", "proposed_rule"})
+	for _, c := range d.Changes {
+		writeCSVRow(&buf, []string{strconv.Itoa(c.Index + 1), cell(c.Agent), cell(c.Token), cell(c.URL), cell(c.Encoded), c.Dialect,
+			c.Current.Verdict(), strconv.Itoa(c.Current.Line), cell(c.Current.Rule),
+			c.Proposed.Verdict(), strconv.Itoa(c.Proposed.Line), cell(c.Proposed.Rule)})
+	}
+	return buf.Bytes()
+}
