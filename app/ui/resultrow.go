@@ -93,7 +93,7 @@ func (r *ResultRow) Render() app.UI {
 	var rule app.UI
 	if v.Answer != "" {
 		rule = app.Span().Class("rule").Role("cell").Body(
-			app.Span().Class("note answer").Title("%s", v.Answer).Text("server answer: " + v.Permission))
+			app.Span().Class("note answer").Title("%s", v.Answer).Text(v.Permission))
 	} else if v.Line > 0 {
 		rule = app.Span().Class("rule").Role("cell").Body(
 			lineButton(v.Line, r.reveal),
@@ -146,7 +146,8 @@ func (r *ResultRow) Render() app.UI {
 		app.Span().Class("outcome").Role("cell").Body(
 			app.Span().Class(VerdictClass).DataSet("verdict", v.Verdict()).Text(verdictText(v.Allowed)),
 			app.If(broken, func() app.UI {
-				return app.Span().Class("expect-broken").Title("Expected " + v.Expect).Text("≠ expected")
+				return app.Span().Class("expect-broken").Title("Expected "+v.Expect).
+					Aria("label", ", expected "+v.Expect).Text("≠")
 			}),
 		),
 		rule,
@@ -278,16 +279,16 @@ func (r *ResultRow) pin(ctx app.Context, e app.Event) {
 	}
 }
 
-// pinText is the pin control's face: the verdict expected, or a pin to
-// set one.
+// pinText is the pin control's face: the verdict expected, or "Pin" to
+// set one. Text, not an emoji, which some systems cannot draw.
 func pinText(expect string) string {
 	switch expect {
 	case model.ExpectAllowed:
-		return "📌✓"
+		return "✓ pinned"
 	case model.ExpectBlocked:
-		return "📌✕"
+		return "✕ pinned"
 	}
-	return "📌"
+	return "Pin"
 }
 
 func (r *ResultRow) reveal(ctx app.Context, e app.Event) {

@@ -90,7 +90,7 @@ func (t *Tester) Render() app.UI {
 			app.Div().Class("tools").Body(
 				app.Button().Type("button").ID("add-row").OnClick(t.addRow).Text("+ Add a test"),
 				app.Button().Type("button").ID("pin-all").OnClick(t.pinAll).
-					Title("Pin every test's verdict as expected: a later edit that changes one is marked").Text("📌 Pin all verdicts"),
+					Title("Pin every test's verdict as expected: a later edit that changes one is marked").Text("Pin all verdicts"),
 				app.Span().Class("note").Text("Tip: paste a list of URLs, one per line, into a URL field to make one test per URL."),
 			),
 			&CrawlerList{},

@@ -402,7 +402,7 @@ func (PinAll) apply(s *Session) Effects {
 	}
 	s.remember("Pin of every verdict")
 	for i := range s.State.Rows {
-		s.State.Rows[i].Expect = s.An.Rows[i].Verdict()
+		s.State.Rows[i].Expect = s.An.Rows[i].FileVerdict()
 	}
 	s.An.Recheck(&s.State)
 	s.notify(Note{ID: NoteUndo, Text: "Every verdict pinned as expected: " + model.Plural(len(s.State.Rows), "test", "tests") + ".", Action: ActionUndo})

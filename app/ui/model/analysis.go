@@ -65,6 +65,9 @@ type RowView struct {
 	Dialect   string // title of the dialect the row was checked in
 
 	Allowed bool
+	// FileAllowed is the file's own verdict, whatever the server's answer:
+	// the one expectations are about, as `robotstxt test` checks the file.
+	FileAllowed bool
 	// Expect is the verdict the test should have, "" for none (Row.Expect).
 	Expect string
 	Line   int         // the deciding rule's line, 0 when no rule matched
@@ -73,7 +76,8 @@ type RowView struct {
 	// decided instead of the file: Allowed is then what the reading does
 	// after that answer, and Line and Groups are empty.
 	Answer string
-	// Permission is "allow all" or "disallow all" when Answer decided.
+	// Permission is what the reading does when Answer decided, with the
+	// answer: "disallow all (503)".
 	Permission string
 }
 
@@ -171,16 +175,17 @@ func check(f *robots.File, row Row, d robots.Dialect, fixed bool, ans ServerAnsw
 	}
 	v := checkIn(f.Read(d), agent, c, encoded)
 	rv := RowView{
-		Agent:     row.Agent,
-		URL:       row.URL,
-		Token:     token,
-		Extracted: agent != token && agent != "",
-		Known:     known,
-		Encoded:   encoded,
-		Dialect:   v.Dialect.Title(),
-		Allowed:   v.Allowed,
-		Expect:    CleanExpect(row.Expect),
-		Line:      v.Line,
+		Agent:       row.Agent,
+		URL:         row.URL,
+		Token:       token,
+		Extracted:   agent != token && agent != "",
+		Known:       known,
+		Encoded:     encoded,
+		Dialect:     v.Dialect.Title(),
+		Allowed:     v.Allowed,
+		FileAllowed: v.Allowed,
+		Expect:      CleanExpect(row.Expect),
+		Line:        v.Line,
 	}
 	if known {
 		rv.Vendor = c.Vendor
@@ -188,7 +193,7 @@ func check(f *robots.File, row Row, d robots.Dialect, fixed bool, ans ServerAnsw
 	if acc, ok := override(v.Dialect, ans); ok {
 		rv.Allowed, rv.Line = acc.Permission == robots.AllowAll, 0
 		rv.Answer = "The server answers " + ans.Short + ": " + acc.Reason
-		rv.Permission = permissionText(acc.Permission)
+		rv.Permission = permissionText(acc.Permission) + " (" + ans.Tag + ")"
 		return rv, v
 	}
 	for _, g := range v.Groups {

@@ -16,6 +16,7 @@ type ServerAnswer struct {
 	Value string // the control's value and State.Answer; "" is 200
 	Title string // the option's text
 	Short string // how the notice names it: "503", "6 redirects"
+	Tag   string // how a test's line names it: "503", "timeout"
 	Class robots.AnswerClass
 	Hops  int // redirects before the final answer
 }
@@ -24,14 +25,14 @@ type ServerAnswer struct {
 // answer that crawlers treat differently, and a redirect chain on either
 // side of the five hops crawlers follow.
 var serverAnswers = []ServerAnswer{
-	{"", "200: the file as written", "200", robots.Success, 0},
-	{"redirect-3", "3 redirects, then 200", "3 redirects then 200", robots.Success, 3},
-	{"redirect-6", "6 redirects (too many)", "6 redirects", robots.Redirect, 6},
-	{"404", "404 Not Found", "404", robots.ClientError, 0},
-	{"403", "401 or 403 Forbidden", "401/403", robots.Forbidden, 0},
-	{"429", "429 Too Many Requests", "429", robots.TooManyRequests, 0},
-	{"503", "503 Service Unavailable", "503", robots.ServerError, 0},
-	{"timeout", "Timeout or network error", "with a timeout or network error", robots.NetworkError, 0},
+	{"", "200: the file as written", "200", "200", robots.Success, 0},
+	{"redirect-3", "3 redirects, then 200", "3 redirects then 200", "3 redirects", robots.Success, 3},
+	{"redirect-6", "6 redirects (too many)", "6 redirects", "6 redirects", robots.Redirect, 6},
+	{"404", "404 Not Found", "404", "404", robots.ClientError, 0},
+	{"403", "401 or 403 Forbidden", "401/403", "401/403", robots.Forbidden, 0},
+	{"429", "429 Too Many Requests", "429", "429", robots.TooManyRequests, 0},
+	{"503", "503 Service Unavailable", "503", "503", robots.ServerError, 0},
+	{"timeout", "Timeout or network error", "with a timeout or network error", "timeout", robots.NetworkError, 0},
 }
 
 // AnswerChoices returns the options of the server-answer control.

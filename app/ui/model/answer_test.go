@@ -40,7 +40,7 @@ func TestServerAnswer(t *testing.T) {
 	s.Answer = "503"
 	a := Analyze(&s)
 	r := &a.Rows[1]
-	if r.Line != 0 || r.Groups != nil || r.Permission != "disallow all" || !strings.Contains(r.Answer, "The server answers 503: Google treats 429, 5xx") {
+	if r.Line != 0 || r.Groups != nil || r.Permission != "disallow all (503)" || !strings.Contains(r.Answer, "The server answers 503: Google treats 429, 5xx") {
 		t.Errorf("row under 503: %+v", r)
 	}
 	if tb := NewTable(a, &s, TableQuery{}); tb.Row(0).Rule != "" {

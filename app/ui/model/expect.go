@@ -27,17 +27,31 @@ func CleanExpect(e string) string {
 	return ""
 }
 
-// ExpectBroken reports whether the row holds an expectation that its
-// verdict does not meet.
-func (r *RowView) ExpectBroken() bool { return r.Expect != "" && r.Expect != r.Verdict() }
+// An expectation is about the file: what its rules decide for the test,
+// read with a 200. A server answer chosen to see what crawlers do after a
+// 503 changes the verdicts shown, not whether the file is right, and
+// `robotstxt test` checks the file's rules the same way.
 
-// PinFor returns the expectation a row's pin control sets: the current
+// FileVerdict returns the file's own verdict, "allowed" or "blocked",
+// whatever the server's answer.
+func (r *RowView) FileVerdict() string {
+	if r.FileAllowed {
+		return ExpectAllowed
+	}
+	return ExpectBlocked
+}
+
+// ExpectBroken reports whether the row holds an expectation that the
+// file's verdict does not meet.
+func (r *RowView) ExpectBroken() bool { return r.Expect != "" && r.Expect != r.FileVerdict() }
+
+// PinFor returns the expectation a row's pin control sets: the file's
 // verdict when the row expects nothing, else "" (the pin is taken off).
 func PinFor(r *RowView) string {
 	if r.Expect != "" {
 		return ""
 	}
-	return r.Verdict()
+	return r.FileVerdict()
 }
 
 // Expectations counts the rows that hold an expectation, and those whose
@@ -59,9 +73,9 @@ func (a *Analysis) Expectations() (pinned, broken int) {
 func ExpectText(r *RowView) string {
 	switch {
 	case r.Expect == "":
-		return "No expected verdict: pin " + r.Verdict() + " as expected"
+		return "No expected verdict: pin " + r.FileVerdict() + " as expected"
 	case r.ExpectBroken():
-		return "Expected " + r.Expect + ", but it is " + r.Verdict() + " (click to unpin)"
+		return "Expected " + r.Expect + ", but the file has it " + r.FileVerdict() + " (click to unpin)"
 	}
 	return "Expected " + r.Expect + ": holds (click to unpin)"
 }

@@ -34,7 +34,14 @@ func TestExpectations(t *testing.T) {
 			t.Errorf("ExpectCounts(%d, %d) = %q, want %q", tt.pinned, tt.broken, got, tt.want)
 		}
 	}
-	if got := ExpectText(&a.Rows[1]); got != "Expected allowed, but it is blocked (click to unpin)" {
+	// A server answer changes the verdicts shown, not the file's: under
+	// a 503 every test is blocked, and the expectations stand as they were.
+	s.Answer = "503"
+	a503 := Analyze(&s)
+	if pinned, broken := a503.Expectations(); pinned != 2 || broken != 1 || a503.Rows[3].Allowed || PinFor(&a503.Rows[3]) != ExpectAllowed {
+		t.Errorf("under 503: pinned %d, broken %d, pin %q", pinned, broken, PinFor(&a503.Rows[3]))
+	}
+	if got := ExpectText(&a.Rows[1]); got != "Expected allowed, but the file has it blocked (click to unpin)" {
 		t.Errorf("ExpectText: %q", got)
 	}
 }
