@@ -267,5 +267,18 @@ func TestVersionsCompare(t *testing.T) {
 	if !strings.Contains(p.Value("#proposed-robots"), "User-agent: GPTBot") {
 		t.Errorf("the version's file is not shown")
 	}
+
+	// A file dropped on the proposed textarea: blocks everything.
+	p.Call("dropping a file", `(text) => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([text], "robots.txt", {type: "text/plain"}));
+		const el = document.querySelector("#proposed-robots");
+		el.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
+		el.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+	}`, "User-agent: *\nDisallow: /\n")
+	p.WaitAttr("#versions-compare-summary", "data-changed", "7")
+	if got := p.Value("#proposed-robots"); got != "User-agent: *\nDisallow: /\n" {
+		t.Errorf("dropped file shows as %q", got)
+	}
 	noExceptions(t, p)
 }

@@ -57,6 +57,7 @@ func (t *Tester) versionsCompare() app.UI {
 		Versions:   t.page.versions,
 		onToggle:   t.toggleVersionsCompare,
 		onProposed: t.setProposed,
+		onDrop:     t.dropProposed,
 		onVersion:  t.proposeVersion,
 		onCurrent:  t.proposeCurrent,
 		onExport:   t.exportChanges,
@@ -88,6 +89,14 @@ func (t *Tester) proposeVersion(ctx app.Context, i int) {
 	}
 	t.proposal.setProposed(text)
 	setFieldText(ProposedID, text)
+}
+
+// dropProposed takes a file dropped on the proposed textarea.
+func (t *Tester) dropProposed(ctx app.Context, file app.Value) {
+	t.readFile(ctx, file, func(ctx app.Context, text string) {
+		t.proposal.setProposed(text)
+		setFieldText(ProposedID, text)
+	})
 }
 
 // proposeCurrent starts the proposed file from the current one, to edit.

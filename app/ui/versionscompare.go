@@ -32,6 +32,7 @@ type VersionsCompare struct {
 
 	onToggle   func(ctx app.Context)
 	onProposed func(ctx app.Context, text string)
+	onDrop     func(ctx app.Context, file app.Value) // a file dropped on the textarea
 	onVersion  func(ctx app.Context, i int)
 	onCurrent  func(ctx app.Context)
 	onExport   func(ctx app.Context)
@@ -75,8 +76,10 @@ func (p *VersionsCompare) Render() app.UI {
 		app.P().Class("note").Text("The proposed file is read with the same tests, dialect and server answer as the current one. Nothing is saved of it."),
 		app.Textarea().ID(ProposedID).Rows(8).Spellcheck(false).
 			Aria("label", "The proposed robots.txt").
-			Placeholder("Paste the proposed robots.txt here").
-			OnInput(p.input),
+			Placeholder("Paste or drop the proposed robots.txt here").
+			OnInput(p.input).
+			OnDragOver(acceptDrop).
+			OnDrop(p.drop),
 		app.Div().Class("tools").Body(
 			app.Button().Type("button").ID("proposed-current").OnClick(p.current).Text("Start from the current file"),
 			app.Select().ID("proposed-version").Aria("label", "Compare with an earlier version").
@@ -144,6 +147,15 @@ func (p *VersionsCompare) toggle(ctx app.Context, e app.Event) {
 func (p *VersionsCompare) input(ctx app.Context, e app.Event) {
 	if p.onProposed != nil {
 		p.onProposed(ctx, ctx.JSSrc().Get("value").String())
+	}
+}
+
+// drop takes a dropped file as the proposed one; dropped text is left to
+// the browser, which inserts it and sends an input event.
+func (p *VersionsCompare) drop(ctx app.Context, e app.Event) {
+	if f := firstFile(ctx, e); f.Truthy() && p.onDrop != nil {
+		e.PreventDefault()
+		p.onDrop(ctx, f)
 	}
 }
 

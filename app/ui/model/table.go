@@ -720,13 +720,17 @@ func (ts *TableState) Table(a *Analysis, s *State) *Table {
 }
 
 // oneTextEdit reports whether now differs from before in the text of
-// exactly one test: the trace of typing in a field.
+// exactly one test: the trace of typing in a field. A pin set or taken off
+// is no typing: the table is made anew.
 func oneTextEdit(before, now []Row) bool {
 	if len(before) != len(now) {
 		return false
 	}
 	changed := 0
 	for i := range now {
+		if now[i].Expect != before[i].Expect {
+			return false
+		}
 		if now[i] != before[i] {
 			changed++
 		}
