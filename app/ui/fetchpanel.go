@@ -31,15 +31,17 @@ func (p *FetchPanel) Render() app.UI {
 	v := &p.View
 	cmds := make([]app.UI, len(v.Commands))
 	for i, c := range v.Commands {
-		cmds[i] = app.Code().Text(c)
+		cmds[i] = app.Div().Body(app.Code().Text(c))
 	}
 	return app.Div().Class("fetch").Body(
-		app.Form().Class("tools").OnSubmit(p.submit).Body(
+		// No <form>: go-app's element types each weigh in app.wasm, and
+		// Enter in the field does the same as the button.
+		app.Div().Class("tools").Role("group").Body(
 			app.Label().For(FetchURLID).Text("Fetch from a site"),
 			app.Input().ID(FetchURLID).Name(FetchURLID).Type("text").
 				Attr("inputmode", "url").Attr("autocomplete", "url").Spellcheck(false).
-				Placeholder("example.com"),
-			app.Button().Type("submit").ID("fetch").Disabled(p.Disabled || v.Kind == "busy").Text("Fetch robots.txt"),
+				Placeholder("example.com").OnKeyDown(p.key),
+			app.Button().Type("button").ID("fetch").Disabled(p.Disabled || v.Kind == "busy").OnClick(p.submit).Text("Fetch robots.txt"),
 		),
 		app.If(v.Kind != "", func() app.UI {
 			class, role := "notice", "status"
@@ -49,19 +51,29 @@ func (p *FetchPanel) Render() app.UI {
 			return app.Div().ID("fetch-status").Class(class).Role(role).DataSet("fetch", v.Kind).Body(
 				app.P().Text(v.Text),
 				app.If(len(cmds) > 0, func() app.UI {
-					return app.Pre().ID("fetch-command").Class("command").Body(app.Range(cmds).Slice(func(i int) app.UI {
-						return app.Div().Body(cmds[i])
-					}))
+					return app.Div().ID("fetch-command").Class("command").Body(cmds...)
 				}),
 			)
 		}),
 	)
 }
 
+// key fetches on Enter in the field.
+func (p *FetchPanel) key(ctx app.Context, e app.Event) {
+	if e.Get("key").String() != "Enter" || e.Get("isComposing").Bool() {
+		ctx.PreventUpdate()
+		return
+	}
+	e.PreventDefault()
+	p.submit(ctx, e)
+}
+
 // submit is the button or Enter in the field: the field is read here,
 // never written by a redraw (go-app #1083).
 func (p *FetchPanel) submit(ctx app.Context, e app.Event) {
-	e.PreventDefault()
+	if p.Disabled || p.View.Kind == "busy" {
+		return
+	}
 	if p.onFetch != nil {
 		p.onFetch(ctx, element(FetchURLID).Get("value").String())
 	}
