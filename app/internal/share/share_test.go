@@ -165,7 +165,7 @@ func TestExport(t *testing.T) {
 		t.Errorf("result 0 = %+v", r)
 	}
 	csvText := string(ResultsCSV(results))
-	if !strings.HasPrefix(csvText, "agent,token,url,tested,dialect,verdict,line,rule,groups,expect,expectation\n") || !strings.Contains(csvText, "'=cmd") {
+	if !strings.HasPrefix(csvText, "agent,token,url,tested,dialect,verdict,line,rule,groups,expect,expectation,answer\n") || !strings.Contains(csvText, "'=cmd") {
 		t.Errorf("CSV:\n%s", csvText)
 	}
 	if js := string(ResultsJSON(results)); !strings.Contains(js, `"verdict": "blocked"`) {
@@ -193,7 +193,7 @@ func TestExpectCarried(t *testing.T) {
 	}
 	a := model.Analyze(&s)
 	csv := string(ResultsCSV(Results(a, &s)))
-	if !strings.Contains(csv, ",allowed,broken\n") {
+	if !strings.Contains(csv, ",allowed,broken,\n") {
 		t.Errorf("csv: %s", csv)
 	}
 }
@@ -208,6 +208,10 @@ func TestAnswerCarried(t *testing.T) {
 	}
 	if odd, err := Unmarshal([]byte(`{"v":1,"robots":"","rows":[],"answer":"418","selected":0}`)); err != nil || odd.Answer != "" {
 		t.Errorf("odd answer: %v %q", err, odd.Answer)
+	}
+	an := model.Analyze(&model.State{Robots: s.Robots, Rows: []model.Row{{Agent: "Googlebot", URL: "/"}}, Answer: "503"})
+	if r := Results(an, &model.State{Rows: []model.Row{{Agent: "Googlebot", URL: "/"}}}); r[0].Answer != "disallow all (503)" || r[0].Verdict != "blocked" {
+		t.Errorf("results under 503: %+v", r[0])
 	}
 	if Same(s, model.State{Robots: s.Robots}) {
 		t.Errorf("states with different answers are the same")

@@ -24,13 +24,16 @@ type Result struct {
 	// says whether the verdict meets it: "holds", "broken", or "".
 	Expect      string `json:"expect,omitempty"`
 	Expectation string `json:"expectation,omitempty"`
+	// Answer, when the server's answer decided instead of the file, says
+	// what the reading does then: "disallow all (503)".
+	Answer string `json:"answer,omitempty"`
 }
 
 // Results lists every row of an analysis with its verdict.
 func Results(a *model.Analysis, s *model.State) []Result {
 	out := make([]Result, 0, len(a.Rows))
 	for i, rv := range a.Rows {
-		r := Result{Token: rv.Token, Tested: rv.Encoded, Dialect: rv.Dialect, Verdict: rv.Verdict(), Line: rv.Line, Expect: rv.Expect}
+		r := Result{Token: rv.Token, Tested: rv.Encoded, Dialect: rv.Dialect, Verdict: rv.Verdict(), Line: rv.Line, Expect: rv.Expect, Answer: rv.Permission}
 		if rv.Expect != "" {
 			r.Expectation = "holds"
 			if rv.ExpectBroken() {
@@ -61,9 +64,9 @@ func Results(a *model.Analysis, s *model.State) []Result {
 // spreadsheet would run as a formula are prefixed with a quote.
 func ResultsCSV(results []Result) []byte {
 	var buf bytes.Buffer
-	writeCSVRow(&buf, []string{"agent", "token", "url", "tested", "dialect", "verdict", "line", "rule", "groups", "expect", "expectation"})
+	writeCSVRow(&buf, []string{"agent", "token", "url", "tested", "dialect", "verdict", "line", "rule", "groups", "expect", "expectation", "answer"})
 	for _, r := range results {
-		writeCSVRow(&buf, []string{cell(r.Agent), cell(r.Token), cell(r.URL), cell(r.Tested), r.Dialect, r.Verdict, strconv.Itoa(r.Line), cell(r.Rule), r.Groups, r.Expect, r.Expectation})
+		writeCSVRow(&buf, []string{cell(r.Agent), cell(r.Token), cell(r.URL), cell(r.Tested), r.Dialect, r.Verdict, strconv.Itoa(r.Line), cell(r.Rule), r.Groups, r.Expect, r.Expectation, r.Answer})
 	}
 	return buf.Bytes()
 }

@@ -46,7 +46,7 @@ func TestServerAnswer(t *testing.T) {
 	if tb := NewTable(a, &s, TableQuery{}); tb.Row(0).Rule != "" {
 		t.Errorf("a rule shown under 503: %q", tb.Row(0).Rule)
 	}
-	if w, _ := a.Why(); w.Allowed || w.Answer == "" {
+	if w, _ := a.Why(); w.Allowed || w.Answer == "" || !strings.HasPrefix(w.Decision, "Once the file is read: ") {
 		t.Errorf("why under 503: allowed %v, answer %q", w.Allowed, w.Answer)
 	}
 	note := AnswerNote("503")

@@ -89,6 +89,10 @@ func (a *Analysis) Why() (Why, bool) {
 		})
 	}
 	w.Decision = decision(v)
+	if w.Answer != "" {
+		// The verdict shown is the answer's; the file's is a what-if.
+		w.Decision = "Once the file is read: " + w.Decision
+	}
 	return w, true
 }
 
