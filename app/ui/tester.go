@@ -224,8 +224,8 @@ func (t *Tester) selectRow(ctx app.Context, i int) { t.apply(ctx, session.Select
 
 func (t *Tester) removeRow(ctx app.Context, i int) { t.apply(ctx, session.RemoveRow{Row: i}) }
 
-func (t *Tester) setAnswer(ctx app.Context, value string) {
-	t.apply(ctx, session.SetAnswer{Answer: value})
+func (t *Tester) setAnswer(ctx app.Context, e app.Event) {
+	t.apply(ctx, session.SetAnswer{Answer: ctx.JSSrc().Get("value").String()})
 }
 
 func (t *Tester) pinRow(ctx app.Context, i int) { t.apply(ctx, session.Pin{Row: i}) }

@@ -60,7 +60,7 @@ func (t *Tester) Render() app.UI {
 				t.editor(false),
 				&FetchPanel{View: t.page.fetch, Disabled: !t.ready, onFetch: t.fetchRobots},
 				t.summary(),
-				&ServerAnswer{Value: t.work.State.Answer, Disabled: !t.ready, onChange: t.setAnswer},
+				t.serverAnswer(),
 				t.contentNote(),
 			),
 			app.Section().Class("pane").Aria("labelledby", "read-title").Body(
@@ -177,6 +177,22 @@ func (t *Tester) contentNote() app.UI {
 	return app.If(note != "", func() app.UI {
 		return app.P().ID("content-note").Class("notice alert").Role("alert").Text(note)
 	})
+}
+
+// ServerAnswerID is the id of the server-answer control, whose values are
+// those of model.AnswerChoices.
+const ServerAnswerID = "server-answer"
+
+// serverAnswer is the choice of what the server answers to the request
+// for robots.txt (200, redirects, 404, 401/403, 429, 503, a timeout):
+// each test's verdict then shows what its crawler does after that answer.
+// A select of the Tester's own, not a component: each component type
+// weighs in app.wasm.
+func (t *Tester) serverAnswer() app.UI {
+	return app.P().Class("server-answer tools").Body(
+		app.Label().For(ServerAnswerID).Text("The server answers"),
+		choiceSelect(ServerAnswerID, model.AnswerChoices(), model.AnswerFor(t.work.State.Answer).Choice(), t.setAnswer),
+	)
 }
 
 // answerNote says, above the tests, what the chosen server answer makes

@@ -35,20 +35,33 @@ var serverAnswers = []ServerAnswer{
 	{"timeout", "Timeout or network error", "with a timeout or network error", "timeout", robots.NetworkError, 0},
 }
 
+// answer200 is the control's value for 200: no option's value is empty,
+// as an option without one sends its title.
+const answer200 = "200"
+
 // AnswerChoices returns the options of the server-answer control.
 func AnswerChoices() []Choice {
 	out := make([]Choice, len(serverAnswers))
 	for i, a := range serverAnswers {
-		out[i] = Choice{Value: a.Value, Title: a.Title}
+		out[i] = Choice{Value: a.Choice(), Title: a.Title}
 	}
 	return out
 }
 
-// AnswerFor returns the answer a control value names; an unknown value is
-// 200, the file as written.
+// Choice returns the answer's value in the server-answer control: Value,
+// or "200" for 200.
+func (a ServerAnswer) Choice() string {
+	if a.Value == "" {
+		return answer200
+	}
+	return a.Value
+}
+
+// AnswerFor returns the answer a state's value or a control value names;
+// an unknown value is 200, the file as written.
 func AnswerFor(value string) ServerAnswer {
 	for _, a := range serverAnswers {
-		if a.Value == value {
+		if a.Value == value || a.Choice() == value {
 			return a
 		}
 	}

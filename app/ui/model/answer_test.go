@@ -70,7 +70,7 @@ func TestServerAnswer(t *testing.T) {
 			t.Errorf("AnswerForStatus(%d) = %q, want %q", status, got, want)
 		}
 	}
-	if len(AnswerChoices()) != 8 || CleanAnswer("x") != "" || CleanAnswer("429") != "429" {
+	if c := AnswerChoices(); len(c) != 8 || c[0].Value != "200" || CleanAnswer("200") != "" || CleanAnswer("x") != "" || CleanAnswer("429") != "429" {
 		t.Errorf("choices")
 	}
 }
