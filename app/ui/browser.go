@@ -211,3 +211,41 @@ func sizeText(n int) string {
 	}
 	return model.Plural(n, "byte", "bytes")
 }
+
+// FetchTimeout bounds a fetch of a robots.txt from the page.
+const FetchTimeout = 20 * time.Second
+
+// fetchText asks for url with the browser's fetch in CORS mode, without
+// cookies, and gives done the status and text of the answer, or the
+// reason the browser refused (no CORS header, no connection, a timeout):
+// later, outside go-app's loop. The body is cut at limit bytes.
+func fetchText(url string, limit int, done func(status int, body string, err error)) {
+	var p app.Value
+	err := jsTry(func() {
+		w := app.Window()
+		opts := map[string]any{"mode": "cors", "credentials": "omit", "cache": "no-store", "redirect": "follow"}
+		if as := w.Get("AbortSignal"); as.Truthy() && as.Get("timeout").Truthy() {
+			opts["signal"] = as.Call("timeout", FetchTimeout.Milliseconds())
+		}
+		p = w.Call("fetch", url, opts)
+	})
+	if err != nil {
+		done(0, "", err)
+		return
+	}
+	await(p, func(resp app.Value) {
+		status := resp.Get("status").Int()
+		var text app.Value
+		if err := jsTry(func() { text = resp.Call("text") }); err != nil {
+			done(status, "", err)
+			return
+		}
+		await(text, func(v app.Value) {
+			body := v.String()
+			if len(body) > limit {
+				body = body[:limit] // State.Fit cuts at a character boundary
+			}
+			done(status, body, nil)
+		}, func(err error) { done(status, "", err) })
+	}, func(err error) { done(0, "", err) })
+}

@@ -89,6 +89,14 @@ func clearField(id string) {
 	}
 }
 
+// setFieldText writes text into an input or textarea the user may have
+// typed in (go-app cannot clear or reset such a field, #1083).
+func setFieldText(id, text string) {
+	if el := element(id); el.Truthy() && el.Get("value").String() != text {
+		el.Set("value", text)
+	}
+}
+
 // scrollToLine scrolls the read view and the editor to the given tops,
 // selects the UTF-16 range start..end in the editor, and brings both
 // views on screen.

@@ -42,6 +42,7 @@ func (t *Tester) renderEmbed() app.UI {
 			))
 		case embed.Tests:
 			body = append(body, app.Section().ID("tests").Class("tests").Aria("label", "Tests").Body(
+				t.answerNote(),
 				t.resultsTable(o.ReadOnly),
 				app.If(!o.ReadOnly, func() app.UI {
 					return app.Button().Type("button").ID("add-row").OnClick(t.addRow).Text("+ Add a test")

@@ -28,6 +28,8 @@ type pageState struct {
 	fullLink    string // embed mode: the "Open in full tester" link
 
 	versions []string // the versions kept, described, as read when their list was opened
+
+	fetch model.FetchView // the last fetch of a site's robots.txt
 }
 
 // arrive picks the state the page opens with, once mounted: the link's,
@@ -305,4 +307,29 @@ func (b browserStorage) Set(key, value string) error {
 		return session.ErrQuota
 	}
 	return err
+}
+
+// fetchRobots fetches the robots.txt of the site the user typed with the
+// browser's fetch: its answer becomes an edit (Undo takes it back); a
+// refusal shows the command line that fetches it instead.
+func (t *Tester) fetchRobots(ctx app.Context, input string) {
+	u, err := model.RobotsURL(input)
+	if err != nil {
+		t.page.fetch = model.FetchBad(err)
+		return
+	}
+	t.page.fetch = model.FetchBusy(u)
+	fetchText(u, model.MaxFile+1, func(status int, body string, err error) {
+		t.own.Dispatch(func(ctx app.Context) {
+			if t.page.fetch.URL != u || t.page.fetch.Kind != "busy" {
+				return // a newer fetch
+			}
+			if err != nil {
+				t.page.fetch = model.FetchRefused(u)
+				return
+			}
+			t.page.fetch = model.FetchDone(u, status, len(body))
+			t.apply(ctx, session.Fetch{URL: u, Status: status, Body: body})
+		})
+	})
 }

@@ -20,7 +20,10 @@ import (
 // .note code with the token found in a user-agent string and the URL as
 // tested when it differs from the URL typed; its verdict
 // .verdict[data-verdict]; its deciding line button[data-line="N"]; its Why
-// control button.why[data-why="i"]; its remove control button.remove.
+// control button.why[data-why="i"]; its pin control button.pin
+// [data-pin="i"]; its remove control button.remove. A test that holds an
+// expected verdict carries data-expect="allowed" or "blocked", and
+// data-expect-broken="true" when its verdict breaks it.
 type ResultRow struct {
 	app.Compo
 
@@ -43,6 +46,7 @@ type ResultRow struct {
 	onFocus  func(ctx app.Context, i int)
 	onWhy    func(ctx app.Context, i int)
 	onRemove func(ctx app.Context, i int)
+	onPin    func(ctx app.Context, i int)
 	onReveal func(ctx app.Context, i, line int)
 	// onKey handles a key pressed in a field, and reports whether it did.
 	onKey func(ctx app.Context, i int, field, key string) bool
@@ -63,6 +67,13 @@ func (r *ResultRow) Render() app.UI {
 	if r.Selected {
 		row = row.DataSet("selected", "true")
 	}
+	broken := v.ExpectBroken()
+	if v.Expect != "" {
+		row = row.DataSet("expect", v.Expect)
+	}
+	if broken {
+		row = row.DataSet("expect-broken", "true").Class("broken")
+	}
 
 	num := app.Span().Class("num").Role("cell").Text(n)
 	if v.Disagree {
@@ -80,7 +91,10 @@ func (r *ResultRow) Render() app.UI {
 	}
 
 	var rule app.UI
-	if v.Line > 0 {
+	if v.Answer != "" {
+		rule = app.Span().Class("rule").Role("cell").Body(
+			app.Span().Class("note answer").Title("%s", v.Answer).Text(v.Permission))
+	} else if v.Line > 0 {
 		rule = app.Span().Class("rule").Role("cell").Body(
 			lineButton(v.Line, r.reveal),
 			app.Code().Title("%s", v.Rule).Text(v.Rule),
@@ -131,6 +145,10 @@ func (r *ResultRow) Render() app.UI {
 		),
 		app.Span().Class("outcome").Role("cell").Body(
 			app.Span().Class(VerdictClass).DataSet("verdict", v.Verdict()).Text(verdictText(v.Allowed)),
+			app.If(broken, func() app.UI {
+				return app.Span().Class("expect-broken").Title("Expected "+v.Expect).
+					Aria("label", ", expected "+v.Expect).Text("≠")
+			}),
 		),
 		rule,
 		app.Span().Class("actions").Role("cell").Body(
@@ -140,6 +158,16 @@ func (r *ResultRow) Render() app.UI {
 				Aria("label", "Explain test "+n).
 				OnClick(r.why).
 				Text("Why?"),
+			app.If(!r.ReadOnly, func() app.UI {
+				pin := model.ExpectText(&v.RowView)
+				return app.Button().Class("pin").Type("button").
+					DataSet("pin", i).
+					Aria("pressed", strconv.FormatBool(v.Expect != "")).
+					Aria("label", pin+", test "+n).
+					Title("%s", pin).
+					OnClick(r.pin).
+					Text(pinText(v.Expect))
+			}),
 			app.If(!r.ReadOnly, func() app.UI {
 				return app.Button().Class("remove").Type("button").
 					Aria("label", "Remove test "+n).
@@ -243,6 +271,24 @@ func (r *ResultRow) remove(ctx app.Context, e app.Event) {
 	if r.onRemove != nil {
 		r.onRemove(ctx, r.Row.Index)
 	}
+}
+
+func (r *ResultRow) pin(ctx app.Context, e app.Event) {
+	if r.onPin != nil {
+		r.onPin(ctx, r.Row.Index)
+	}
+}
+
+// pinText is the pin control's face: the verdict expected, or "Pin" to
+// set one. Text, not an emoji, which some systems cannot draw.
+func pinText(expect string) string {
+	switch expect {
+	case model.ExpectAllowed:
+		return "✓ pinned"
+	case model.ExpectBlocked:
+		return "✕ pinned"
+	}
+	return "Pin"
 }
 
 func (r *ResultRow) reveal(ctx app.Context, e app.Event) {

@@ -69,7 +69,9 @@ type RowReveal struct {
 // selected test; the table keeps its scroll to itself. Hooks: #results
 // [data-allowed][data-blocked][data-shown][data-total], the controls
 // #results-filter, #results-search, #results-sort, #results-group (and
-// #results-resort while the lines are held), #results-counts, the scroll
+// #results-resort while the lines are held), #results-counts (with
+// data-pinned and data-broken on #results: the expectations pinned, and
+// broken), the scroll
 // box #rows, and each test's line (see ResultRow).
 type ResultsTable struct {
 	app.Compo
@@ -87,6 +89,8 @@ type ResultsTable struct {
 	// panel. Without it, the control calls onSelect.
 	onWhy    func(ctx app.Context, i int)
 	onRemove func(ctx app.Context, i int)
+	// onPin pins test i's verdict as expected, or takes the pin off.
+	onPin    func(ctx app.Context, i int)
 	onReveal func(ctx app.Context, line int)
 	// onEnter is Enter in test i's URL field: Tester adds a test after it
 	// and reveals it.
@@ -251,6 +255,7 @@ func (p *ResultsTable) Render() app.UI {
 			onFocus:  p.focusRow,
 			onWhy:    p.why,
 			onRemove: p.remove,
+			onPin:    p.onPin,
 			onReveal: p.revealLine,
 			onKey:    p.key,
 		}
@@ -260,7 +265,9 @@ func (p *ResultsTable) Render() app.UI {
 		DataSet("allowed", t.Allowed).
 		DataSet("blocked", t.Blocked).
 		DataSet("shown", len(t.Shown)).
-		DataSet("total", t.Len())
+		DataSet("total", t.Len()).
+		DataSet("pinned", t.Pinned).
+		DataSet("broken", t.Broken)
 	if t.Held {
 		root = root.DataSet("held", "true")
 	}
@@ -343,6 +350,9 @@ func countsText(t *model.Table) string {
 	s := t.Counts() + "."
 	if t.Disagreements > 0 {
 		s += " The readings disagree on " + model.Plural(t.Disagreements, "test", "tests") + "."
+	}
+	if e := model.ExpectCounts(t.Pinned, t.Broken); e != "" {
+		s += " " + e + "."
 	}
 	if t.Held {
 		s += " Order kept while you edit."

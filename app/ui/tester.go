@@ -39,6 +39,8 @@ type Tester struct {
 
 	page pageState // the browser's side: embed mode, saving, the link (page.go)
 
+	proposal proposal // Compare versions: the proposed file and its comparison (proposed.go)
+
 	// lintFile is the file the page shows, for a linter running in a
 	// goroutine to see that its own is gone.
 	lintFile atomic.Pointer[robots.File]
@@ -221,6 +223,14 @@ func (t *Tester) pasteURLs(ctx app.Context, i int, text string) {
 func (t *Tester) selectRow(ctx app.Context, i int) { t.apply(ctx, session.Select{Row: i}) }
 
 func (t *Tester) removeRow(ctx app.Context, i int) { t.apply(ctx, session.RemoveRow{Row: i}) }
+
+func (t *Tester) setAnswer(ctx app.Context, e app.Event) {
+	t.apply(ctx, session.SetAnswer{Answer: ctx.JSSrc().Get("value").String()})
+}
+
+func (t *Tester) pinRow(ctx app.Context, i int) { t.apply(ctx, session.Pin{Row: i}) }
+
+func (t *Tester) pinAll(ctx app.Context, e app.Event) { t.apply(ctx, session.PinAll{}) }
 
 func (t *Tester) addRow(ctx app.Context, e app.Event) {
 	t.apply(ctx, session.AddRow{After: len(t.work.State.Rows) - 1})

@@ -58,7 +58,9 @@ func (t *Tester) Render() app.UI {
 					),
 				),
 				t.editor(false),
+				&FetchPanel{View: t.page.fetch, Disabled: !t.ready, onFetch: t.fetchRobots},
 				t.summary(),
+				t.serverAnswer(),
 				t.contentNote(),
 			),
 			app.Section().Class("pane").Aria("labelledby", "read-title").Body(
@@ -80,12 +82,15 @@ func (t *Tester) Render() app.UI {
 					app.Select().ID("dialect").Name("dialect").OnChange(t.setDialect).Body(opts...),
 				),
 			),
+			t.answerNote(),
 			app.Div().Class("results-layout").Body(
 				t.resultsTable(false),
 				&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, onReveal: t.reveal, onClose: t.closeWhy},
 			),
 			app.Div().Class("tools").Body(
 				app.Button().Type("button").ID("add-row").OnClick(t.addRow).Text("+ Add a test"),
+				app.Button().Type("button").ID("pin-all").OnClick(t.pinAll).
+					Title("Pin every test's verdict as expected: a later edit that changes one is marked").Text("Pin all verdicts"),
 				app.Span().Class("note").Text("Tip: paste a list of URLs, one per line, into a URL field to make one test per URL."),
 			),
 			&CrawlerList{},
@@ -98,6 +103,7 @@ func (t *Tester) Render() app.UI {
 			onURLFile:   t.importURLFile,
 		},
 		&VersionsPanel{Versions: t.page.versions, onOpen: t.openVersions, onRestore: t.restoreVersion},
+		t.versionsCompare(),
 		app.Div().Class("details").Body(
 			&OverviewPanel{O: an.Overview(), onReveal: t.reveal},
 			&FindingsPanel{
@@ -173,6 +179,32 @@ func (t *Tester) contentNote() app.UI {
 	})
 }
 
+// ServerAnswerID is the id of the server-answer control, whose values are
+// those of model.AnswerChoices.
+const ServerAnswerID = "server-answer"
+
+// serverAnswer is the choice of what the server answers to the request
+// for robots.txt (200, redirects, 404, 401/403, 429, 503, a timeout):
+// each test's verdict then shows what its crawler does after that answer.
+// A select of the Tester's own, not a component: each component type
+// weighs in app.wasm.
+func (t *Tester) serverAnswer() app.UI {
+	return app.P().Class("server-answer tools").Body(
+		app.Label().For(ServerAnswerID).Text("The server answers"),
+		choiceSelect(ServerAnswerID, model.AnswerChoices(), model.AnswerFor(t.work.State.Answer).Choice(), t.setAnswer),
+	)
+}
+
+// answerNote says, above the tests, what the chosen server answer makes
+// each reading do, when it is not a plain 200.
+func (t *Tester) answerNote() app.UI {
+	note := model.AnswerNote(t.work.State.Answer)
+	return app.If(note != "", func() app.UI {
+		return app.P().ID("answer-note").Class("notice").Role("status").
+			DataSet("answer", t.work.State.Answer).Text(note)
+	})
+}
+
 // summary returns the line under the editor: the file's lines and bytes.
 func (t *Tester) summary() app.UI {
 	f := t.work.An.File
@@ -197,6 +229,7 @@ func (t *Tester) resultsTable(readOnly bool) app.UI {
 		onSelect: t.selectRow,
 		onWhy:    t.whyRow,
 		onRemove: t.removeRow,
+		onPin:    t.pinRow,
 		onReveal: t.reveal,
 		onEnter:  t.addRowAfter,
 		onQuery:  t.setQuery,

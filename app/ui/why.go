@@ -106,6 +106,9 @@ func (p *WhyPanel) Render() app.UI {
 			app.Text(" on "), app.Code().Text(w.Encoded),
 			app.Text(", read as "+w.Dialect+" does."),
 		),
+		app.If(w.Answer != "", func() app.UI {
+			return app.P().ID("why-answer").Class("notice").Text(w.Answer + " What the file itself says, once it is read:")
+		}),
 		app.P().Body(app.Text("Path matched against the rules: "), app.Code().Text(w.Path)),
 		app.H3().Text("Which group"),
 		app.P().Text(w.Selection),

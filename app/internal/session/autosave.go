@@ -185,3 +185,17 @@ func VersionSummary(v Version) string {
 	}
 	return text
 }
+
+// VersionRobots returns the robots.txt of version i of Versions, to
+// compare it with the current file.
+func (s *Session) VersionRobots(i int) (string, error) {
+	vs := s.Versions()
+	if i < 0 || i >= len(vs) {
+		return "", errors.New("that version is no longer kept")
+	}
+	st, err := share.Unmarshal([]byte(vs[i].State))
+	if err != nil {
+		return "", err
+	}
+	return st.Robots, nil
+}

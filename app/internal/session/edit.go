@@ -371,3 +371,68 @@ func (KeepMine) apply(s *Session) Effects {
 	s.Pending = nil
 	return Effects{Changed: s.dirty}
 }
+
+// Pin pins a test's current verdict as the one it should have, or takes
+// the pin off when it holds one. It can be undone.
+type Pin struct{ Row int }
+
+func (e Pin) apply(s *Session) Effects {
+	if e.Row < 0 || e.Row >= len(s.State.Rows) || e.Row >= len(s.An.Rows) {
+		return Effects{}
+	}
+	expect := model.PinFor(&s.An.Rows[e.Row])
+	label := "Pin of test " + strconv.Itoa(e.Row+1) + " as " + expect
+	if expect == "" {
+		label = "Unpin of test " + strconv.Itoa(e.Row+1)
+	}
+	s.remember(label)
+	s.State.Rows[e.Row].Expect = expect
+	s.An.Recheck(&s.State)
+	return Effects{Rows: true, Changed: true}
+}
+
+// PinAll pins every test's current verdict as the one it should have: the
+// tests of a file known to be right, made into checks of the next edit.
+// It can be undone.
+type PinAll struct{}
+
+func (PinAll) apply(s *Session) Effects {
+	if len(s.State.Rows) == 0 || len(s.An.Rows) != len(s.State.Rows) {
+		return Effects{}
+	}
+	s.remember("Pin of every verdict")
+	for i := range s.State.Rows {
+		s.State.Rows[i].Expect = s.An.Rows[i].FileVerdict()
+	}
+	s.An.Recheck(&s.State)
+	s.notify(Note{ID: NoteUndo, Text: "Every verdict pinned as expected: " + model.Plural(len(s.State.Rows), "test", "tests") + ".", Action: ActionUndo})
+	return Effects{Rows: true, Changed: true}
+}
+
+// SetAnswer sets the server's answer the verdicts assume (a value of
+// model.AnswerChoices, "" for 200). It can be undone.
+type SetAnswer struct{ Answer string }
+
+func (e SetAnswer) apply(s *Session) Effects {
+	a := model.AnswerFor(e.Answer)
+	if a.Value == s.State.Answer {
+		return Effects{}
+	}
+	s.remember("Server answer " + a.Title)
+	s.State.Answer = a.Value
+	s.An.Recheck(&s.State)
+	return Effects{Rows: true, Changed: true}
+}
+
+// Fetch is the answer the browser got for a robots.txt it fetched: on a
+// 2xx its body replaces the file, otherwise the status sets the server
+// answer (see model.Fetched). It can be undone.
+type Fetch struct {
+	URL    string
+	Status int
+	Body   string
+}
+
+func (e Fetch) apply(s *Session) Effects {
+	return Replace{model.Fetched(s.snapshot(), e.Status, e.Body), "Fetch of " + e.URL + " (" + strconv.Itoa(e.Status) + ")"}.apply(s)
+}

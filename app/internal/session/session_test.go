@@ -382,3 +382,112 @@ func TestImportState(t *testing.T) {
 		t.Errorf("import not undone")
 	}
 }
+
+func TestPin(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /x\n"})
+	s.Apply(Replace{State: model.State{Robots: s.State.Robots, Rows: []model.Row{{Agent: "Googlebot", URL: "/x"}, {Agent: "Googlebot", URL: "/y"}}}, Label: "setup"})
+	if fx := s.Apply(Pin{Row: 0}); !fx.Rows || s.State.Rows[0].Expect != "blocked" {
+		t.Fatalf("pin: %+v, row %+v", fx, s.State.Rows[0])
+	}
+	if label, _ := s.CanUndo(); label != "Pin of test 1 as blocked" {
+		t.Errorf("undo label %q", label)
+	}
+	// The file changes: the expectation breaks, and says so.
+	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /z\n"})
+	if _, broken := s.An.Expectations(); broken != 1 {
+		t.Errorf("broken %d, want 1", broken)
+	}
+	s.Apply(Pin{Row: 0}) // takes it off
+	if s.State.Rows[0].Expect != "" {
+		t.Errorf("unpin: %+v", s.State.Rows[0])
+	}
+	s.Apply(Undo{})
+	if s.State.Rows[0].Expect != "blocked" {
+		t.Errorf("undo of unpin: %+v", s.State.Rows[0])
+	}
+	s.Apply(PinAll{})
+	if s.State.Rows[0].Expect != "allowed" || s.State.Rows[1].Expect != "allowed" {
+		t.Errorf("pin all: %+v", s.State.Rows)
+	}
+	if fx := s.Apply(Pin{Row: 7}); fx.Changed {
+		t.Errorf("pin of a missing test changed the work")
+	}
+	// The pins travel with the saved work.
+	data, err := share.ForStorage(s.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := share.Unmarshal(data)
+	if err != nil || back.Rows[1].Expect != "allowed" {
+		t.Errorf("round trip: %v %+v", err, back.Rows)
+	}
+}
+
+func TestSetAnswer(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	before := s.An.Rows[3].Allowed // the example's GPTBot on a blog post: blocked
+	if fx := s.Apply(SetAnswer{Answer: "404"}); !fx.Rows || !fx.Changed || s.State.Answer != "404" {
+		t.Fatalf("SetAnswer: %+v %q", fx, s.State.Answer)
+	}
+	if !s.An.Rows[3].Allowed || before {
+		t.Errorf("under 404 every crawler may crawl: %+v", s.An.Rows[3])
+	}
+	if fx := s.Apply(SetAnswer{Answer: "404"}); fx.Changed {
+		t.Errorf("the same answer again changed the work")
+	}
+	s.Apply(SetAnswer{Answer: "bogus"}) // read as 200
+	if s.State.Answer != "" {
+		t.Errorf("bogus answer kept as %q", s.State.Answer)
+	}
+	s.Apply(Undo{})
+	if s.State.Answer != "404" || !s.An.Rows[3].Allowed {
+		t.Errorf("undo: %q", s.State.Answer)
+	}
+	data, _ := share.ForStorage(s.State)
+	if back, err := share.Unmarshal(data); err != nil || back.Answer != "404" {
+		t.Errorf("saved answer: %v %q", err, back.Answer)
+	}
+}
+
+func TestFetch(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	before := s.State.Robots
+	s.Apply(Fetch{URL: "https://example.com/robots.txt", Status: 200, Body: "User-agent: *\nDisallow: /\n"})
+	if s.State.Robots != "User-agent: *\nDisallow: /\n" || s.An.Rows[0].Allowed {
+		t.Fatalf("after a fetch: %q", s.State.Robots)
+	}
+	if label, _ := s.CanUndo(); label != "Fetch of https://example.com/robots.txt (200)" {
+		t.Errorf("undo label %q", label)
+	}
+	s.Apply(Fetch{URL: "https://example.com/robots.txt", Status: 429})
+	if s.State.Answer != "429" || s.State.Robots != "User-agent: *\nDisallow: /\n" {
+		t.Errorf("after a 429: %q %q", s.State.Answer, s.State.Robots)
+	}
+	s.Apply(Undo{})
+	s.Apply(Undo{})
+	if s.State.Robots != before {
+		t.Errorf("undo did not bring the file back")
+	}
+	s.Apply(Fetch{URL: "u", Status: 200, Body: strings.Repeat("x", model.MaxFile+10)})
+	if len(s.State.Robots) != model.MaxFile || !hasNote(s, NoteLimit, "cut") {
+		t.Errorf("a huge fetch: %d bytes, notes %+v", len(s.State.Robots), s.Notes)
+	}
+}
+
+func TestVersionRobots(t *testing.T) {
+	store := MemoryStorage{}
+	s, c := newSession(store)
+	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
+	c.advance(time.Second)
+	s.Save()
+	s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
+	c.advance(time.Second)
+	s.Save()
+	if got, err := s.VersionRobots(0); err != nil || got != "User-agent: *\nDisallow: /a\n" {
+		t.Errorf("version 0: %q, %v", got, err)
+	}
+	if _, err := s.VersionRobots(9); err == nil {
+		t.Errorf("a missing version read")
+	}
+}

@@ -48,6 +48,7 @@ type fileState struct {
 	Rows     []model.Row `json:"rows"`
 	Dialect  string      `json:"dialect,omitempty"`
 	Selected int         `json:"selected"`
+	Answer   string      `json:"answer,omitempty"`
 }
 
 // Errors that Decode returns, wrapped with details; their text is meant for
@@ -136,7 +137,11 @@ func Unmarshal(data []byte) (model.State, error) {
 	case !utf8.ValidString(f.Robots):
 		return model.State{}, fmt.Errorf("%w: the robots.txt is not text", ErrInvalid)
 	}
-	s := model.State{Robots: f.Robots, Rows: f.Rows, Dialect: model.CleanDialect(f.Dialect), Selected: f.Selected}
+	for i := range f.Rows {
+		f.Rows[i].Expect = model.CleanExpect(f.Rows[i].Expect)
+	}
+	s := model.State{Robots: f.Robots, Rows: f.Rows, Dialect: model.CleanDialect(f.Dialect), Selected: f.Selected,
+		Answer: model.CleanAnswer(f.Answer)}
 	s.Selected = max(s.SelectedRow(), 0)
 	return s, nil
 }
@@ -152,7 +157,7 @@ func toFile(s model.State) fileState {
 	if rows == nil {
 		rows = []model.Row{}
 	}
-	return fileState{Version: Version, Robots: s.Robots, Rows: rows, Dialect: s.Dialect, Selected: s.Selected}
+	return fileState{Version: Version, Robots: s.Robots, Rows: rows, Dialect: s.Dialect, Selected: s.Selected, Answer: s.Answer}
 }
 
 // plainJSONError words a JSON error for people.

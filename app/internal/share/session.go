@@ -20,7 +20,7 @@ var ErrLinkTooLong = errors.New("the link would be too long")
 // Same reports whether a and b hold the same state. A nil and an empty list
 // of rows are the same; the selected row is compared once clamped.
 func Same(a, b model.State) bool {
-	return a.Robots == b.Robots && a.Dialect == b.Dialect &&
+	return a.Robots == b.Robots && a.Dialect == b.Dialect && a.Answer == b.Answer &&
 		a.SelectedRow() == b.SelectedRow() && slices.Equal(a.Rows, b.Rows)
 }
 

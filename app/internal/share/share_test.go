@@ -165,7 +165,7 @@ func TestExport(t *testing.T) {
 		t.Errorf("result 0 = %+v", r)
 	}
 	csvText := string(ResultsCSV(results))
-	if !strings.HasPrefix(csvText, "agent,token,url,tested,dialect,verdict,line,rule,groups\n") || !strings.Contains(csvText, "'=cmd") {
+	if !strings.HasPrefix(csvText, "agent,token,url,tested,dialect,verdict,line,rule,groups,expect,expectation,answer\n") || !strings.Contains(csvText, "'=cmd") {
 		t.Errorf("CSV:\n%s", csvText)
 	}
 	if js := string(ResultsJSON(results)); !strings.Contains(js, `"verdict": "blocked"`) {
@@ -173,5 +173,59 @@ func TestExport(t *testing.T) {
 	}
 	if js := string(ResultsJSON(nil)); js != "[]\n" {
 		t.Errorf("empty JSON = %q", js)
+	}
+}
+
+func TestExpectCarried(t *testing.T) {
+	s := model.State{Robots: "User-agent: *\nDisallow: /x\n", Rows: []model.Row{
+		{Agent: "Googlebot", URL: "/x", Expect: "allowed"}, {Agent: "Googlebot", URL: "/y"}}}
+	back, err := Decode(Encode(s))
+	if err != nil || back.Rows[0].Expect != "allowed" || back.Rows[1].Expect != "" {
+		t.Fatalf("link: %v %+v", err, back.Rows)
+	}
+	if !strings.Contains(string(Marshal(s)), `"expect": "allowed"`) || strings.Count(string(Marshal(s)), `"expect"`) != 1 {
+		t.Errorf("state file: %s", Marshal(s))
+	}
+	// Old states have no expect; odd values read as none.
+	old, err := Unmarshal([]byte(`{"v":1,"robots":"","rows":[{"agent":"a","url":"/"},{"agent":"b","url":"/","expect":"BLOCKED"},{"agent":"c","url":"/","expect":"perhaps"}],"selected":0}`))
+	if err != nil || old.Rows[0].Expect != "" || old.Rows[1].Expect != "blocked" || old.Rows[2].Expect != "" {
+		t.Errorf("old or odd state: %v %+v", err, old.Rows)
+	}
+	a := model.Analyze(&s)
+	csv := string(ResultsCSV(Results(a, &s)))
+	if !strings.Contains(csv, ",allowed,broken,\n") {
+		t.Errorf("csv: %s", csv)
+	}
+}
+
+func TestAnswerCarried(t *testing.T) {
+	s := model.State{Robots: "User-agent: *\n", Answer: "503"}
+	if back, err := Decode(Encode(s)); err != nil || back.Answer != "503" {
+		t.Fatalf("link: %v %q", err, back.Answer)
+	}
+	if strings.Contains(string(Marshal(model.State{})), "answer") {
+		t.Errorf("a 200 is written: %s", Marshal(model.State{}))
+	}
+	if odd, err := Unmarshal([]byte(`{"v":1,"robots":"","rows":[],"answer":"418","selected":0}`)); err != nil || odd.Answer != "" {
+		t.Errorf("odd answer: %v %q", err, odd.Answer)
+	}
+	an := model.Analyze(&model.State{Robots: s.Robots, Rows: []model.Row{{Agent: "Googlebot", URL: "/"}}, Answer: "503"})
+	if r := Results(an, &model.State{Rows: []model.Row{{Agent: "Googlebot", URL: "/"}}}); r[0].Answer != "disallow all (503)" || r[0].Verdict != "blocked" {
+		t.Errorf("results under 503: %+v", r[0])
+	}
+	if Same(s, model.State{Robots: s.Robots}) {
+		t.Errorf("states with different answers are the same")
+	}
+}
+
+func TestChangesCSV(t *testing.T) {
+	s := model.State{Robots: "User-agent: *\nDisallow: /x\n", Rows: []model.Row{{Agent: "=Googlebot", URL: "/x"}, {Agent: "b", URL: "/y"}}}
+	proposed, _ := model.ProposedFile("User-agent: *\nDisallow: /y\n")
+	got := string(ChangesCSV(model.DiffVersions(model.Analyze(&s), proposed, &s)))
+	want := "test,agent,token,url,tested,dialect,current,current_line,current_rule,proposed,proposed_line,proposed_rule\n" +
+		"1,'=Googlebot,Googlebot,/x,/x,Google,blocked,2,Disallow: /x,allowed,0,\n" +
+		"2,b,b,/y,/y,Google,allowed,0,,blocked,2,Disallow: /y\n"
+	if got != want {
+		t.Errorf("CSV:\n%s\nwant\n%s", got, want)
 	}
 }

@@ -20,13 +20,26 @@ type Result struct {
 	Line    int    `json:"line"`             // the deciding line, 0 when no rule matched
 	Rule    string `json:"rule,omitempty"`   // the deciding line's text
 	Groups  string `json:"groups,omitempty"` // the lines of the groups used, as "3-7, 12-15"
+	// Expect is the verdict pinned as expected, "" for none; Expectation
+	// says whether the verdict meets it: "holds", "broken", or "".
+	Expect      string `json:"expect,omitempty"`
+	Expectation string `json:"expectation,omitempty"`
+	// Answer, when the server's answer decided instead of the file, says
+	// what the reading does then: "disallow all (503)".
+	Answer string `json:"answer,omitempty"`
 }
 
 // Results lists every row of an analysis with its verdict.
 func Results(a *model.Analysis, s *model.State) []Result {
 	out := make([]Result, 0, len(a.Rows))
 	for i, rv := range a.Rows {
-		r := Result{Token: rv.Token, Tested: rv.Encoded, Dialect: rv.Dialect, Verdict: rv.Verdict(), Line: rv.Line}
+		r := Result{Token: rv.Token, Tested: rv.Encoded, Dialect: rv.Dialect, Verdict: rv.Verdict(), Line: rv.Line, Expect: rv.Expect, Answer: rv.Permission}
+		if rv.Expect != "" {
+			r.Expectation = "holds"
+			if rv.ExpectBroken() {
+				r.Expectation = "broken"
+			}
+		}
 		if i < len(s.Rows) {
 			r.Agent, r.URL = s.Rows[i].Agent, s.Rows[i].URL
 		}
@@ -51,9 +64,9 @@ func Results(a *model.Analysis, s *model.State) []Result {
 // spreadsheet would run as a formula are prefixed with a quote.
 func ResultsCSV(results []Result) []byte {
 	var buf bytes.Buffer
-	writeCSVRow(&buf, []string{"agent", "token", "url", "tested", "dialect", "verdict", "line", "rule", "groups"})
+	writeCSVRow(&buf, []string{"agent", "token", "url", "tested", "dialect", "verdict", "line", "rule", "groups", "expect", "expectation", "answer"})
 	for _, r := range results {
-		writeCSVRow(&buf, []string{cell(r.Agent), cell(r.Token), cell(r.URL), cell(r.Tested), r.Dialect, r.Verdict, strconv.Itoa(r.Line), cell(r.Rule), r.Groups})
+		writeCSVRow(&buf, []string{cell(r.Agent), cell(r.Token), cell(r.URL), cell(r.Tested), r.Dialect, r.Verdict, strconv.Itoa(r.Line), cell(r.Rule), r.Groups, r.Expect, r.Expectation, r.Answer})
 	}
 	return buf.Bytes()
 }
@@ -120,4 +133,19 @@ func isHeader(s string) bool {
 		return true
 	}
 	return false
+}
+
+// ChangesCSV writes the tests whose verdict changes between two versions
+// of the file as CSV with a header row: each side's verdict, deciding line
+// and rule.
+func ChangesCSV(d *model.VersionDiff) []byte {
+	var buf bytes.Buffer
+	writeCSVRow(&buf, []string{"test", "agent", "token", "url", "tested", "dialect",
+		"current", "current_line", "current_rule", "proposed", "proposed_line", "proposed_rule"})
+	for _, c := range d.Changes {
+		writeCSVRow(&buf, []string{strconv.Itoa(c.Index + 1), cell(c.Agent), cell(c.Token), cell(c.URL), cell(c.Encoded), c.Dialect,
+			c.Current.Verdict(), strconv.Itoa(c.Current.Line), cell(c.Current.Rule),
+			c.Proposed.Verdict(), strconv.Itoa(c.Proposed.Line), cell(c.Proposed.Rule)})
+	}
+	return buf.Bytes()
 }

@@ -75,8 +75,20 @@ type RowView struct {
 	Dialect   string // title of the dialect the row was checked in
 
 	Allowed bool
-	Line    int         // the deciding rule's line, 0 when no rule matched
-	Groups  []LineRange // the lines of the groups that applied
+	// FileAllowed is the file's own verdict, whatever the server's answer:
+	// the one expectations are about, as `robotstxt test` checks the file.
+	FileAllowed bool
+	// Expect is the verdict the test should have, "" for none (Row.Expect).
+	Expect string
+	Line   int         // the deciding rule's line, 0 when no rule matched
+	Groups []LineRange // the lines of the groups that applied
+	// Answer, when not "", says why the server's answer (State.Answer)
+	// decided instead of the file: Allowed is then what the reading does
+	// after that answer, and Line and Groups are empty.
+	Answer string
+	// Permission is what the reading does when Answer decided, with the
+	// answer: "disallow all (503)".
+	Permission string
 }
 
 // Verdict returns "allowed" or "blocked", the value of the data-verdict hook.
@@ -124,12 +136,13 @@ func Reanalyze(prev *Analysis, s *State) *Analysis {
 // for when the rows, the dialect or the selection changed but not the file.
 func (a *Analysis) Recheck(s *State) {
 	d, fixed := robots.ParseDialect(s.Dialect)
+	ans := AnswerFor(s.Answer)
 	a.comparison = nil
 	// Fresh slices: views handed to components must not change under them.
 	a.Rows = make([]RowView, 0, len(s.Rows))
 	a.Verdicts = make([]robots.Verdict, 0, len(s.Rows))
 	for _, row := range s.Rows {
-		rv, v := check(a.File, row, d, fixed)
+		rv, v := check(a.File, row, d, fixed, ans)
 		a.Rows = append(a.Rows, rv)
 		a.Verdicts = append(a.Verdicts, v)
 	}
@@ -165,7 +178,11 @@ func (a *Analysis) SelectedRow() *RowView {
 // check checks one row. A catalogued crawler is checked as itself, with its
 // fallbacks and its treatment of the * group; any other token as an unknown
 // crawler that reads robots.txt as Googlebot does.
-func check(f *robots.File, row Row, d robots.Dialect, fixed bool) (RowView, robots.Verdict) {
+//
+// When the server's answer is not a 2xx, the reading may not read the file
+// at all: the row's view then says what it does instead, and why, while
+// the verdict stays the file's (the Why explains both).
+func check(f *robots.File, row Row, d robots.Dialect, fixed bool, ans ServerAnswer) (RowView, robots.Verdict) {
 	agent := strings.TrimSpace(row.Agent)
 	token := robots.ProductToken(agent)
 	if token == "" {
@@ -179,18 +196,26 @@ func check(f *robots.File, row Row, d robots.Dialect, fixed bool) (RowView, robo
 	}
 	v := checkIn(f.Read(d), agent, c, encoded)
 	rv := RowView{
-		Agent:     row.Agent,
-		URL:       row.URL,
-		Token:     token,
-		Extracted: agent != token && agent != "",
-		Known:     known,
-		Encoded:   encoded,
-		Dialect:   v.Dialect.Title(),
-		Allowed:   v.Allowed,
-		Line:      v.Line,
+		Agent:       row.Agent,
+		URL:         row.URL,
+		Token:       token,
+		Extracted:   agent != token && agent != "",
+		Known:       known,
+		Encoded:     encoded,
+		Dialect:     v.Dialect.Title(),
+		Allowed:     v.Allowed,
+		FileAllowed: v.Allowed,
+		Expect:      CleanExpect(row.Expect),
+		Line:        v.Line,
 	}
 	if known {
 		rv.Vendor = c.Vendor
+	}
+	if acc, ok := override(v.Dialect, ans); ok {
+		rv.Allowed, rv.Line = acc.Permission == robots.AllowAll, 0
+		rv.Answer = "The server answers " + ans.Short + ": " + acc.Reason
+		rv.Permission = permissionText(acc.Permission) + " (" + ans.Tag + ")"
+		return rv, v
 	}
 	for _, g := range v.Groups {
 		rv.Groups = append(rv.Groups, LineRange{g.Start, g.End})

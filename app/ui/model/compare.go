@@ -53,9 +53,12 @@ func (a *Analysis) Comparison(s *State) *Comparison {
 
 // Compare checks every row of s against f in every dialect. A row's
 // crawler is identified in each reading as that reading's crawlers do (see
-// checkIn); its URL is encoded as a browser would send it.
+// checkIn); its URL is encoded as a browser would send it. When the
+// server's answer (s.Answer) is not a 2xx, each reading does what that
+// answer means to it instead.
 func Compare(f *robots.File, s *State) *Comparison {
 	c := &Comparison{Dialects: robots.Dialects()}
+	ans := AnswerFor(s.Answer)
 	for _, row := range s.Rows {
 		agent := strings.TrimSpace(row.Agent)
 		token := robots.ProductToken(agent)
@@ -66,13 +69,27 @@ func Compare(f *robots.File, s *State) *Comparison {
 		encoded := robots.EncodeURL(row.URL)
 		verdicts := make([]robots.Verdict, len(c.Dialects))
 		cr := ComparedRow{Cells: make([]ComparedCell, len(c.Dialects))}
-		for i, d := range c.Dialects {
-			verdicts[i] = checkIn(f.Read(d), agent, crawler, encoded)
-			cr.Cells[i] = ComparedCell{Dialect: d, Allowed: verdicts[i].Allowed, Line: verdicts[i].Line}
-		}
-		for i := 1; i < len(verdicts); i++ {
-			if reason := robots.Contrast(&verdicts[i], &verdicts[0]); reason != "" {
-				cr.Reasons = append(cr.Reasons, reason)
+		if ans.Class != robots.Success {
+			// No reading reads the file: each does what the answer means
+			// to it, and that is the reason when it differs from Google.
+			google := robots.AccessFor(robots.Google, ans.Class)
+			for i, d := range c.Dialects {
+				acc := robots.AccessFor(d, ans.Class)
+				cr.Cells[i] = ComparedCell{Dialect: d, Allowed: acc.Permission == robots.AllowAll}
+				if acc.Permission != google.Permission {
+					cr.Reasons = append(cr.Reasons, d.Title()+": "+permissionText(acc.Permission)+", as "+acc.Reason+
+						" Google: "+permissionText(google.Permission)+".")
+				}
+			}
+		} else {
+			for i, d := range c.Dialects {
+				verdicts[i] = checkIn(f.Read(d), agent, crawler, encoded)
+				cr.Cells[i] = ComparedCell{Dialect: d, Allowed: verdicts[i].Allowed, Line: verdicts[i].Line}
+			}
+			for i := 1; i < len(verdicts); i++ {
+				if reason := robots.Contrast(&verdicts[i], &verdicts[0]); reason != "" {
+					cr.Reasons = append(cr.Reasons, reason)
+				}
 			}
 		}
 		if cr.Disagree() {

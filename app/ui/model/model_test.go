@@ -203,11 +203,11 @@ func TestWhy(t *testing.T) {
 }
 
 func TestRowEdits(t *testing.T) {
-	s := State{Rows: []Row{{"a", "/1"}, {"b", "/2"}, {"c", "/3"}}, Selected: 2}
+	s := State{Rows: []Row{{Agent: "a", URL: "/1"}, {Agent: "b", URL: "/2"}, {Agent: "c", URL: "/3"}}, Selected: 2}
 	if n := s.PasteURLs(1, "/x\n\n  /y  \r\n/z"); n != 3 {
 		t.Errorf("PasteURLs = %d, want 3", n)
 	}
-	want := []Row{{"a", "/1"}, {"b", "/x"}, {"b", "/y"}, {"b", "/z"}, {"c", "/3"}}
+	want := []Row{{Agent: "a", URL: "/1"}, {Agent: "b", URL: "/x"}, {Agent: "b", URL: "/y"}, {Agent: "b", URL: "/z"}, {Agent: "c", URL: "/3"}}
 	if !slices.Equal(s.Rows, want) {
 		t.Errorf("rows %v, want %v", s.Rows, want)
 	}
@@ -218,7 +218,7 @@ func TestRowEdits(t *testing.T) {
 	}
 	s.Selected = 2
 	s.RemoveRow(0)
-	if s.Selected != 1 || s.Rows[1] != (Row{"b", "/y"}) {
+	if s.Selected != 1 || s.Rows[1] != (Row{Agent: "b", URL: "/y"}) {
 		t.Errorf("after removing row 0: selected %d, rows %v", s.Selected, s.Rows)
 	}
 	if (&State{}).SelectedRow() != -1 {

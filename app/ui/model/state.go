@@ -22,6 +22,10 @@ type State struct {
 	// (robots.Dialect.String()), or "" for each crawler's own.
 	Dialect  string `json:"dialect,omitempty"`
 	Selected int    `json:"selected"` // index in Rows of the row the Why panel explains
+	// Answer is the server's answer to the request for robots.txt that
+	// the verdicts assume (a value of AnswerChoices), "" for a 200 with
+	// the file as written.
+	Answer string `json:"answer,omitempty"`
 }
 
 // Row is one test: a crawler and a URL, as typed.
@@ -32,6 +36,10 @@ type Row struct {
 	// URL is a full URL, a URL without a scheme or a bare path, typed as a
 	// person would.
 	URL string `json:"url"`
+	// Expect is the verdict the test should have, ExpectAllowed or
+	// ExpectBlocked, or "" when it expects nothing (see CleanExpect). It is
+	// the field `robotstxt test` checks.
+	Expect string `json:"expect,omitempty"`
 }
 
 // SelectedRow returns s.Selected clamped to the rows, or -1 when there are

@@ -25,6 +25,7 @@ const (
 	ShowAllowed  Filter = "allowed"  // the tests whose verdict is Allowed
 	ShowDisagree Filter = "disagree" // the tests on which the dialects' readings give different verdicts
 	ShowCrawler  Filter = "crawler"  // the tests of one crawler token, TableQuery.Crawler
+	ShowBroken   Filter = "broken"   // the tests whose pinned expectation the verdict breaks
 )
 
 // SortKey is the order of the results table.
@@ -87,6 +88,9 @@ type Table struct {
 	// every test.
 	Allowed, Blocked       int
 	AllAllowed, AllBlocked int
+	// Pinned counts every test that holds an expected verdict, Broken
+	// those whose verdict breaks it.
+	Pinned, Broken int
 
 	// Tokens are the crawler tokens of all the tests, each once (case
 	// aside), sorted: the choices of the one-crawler filter.
@@ -183,7 +187,7 @@ func rowViews(a *Analysis, s *State, compare bool) []TableRow {
 	rows := make([]TableRow, len(a.Rows))
 	for i := range a.Rows {
 		r := TableRow{Index: i, RowView: a.Rows[i]}
-		if i < len(a.Verdicts) {
+		if i < len(a.Verdicts) && r.Answer == "" {
 			r.Rule = ruleText(&a.Verdicts[i])
 		}
 		if c != nil && i < len(c.Rows) {
@@ -221,6 +225,10 @@ func keep(r *TableRow, q TableQuery, search string) bool {
 		}
 	case ShowDisagree:
 		if !r.Disagree {
+			return false
+		}
+	case ShowBroken:
+		if !r.ExpectBroken() {
 			return false
 		}
 	case ShowCrawler:
@@ -286,11 +294,18 @@ func (t *Table) layOut(shown []int) {
 	t.Shown = shown
 	t.Lines, t.Groups = nil, nil
 	t.Allowed, t.Blocked, t.AllAllowed, t.AllBlocked = 0, 0, 0, 0
+	t.Pinned, t.Broken = 0, 0
 	t.pos = make([]int, len(t.rows))
 	for i := range t.pos {
 		t.pos[i] = -1
 	}
 	for i := range t.rows {
+		if t.rows[i].Expect != "" {
+			t.Pinned++
+			if t.rows[i].ExpectBroken() {
+				t.Broken++
+			}
+		}
 		if t.rows[i].Allowed {
 			t.AllAllowed++
 		} else {
@@ -535,6 +550,7 @@ func FilterChoices(tokens []string) []Choice {
 		{string(ShowBlocked), "Blocked only"},
 		{string(ShowAllowed), "Allowed only"},
 		{string(ShowDisagree), "Readings disagree"},
+		{string(ShowBroken), "Expectations broken"},
 	}
 	for _, tok := range tokens {
 		out = append(out, Choice{crawlerPrefix + tok, "Only " + tok})
@@ -575,7 +591,7 @@ func (q TableQuery) GroupValue() string {
 func (q TableQuery) WithFilter(value string) TableQuery {
 	q.Crawler = ""
 	switch f := Filter(value); f {
-	case ShowBlocked, ShowAllowed, ShowDisagree:
+	case ShowBlocked, ShowAllowed, ShowDisagree, ShowBroken:
 		q.Filter = f
 	default:
 		if tok, ok := strings.CutPrefix(value, crawlerPrefix); ok && tok != "" {
@@ -704,13 +720,17 @@ func (ts *TableState) Table(a *Analysis, s *State) *Table {
 }
 
 // oneTextEdit reports whether now differs from before in the text of
-// exactly one test: the trace of typing in a field.
+// exactly one test: the trace of typing in a field. A pin set or taken off
+// is no typing: the table is made anew.
 func oneTextEdit(before, now []Row) bool {
 	if len(before) != len(now) {
 		return false
 	}
 	changed := 0
 	for i := range now {
+		if now[i].Expect != before[i].Expect {
+			return false
+		}
 		if now[i] != before[i] {
 			changed++
 		}

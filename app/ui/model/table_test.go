@@ -327,7 +327,7 @@ func TestTableCounts(t *testing.T) {
 
 func TestTableChoices(t *testing.T) {
 	choices := FilterChoices([]string{"Googlebot", "GPTBot"})
-	if len(choices) != 6 || choices[4].Value != "crawler:Googlebot" || choices[5].Title != "Only GPTBot" {
+	if len(choices) != 7 || choices[5].Value != "crawler:Googlebot" || choices[6].Title != "Only GPTBot" {
 		t.Errorf("filter choices %v", choices)
 	}
 	var q TableQuery
@@ -419,6 +419,15 @@ func TestTableState(t *testing.T) {
 	a.Recheck(&s)
 	if t5 := ts.Table(a, &s); t5.Held {
 		t.Errorf("a change of dialect held the lines")
+	}
+	// A pin is no typing: the table is made anew.
+	s.Rows[1].URL = "/ab"
+	a.Recheck(&s)
+	ts.Table(a, &s)
+	s.Rows[1].Expect = ExpectBlocked
+	a.Recheck(&s)
+	if t6 := ts.Table(a, &s); t6.Held || t6.Pinned != 1 {
+		t.Errorf("a pin held the lines (held %v, pinned %d)", t6.Held, t6.Pinned)
 	}
 	// A change of the file, or of more than one test, sorts anew.
 	s.Rows[0].URL, s.Rows[3].URL = "/x", "/y"

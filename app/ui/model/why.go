@@ -29,6 +29,9 @@ type Why struct {
 	Matches []WhyMatch
 	// Decision says which rule won and why, or that none matched.
 	Decision string
+	// Answer, when not "", says that the server's answer decided rather
+	// than the file, and why; the rest explains what the file would say.
+	Answer string
 }
 
 // WhyGroup is one group that applied.
@@ -57,7 +60,8 @@ func (a *Analysis) Why() (Why, bool) {
 	rv, v := &a.Rows[i], &a.Verdicts[i]
 	w := Why{
 		Row:       i,
-		Allowed:   v.Allowed,
+		Allowed:   rv.Allowed,
+		Answer:    rv.Answer,
 		Agent:     rv.Agent,
 		Token:     rv.Token,
 		URL:       rv.URL,
@@ -85,6 +89,10 @@ func (a *Analysis) Why() (Why, bool) {
 		})
 	}
 	w.Decision = decision(v)
+	if w.Answer != "" {
+		// The verdict shown is the answer's; the file's is a what-if.
+		w.Decision = "Once the file is read: " + w.Decision
+	}
 	return w, true
 }
 
