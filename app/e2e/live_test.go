@@ -100,11 +100,13 @@ func TestServerAnswer(t *testing.T) {
 	// Undo goes back to the 404.
 	p.Click("#undo")
 	verdict(p, 1, "allowed")
+	// The verdicts are painted in the click's own task, the rest of the
+	// page at go-app's next frame.
+	p.WaitAttr("#answer-note", "data-answer", "404")
 	if got := p.Value("select#server-answer"); got != "404" {
 		t.Errorf("select shows %q after undo, want 404", got)
 	}
 	// Kept in the autosave.
-	p.WaitAttr("#answer-note", "data-answer", "404")
 	deadline := time.Now().Add(Timeout)
 	for !strings.Contains(Eval[string](p, "reading the autosave", `localStorage.getItem("`+share.SaveKey+`") || ""`), `"answer":"404"`) {
 		if time.Now().After(deadline) {
