@@ -286,3 +286,23 @@ func TestFreezingLink(t *testing.T) {
 	}
 	noExceptions(t, p)
 }
+
+// TestNoDisplayLockedDetails checks that no closed <details> in the page
+// hides its content with content-visibility: hidden, the display lock
+// that makes Chromium take seconds to paste a large file into the editor
+// (web/tester.css). The paste itself is measured by make bench-browser.
+func TestNoDisplayLockedDetails(t *testing.T) {
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+	p.Click(row(0, "button.why"))
+	p.WaitAttr("#why", "data-why-row", "0")
+	locked := Eval[[]string](p, "reading the details' styles", `[...document.querySelectorAll("details:not([open])")].
+		filter(d => getComputedStyle(d, "::details-content").contentVisibility === "hidden").
+		map(d => d.id || d.className || d.textContent.slice(0, 40))`)
+	if n := Eval[int](p, "counting details", `document.querySelectorAll("details:not([open])").length`); n == 0 {
+		t.Fatal("no closed <details> in the page to check")
+	}
+	if len(locked) > 0 {
+		t.Errorf("closed <details> hidden by content-visibility (a large paste then takes seconds): %q", locked)
+	}
+}
