@@ -13,7 +13,8 @@ type ruleSet struct {
 	rules  []*Rule // in file order
 
 	indexOnce sync.Once
-	index     *prefixIndex // made on the first check: the linter needs none
+	compiled  []compiledRule // rules[i] compiled, made on the first check
+	index     *prefixIndex   // made on the first check: the linter needs none
 }
 
 // indexThreshold is the number of rules above which a set is indexed:
@@ -36,21 +37,130 @@ func newRuleSet(r *Reading, groups []int32) *ruleSet {
 	return s
 }
 
-// candidates calls visit with every rule that may match path: every rule
-// when the set is small, else those whose literal prefix starts path.
-func (s *ruleSet) candidates(path string, visit func(*Rule)) {
+// prepare makes, on the first check, what matching the set needs: each
+// rule compiled, and the prefix index past indexThreshold rules.
+func (s *ruleSet) prepare() {
 	s.indexOnce.Do(func() {
+		s.compiled = make([]compiledRule, len(s.rules))
+		for i, r := range s.rules {
+			s.compiled[i] = compileRule(r)
+		}
 		if len(s.rules) > indexThreshold {
 			s.index = newPrefixIndex(s.rules)
 		}
 	})
+}
+
+// A compiledRule is a rule's pattern cut up once for the many paths it is
+// tried against: its literal prefix, and what follows its first '*'.
+type compiledRule struct {
+	prefix string // the pattern up to its first '*' (its end anchor dropped)
+	rest   string // after the first '*', the end anchor dropped
+	// need has bit c&63 set for every byte c other than '*' in rest: a
+	// path that lacks one of them cannot match.
+	need     uint64
+	star     bool // the pattern has a '*'
+	anchored bool // the pattern ends in '$'
+	// filedShort: the prefix index files the rule under a shorter
+	// prefix than its own (the directory of Google's index.html rule).
+	filedShort bool
+}
+
+func compileRule(r *Rule) compiledRule {
+	p := r.Pattern()
+	c := compiledRule{anchored: strings.HasSuffix(p, "$"), filedShort: r.indexed > 0}
+	if c.anchored {
+		p = p[:len(p)-1]
+	}
+	star := strings.IndexByte(p, '*')
+	if star < 0 {
+		c.prefix = p
+		return c
+	}
+	c.prefix, c.rest, c.star = p[:star], p[star+1:], true
+	for i := 0; i < len(c.rest); i++ {
+		if c.rest[i] != '*' {
+			c.need |= 1 << (c.rest[i] & 63)
+		}
+	}
+	return c
+}
+
+// byteMask returns the set of c&63 over the bytes c of s.
+func byteMask(s string) uint64 {
+	var m uint64
+	for i := 0; i < len(s); i++ {
+		m |= 1 << (s[i] & 63)
+	}
+	return m
+}
+
+// A pathMatcher is one path being matched against the rules of a set.
+type pathMatcher struct {
+	path     string
+	mask     uint64 // byteMask(path), once masked
+	masked   bool
+	prefixed bool // every rule tried is known to have a literal prefix that starts path
+}
+
+// matches reports whether the compiled rule c matches the path.
+func (m *pathMatcher) matches(c *compiledRule) bool {
+	if (!m.prefixed || c.filedShort) && !strings.HasPrefix(m.path, c.prefix) {
+		return false
+	}
+	if !c.star {
+		return !c.anchored || len(m.path) == len(c.prefix)
+	}
+	if c.need != 0 {
+		if !m.masked {
+			m.mask, m.masked = byteMask(m.path), true
+		}
+		if c.need&^m.mask != 0 {
+			return false
+		}
+	}
+	return matchAfterStar(c.rest, c.anchored, m.path, len(c.prefix))
+}
+
+// collect appends to v.Matches, in file order, every rule of the set that
+// matches path, with its priority.
+func (s *ruleSet) collect(path string, v *Verdict) {
+	s.prepare()
+	m := pathMatcher{path: path}
 	if s.index == nil {
-		for _, r := range s.rules {
-			visit(r)
+		for i := range s.rules {
+			s.try(&m, int32(i), v)
 		}
 		return
 	}
-	s.index.lookup(path, func(ri int32) { visit(s.rules[ri]) })
+	m.prefixed = true
+	x := s.index
+	i, found := slices.BinarySearch(x.prefixes, path)
+	if !found {
+		i--
+	}
+	for i >= 0 {
+		if strings.HasPrefix(path, x.prefixes[i]) {
+			for _, ri := range x.rules[i] {
+				s.try(&m, ri, v)
+			}
+		}
+		i = int(x.parent[i])
+	}
+	if len(v.Matches) > 1 {
+		slices.SortFunc(v.Matches, func(a, b Match) int { return a.Rule.Line - b.Rule.Line })
+	}
+}
+
+// try appends rule ri to v.Matches if it matches.
+func (s *ruleSet) try(m *pathMatcher, ri int32, v *Verdict) {
+	rule, c := s.rules[ri], &s.compiled[ri]
+	switch {
+	case m.matches(c):
+		v.Matches = append(v.Matches, Match{Rule: rule, Priority: len(rule.Pattern())})
+	case rule.indexed > 0 && matchAnchored(rule.Pattern()[:rule.indexed], m.path):
+		v.Matches = append(v.Matches, Match{Rule: rule, Priority: int(rule.indexed) + 1, ViaIndex: true})
+	}
 }
 
 // A prefixIndex finds the rules whose literal prefix (the pattern up to its
@@ -101,19 +211,4 @@ func newPrefixIndex(rules []*Rule) *prefixIndex {
 		stack = append(stack, int32(len(x.prefixes)-1))
 	}
 	return x
-}
-
-func (x *prefixIndex) lookup(path string, visit func(int32)) {
-	i, found := slices.BinarySearch(x.prefixes, path)
-	if !found {
-		i--
-	}
-	for i >= 0 {
-		if strings.HasPrefix(path, x.prefixes[i]) {
-			for _, ri := range x.rules[i] {
-				visit(ri)
-			}
-		}
-		i = int(x.parent[i])
-	}
 }
