@@ -165,3 +165,39 @@ func TestCollectAgreesOnBig(t *testing.T) {
 		checkCollect(t, "Big", set, PathOf(p.URL))
 	}
 }
+
+// FuzzCollectAgrees checks the compiled, indexed matcher against the
+// one-by-one reference on any set of patterns (one a line, each an Allow
+// when it starts with '+') and any path.
+func FuzzCollectAgrees(f *testing.F) {
+	f.Add("/a*b$\n+/a/index.html\n/*?x=\n/a", "/a/")
+	f.Add(strings.Repeat("/*a*b\n+/a*\n/a/b$\n", 8), "/a/b")
+	f.Fuzz(func(t *testing.T, patterns, path string) {
+		var b strings.Builder
+		b.WriteString("User-agent: *\n")
+		for _, p := range strings.Split(patterns, "\n") {
+			if strings.ContainsAny(p, "#\r\x00") || p != strings.TrimSpace(p) || p == "" || p == "+" {
+				continue
+			}
+			if rest, ok := strings.CutPrefix(p, "+"); ok {
+				b.WriteString("Allow: " + rest + "\n")
+			} else {
+				b.WriteString("Disallow: " + p + "\n")
+			}
+		}
+		file := b.String()
+		fl := ParseString(file)
+		path = "/" + path
+		for _, d := range []Dialect{Google, RFC9309} {
+			r := fl.Read(d)
+			if r.global == nil {
+				return
+			}
+			p := path
+			if d == RFC9309 {
+				p = normalizeRFC(p, false)
+			}
+			checkCollect(t, file, r.global.ruleSet(r), p)
+		}
+	})
+}
