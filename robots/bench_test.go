@@ -133,3 +133,24 @@ func BenchmarkEveryDialectBig(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckBigPairs checks the 500 KiB file for 2,400 different agent
+// and URL pairs (benchdata.BigPairs), one pair per operation, in turn: bulk
+// checks, where each agent's merged rules, with their wildcards, are met
+// with many URLs.
+func BenchmarkCheckBigPairs(b *testing.B) {
+	f := robots.Parse(benchdata.Big())
+	pairs := benchdata.BigPairs()
+	for _, p := range pairs {
+		f.Check(p.Agent, p.URL) // merged rules are made on first use
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p := pairs[i]
+		f.Check(p.Agent, p.URL)
+		if i++; i == len(pairs) {
+			i = 0
+		}
+	}
+}

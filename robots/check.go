@@ -1,7 +1,6 @@
 package robots
 
 import (
-	"slices"
 	"strings"
 	"sync"
 )
@@ -170,17 +169,7 @@ func (r *Reading) decide(q query, url string) Verdict {
 		v.ShadowsGlobal = v.Selection != GlobalGroup && r.globalHasRules()
 		return v
 	}
-	path := v.Path
-	set.candidates(path, func(rule *Rule) {
-		if matchPattern(rule.Pattern(), path) {
-			v.Matches = append(v.Matches, Match{Rule: rule, Priority: len(rule.Pattern())})
-		} else if rule.indexed > 0 && matchAnchored(rule.Pattern()[:rule.indexed], path) {
-			v.Matches = append(v.Matches, Match{Rule: rule, Priority: int(rule.indexed) + 1, ViaIndex: true})
-		}
-	})
-	if set.index != nil {
-		slices.SortFunc(v.Matches, func(a, b Match) int { return a.Rule.Line - b.Rule.Line })
-	}
+	set.collect(v.Path, &v)
 	v.decideAmong()
 	return v
 }

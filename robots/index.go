@@ -13,7 +13,8 @@ type ruleSet struct {
 	rules  []*Rule // in file order
 
 	indexOnce sync.Once
-	index     *prefixIndex // made on the first check: the linter needs none
+	compiled  []compiledRule // small sets: rules[i] compiled, made on the first check
+	index     *prefixIndex   // sets past indexThreshold rules, made on the first check: the linter needs neither
 }
 
 // indexThreshold is the number of rules above which a set is indexed:
@@ -36,21 +37,133 @@ func newRuleSet(r *Reading, groups []int32) *ruleSet {
 	return s
 }
 
-// candidates calls visit with every rule that may match path: every rule
-// when the set is small, else those whose literal prefix starts path.
-func (s *ruleSet) candidates(path string, visit func(*Rule)) {
+// prepare makes, on the first check, what matching the set needs: each
+// rule compiled, and the prefix index past indexThreshold rules.
+func (s *ruleSet) prepare() {
 	s.indexOnce.Do(func() {
 		if len(s.rules) > indexThreshold {
 			s.index = newPrefixIndex(s.rules)
+			return
+		}
+		s.compiled = make([]compiledRule, len(s.rules))
+		for i, r := range s.rules {
+			s.compiled[i] = compileRule(r, int32(i))
 		}
 	})
-	if s.index == nil {
-		for _, r := range s.rules {
-			visit(r)
+}
+
+// A compiledRule is a rule's pattern cut up once for the many paths it is
+// tried against: its literal prefix, and what follows its first '*'. A
+// check reads only these, side by side in one array, and looks at the
+// rule itself only when it matched.
+type compiledRule struct {
+	prefix string // the pattern up to its first '*' (its end anchor dropped)
+	rest   string // after the first '*', the end anchor dropped
+	// need has bit c&63 set for every byte c other than '*' in rest: a
+	// path that lacks one of them cannot match.
+	need     uint64
+	rule     int32 // index in the set's rules
+	star     bool  // the pattern has a '*'
+	anchored bool  // the pattern ends in '$'
+	// indexed: Google's index.html rule, which the prefix index files
+	// under its directory, a shorter prefix than its own.
+	indexed bool
+}
+
+func compileRule(r *Rule, ri int32) compiledRule {
+	p := r.Pattern()
+	c := compiledRule{rule: ri, anchored: strings.HasSuffix(p, "$"), indexed: r.indexed > 0}
+	if c.anchored {
+		p = p[:len(p)-1]
+	}
+	star := strings.IndexByte(p, '*')
+	if star < 0 {
+		c.prefix = p
+		return c
+	}
+	c.prefix, c.rest, c.star = p[:star], p[star+1:], true
+	for i := 0; i < len(c.rest); i++ {
+		if c.rest[i] != '*' {
+			c.need |= 1 << (c.rest[i] & 63)
+		}
+	}
+	return c
+}
+
+// byteMask returns the set of c&63 over the bytes c of s.
+func byteMask(s string) uint64 {
+	var m uint64
+	for i := 0; i < len(s); i++ {
+		m |= 1 << (s[i] & 63)
+	}
+	return m
+}
+
+// A pathMatcher is one path being matched against the rules of a set.
+type pathMatcher struct {
+	path     string
+	mask     uint64 // byteMask(path), once masked
+	masked   bool
+	prefixed bool // every rule tried is known to have a literal prefix that starts path
+}
+
+// matches reports whether the compiled rule c matches the path.
+func (m *pathMatcher) matches(c *compiledRule) bool {
+	if (!m.prefixed || c.indexed) && !strings.HasPrefix(m.path, c.prefix) {
+		return false
+	}
+	if !c.star {
+		return !c.anchored || len(m.path) == len(c.prefix)
+	}
+	if c.need != 0 {
+		if !m.masked {
+			m.mask, m.masked = byteMask(m.path), true
+		}
+		if c.need&^m.mask != 0 {
+			return false
+		}
+	}
+	return matchAfterStar(c.rest, c.anchored, m.path, len(c.prefix))
+}
+
+// collect appends to v.Matches, in file order, every rule of the set that
+// matches path, with its priority.
+func (s *ruleSet) collect(path string, v *Verdict) {
+	s.prepare()
+	m := pathMatcher{path: path}
+	x := s.index
+	if x == nil {
+		for i := range s.compiled {
+			s.try(&m, &s.compiled[i], v)
 		}
 		return
 	}
-	s.index.lookup(path, func(ri int32) { visit(s.rules[ri]) })
+	m.prefixed = true
+	for i := x.find(path); i >= 0; i = x.nodes[i].parent {
+		n := &x.nodes[i]
+		if strings.HasPrefix(path, x.prefix(i)) {
+			for j := n.first; j < n.end; j++ {
+				s.try(&m, &x.cands[j], v)
+			}
+		}
+	}
+	if len(v.Matches) > 1 {
+		slices.SortFunc(v.Matches, func(a, b Match) int { return a.Rule.Line - b.Rule.Line })
+	}
+}
+
+// try appends the rule of c to v.Matches if it matches.
+func (s *ruleSet) try(m *pathMatcher, c *compiledRule, v *Verdict) {
+	switch {
+	case m.matches(c):
+		rule := s.rules[c.rule]
+		v.Matches = append(v.Matches, Match{Rule: rule, Priority: len(rule.Pattern())})
+	case c.indexed:
+		rule := s.rules[c.rule]
+		if matchAnchored(rule.Pattern()[:rule.indexed], m.path) {
+			v.Matches = append(v.Matches, Match{Rule: rule, Priority: int(rule.indexed) + 1, ViaIndex: true})
+		}
+	}
 }
 
 // A prefixIndex finds the rules whose literal prefix (the pattern up to its
@@ -59,10 +172,55 @@ func (s *ruleSet) candidates(path string, visit func(*Rule)) {
 // a path are then all on the chain of links from the greatest prefix that
 // sorts at or before the path: any string that sorts between a prefix p of
 // the path and the path itself starts with p.
+//
+// A check walks this in a few cache lines: the prefixes are one string,
+// the nodes one array, and the compiled rules of each prefix consecutive.
 type prefixIndex struct {
-	prefixes []string
-	parent   []int32   // index of the longest proper prefix among prefixes, or -1
-	rules    [][]int32 // the rules filed under each prefix
+	text  string       // the sorted prefixes, one after the other
+	keys  []uint64     // key8 of each prefix: the binary search compares these first
+	nodes []prefixNode // one per distinct prefix, in sorted order
+	cands []compiledRule
+}
+
+// key8 returns the first 8 bytes of s, big-endian, zero-padded. If
+// key8(a) < key8(b) then a < b: the first byte where the keys differ is a
+// byte of b greater than a's byte or than a's end. Equal keys decide
+// nothing.
+func key8(s string) uint64 {
+	var k uint64
+	for i := 0; i < 8; i++ {
+		k <<= 8
+		if i < len(s) {
+			k |= uint64(s[i])
+		}
+	}
+	return k
+}
+
+type prefixNode struct {
+	start, stop int32 // the prefix is text[start:stop]
+	parent      int32 // index of the longest proper prefix among the nodes, or -1
+	first, end  int32 // its rules are cands[first:end]
+}
+
+func (x *prefixIndex) prefix(i int32) string {
+	n := &x.nodes[i]
+	return x.text[n.start:n.stop]
+}
+
+// find returns the greatest prefix that sorts at or before path, or -1.
+func (x *prefixIndex) find(path string) int32 {
+	k := key8(path)
+	lo, hi := 0, len(x.nodes) // the answer is below hi, and lo-1 at least
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if km := x.keys[mid]; km < k || km == k && x.prefix(int32(mid)) <= path {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return int32(lo - 1)
 }
 
 func newPrefixIndex(rules []*Rule) *prefixIndex {
@@ -71,6 +229,7 @@ func newPrefixIndex(rules []*Rule) *prefixIndex {
 		rule   int32
 	}
 	entries := make([]entry, len(rules))
+	size := 0
 	for i, r := range rules {
 		p := literalPrefix(r.Pattern())
 		if r.indexed > 0 {
@@ -79,41 +238,32 @@ func newPrefixIndex(rules []*Rule) *prefixIndex {
 			p = literalPrefix(r.Pattern()[:r.indexed])
 		}
 		entries[i] = entry{p, int32(i)}
+		size += len(p)
 	}
 	slices.SortStableFunc(entries, func(a, b entry) int { return strings.Compare(a.prefix, b.prefix) })
-	x := &prefixIndex{}
+	x := &prefixIndex{cands: make([]compiledRule, len(entries))}
+	var text strings.Builder
+	text.Grow(size)
 	var stack []int32
-	for _, e := range entries {
-		if n := len(x.prefixes); n > 0 && x.prefixes[n-1] == e.prefix {
-			x.rules[n-1] = append(x.rules[n-1], e.rule)
+	for j, e := range entries {
+		x.cands[j] = compileRule(rules[e.rule], e.rule)
+		if n := len(x.nodes); n > 0 && x.prefix(int32(n-1)) == e.prefix {
+			x.nodes[n-1].end++
 			continue
 		}
-		for len(stack) > 0 && !strings.HasPrefix(e.prefix, x.prefixes[stack[len(stack)-1]]) {
+		for len(stack) > 0 && !strings.HasPrefix(e.prefix, x.prefix(stack[len(stack)-1])) {
 			stack = stack[:len(stack)-1]
 		}
 		parent := int32(-1)
 		if len(stack) > 0 {
 			parent = stack[len(stack)-1]
 		}
-		x.prefixes = append(x.prefixes, e.prefix)
-		x.parent = append(x.parent, parent)
-		x.rules = append(x.rules, []int32{e.rule})
-		stack = append(stack, int32(len(x.prefixes)-1))
+		start := int32(text.Len())
+		text.WriteString(e.prefix)
+		x.text = text.String() // shares the builder's bytes: no copy
+		x.keys = append(x.keys, key8(e.prefix))
+		x.nodes = append(x.nodes, prefixNode{start: start, stop: int32(text.Len()), parent: parent, first: int32(j), end: int32(j + 1)})
+		stack = append(stack, int32(len(x.nodes)-1))
 	}
 	return x
-}
-
-func (x *prefixIndex) lookup(path string, visit func(int32)) {
-	i, found := slices.BinarySearch(x.prefixes, path)
-	if !found {
-		i--
-	}
-	for i >= 0 {
-		if strings.HasPrefix(path, x.prefixes[i]) {
-			for _, ri := range x.rules[i] {
-				visit(ri)
-			}
-		}
-		i = int(x.parent[i])
-	}
 }

@@ -32,10 +32,15 @@ func match(pattern string, anchored bool, path string) bool {
 	if !strings.HasPrefix(path, pattern[:star]) {
 		return false
 	}
-	pos := star
-	pattern = pattern[star+1:]
+	return matchAfterStar(pattern[star+1:], anchored, path, star)
+}
+
+// matchAfterStar reports whether "*" followed by pattern (and an end anchor
+// if anchored) matches path from pos: each run between stars is found at
+// its leftmost place, which takes time linear in the path.
+func matchAfterStar(pattern string, anchored bool, path string, pos int) bool {
 	for {
-		star = strings.IndexByte(pattern, '*')
+		star := strings.IndexByte(pattern, '*')
 		if star < 0 {
 			if anchored {
 				return len(path)-len(pattern) >= pos && strings.HasSuffix(path, pattern)

@@ -66,3 +66,78 @@ func PathologicalPath(n int) string { return "/" + strings.Repeat("a", n) }
 func PathologicalFile() []byte {
 	return []byte("User-agent: *\nDisallow: " + Pathological + "\n")
 }
+
+// A Pair is one check: a product token and a URL.
+type Pair struct {
+	Agent, URL string
+}
+
+// BigPairs returns 2,400 different agent and URL pairs to check against
+// Big, the same on every call: nine in ten name a token with groups of its
+// own (every one of Big's tokens comes up), the others a token Big does not
+// name, which falls back to the * group. Each URL is made from a rule of
+// Big, taken at random, half the time from the agent's own groups: its
+// wildcards filled with words, its end anchor
+// kept or broken, and now and then a query added, so that the checks meet
+// matching and failing wildcard rules as bulk checks of a real site do.
+func BigPairs() []Pair {
+	data := string(Big())
+	var tokens, patterns []string
+	var own [][]string // own[i]: the patterns of the group of tokens[i]
+	group := 0         // the tokens of the group being read start at tokens[group]
+	for _, line := range strings.Split(data, "\n") {
+		key, value, ok := strings.Cut(line, ": ")
+		switch {
+		case !ok:
+		case key == "User-agent" && value != "*":
+			if len(tokens) > 0 && len(own[len(own)-1]) > 0 {
+				group = len(tokens)
+			}
+			tokens = append(tokens, value)
+			own = append(own, nil)
+		case key == "Allow" || key == "Disallow":
+			patterns = append(patterns, value)
+			for i := group; i < len(own); i++ {
+				own[i] = append(own[i], value)
+			}
+		}
+	}
+	words := []string{"a", "search", "page", "img", "x.jpg", "blog", "photo.png", "q", "index", "2024"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	seen := map[Pair]bool{}
+	var pairs []Pair
+	for len(pairs) < 2400 {
+		t := rng.IntN(len(tokens))
+		agent := tokens[t]
+		p := patterns[rng.IntN(len(patterns))]
+		switch {
+		case rng.IntN(10) == 0:
+			agent = fmt.Sprintf("unlisted%c-bot", 'a'+rng.IntN(26))
+		case rng.IntN(2) == 0:
+			p = own[t][rng.IntN(len(own[t]))]
+		}
+		var b strings.Builder
+		b.WriteString("https://www.example.com")
+		for i := 0; i < len(p); i++ {
+			switch {
+			case p[i] == '*':
+				b.WriteString(words[rng.IntN(len(words))])
+			case p[i] == '$' && i == len(p)-1:
+			default:
+				b.WriteByte(p[i])
+			}
+		}
+		switch rng.IntN(4) {
+		case 0:
+			fmt.Fprintf(&b, "?%s=%d", words[rng.IntN(len(words))], rng.IntN(100))
+		case 1:
+			b.WriteString(words[rng.IntN(len(words))])
+		}
+		pair := Pair{agent, b.String()}
+		if !seen[pair] {
+			seen[pair] = true
+			pairs = append(pairs, pair)
+		}
+	}
+	return pairs
+}

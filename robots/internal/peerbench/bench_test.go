@@ -49,6 +49,36 @@ func BenchmarkCheckBig(b *testing.B) {
 	}
 }
 
+// BenchmarkCheckBigPairs checks Big for benchdata.BigPairs, 2,400
+// different agent and URL pairs, one pair per operation, in turn. (A
+// library as slow as grobotstxt gets through only the first few hundred
+// pairs in a run.)
+func BenchmarkCheckBigPairs(b *testing.B) {
+	data := benchdata.Big()
+	pairs := benchdata.BigPairs()
+	qs := make([]query, len(pairs))
+	for i, p := range pairs {
+		qs[i] = newQuery(p.Agent, p.URL)
+	}
+	for _, p := range peers {
+		b.Run(p.name, func(b *testing.B) {
+			check, ok := p.checker(data)
+			if !ok {
+				b.Skipf("%s rejected the file", p.name)
+			}
+			check(qs[0])
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				sink = check(qs[i])
+				if i++; i == len(qs) {
+					i = 0
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkParseCorpus parses every file of the shared corpus, cut at the
 // fetch limit, once per iteration; its MB/s is over the whole corpus.
 func BenchmarkParseCorpus(b *testing.B) {
