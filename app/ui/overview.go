@@ -12,7 +12,8 @@ import (
 )
 
 // OverviewPanel shows the file as a whole: size and lines, the 500 KiB
-// cut, findings by severity, sitemaps and crawl-delays.
+// cut, findings by severity, sitemaps, crawl-delays and AI preferences
+// (#overview-usage: Content-Signal and Content-Usage lines).
 type OverviewPanel struct {
 	app.Compo
 
@@ -67,6 +68,17 @@ func (p *OverviewPanel) Render() app.UI {
 			app.Code().Text("User-agent: "+d.Agents), app.Text(": "+value+". "+who),
 		))
 	}
+	var prefs []app.UI
+	for _, pl := range o.Preferences {
+		tail := ""
+		if pl.Agents != "" {
+			tail = " in the group for " + pl.Agents
+		}
+		if pl.Note != "" {
+			tail += ": " + pl.Note + "."
+		}
+		prefs = append(prefs, app.Li().Body(p.lineButton(pl.Line), app.Text(" "), app.Code().Text(pl.Text), app.Text(tail)))
+	}
 	return app.Section().ID("overview").Class("panel").Aria("labelledby", "overview-title").Body(
 		app.H2().ID("overview-title").Text("The file"),
 		app.Dl().Class("facts").Body(facts...),
@@ -78,6 +90,11 @@ func (p *OverviewPanel) Render() app.UI {
 		app.If(len(delays) == 0, func() app.UI { return app.P().Class("note").Text("None.") }).
 			Else(func() app.UI { return app.Ul().ID("delays").Body(delays...) }),
 		app.P().Class("note").Text("Googlebot ignores crawl-delay; Bing, Yandex and a few others read it."),
+		app.H3().Text("AI preferences"),
+		app.If(len(prefs) == 0, func() app.UI {
+			return app.P().ID("overview-usage").Class("note").Text("None: the file states nothing about AI uses.")
+		}).
+			Else(func() app.UI { return app.Ul().ID("overview-usage").Body(prefs...) }),
 	)
 }
 

@@ -1,0 +1,71 @@
+package model
+
+import (
+	"slices"
+	"testing"
+)
+
+const aiFile = `Content-Signal: search=yes
+User-agent: *
+Content-Signal: search=yes, ai-train=no
+Disallow: /private/
+Content-Usage: /data/ train-ai=y
+
+User-agent: GPTBot
+Disallow: /
+`
+
+func TestUsages(t *testing.T) {
+	s := State{Robots: aiFile, Rows: []Row{
+		{Agent: "ClaudeBot", URL: "https://example.com/"},
+		{Agent: "ClaudeBot", URL: "https://example.com/data/x.csv"},
+		{Agent: "ClaudeBot", URL: "https://example.com/private/x"},
+		{Agent: "GPTBot", URL: "https://example.com/"},
+	}}
+	a := Analyze(&s)
+	want := []Usage{
+		{Text: "AI use stated: search yes, AI training no (line 3)", Stated: true, Lines: []int{3}},
+		// Content-Signal's no and Content-Usage's y combine: no wins.
+		{Text: "AI use stated: search yes, AI training no (line 3)", Stated: true, Lines: []int{3}},
+		{Text: "AI use: none applies, the URL may not be crawled"},
+		{Text: "AI use: none applies, the URL may not be crawled"},
+	}
+	got := a.Usages()
+	for i := range want {
+		if got[i].Text != want[i].Text || got[i].Stated != want[i].Stated || !slices.Equal(got[i].Lines, want[i].Lines) {
+			t.Errorf("row %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	s.Robots = "User-agent: *\nDisallow: /x\n"
+	if u := Analyze(&s).Usages()[0]; u.Text != "AI use: not stated" || u.Stated {
+		t.Errorf("no preferences: %+v", u)
+	}
+	s.Robots = "User-agent: *\nContent-Usage: train-ai=y\nContent-Usage: /data/ search=n\n"
+	if u := Analyze(&s).Usages()[1]; u.Text != "AI use stated: search no (line 3)" {
+		t.Errorf("longest match: %+v", u)
+	}
+}
+
+func TestWhyUsage(t *testing.T) {
+	s := State{Robots: aiFile, Rows: []Row{{Agent: "ClaudeBot", URL: "/"}}}
+	w, ok := Analyze(&s).Why()
+	if !ok || w.Usage.Text != "AI use stated: search yes, AI training no (line 3)" {
+		t.Errorf("why usage %+v", w.Usage)
+	}
+}
+
+func TestOverviewPreferences(t *testing.T) {
+	o := Analyze(&State{Robots: aiFile}).Overview()
+	want := []PrefLine{
+		{Line: 1, Text: "Content-Signal: search=yes", Note: "before any User-agent line: it applies to no crawler"},
+		{Line: 3, Text: "Content-Signal: search=yes, ai-train=no", Agents: "*"},
+		{Line: 5, Text: "Content-Usage: /data/ train-ai=y", Agents: "*"},
+	}
+	if !slices.Equal(o.Preferences, want) {
+		t.Errorf("preferences %+v, want %+v", o.Preferences, want)
+	}
+	bad := Analyze(&State{Robots: "User-agent: *\nContent-Usage: ai-train=n\n"}).Overview()
+	if len(bad.Preferences) != 1 || bad.Preferences[0].Note == "" {
+		t.Errorf("malformed: %+v", bad.Preferences)
+	}
+}
