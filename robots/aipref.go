@@ -100,15 +100,17 @@ type Preference struct {
 }
 
 // Preferences returns the file's Content-Signal and Content-Usage lines as
-// this reading groups them, in file order.
+// this reading groups them, in file order. They are read on first use and
+// kept: the slice is shared, do not modify it.
 func (r *Reading) Preferences() []Preference {
-	var out []Preference
-	for _, rec := range r.Records {
-		if p, ok := readPreference(rec); ok {
-			out = append(out, p)
+	r.prefOnce.Do(func() {
+		for _, rec := range r.Records {
+			if p, ok := readPreference(rec); ok {
+				r.prefs = append(r.prefs, p)
+			}
 		}
-	}
-	return out
+	})
+	return r.prefs
 }
 
 func readPreference(rec Record) (Preference, bool) {
@@ -536,32 +538,35 @@ func (r *Reading) UsageOf(v *Verdict) UsageStatement {
 	if path == "" {
 		path = PathOf(v.URL)
 	}
-	var prefs []Preference
-	best := -1 // the length of the longest matching Content-Usage path
-	for _, rec := range r.Records {
-		if rec.Group < 0 || !in(rec.Group) {
-			continue
-		}
-		p, ok := readPreference(rec)
-		if !ok {
+	all := r.Preferences()
+	if len(all) == 0 {
+		return u
+	}
+	var prefs []*Preference
+	var lengths []int // the length of each of prefs' matching path (Content-Usage)
+	best := -1        // the length of the longest matching Content-Usage path
+	for i := range all {
+		p := &all[i]
+		if p.Group < 0 || !in(p.Group) {
 			continue
 		}
 		u.Lines = append(u.Lines, p.Line)
+		n := 0
 		if !p.Signal {
-			n, ok := usagePathMatch(p.Path, path)
-			if !ok {
+			var ok bool
+			if n, ok = usagePathMatch(p.Path, path); !ok {
 				continue
 			}
 			best = max(best, n)
-			p.Group = n // reused below as the match length
 		}
 		prefs = append(prefs, p)
+		lengths = append(lengths, n)
 	}
 	if !u.Crawlable {
 		return u
 	}
-	for _, p := range prefs {
-		if !p.Signal && p.Group != best {
+	for j, p := range prefs {
+		if !p.Signal && lengths[j] != best {
 			continue
 		}
 		for i, s := range p.Stances {

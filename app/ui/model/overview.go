@@ -21,6 +21,9 @@ type Overview struct {
 	// Preferences are the file's AI-preference lines (Content-Signal,
 	// Content-Usage).
 	Preferences []PrefLine
+	// AI is which AI crawlers may fetch which tested URL, with the use
+	// the file states for them.
+	AI AIGrid
 }
 
 // Sitemap is one sitemap record.
@@ -55,6 +58,7 @@ func (a *Analysis) Overview() Overview {
 		GroupCount: len(r.Groups),
 	}
 	o.Preferences = preferences(r)
+	o.AI = a.AIGrid()
 	for _, s := range r.Sitemaps {
 		o.Sitemaps = append(o.Sitemaps, Sitemap{Line: s.Line, URL: s.Value})
 	}

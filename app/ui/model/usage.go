@@ -82,3 +82,71 @@ func preferences(r *robots.Reading) []PrefLine {
 	}
 	return out
 }
+
+// MaxAIGridURLs is the number of tested URLs the AI-crawler grid shows.
+const MaxAIGridURLs = 6
+
+// AIGrid is which of the catalogue's AI crawlers may fetch which tested
+// URL, and what use the file states for each, as the file says (a server
+// answer set for the tests is not applied).
+type AIGrid struct {
+	URLs []string // the tested URLs, as tested, in row order, each once
+	More int      // tested URLs left out past MaxAIGridURLs
+	Rows []AIGridRow
+}
+
+// AIGridRow is one AI crawler of the catalogue.
+type AIGridRow struct {
+	Token   string
+	Purpose string
+	Cells   []AIGridCell // one per URL
+}
+
+// AIGridCell is one crawler on one URL.
+type AIGridCell struct {
+	Allowed bool
+	Line    int    // the deciding rule's line, 0 when none matched
+	Usage   string // the engine's summary of what is stated ("not stated", ...)
+}
+
+// AIGrid checks every AI crawler of the catalogue against the tested
+// URLs, in the reading shown (the selected test's); empty when there are
+// no tests.
+func (a *Analysis) AIGrid() AIGrid {
+	var g AIGrid
+	for _, rv := range a.Rows {
+		switch {
+		case containsString(g.URLs, rv.Encoded):
+		case len(g.URLs) == MaxAIGridURLs:
+			g.More++
+		default:
+			g.URLs = append(g.URLs, rv.Encoded)
+		}
+	}
+	if len(g.URLs) == 0 {
+		return g
+	}
+	r := a.Reading
+	for _, c := range robots.Crawlers() {
+		if c.Category != robots.AICrawler {
+			continue
+		}
+		row := AIGridRow{Token: c.Token, Purpose: c.Purpose, Cells: make([]AIGridCell, len(g.URLs))}
+		for i, url := range g.URLs {
+			v := r.CheckCrawler(c, url)
+			u := r.UsageOf(&v)
+			row.Cells[i] = AIGridCell{Allowed: v.Allowed, Line: v.Line, Usage: u.Summary()}
+		}
+		g.Rows = append(g.Rows, row)
+	}
+	return g
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

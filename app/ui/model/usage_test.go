@@ -69,3 +69,41 @@ func TestOverviewPreferences(t *testing.T) {
 		t.Errorf("malformed: %+v", bad.Preferences)
 	}
 }
+
+func TestAIGrid(t *testing.T) {
+	s := State{Robots: aiFile, Rows: []Row{
+		{Agent: "Googlebot", URL: "https://example.com/"},
+		{Agent: "bingbot", URL: "https://example.com/"},
+		{Agent: "Googlebot", URL: "https://example.com/private/x"},
+	}}
+	g := Analyze(&s).AIGrid()
+	if !slices.Equal(g.URLs, []string{"https://example.com/", "https://example.com/private/x"}) || g.More != 0 {
+		t.Fatalf("urls %q, %d more", g.URLs, g.More)
+	}
+	cells := map[string][]AIGridCell{}
+	for _, r := range g.Rows {
+		cells[r.Token] = r.Cells
+	}
+	if len(cells) < 10 || cells["Googlebot"] != nil {
+		t.Fatalf("rows: %d, Googlebot among them: %v", len(cells), cells["Googlebot"] != nil)
+	}
+	want := map[string][]AIGridCell{
+		"ClaudeBot": {{Allowed: true, Usage: "search yes, AI training no (line 3)"}, {Allowed: false, Line: 4, Usage: "none: the URL may not be crawled"}},
+		"GPTBot":    {{Allowed: false, Line: 8, Usage: "none: the URL may not be crawled"}, {Allowed: false, Line: 8, Usage: "none: the URL may not be crawled"}},
+	}
+	for tok, w := range want {
+		if !slices.Equal(cells[tok], w) {
+			t.Errorf("%s: %+v, want %+v", tok, cells[tok], w)
+		}
+	}
+	if g := Analyze(&State{Robots: aiFile}).AIGrid(); len(g.Rows) != 0 || len(g.URLs) != 0 {
+		t.Errorf("no tests: %+v", g)
+	}
+	var many State
+	for i := 0; i < MaxAIGridURLs+2; i++ {
+		many.Rows = append(many.Rows, Row{Agent: "x", URL: "/" + string(rune('a'+i))})
+	}
+	if g := Analyze(&many).AIGrid(); len(g.URLs) != MaxAIGridURLs || g.More != 2 {
+		t.Errorf("many: %d urls, %d more", len(g.URLs), g.More)
+	}
+}
