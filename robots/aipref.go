@@ -141,7 +141,7 @@ func readSignal(p *Preference) {
 		k, v, ok := strings.Cut(part, "=")
 		k, v = strings.ToLower(strings.TrimSpace(k)), strings.TrimSpace(v)
 		if !ok || k == "" {
-			p.Problems = append(p.Problems, strconv.Quote(part)+" is not key=value")
+			p.Problems = append(p.Problems, quote(part)+" is not key=value")
 			continue
 		}
 		if k == "use" {
@@ -160,7 +160,7 @@ func readSignal(p *Preference) {
 			}
 		}
 		if purpose < 0 {
-			msg := strconv.Quote(k) + " is not a content signal (search, ai-input, ai-train, use)"
+			msg := quote(k) + " is not a content signal (search, ai-input, ai-train, use)"
 			if k == "train-ai" {
 				msg += `: Content-Signal spells it "ai-train" ("train-ai" is Content-Usage's label)`
 			}
@@ -210,7 +210,7 @@ func readUsage(p *Preference) {
 			}
 		}
 		if purpose < 0 {
-			msg := strconv.Quote(e.key) + " is not a label of the vocabulary (train-ai, search): it is ignored"
+			msg := quote(e.key) + " is not a label of the vocabulary (train-ai, search): it is ignored"
 			if e.key == "ai-train" {
 				msg += `; Content-Usage spells it "train-ai" ("ai-train" is Content-Signal's)`
 			}
@@ -224,7 +224,11 @@ func readUsage(p *Preference) {
 			p.Stances[purpose] = StatedNo
 		default:
 			p.Stances[purpose] = NotStated // the last of a repeated key counts
-			p.Problems = append(p.Problems, e.key+" is given "+e.written+", not the token y or n, so it states nothing")
+			msg := e.key + " without a value means true, not"
+			if e.written != "" {
+				msg = e.key + "=" + e.written + " is not"
+			}
+			p.Problems = append(p.Problems, msg+" the token y or n, so it states nothing")
 		}
 	}
 }
@@ -234,7 +238,7 @@ type dictEntry struct {
 	key     string
 	value   string // a token's or string's text
 	token   bool   // the value is a Token
-	written string // the value as written, for messages
+	written string // the value as written, for messages; "" for none (true)
 }
 
 // parseDictionary parses s as an RFC 9651 Dictionary, parameters read and
@@ -247,12 +251,10 @@ func parseDictionary(s string) ([]dictEntry, string) {
 	for i < len(s) {
 		start := i
 		if !isLCAlpha(s[i]) && s[i] != '*' {
-			return nil, "a key must start with a lower-case letter or *, not " + strconv.Quote(s[i:i+1])
+			return nil, "a key must start with a lower-case letter or *, not " + quote(s[i:i+1])
 		}
-		for i < len(s) && (isLCAlpha(s[i]) || '0' <= s[i] && s[i] <= '9' || strings.IndexByte("_-.*", s[i]) >= 0) {
-			i++
-		}
-		e := dictEntry{key: s[start:i], written: "true (no value)"}
+		i = keyEnd(s, i)
+		e := dictEntry{key: s[start:i]}
 		if i < len(s) && s[i] == '=' {
 			i++
 			vs := i
@@ -265,7 +267,7 @@ func parseDictionary(s string) ([]dictEntry, string) {
 			if err != "" {
 				return nil, err
 			}
-			e.written = strconv.Quote(s[vs:i])
+			e.written = s[vs:i]
 		}
 		var err string
 		if i, err = skipParams(s, i); err != "" {
@@ -283,7 +285,7 @@ func parseDictionary(s string) ([]dictEntry, string) {
 			break
 		}
 		if s[i] != ',' {
-			return nil, "expected a comma at " + strconv.Quote(s[i:])
+			return nil, "expected a comma at " + quote(s[i:])
 		}
 		i++
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
@@ -304,6 +306,17 @@ func indexEntry(es []dictEntry, key string) int {
 	}
 	return -1
 }
+
+// keyEnd returns the end of the structured-field key that starts at s[i].
+func keyEnd(s string, i int) int {
+	for i < len(s) && (isLCAlpha(s[i]) || '0' <= s[i] && s[i] <= '9' || s[i] == '_' || s[i] == '-' || s[i] == '.' || s[i] == '*') {
+		i++
+	}
+	return i
+}
+
+// quote puts s in double quotes, for messages.
+func quote(s string) string { return `"` + s + `"` }
 
 func isLCAlpha(c byte) bool { return 'a' <= c && c <= 'z' }
 
@@ -327,23 +340,20 @@ func bareItem(s string, i int) (value string, token bool, next int, err string) 
 		}
 		return s[i:j], true, j, ""
 	case c == '"':
-		var b strings.Builder
+		// A string is never the token y or n: it is only checked.
 		for j := i + 1; j < len(s); j++ {
-			switch s[j] {
-			case '\\':
+			switch {
+			case s[j] == '\\':
 				if j+1 < len(s) && (s[j+1] == '"' || s[j+1] == '\\') {
 					j++
-					b.WriteByte(s[j])
 					continue
 				}
 				return "", false, j, "a bad escape in a string"
-			case '"':
-				return b.String(), false, j + 1, ""
-			}
-			if s[j] < 0x20 || s[j] > 0x7e {
+			case s[j] == '"':
+				return s[i+1 : j], false, j + 1, ""
+			case s[j] < 0x20 || s[j] > 0x7e:
 				return "", false, j, "a string holds a byte that is not printable ASCII"
 			}
-			b.WriteByte(s[j])
 		}
 		return "", false, len(s), "a string is not closed"
 	case c == '-' || '0' <= c && c <= '9':
@@ -371,7 +381,7 @@ func bareItem(s string, i int) (value string, token bool, next int, err string) 
 		}
 		return s[i : i+j+2], false, i + j + 2, ""
 	}
-	return "", false, i, "a value cannot start with " + strconv.Quote(s[i:i+1])
+	return "", false, i, "a value cannot start with " + quote(s[i:i+1])
 }
 
 // skipInnerList skips an inner list "( item item )" at s[i:].
@@ -407,14 +417,10 @@ func skipParams(s string, i int) (int, string) {
 		for i < len(s) && s[i] == ' ' {
 			i++
 		}
-		start := i
 		if i >= len(s) || !isLCAlpha(s[i]) && s[i] != '*' {
 			return i, "a parameter must start with a lower-case letter or *"
 		}
-		for i < len(s) && (isLCAlpha(s[i]) || '0' <= s[i] && s[i] <= '9' || strings.IndexByte("_-.*", s[i]) >= 0) {
-			i++
-		}
-		_ = start
+		i = keyEnd(s, i)
 		if i < len(s) && s[i] == '=' {
 			var err string
 			if _, _, i, err = bareItem(s, i+1); err != "" {
