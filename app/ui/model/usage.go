@@ -110,8 +110,8 @@ type AIGridCell struct {
 }
 
 // AIGrid checks every AI crawler of the catalogue against the tested
-// URLs, in the reading shown (the selected test's); empty when there are
-// no tests.
+// URLs, as the tests are checked: in the dialect chosen for all of them,
+// or else in each crawler's own; empty when there are no tests.
 func (a *Analysis) AIGrid() AIGrid {
 	var g AIGrid
 	for _, rv := range a.Rows {
@@ -126,11 +126,15 @@ func (a *Analysis) AIGrid() AIGrid {
 	if len(g.URLs) == 0 {
 		return g
 	}
-	r := a.Reading
 	for _, c := range robots.Crawlers() {
 		if c.Category != robots.AICrawler {
 			continue
 		}
+		d := c.Dialect
+		if a.fixed {
+			d = a.dialect
+		}
+		r := a.File.Read(d)
 		row := AIGridRow{Token: c.Token, Purpose: c.Purpose, Cells: make([]AIGridCell, len(g.URLs))}
 		for i, url := range g.URLs {
 			v := r.CheckCrawler(c, url)

@@ -107,3 +107,26 @@ func TestAIGrid(t *testing.T) {
 		t.Errorf("many: %d urls, %d more", len(g.URLs), g.More)
 	}
 }
+
+func TestAIGridDialect(t *testing.T) {
+	// A first-match reading does not keep the AI-preference lines: with
+	// every test checked as gym2008, the grid says so; with each crawler's
+	// own dialect (Google's, for the AI crawlers), it reads them, even
+	// when the selected test is another dialect's.
+	s := State{Robots: aiFile, Rows: []Row{{Agent: "Baiduspider", URL: "/"}}}
+	cell := func(s *State) string {
+		for _, r := range Analyze(s).AIGrid().Rows {
+			if r.Token == "ClaudeBot" {
+				return r.Cells[0].Usage
+			}
+		}
+		return ""
+	}
+	if got := cell(&s); got != "search yes, AI training no (line 3)" {
+		t.Errorf("own dialects: %q", got)
+	}
+	s.Dialect = "gym2008"
+	if got := cell(&s); got != "not stated" {
+		t.Errorf("gym2008: %q", got)
+	}
+}
