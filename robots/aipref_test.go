@@ -93,13 +93,13 @@ func TestUsageFacts(t *testing.T) {
 		// Line 172: order means nothing; interleaved with Allow/Disallow.
 		{"usage interleaved", "User-agent: *\nContent-Usage: /a/ train-ai=n\nDisallow: /b/\nContent-Usage: /a/b/ train-ai=y\n", "bot", "/a/b/c",
 			want{robots.NotStated, robots.NotStated, robots.StatedYes, 4}},
-		// Line 173: identical paths combine, most restrictive wins (vocab lines 312–330, facts line 191).
+		// Line 173: identical paths combine, most restrictive wins (line 192).
 		{"usage tie restrictive", "User-agent: *\nContent-Usage: /a train-ai=y\nContent-Usage: /a train-ai=n\n", "bot", "/a",
 			want{robots.NotStated, robots.NotStated, robots.StatedNo, 3}},
 		// Line 175: no preference for a disallowed resource.
 		{"usage disallowed", "User-agent: *\nDisallow: /\nContent-Usage: train-ai=y\n", "bot", "/x",
 			want{}},
-		// Line 183: only train-ai and search; 189 unknown labels ignored.
+		// Line 183: only train-ai and search; line 190: unknown labels are ignored.
 		{"usage unknown label", "User-agent: *\nContent-Usage: ai-train=n, search=n\n", "bot", "/",
 			want{robots.StatedNo, robots.NotStated, robots.NotStated, 2}},
 		// Line 186: only the tokens y and n; true and strings are unknown.
@@ -115,7 +115,12 @@ func TestUsageFacts(t *testing.T) {
 			want{robots.NotStated, robots.NotStated, robots.StatedNo, 2}},
 		// Line 189: a Dictionary that fails to parse states nothing, uppercase keys included.
 		{"usage uppercase", "User-agent: *\nContent-Usage: Train-AI=n\n", "bot", "/", want{}},
-		// Line 168: the value ends at '#'.
+		// Line 184: the tokens are case sensitive.
+		{"usage uppercase token", "User-agent: *\nContent-Usage: train-ai=N\n", "bot", "/", want{}},
+		// Line 168: white space around the label and the colon is ignored.
+		{"usage spaces", "User-agent: *\n  Content-Usage \t:  train-ai=n\n", "bot", "/",
+			want{robots.NotStated, robots.NotStated, robots.StatedNo, 2}},
+		// Line 167: the value ends at '#'.
 		{"usage comment", "User-agent: *\nContent-Usage: train-ai=n # no training\n", "bot", "/",
 			want{robots.NotStated, robots.NotStated, robots.StatedNo, 2}},
 		// Both kinds in one group: combined, most restrictive wins.
