@@ -397,6 +397,7 @@ func (l *linter) knownKey(line *Line) {
 		l.keyNote(n, "legacy-key", "%s is a non-standard extension read by a few old crawlers (Python's robotparser reads Request-rate); Google ignores it.", l.f.Key(line.Number))
 	case "content-signal", "content-usage":
 		l.keyNote(n, "content-signal", "%s states how the content may be used (by AI systems, for instance); it does not change what may be crawled, and Google's crawler ignores it.", l.f.Key(line.Number))
+		l.aiPreference(line)
 	default:
 		l.keyNote(n, "ignored-key", "%s is not part of the standard: Google ignores it.", l.f.Key(line.Number))
 	}

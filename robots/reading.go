@@ -30,6 +30,9 @@ type Reading struct {
 
 	lintOnce sync.Once
 	lint     []Finding
+
+	prefOnce sync.Once
+	prefs    []Preference // the AI-preference lines (aipref.go), read on first use
 }
 
 // A Group is a set of user-agent lines and the rules that follow them.

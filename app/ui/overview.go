@@ -12,7 +12,8 @@ import (
 )
 
 // OverviewPanel shows the file as a whole: size and lines, the 500 KiB
-// cut, findings by severity, sitemaps and crawl-delays.
+// cut, findings by severity, sitemaps, crawl-delays and AI preferences
+// (#overview-usage: Content-Signal and Content-Usage lines).
 type OverviewPanel struct {
 	app.Compo
 
@@ -67,6 +68,21 @@ func (p *OverviewPanel) Render() app.UI {
 			app.Code().Text("User-agent: "+d.Agents), app.Text(": "+value+". "+who),
 		))
 	}
+	var prefs []app.UI
+	for _, pl := range o.Preferences {
+		tail := ""
+		if pl.Agents != "" {
+			tail = " in the group for " + pl.Agents
+		}
+		if pl.Note != "" {
+			tail += ": " + pl.Note + "."
+		}
+		prefs = append(prefs, app.Li().Body(p.lineButton(pl.Line), app.Text(" "), app.Code().Text(pl.Text), app.Text(tail)))
+	}
+	var grid app.UI
+	if len(o.AI.Rows) > 0 {
+		grid = p.aiGrid(&o.AI)
+	}
 	return app.Section().ID("overview").Class("panel").Aria("labelledby", "overview-title").Body(
 		app.H2().ID("overview-title").Text("The file"),
 		app.Dl().Class("facts").Body(facts...),
@@ -78,9 +94,51 @@ func (p *OverviewPanel) Render() app.UI {
 		app.If(len(delays) == 0, func() app.UI { return app.P().Class("note").Text("None.") }).
 			Else(func() app.UI { return app.Ul().ID("delays").Body(delays...) }),
 		app.P().Class("note").Text("Googlebot ignores crawl-delay; Bing, Yandex and a few others read it."),
+		app.H3().Text("AI preferences"),
+		app.If(len(prefs) == 0, func() app.UI {
+			return app.P().ID("overview-usage").Class("note").Text("None: the file states nothing about AI uses.")
+		}).
+			Else(func() app.UI { return app.Ul().ID("overview-usage").Body(prefs...) }),
+		grid,
 	)
 }
 
 func (p *OverviewPanel) lineButton(n int) app.UI { return lineButton(n, p.reveal) }
 
 func (p *OverviewPanel) reveal(ctx app.Context, e app.Event) { revealLine(ctx, p.onReveal) }
+
+// aiGrid shows which AI crawlers may fetch which tested URL, with the use
+// the file states for them (#ai-grid; each cell has data-verdict).
+func (p *OverviewPanel) aiGrid(g *model.AIGrid) app.UI {
+	heads := []app.UI{app.Th().Scope("col").Text("AI crawler")}
+	for _, u := range g.URLs {
+		heads = append(heads, app.Th().Scope("col").Title(u).Body(app.Code().Text(robots.PathOf(u))))
+	}
+	rows := make([]app.UI, len(g.Rows))
+	for i, r := range g.Rows {
+		cells := []app.UI{app.Th().Scope("row").Title(r.Purpose).Text(r.Token)}
+		for _, c := range r.Cells {
+			usage := "" // a blocked URL has no stated use
+			if c.Allowed {
+				usage = " · " + c.Usage
+			}
+			cells = append(cells, app.Td().DataSet("verdict", verdictWord(c.Allowed)).Body(
+				app.Span().Class("verdict").DataSet("verdict", verdictWord(c.Allowed)).Text(verdictText(c.Allowed)),
+				app.Text(usage),
+			))
+		}
+		rows[i] = app.Tr().Body(cells...)
+	}
+	caption := "Allowed or blocked, as the file says, and the use it states"
+	if g.More > 0 {
+		caption += " (the first " + strconv.Itoa(len(g.URLs)) + " tested URLs; " + strconv.Itoa(g.More) + " more not shown)"
+	}
+	return app.Details().ID("ai-grid").Class("ai-grid").Body(
+		app.Summary().Text("AI crawlers on the tested URLs"),
+		app.Table().Class("matches").Body(
+			app.Caption().Text(caption),
+			app.THead().Body(app.Tr().Body(heads...)),
+			app.TBody().Body(rows...),
+		),
+	)
+}

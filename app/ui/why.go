@@ -14,7 +14,8 @@ import (
 //
 // Hooks: #why[data-why-row="i"], the row explained; every "line N" button
 // carries data-line="N"; #why[data-sheet] while shown as a sheet, and its
-// close button #why-close.
+// close button #why-close; #why-usage[data-stated] says what the file
+// states about AI uses of the URL (Content-Signal, Content-Usage).
 type WhyPanel struct {
 	app.Compo
 
@@ -119,6 +120,7 @@ func (p *WhyPanel) Render() app.UI {
 		app.H3().Text("Which rule"),
 		matches,
 		app.P().Class("decision").Text(w.Decision),
+		app.P().ID("why-usage").DataSet("stated", w.Usage.Stated).Text(w.Usage.Text+"."),
 		app.Details().Body(
 			app.Summary().Text("The engine's explanation"),
 			app.Ol().Body(sentences...),

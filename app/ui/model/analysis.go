@@ -34,6 +34,11 @@ type Analysis struct {
 
 	content     string // the content note, once asked for
 	contentRead bool
+
+	// dialect is the dialect every row is checked in when fixed is set;
+	// otherwise each crawler is checked in its own.
+	dialect robots.Dialect
+	fixed   bool
 }
 
 // ContentNote says what the text is when it is not a robots.txt (a URL, a
@@ -136,6 +141,7 @@ func Reanalyze(prev *Analysis, s *State) *Analysis {
 // for when the rows, the dialect or the selection changed but not the file.
 func (a *Analysis) Recheck(s *State) {
 	d, fixed := robots.ParseDialect(s.Dialect)
+	a.dialect, a.fixed = d, fixed
 	ans := AnswerFor(s.Answer)
 	a.comparison = nil
 	// Fresh slices: views handed to components must not change under them.

@@ -18,6 +18,12 @@ type Overview struct {
 	Counts     [3]int // findings by robots.Severity: info, warning, error
 	Linted     bool   // Counts are known
 	GroupCount int
+	// Preferences are the file's AI-preference lines (Content-Signal,
+	// Content-Usage).
+	Preferences []PrefLine
+	// AI is which AI crawlers may fetch which tested URL, with the use
+	// the file states for them.
+	AI AIGrid
 }
 
 // Sitemap is one sitemap record.
@@ -51,6 +57,8 @@ func (a *Analysis) Overview() Overview {
 		Linted:     a.linted,
 		GroupCount: len(r.Groups),
 	}
+	o.Preferences = preferences(r)
+	o.AI = a.AIGrid()
 	for _, s := range r.Sitemaps {
 		o.Sitemaps = append(o.Sitemaps, Sitemap{Line: s.Line, URL: s.Value})
 	}

@@ -32,6 +32,9 @@ type Why struct {
 	// Answer, when not "", says that the server's answer decided rather
 	// than the file, and why; the rest explains what the file would say.
 	Answer string
+	// Usage is what the file states about the AI uses of the URL by this
+	// crawler.
+	Usage Usage
 }
 
 // WhyGroup is one group that applied.
@@ -89,6 +92,7 @@ func (a *Analysis) Why() (Why, bool) {
 		})
 	}
 	w.Decision = decision(v)
+	w.Usage = UsageOf(a.File, v)
 	if w.Answer != "" {
 		// The verdict shown is the answer's; the file's is a what-if.
 		w.Decision = "Once the file is read: " + w.Decision

@@ -1,0 +1,156 @@
+package model
+
+import (
+	"robotstester/robots"
+)
+
+// Usage is what the file states about the AI uses of one row's URL by its
+// crawler (Content-Signal and Content-Usage lines), in a line of text.
+type Usage struct {
+	// Text is "AI use stated: search yes, AI training no (line 12)", "AI
+	// use: not stated", or, for a URL the crawler may not fetch, "AI use:
+	// none applies, the URL may not be crawled".
+	Text string
+	// Stated reports whether the file states anything for this row.
+	Stated bool
+	// Lines are the lines that decided, in the order of Text.
+	Lines []int
+}
+
+// UsageOf returns what the file states about the uses of the URL of v, a
+// verdict of one of f's readings, for its crawler.
+func UsageOf(f *robots.File, v *robots.Verdict) Usage {
+	u := f.Read(v.Dialect).UsageOf(v)
+	switch {
+	case !u.Crawlable:
+		return Usage{Text: "AI use: none applies, the URL may not be crawled"}
+	case !u.Stated():
+		return Usage{Text: "AI use: not stated"}
+	}
+	out := Usage{Text: "AI use stated: " + u.Summary(), Stated: true}
+	add := func(n int) {
+		for _, m := range out.Lines {
+			if m == n {
+				return
+			}
+		}
+		out.Lines = append(out.Lines, n)
+	}
+	for _, p := range u.Purposes {
+		if p.Stance != robots.NotStated {
+			add(p.Line)
+		}
+	}
+	if u.Use != "" {
+		add(u.UseLine)
+	}
+	return out
+}
+
+// Usages returns the usage statement of every row, in row order.
+func (a *Analysis) Usages() []Usage {
+	out := make([]Usage, len(a.Verdicts))
+	for i := range a.Verdicts {
+		out[i] = UsageOf(a.File, &a.Verdicts[i])
+	}
+	return out
+}
+
+// PrefLine is one AI-preference line of the file, for the overview.
+type PrefLine struct {
+	Line   int
+	Text   string // the line as written, "Content-Signal: search=yes, ai-train=no"
+	Agents string // the user-agent values of its group, "" when it stands in none
+	// Note says what is wrong with it, "" when nothing is.
+	Note string
+}
+
+// preferences lists the AI-preference lines of r.
+func preferences(r *robots.Reading) []PrefLine {
+	var out []PrefLine
+	for _, p := range r.Preferences() {
+		pl := PrefLine{Line: p.Line, Text: p.Key + ": " + p.Value}
+		if p.Group >= 0 && p.Group < len(r.Groups) {
+			pl.Agents = agents(&r.Groups[p.Group])
+		} else {
+			pl.Note = "before any User-agent line: it applies to no crawler"
+		}
+		if len(p.Problems) > 0 && pl.Note == "" {
+			pl.Note = p.Problems[0]
+		}
+		out = append(out, pl)
+	}
+	return out
+}
+
+// MaxAIGridURLs is the number of tested URLs the AI-crawler grid shows.
+const MaxAIGridURLs = 6
+
+// AIGrid is which of the catalogue's AI crawlers may fetch which tested
+// URL, and what use the file states for each, as the file says (a server
+// answer set for the tests is not applied).
+type AIGrid struct {
+	URLs []string // the tested URLs, as tested, in row order, each once
+	More int      // tested URLs left out past MaxAIGridURLs
+	Rows []AIGridRow
+}
+
+// AIGridRow is one AI crawler of the catalogue.
+type AIGridRow struct {
+	Token   string
+	Purpose string
+	Cells   []AIGridCell // one per URL
+}
+
+// AIGridCell is one crawler on one URL.
+type AIGridCell struct {
+	Allowed bool
+	Line    int    // the deciding rule's line, 0 when none matched
+	Usage   string // the engine's summary of what is stated ("not stated", ...)
+}
+
+// AIGrid checks every AI crawler of the catalogue against the tested
+// URLs, as the tests are checked: in the dialect chosen for all of them,
+// or else in each crawler's own; empty when there are no tests.
+func (a *Analysis) AIGrid() AIGrid {
+	var g AIGrid
+	for _, rv := range a.Rows {
+		switch {
+		case containsString(g.URLs, rv.Encoded):
+		case len(g.URLs) == MaxAIGridURLs:
+			g.More++
+		default:
+			g.URLs = append(g.URLs, rv.Encoded)
+		}
+	}
+	if len(g.URLs) == 0 {
+		return g
+	}
+	for _, c := range robots.Crawlers() {
+		if c.Category != robots.AICrawler {
+			continue
+		}
+		d := c.Dialect
+		if a.fixed {
+			d = a.dialect
+		}
+		r := a.File.Read(d)
+		row := AIGridRow{Token: c.Token, Purpose: c.Purpose, Cells: make([]AIGridCell, len(g.URLs))}
+		for i, url := range g.URLs {
+			v := r.CheckCrawler(c, url)
+			u := r.UsageOf(&v)
+			row.Cells[i] = AIGridCell{Allowed: v.Allowed, Line: v.Line, Usage: u.Summary()}
+		}
+		g.Rows = append(g.Rows, row)
+	}
+	return g
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
