@@ -34,6 +34,8 @@ func TestAIPreferences(t *testing.T) {
 	if got := textContent(p, "#overview-usage"); !strings.Contains(got, "Content-Signal: search=yes, ai-train=no") || !strings.Contains(got, "in the group for *") {
 		t.Errorf("#overview-usage %q", got)
 	}
+	p.Click("#ai-grid > summary") // the grid's table is drawn once opened
+	p.Wait("#ai-grid table")
 	grid := textContent(p, "#ai-grid")
 	for _, want := range []string{"GPTBot", "ClaudeBot", "search yes, AI training no (line 2)"} {
 		if !strings.Contains(grid, want) {

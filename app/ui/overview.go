@@ -19,6 +19,7 @@ type OverviewPanel struct {
 
 	O model.Overview
 
+	aiOpen   bool // the AI grid is open: its table is drawn only then
 	onReveal func(ctx app.Context, line int)
 }
 
@@ -133,12 +134,20 @@ func (p *OverviewPanel) aiGrid(g *model.AIGrid) app.UI {
 	if g.More > 0 {
 		caption += " (the first " + strconv.Itoa(len(g.URLs)) + " tested URLs; " + strconv.Itoa(g.More) + " more not shown)"
 	}
-	return app.Details().ID("ai-grid").Class("ai-grid").Body(
+	// Closed, the grid is a third of the page's elements, which go-app
+	// would build at every start for a table few open.
+	return app.Details().ID("ai-grid").Class("ai-grid").Open(p.aiOpen).OnToggle(p.toggleAI).Body(
 		app.Summary().Text("AI crawlers on the tested URLs"),
-		app.Table().Class("matches").Body(
-			app.Caption().Text(caption),
-			app.THead().Body(app.Tr().Body(heads...)),
-			app.TBody().Body(rows...),
-		),
+		app.If(p.aiOpen, func() app.UI {
+			return app.Table().Class("matches").Body(
+				app.Caption().Text(caption),
+				app.THead().Body(app.Tr().Body(heads...)),
+				app.TBody().Body(rows...),
+			)
+		}),
 	)
+}
+
+func (p *OverviewPanel) toggleAI(ctx app.Context, e app.Event) {
+	p.aiOpen = ctx.JSSrc().Get("open").Bool()
 }
