@@ -350,6 +350,9 @@ func TestExportImport(t *testing.T) {
 	p.Open(suite.Site(t, ""))
 	p.Call("watching downloads", blobsJS)
 	setState(p, custom)
+	// The findings come 400 ms after a change and move the panels below
+	// them: a click aimed before then can land beside the button.
+	p.WaitAttr("#counts", "data-linted", "true")
 
 	p.Click("#export-state")
 	exported := lastBlob(p)
