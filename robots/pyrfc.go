@@ -19,20 +19,7 @@ import (
 // in the older one, str.splitlines may cut an editor line in several; the
 // value is kept as written, since rules are normalised later.
 func readPythonRFC(f *File, n int, emit func(orderLine)) {
-	l := &f.Lines[n-1]
-	start := l.Start
-	if n == 1 {
-		start = 0 // decoded as UTF-8, not UTF-8 with a BOM: a BOM spoils the first key
-	}
-	text := f.text[start:l.End]
-	for {
-		line, rest, more := cutPyLine(text)
-		readPyRFCLine(n, line, emit)
-		if !more {
-			return
-		}
-		text = rest
-	}
+	readPyLines(n, pyEditorLine(f, n), readPyRFCLine, emit)
 }
 
 // readPyRFCLine reads one of Python's lines (L100–154): the comment is cut

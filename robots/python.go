@@ -15,15 +15,28 @@ import (
 // may hold several of its lines; each is reported under the editor line's
 // number.
 func readPython(f *File, n int, emit func(orderLine)) {
+	text := strings.ToValidUTF8(pyEditorLine(f, n), "\uFFFD")
+	readPyLines(n, text, readPyLine, emit)
+}
+
+// pyEditorLine is editor line n as robotparser sees it: the first one
+// with its byte-order mark, which robotparser keeps (it decodes UTF-8, not
+// UTF-8 with a BOM), so that the mark spoils the first key.
+func pyEditorLine(f *File, n int) string {
 	l := &f.Lines[n-1]
 	start := l.Start
 	if n == 1 {
-		start = 0 // robotparser decodes UTF-8, not UTF-8 with a BOM
+		start = 0
 	}
-	text := strings.ToValidUTF8(f.text[start:l.End], "\uFFFD")
+	return f.text[start:l.End]
+}
+
+// readPyLines cuts text, editor line n, into Python's lines
+// (str.splitlines) and reads each with read.
+func readPyLines(n int, text string, read func(n int, line string, emit func(orderLine)), emit func(orderLine)) {
 	for {
 		line, rest, more := cutPyLine(text)
-		readPyLine(n, line, emit)
+		read(n, line, emit)
 		if !more {
 			return
 		}

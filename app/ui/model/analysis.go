@@ -31,6 +31,7 @@ type Analysis struct {
 	linted   bool
 
 	comparison *Comparison // made on demand by Comparison
+	aiGrid     *AIGrid     // made on demand by AIGrid
 
 	content     string // the content note, once asked for
 	contentRead bool
@@ -143,7 +144,7 @@ func (a *Analysis) Recheck(s *State) {
 	d, fixed := robots.ParseDialect(s.Dialect)
 	a.dialect, a.fixed = d, fixed
 	ans := AnswerFor(s.Answer)
-	a.comparison = nil
+	a.comparison, a.aiGrid = nil, nil
 	// Fresh slices: views handed to components must not change under them.
 	a.Rows = make([]RowView, 0, len(s.Rows))
 	a.Verdicts = make([]robots.Verdict, 0, len(s.Rows))

@@ -111,8 +111,17 @@ type AIGridCell struct {
 
 // AIGrid checks every AI crawler of the catalogue against the tested
 // URLs, as the tests are checked: in the dialect chosen for all of them,
-// or else in each crawler's own; empty when there are no tests.
+// or else in each crawler's own; empty when there are no tests. It is
+// made once per analysis: the overview is drawn after every keystroke.
 func (a *Analysis) AIGrid() AIGrid {
+	if a.aiGrid == nil {
+		g := a.aiGridNow()
+		a.aiGrid = &g
+	}
+	return *a.aiGrid
+}
+
+func (a *Analysis) aiGridNow() AIGrid {
 	var g AIGrid
 	for _, rv := range a.Rows {
 		switch {

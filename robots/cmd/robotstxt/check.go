@@ -63,10 +63,7 @@ same memory. With --url, a server that does not answer 2xx decides alone
 		return c.fail(err)
 	}
 	ags := agents(named, "Googlebot")
-	agentWidth := 5
-	for _, a := range ags {
-		agentWidth = max(agentWidth, min(len(a.typed), 40))
-	}
+	agentWidth := agentColumn(ags)
 
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
 	rw := newRowWriter(form, out, 7, 4, 5, 7, agentWidth, 22)

@@ -62,10 +62,7 @@ something did, 2 on an error.`)
 		return c.fail(err)
 	}
 	ags := agents(named, "all")
-	agentWidth := 5
-	for _, a := range ags {
-		agentWidth = max(agentWidth, min(len(a.typed), 40))
-	}
+	agentWidth := agentColumn(ags)
 
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
 	rw := newRowWriter(form, out, 18, 7, agentWidth, 26, 26)

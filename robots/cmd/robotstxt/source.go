@@ -160,6 +160,16 @@ var agentSets = map[string]func(robots.Crawler) bool{
 
 const agentHelp = "a crawler: a token (Googlebot), a whole user-agent string, or a set of the catalogue: all, search, ai, other, google (repeatable)"
 
+// agentColumn is the width of the table's agent column: the longest name,
+// from 5 to 40 characters.
+func agentColumn(ags []agent) int {
+	w := 5
+	for _, a := range ags {
+		w = max(w, min(len(a.typed), 40))
+	}
+	return w
+}
+
 // agents returns the crawlers named, sets expanded, each once, or those of
 // def when none was named.
 func agents(named []string, def ...string) []agent {
