@@ -249,3 +249,24 @@ func fetchText(url string, limit int, done func(status int, body string, err err
 		}, func(err error) { done(status, "", err) })
 	}, func(err error) { done(0, "", err) })
 }
+
+// nextTask runs fn in a task of the browser's own, after the page has had
+// its turn (input, drawing).
+//
+// ctx.After does not promise that: a Go timer fires from inside the
+// current task when the Go code is still busy once it is due, and Go hands
+// the thread back to the browser only when idle. A setTimeout callback can
+// only run after Go has handed the thread back.
+func nextTask(ctx app.Context, fn func(app.Context)) {
+	if !app.IsClient {
+		ctx.Dispatch(fn)
+		return
+	}
+	var cb app.Func
+	cb = app.FuncOf(func(app.Value, []app.Value) any {
+		cb.Release()
+		ctx.Dispatch(fn)
+		return nil
+	})
+	app.Window().Call("setTimeout", cb, 0)
+}

@@ -191,3 +191,37 @@ func onUndoKeys(ctx app.Context, do func(ctx app.Context, redo bool)) app.Func {
 	app.Window().Get("document").Call("addEventListener", "keydown", f)
 	return f
 }
+
+// prerenderedClass marks the prerendered page's root once go-app has been
+// given a mount point of its own (keepPrerendered).
+const prerenderedClass = "prerendered"
+
+// keepPrerendered keeps the prerendered page on screen while the live one
+// is built: go-app mounts over the body's first element, so an empty one
+// is put before the prerendered root for it. It must run before go-app
+// starts.
+func keepPrerendered() {
+	doc := app.Window().Get("document")
+	root := doc.Get("body").Get("firstElementChild")
+	if !root.Truthy() || root.Get("tagName").String() != "MAIN" {
+		return
+	}
+	root.Get("classList").Call("add", prerenderedClass)
+	root.Call("setAttribute", "aria-busy", "true")
+	doc.Get("body").Call("insertBefore", doc.Call("createElement", "div"), root)
+}
+
+// showLivePage puts the live page in place of the prerendered one, in one
+// step: no frame shows both or neither.
+func showLivePage() {
+	if !app.IsClient {
+		return
+	}
+	doc := app.Window().Get("document")
+	if old := doc.Call("querySelector", "main."+prerenderedClass); old.Truthy() {
+		old.Call("remove")
+	}
+	if live := doc.Call("querySelector", "main."+MountingClass); live.Truthy() {
+		live.Get("classList").Call("remove", MountingClass)
+	}
+}

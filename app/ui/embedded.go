@@ -15,10 +15,7 @@ import (
 // the same state.
 func (t *Tester) renderEmbed() app.UI {
 	an, o := t.work.An, t.page.embed
-	root := app.Main().Class("tester embed").DataSet("embed", "true")
-	if t.ready {
-		root = root.DataSet("ready", "true")
-	}
+	root := t.root("tester", "embed").DataSet("embed", "true")
 	if o.ReadOnly {
 		root = root.DataSet("readonly", "true")
 	}

@@ -31,12 +31,16 @@ var boot struct {
 //     escapes the stray '%' signs in the address bar, keeping the rest; a
 //     query that does not parse (whose options would be dropped in
 //     silence) is repaired the same way.
+//
+// It also keeps the prerendered page on screen while the live one is built
+// (mount.go).
 func Guard() {
 	if !app.IsClient {
 		return
 	}
 	guardURL()
 	guardStorage()
+	keepPrerendered()
 }
 
 func guardURL() {

@@ -18,9 +18,14 @@ type OverviewPanel struct {
 	app.Compo
 
 	O model.Overview
+	// AI is the AI crawlers' grid, given only while it is open (AIOpen):
+	// 21 crawlers checked on the tested URLs, in their own dialects, is
+	// work that no closed panel should cost each keystroke or the start.
+	AI     *model.AIGrid
+	AIOpen bool
 
-	aiOpen   bool // the AI grid is open: its table is drawn only then
-	onReveal func(ctx app.Context, line int)
+	onReveal   func(ctx app.Context, line int)
+	onAIToggle func(ctx app.Context, open bool)
 }
 
 // Render returns the component's markup.
@@ -81,8 +86,8 @@ func (p *OverviewPanel) Render() app.UI {
 		prefs = append(prefs, app.Li().Body(p.lineButton(pl.Line), app.Text(" "), app.Code().Text(pl.Text), app.Text(tail)))
 	}
 	var grid app.UI
-	if len(o.AI.Rows) > 0 {
-		grid = p.aiGrid(&o.AI)
+	if o.AIGrid {
+		grid = p.aiGrid()
 	}
 	return app.Section().ID("overview").Class("panel").Aria("labelledby", "overview-title").Body(
 		app.H2().ID("overview-title").Text("The file"),
@@ -110,7 +115,17 @@ func (p *OverviewPanel) reveal(ctx app.Context, e app.Event) { revealLine(ctx, p
 
 // aiGrid shows which AI crawlers may fetch which tested URL, with the use
 // the file states for them (#ai-grid; each cell has data-verdict).
-func (p *OverviewPanel) aiGrid(g *model.AIGrid) app.UI {
+func (p *OverviewPanel) aiGrid() app.UI {
+	// Closed, the grid is a third of the page's elements and 21 crawlers'
+	// checks: it is neither built nor worked out until opened.
+	return app.Details().ID("ai-grid").Class("ai-grid").Open(p.AIOpen).OnToggle(p.toggleAI).Body(
+		app.Summary().Text("AI crawlers on the tested URLs"),
+		app.If(p.AIOpen && p.AI != nil, func() app.UI { return aiGridTable(p.AI) }),
+	)
+}
+
+// aiGridTable draws the AI crawlers' grid.
+func aiGridTable(g *model.AIGrid) app.UI {
 	heads := []app.UI{app.Th().Scope("col").Text("AI crawler")}
 	for _, u := range g.URLs {
 		heads = append(heads, app.Th().Scope("col").Title(u).Body(app.Code().Text(robots.PathOf(u))))
@@ -134,20 +149,15 @@ func (p *OverviewPanel) aiGrid(g *model.AIGrid) app.UI {
 	if g.More > 0 {
 		caption += " (the first " + strconv.Itoa(len(g.URLs)) + " tested URLs; " + strconv.Itoa(g.More) + " more not shown)"
 	}
-	// Closed, the grid is a third of the page's elements, which go-app
-	// would build at every start for a table few open.
-	return app.Details().ID("ai-grid").Class("ai-grid").Open(p.aiOpen).OnToggle(p.toggleAI).Body(
-		app.Summary().Text("AI crawlers on the tested URLs"),
-		app.If(p.aiOpen, func() app.UI {
-			return app.Table().Class("matches").Body(
-				app.Caption().Text(caption),
-				app.THead().Body(app.Tr().Body(heads...)),
-				app.TBody().Body(rows...),
-			)
-		}),
+	return app.Table().Class("matches").Body(
+		app.Caption().Text(caption),
+		app.THead().Body(app.Tr().Body(heads...)),
+		app.TBody().Body(rows...),
 	)
 }
 
 func (p *OverviewPanel) toggleAI(ctx app.Context, e app.Event) {
-	p.aiOpen = ctx.JSSrc().Get("open").Bool()
+	if open := ctx.JSSrc().Get("open").Bool(); open != p.AIOpen && p.onAIToggle != nil {
+		p.onAIToggle(ctx, open)
+	}
 }

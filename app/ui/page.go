@@ -32,21 +32,39 @@ type pageState struct {
 	fetch model.FetchView // the last fetch of a site's robots.txt
 }
 
-// arrive picks the state the page opens with, once mounted: the link's,
-// the autosaved work or the example, and in embed mode sets up the
-// compact layout.
-func (t *Tester) arrive(ctx app.Context) {
+// arrive picks the state the page opens with: the link's, the autosaved
+// work or the example, and in embed mode sets up the compact layout; then
+// it calls then.
+//
+// Reading a link or saved work of 1000 tests on a large file is up to a
+// second of WebAssembly: it runs on a session of its own, not yet shown, in
+// a goroutine that pauses every slice (pacer) so that the browser keeps
+// its turn, and the page takes the new session in one step.
+func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 	p := &t.page
 	u := app.Window().URL()
 	p.embed = embed.Parse(u.Query())
-	fallback := t.work.State
-	t.work = session.New(browserStorage{denied: boot.storageErr}, nil, fallback)
-	t.work.Embed = p.embed.On
+	work := session.New(browserStorage{denied: boot.storageErr}, nil, t.work.State)
+	work.Embed = p.embed.On
 	fragment := boot.fragment
 	if f, err := url.PathUnescape(fragment); err == nil {
 		fragment = f
 	}
-	fx, link := t.work.Arrive(fragment, boot.damaged)
+	t.own.Async(func() {
+		fx, link := work.ArrivePaced(fragment, boot.damaged, pacer())
+		t.own.Dispatch(func(ctx app.Context) {
+			t.work = work
+			t.arrived(ctx, fx, link)
+			then(ctx)
+		})
+	})
+}
+
+// arrived shows the state the page opens with and sets up what follows
+// the work: the autosave on leaving, Undo's keys.
+func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkOutcome) {
+	p := &t.page
+	u := app.Window().URL()
 	t.show(ctx, fx)
 	if p.embed.On {
 		p.fullLink = embed.FullURL(u, share.Fragment(t.work.State))
@@ -54,7 +72,12 @@ func (t *Tester) arrive(ctx app.Context) {
 		return
 	}
 	if link == session.LinkOpened {
-		t.save()
+		// The link's work is the user's from now on; it is saved in a
+		// task of its own (1000 tests are tens of milliseconds of JSON).
+		nextTask(ctx, func(ctx app.Context) {
+			ctx.PreventUpdate()
+			t.save()
+		})
 	}
 	if link == session.LinkOpened || link == session.LinkFailed {
 		replaceURL(embed.PageURL(u)) // a reload must not ask again

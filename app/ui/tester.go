@@ -26,10 +26,15 @@ type Tester struct {
 	ready bool
 	work  *session.Session
 
+	parts    int  // how many of the page's parts are drawn (mount.go)
+	arriving bool // the state the page opens with is asked for (arrive)
+	shown    bool // the live page has replaced the prerendered one
+
 	editTop, editHeight float64 // the editor's scroll
 	readTop, readHeight float64 // the read view's scroll
 	highlight           int     // the line last revealed
 	compareOpen         bool    // the side-by-side comparison is shown
+	aiOpen              bool    // the AI crawlers' grid is open
 	compareLimit        int     // how many tests it draws, past the first page
 	severity            string  // the findings shown: "" for all, or one severity
 
@@ -59,9 +64,13 @@ func (t *Tester) OnInit() {
 	if t.work == nil {
 		t.work = session.New(nil, nil, model.Example())
 	}
-	// Prerendered pages show the findings at once.
-	t.work.An.Lint()
+	if !app.IsClient {
+		// Prerendered pages show the findings at once; the live page
+		// works them out when it draws them (mount.go).
+		t.work.An.Lint()
+	}
 	t.editHeight, t.readHeight = ViewHeight, ViewHeight
+	t.parts = firstParts()
 }
 
 // NewTester returns a Tester showing s instead of the example.
@@ -69,17 +78,16 @@ func NewTester(s model.State) *Tester {
 	return &Tester{work: session.New(nil, nil, s)}
 }
 
-// OnMount runs in the browser only, once the wasm app has taken over the page.
+// OnMount runs in the browser only, once go-app has drawn the first part
+// of the page.
 //
-// go-app's start and first render are one long task already; the work the
-// page opens with (a link to decode, saved work to read, every test to
-// check) is taken in the next one, and the page is ready after it.
+// go-app's start and first render are one long task already: the other
+// parts of the page are drawn in tasks of their own (mount.go), and the
+// work the page opens with (a link to decode, saved work to read, every
+// test to check) in the next one; the page is ready after it.
 func (t *Tester) OnMount(ctx app.Context) {
 	t.own = ctx
-	ctx.After(time.Millisecond, func(ctx app.Context) {
-		t.ready = true
-		t.arrive(ctx)
-	})
+	t.start(ctx)
 }
 
 // State returns a copy of what the user chose.
@@ -146,7 +154,7 @@ const lintPause = 400 * time.Millisecond
 // The linter reads the file in other dialects to check what it says of
 // other crawlers, then analyses the groups: at 500 KiB, half a second of
 // WebAssembly. So that no single task holds the page that long, it runs
-// in a goroutine that sleeps a moment every lintSlice, which hands the
+// in a goroutine that sleeps a moment every workSlice, which hands the
 // browser back its thread, and stops when the file has changed since.
 func (t *Tester) lintLater(ctx app.Context) {
 	an := t.work.An
@@ -161,9 +169,23 @@ func (t *Tester) lintLater(ctx app.Context) {
 	})
 }
 
-// lintSlice is the longest the linter runs before it gives the browser
-// its thread back for a moment.
-const lintSlice = 30 * time.Millisecond
+// workSlice is the longest that work in a goroutine (the linter, the
+// arrival) runs before it gives the browser its thread back for a moment.
+const workSlice = 30 * time.Millisecond
+
+// pacer returns a pause for work running in a goroutine: once a slice of
+// work is done, it sleeps a moment, and as nothing else of the Go code is
+// running, the browser gets its thread back.
+func pacer() func() {
+	last := time.Now()
+	return func() {
+		if time.Since(last) < workSlice {
+			return
+		}
+		time.Sleep(time.Millisecond)
+		last = time.Now()
+	}
+}
 
 // staleLint stops a linter whose file is no longer the one shown.
 type staleLint struct{}
@@ -180,13 +202,9 @@ func (t *Tester) lintPaced(an *model.Analysis) {
 				}
 			}
 		}()
-		last := time.Now()
+		pause := pacer()
 		reading.FindingsPaced(func() {
-			if time.Since(last) < lintSlice {
-				return
-			}
-			time.Sleep(time.Millisecond)
-			last = time.Now()
+			pause()
 			if t.lintFile.Load() != an.File {
 				// Its File is gone from the page: no one will ask this
 				// reading for findings again.
@@ -267,6 +285,8 @@ func (t *Tester) restoreVersion(ctx app.Context, i int) {
 }
 
 func (t *Tester) toggleCompare(ctx app.Context) { t.compareOpen = !t.compareOpen }
+
+func (t *Tester) toggleAIGrid(ctx app.Context, open bool) { t.aiOpen = open }
 
 func (t *Tester) compareMore(ctx app.Context) {
 	t.compareLimit += model.ComparePage

@@ -14,87 +14,27 @@ func (t *Tester) Render() app.UI {
 	if t.page.embed.On {
 		return t.renderEmbed()
 	}
+	root := t.root("tester")
+	parts := t.parts
+	if parts == 0 {
+		parts = firstParts()
+	}
+	body := []app.UI{t.header(), t.workspace(parts >= partRead)}
+	if parts >= partTests {
+		body = append(body, t.testsSection())
+	}
+	if parts >= partAll {
+		body = append(body, t.panels()...)
+	}
+	return root.Body(body...)
+}
+
+// panels returns the page's parts under the tests: the grid, import and
+// export, the versions, the file's overview, the findings and the
+// comparison of dialects.
+func (t *Tester) panels() []app.UI {
 	an := t.work.An
-	root := app.Main().Class("tester")
-	if t.ready {
-		root = root.DataSet("ready", "true")
-	}
-	why, hasWhy := an.Why()
-
-	dialects := model.DialectChoices()
-	opts := make([]app.UI, len(dialects))
-	for i, d := range dialects {
-		opts[i] = app.Option().Value(d.Value).Selected(d.Value == t.work.State.Dialect).Text(d.Title)
-	}
-
-	return root.Body(
-		app.Header().Class("top").Body(
-			app.H1().Text("robots.txt tester"),
-			app.P().Class("lede").Text("Paste a robots.txt, add crawlers and URLs: every verdict, the group that applied and the line that decided update as you type. Everything runs in your browser."),
-			app.If(!t.ready, func() app.UI {
-				// Shown in the prerendered page: go-app replaces the DOM when
-				// the wasm starts, so text typed before then would be lost.
-				return app.P().Class("loading").Aria("live", "polite").Text("Loading the tester…")
-			}),
-			app.Div().Class("tools top-tools").Body(
-				&ShareBar{
-					Status:   t.page.linkStatus,
-					Link:     t.page.linkShown,
-					TooLong:  t.page.linkTooLong,
-					onCopy:   t.copyLink,
-					onExport: t.exportState,
-				},
-				t.undoControls(),
-			),
-			t.notices(),
-		),
-		app.Div().Class("workspace").Body(
-			app.Section().Class("pane").Aria("labelledby", "editor-title").Body(
-				app.Div().Class("pane-head").Body(
-					app.H2().Body(app.Label().ID("editor-title").For(EditorID).Text("robots.txt")),
-					app.Div().Class("tools").Body(
-						app.Button().Type("button").ID("load-example").OnClick(t.loadExample).Text("Example"),
-						app.Button().Type("button").ID("clear-file").OnClick(t.clearFile).Text("Clear"),
-					),
-				),
-				t.editor(false),
-				&FetchPanel{View: t.page.fetch, Disabled: !t.ready, onFetch: t.fetchRobots},
-				t.summary(),
-				t.serverAnswer(),
-				t.contentNote(),
-			),
-			app.Section().Class("pane").Aria("labelledby", "read-title").Body(
-				app.Div().Class("pane-head").Body(
-					app.H2().ID("read-title").Text("As "+an.Reading.Dialect.Title()+" reads it"),
-					app.Span().Class("legend note").Body(
-						app.Span().Class("key group").Text("group used"),
-						app.Span().Class("key deciding").Text("deciding line"),
-					),
-				),
-				t.fileView(),
-			),
-		),
-		app.Section().ID("tests").Class("tests").Aria("labelledby", "tests-title").Body(
-			app.Div().Class("pane-head").Body(
-				app.H2().ID("tests-title").Text("Tests"),
-				app.Div().Class("tools").Body(
-					app.Label().For("dialect").Text("Read as "),
-					app.Select().ID("dialect").Name("dialect").OnChange(t.setDialect).Body(opts...),
-				),
-			),
-			t.answerNote(),
-			app.Div().Class("results-layout").Body(
-				t.resultsTable(false),
-				&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, onReveal: t.reveal, onClose: t.closeWhy},
-			),
-			app.Div().Class("tools").Body(
-				app.Button().Type("button").ID("add-row").OnClick(t.addRow).Text("+ Add a test"),
-				app.Button().Type("button").ID("pin-all").OnClick(t.pinAll).
-					Title("Pin every test's verdict as expected: a later edit that changes one is marked").Text("Pin all verdicts"),
-				app.Span().Class("note").Text("Tip: paste a list of URLs, one per line, into a URL field to make one test per URL."),
-			),
-			&CrawlerList{},
-		),
+	return []app.UI{
 		&GridPanel{Room: t.work.State.Room(), onGrid: t.grid},
 		&TransferPanel{
 			onExport:    t.export,
@@ -105,7 +45,7 @@ func (t *Tester) Render() app.UI {
 		&VersionsPanel{Versions: t.page.versions, onOpen: t.openVersions, onRestore: t.restoreVersion},
 		t.versionsCompare(),
 		app.Div().Class("details").Body(
-			&OverviewPanel{O: an.Overview(), onReveal: t.reveal},
+			t.overview(),
 			&FindingsPanel{
 				Groups:     an.FindingGroups(t.severity),
 				Linted:     an.Linted(),
@@ -115,7 +55,110 @@ func (t *Tester) Render() app.UI {
 			},
 			t.comparePanel(),
 		),
+		&CrawlerList{}, // the crawler fields' suggestions
 		app.Footer().Class("note").Text("Verdicts follow Google's open-source reading unless another dialect is chosen. Nothing you type leaves this page."),
+	}
+}
+
+// overview returns the file's overview; the AI crawlers' grid is worked
+// out only while it is open.
+func (t *Tester) overview() app.UI {
+	an := t.work.An
+	p := &OverviewPanel{O: an.Overview(), AIOpen: t.aiOpen, onReveal: t.reveal, onAIToggle: t.toggleAIGrid}
+	if t.aiOpen {
+		g := an.AIGrid()
+		p.AI = &g
+	}
+	return p
+}
+
+// header returns the page's top: the title, the share bar, Undo and the
+// notices.
+func (t *Tester) header() app.UI {
+	return app.Header().Class("top").Body(
+		app.H1().Text("robots.txt tester"),
+		app.P().Class("lede").Text("Paste a robots.txt, add crawlers and URLs: every verdict, the group that applied and the line that decided update as you type. Everything runs in your browser."),
+		app.If(!t.ready, func() app.UI {
+			// Shown in the prerendered page: go-app replaces the DOM when
+			// the wasm starts, so text typed before then would be lost.
+			return app.P().Class("loading").Aria("live", "polite").Text("Loading the tester…")
+		}),
+		app.Div().Class("tools top-tools").Body(
+			&ShareBar{
+				Status:   t.page.linkStatus,
+				Link:     t.page.linkShown,
+				TooLong:  t.page.linkTooLong,
+				onCopy:   t.copyLink,
+				onExport: t.exportState,
+			},
+			t.undoControls(),
+		),
+		t.notices(),
+	)
+}
+
+// workspace returns the editor and, beside it when withRead, the file as
+// read.
+func (t *Tester) workspace(withRead bool) app.UI {
+	an := t.work.An
+	return app.Div().Class("workspace").Body(
+		app.Section().Class("pane").Aria("labelledby", "editor-title").Body(
+			app.Div().Class("pane-head").Body(
+				app.H2().Body(app.Label().ID("editor-title").For(EditorID).Text("robots.txt")),
+				app.Div().Class("tools").Body(
+					app.Button().Type("button").ID("load-example").OnClick(t.loadExample).Text("Example"),
+					app.Button().Type("button").ID("clear-file").OnClick(t.clearFile).Text("Clear"),
+				),
+			),
+			t.editor(false),
+			&FetchPanel{View: t.page.fetch, Disabled: !t.ready, onFetch: t.fetchRobots},
+			t.summary(),
+			t.serverAnswer(),
+			t.contentNote(),
+		),
+		app.If(withRead, func() app.UI {
+			return app.Section().Class("pane").Aria("labelledby", "read-title").Body(
+				app.Div().Class("pane-head").Body(
+					app.H2().ID("read-title").Text("As "+an.Reading.Dialect.Title()+" reads it"),
+					app.Span().Class("legend note").Body(
+						app.Span().Class("key group").Text("group used"),
+						app.Span().Class("key deciding").Text("deciding line"),
+					),
+				),
+				t.fileView(),
+			)
+		}),
+	)
+}
+
+// testsSection returns the tests: the dialect, the results table, the Why
+// and the controls to add tests.
+func (t *Tester) testsSection() app.UI {
+	why, hasWhy := t.work.An.Why()
+	dialects := model.DialectChoices()
+	opts := make([]app.UI, len(dialects))
+	for i, d := range dialects {
+		opts[i] = app.Option().Value(d.Value).Selected(d.Value == t.work.State.Dialect).Text(d.Title)
+	}
+	return app.Section().ID("tests").Class("tests").Aria("labelledby", "tests-title").Body(
+		app.Div().Class("pane-head").Body(
+			app.H2().ID("tests-title").Text("Tests"),
+			app.Div().Class("tools").Body(
+				app.Label().For("dialect").Text("Read as "),
+				app.Select().ID("dialect").Name("dialect").OnChange(t.setDialect).Body(opts...),
+			),
+		),
+		t.answerNote(),
+		app.Div().Class("results-layout").Body(
+			t.resultsTable(false),
+			&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, onReveal: t.reveal, onClose: t.closeWhy},
+		),
+		app.Div().Class("tools").Body(
+			app.Button().Type("button").ID("add-row").OnClick(t.addRow).Text("+ Add a test"),
+			app.Button().Type("button").ID("pin-all").OnClick(t.pinAll).
+				Title("Pin every test's verdict as expected: a later edit that changes one is marked").Text("Pin all verdicts"),
+			app.Span().Class("note").Text("Tip: paste a list of URLs, one per line, into a URL field to make one test per URL."),
+		),
 	)
 }
 

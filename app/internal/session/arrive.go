@@ -24,17 +24,33 @@ const (
 // what it cannot read is said in a notice and, for saved work, kept aside
 // rather than overwritten.
 func (s *Session) Arrive(fragment, damaged string) (Effects, LinkOutcome) {
+	return s.ArrivePaced(fragment, damaged, nil)
+}
+
+// ArrivePaced is Arrive, calling pause between its steps (reading the
+// saved work, the link, and model.AnalyzePaced's) so that the page can
+// give the browser its turn. The session must not be used by anything
+// else meanwhile: the page runs it on a session it has not shown yet.
+// pause may be nil.
+func (s *Session) ArrivePaced(fragment, damaged string, pause func()) (Effects, LinkOutcome) {
+	if pause == nil {
+		pause = func() {}
+	}
 	own, hasOwn := s.State, false
 	if !s.Embed {
 		if st, ok := s.restore(); ok {
 			own, hasOwn = st, true
 		}
+		pause()
 	}
 	if damaged != "" {
 		s.notify(Note{ID: NoteLink, Alert: true, Text: "This page's address was damaged (" + damaged +
 			"), as mail and chat apps sometimes do to links; what could be read of it is open."})
 	}
 	shared, ok, err := share.FromFragment(fragment)
+	if ok {
+		pause()
+	}
 	outcome := NoLink
 	switch {
 	case !ok:
@@ -57,7 +73,7 @@ func (s *Session) Arrive(fragment, damaged string) (Effects, LinkOutcome) {
 			s.Pending = &shared
 		}
 	}
-	s.set(own)
+	s.setPaced(own, pause)
 	s.versionDue = "Before the visit of " + s.now().Local().Format("2 Jan 15:04")
 	return Effects{File: true, Editor: true, Rows: true, Lint: true}, outcome
 }

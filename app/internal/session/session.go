@@ -126,10 +126,13 @@ func (s *Session) Note(id string) (Note, bool) {
 }
 
 // set replaces the state and analyses it afresh.
-func (s *Session) set(st model.State) {
+func (s *Session) set(st model.State) { s.setPaced(st, nil) }
+
+// setPaced is set, with model.AnalyzePaced's pauses.
+func (s *Session) setPaced(st model.State, pause func()) {
 	st.Rows = cloneRows(st.Rows)
 	s.State = st
-	s.An = model.Analyze(&s.State)
+	s.An = model.AnalyzePaced(&s.State, pause)
 }
 
 // CanUndo returns what Undo would undo, and whether there is anything.

@@ -120,9 +120,39 @@ type LineRange struct{ Start, End int }
 
 // Analyze parses the state's file, once, and checks every row against it.
 // Call Lint for the findings.
-func Analyze(s *State) *Analysis {
+func Analyze(s *State) *Analysis { return AnalyzePaced(s, nil) }
+
+// pacedRows is how many rows AnalyzePaced checks between two pauses.
+const pacedRows = 100
+
+// AnalyzePaced is Analyze, calling pause between its steps (the parse,
+// each reading the rows need, every pacedRows rows checked), so that a
+// caller can give the browser its turn: a link of 1000 tests on a file of
+// 18,000 groups is a second of WebAssembly in one piece. pause may be nil.
+func AnalyzePaced(s *State, pause func()) *Analysis {
+	if pause == nil {
+		pause = func() {}
+	}
 	a := &Analysis{File: robots.ParseString(s.Robots)}
-	a.Recheck(s)
+	pause()
+	d, fixed := robots.ParseDialect(s.Dialect)
+	if !fixed && len(s.Rows) > 0 {
+		// The readings the rows need, each in a step of its own (the
+		// reading of the whole file is the costly part of a check).
+		read := map[robots.Dialect]bool{}
+		for _, row := range s.Rows {
+			c := robots.CrawlerFor(rowToken(row.Agent))
+			if !read[c.Dialect] {
+				read[c.Dialect] = true
+				a.File.Read(c.Dialect)
+				pause()
+			}
+		}
+	} else {
+		a.File.Read(d)
+		pause()
+	}
+	a.recheck(s, pause)
 	return a
 }
 
@@ -140,7 +170,9 @@ func Reanalyze(prev *Analysis, s *State) *Analysis {
 
 // Recheck checks the state's rows again against the file already parsed,
 // for when the rows, the dialect or the selection changed but not the file.
-func (a *Analysis) Recheck(s *State) {
+func (a *Analysis) Recheck(s *State) { a.recheck(s, nil) }
+
+func (a *Analysis) recheck(s *State, pause func()) {
 	d, fixed := robots.ParseDialect(s.Dialect)
 	a.dialect, a.fixed = d, fixed
 	ans := AnswerFor(s.Answer)
@@ -148,7 +180,10 @@ func (a *Analysis) Recheck(s *State) {
 	// Fresh slices: views handed to components must not change under them.
 	a.Rows = make([]RowView, 0, len(s.Rows))
 	a.Verdicts = make([]robots.Verdict, 0, len(s.Rows))
-	for _, row := range s.Rows {
+	for i, row := range s.Rows {
+		if pause != nil && i > 0 && i%pacedRows == 0 {
+			pause()
+		}
 		rv, v := check(a.File, row, d, fixed, ans)
 		a.Rows = append(a.Rows, rv)
 		a.Verdicts = append(a.Verdicts, v)
@@ -189,12 +224,18 @@ func (a *Analysis) SelectedRow() *RowView {
 // When the server's answer is not a 2xx, the reading may not read the file
 // at all: the row's view then says what it does instead, and why, while
 // the verdict stays the file's (the Why explains both).
+// rowToken returns the product token a row's crawler field names: the
+// token found in a user-agent string, or "*" for a blank field.
+func rowToken(agent string) string {
+	if token := robots.ProductToken(strings.TrimSpace(agent)); token != "" {
+		return token
+	}
+	return "*"
+}
+
 func check(f *robots.File, row Row, d robots.Dialect, fixed bool, ans ServerAnswer) (RowView, robots.Verdict) {
 	agent := strings.TrimSpace(row.Agent)
-	token := robots.ProductToken(agent)
-	if token == "" {
-		token = "*"
-	}
+	token := rowToken(agent)
 	c := robots.CrawlerFor(token)
 	_, known := robots.LookupCrawler(token)
 	encoded := robots.EncodeURL(row.URL)

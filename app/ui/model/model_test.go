@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -306,5 +307,35 @@ func TestWhyNeverDeniesTheVerdict(t *testing.T) {
 	w, _ = a.Why()
 	if w.Allowed || !strings.Contains(w.Decision, "first rule") || strings.Contains(w.Decision, "longest") {
 		t.Errorf("Baiduspider: allowed %v, decision %q", w.Allowed, w.Decision)
+	}
+}
+
+// TestAnalyzePaced checks that the analysis done in steps is the analysis
+// done at once, and that it pauses between its steps: after the parse,
+// after each reading the rows need, and every pacedRows rows.
+func TestAnalyzePaced(t *testing.T) {
+	s := State{Robots: "User-agent: *\nDisallow: /private/\n\nUser-agent: Baiduspider\nDisallow: /\n"}
+	for i := range 250 {
+		agent := "Googlebot"
+		if i%2 == 1 {
+			agent = "Baiduspider" // read as mk1996: a second reading
+		}
+		s.Rows = append(s.Rows, Row{Agent: agent, URL: fmt.Sprintf("/private/%d", i)})
+	}
+	for _, dialect := range []string{"", "google", "python"} {
+		s.Dialect = dialect
+		pauses := 0
+		got := AnalyzePaced(&s, func() { pauses++ })
+		want := Analyze(&s)
+		if !reflect.DeepEqual(got.Rows, want.Rows) || got.Selected != want.Selected || got.Reading.Dialect != want.Reading.Dialect {
+			t.Errorf("dialect %q: the paced analysis differs from Analyze", dialect)
+		}
+		readings := 1
+		if dialect == "" {
+			readings = 2
+		}
+		if wantPauses := 1 + readings + (len(s.Rows)-1)/pacedRows; pauses != wantPauses {
+			t.Errorf("dialect %q: %d pauses, want %d", dialect, pauses, wantPauses)
+		}
 	}
 }

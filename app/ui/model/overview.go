@@ -21,9 +21,9 @@ type Overview struct {
 	// Preferences are the file's AI-preference lines (Content-Signal,
 	// Content-Usage).
 	Preferences []PrefLine
-	// AI is which AI crawlers may fetch which tested URL, with the use
-	// the file states for them.
-	AI AIGrid
+	// AIGrid says there are tested URLs, so that Analysis.AIGrid has
+	// rows: the grid is worked out only once it is opened.
+	AIGrid bool
 }
 
 // Sitemap is one sitemap record.
@@ -58,7 +58,7 @@ func (a *Analysis) Overview() Overview {
 		GroupCount: len(r.Groups),
 	}
 	o.Preferences = preferences(r)
-	o.AI = a.AIGrid()
+	o.AIGrid = a.hasAIGrid()
 	for _, s := range r.Sitemaps {
 		o.Sitemaps = append(o.Sitemaps, Sitemap{Line: s.Line, URL: s.Value})
 	}

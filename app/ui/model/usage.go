@@ -155,6 +155,10 @@ func (a *Analysis) aiGridNow() AIGrid {
 	return g
 }
 
+// hasAIGrid reports whether AIGrid has rows: there are tested URLs (the
+// catalogue has AI crawlers).
+func (a *Analysis) hasAIGrid() bool { return len(a.Rows) > 0 }
+
 func containsString(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {

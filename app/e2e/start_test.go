@@ -1,0 +1,88 @@
+//go:build !js
+
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"robotstester/app/internal/share"
+	"robotstester/app/ui/model"
+)
+
+// frameWatchJS records, at every animation frame from the first until the
+// page is ready, what the visitor sees: how many of the page's roots
+// (main) are visible, and whether the one visible has the editor and the
+// results. The live page is built hidden behind the prerendered one and
+// takes its place in one step (app/ui/mount.go): at no frame may the page
+// show both, neither, or a root without its tests.
+const frameWatchJS = `(() => {
+	const w = window.__frames = {frames: 0, bad: [], ready: false};
+	const look = () => {
+		if (!document.body) { requestAnimationFrame(look); return; }
+		const shown = [...document.querySelectorAll("body > main")].filter(m => getComputedStyle(m).visibility !== "hidden");
+		w.frames++;
+		const what = shown.length + " visible; " + shown.map(m => m.className + (m.querySelector("#robots-txt") ? " +editor" : " -editor") + (m.querySelector("#results") ? " +results" : " -results")).join(", ");
+		if (document.readyState !== "loading" && (shown.length !== 1 || !shown[0].querySelector("#robots-txt") || !shown[0].querySelector("#results"))) {
+			w.bad.push("frame " + w.frames + ": " + what);
+		}
+		if (document.querySelector("main[data-ready]") && !document.querySelector("main.mounting")) {
+			w.ready = true;
+			return;
+		}
+		requestAnimationFrame(look);
+	};
+	requestAnimationFrame(look);
+})()`
+
+// TestStartWithoutFlash opens the page, and a link of 1000 tests, and
+// checks every frame until the page is ready: one page shows, whole, from
+// the prerendered page to the live one. Then the live page alone is left,
+// and it works.
+func TestStartWithoutFlash(t *testing.T) {
+	st := model.State{Robots: "User-agent: *\nDisallow: /private/\n"}
+	for i := range model.MaxRows {
+		st.Rows = append(st.Rows, model.Row{Agent: "Googlebot", URL: fmt.Sprintf("/private/%d", i)})
+	}
+	base := suite.Site(t, "")
+	link, err := share.Link(base, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, url, verdict string }{
+		{"example", base + "/", ""},
+		{"link of 1000 tests", link, "blocked"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := suite.NewPage(t)
+			p.beforeScripts(frameWatchJS)
+			p.Goto(tc.url)
+			p.Wait("main[data-ready]")
+			p.WaitGone("main.mounting")
+			type watch struct {
+				Frames int
+				Bad    []string
+				Ready  bool
+			}
+			w := Eval[watch](p, "reading the frames", "window.__frames")
+			if len(w.Bad) > 0 {
+				t.Errorf("%d of %d frames showed the page wrong:\n%s", len(w.Bad), w.Frames, strings.Join(w.Bad[:min(len(w.Bad), 5)], "\n"))
+			}
+			if w.Frames == 0 {
+				t.Error("no frame was watched")
+			}
+			if n := p.Count("main"); n != 1 {
+				t.Errorf("%d page roots once ready, want 1", n)
+			}
+			if n := p.Count("#robots-txt"); n != 1 {
+				t.Errorf("%d editors once ready, want 1", n)
+			}
+			if tc.verdict != "" {
+				verdict(p, 0, tc.verdict)
+			}
+			p.Replace(row(0, `input[name=url]`), "/public")
+			verdict(p, 0, "allowed")
+		})
+	}
+}

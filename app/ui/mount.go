@@ -1,0 +1,97 @@
+package ui
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The live page is built part by part, behind the prerendered one.
+//
+// go-app builds the whole DOM of its first render in one task, with its own
+// start: for the tester's 570 elements that task was 350–420 ms on a
+// 2-core machine, too long for a page that must never freeze. So the
+// first render draws the top of the page only, and each later part is
+// drawn in a task of its own. Meanwhile the prerendered page, the same
+// markup made at build time, stays on screen (keepPrerendered moves
+// go-app's mount point beside it), and the live page, hidden, takes its
+// place in one step once complete: the visitor sees no page half drawn.
+
+// Page parts, in the order they are drawn (Tester.parts).
+const (
+	partTop   = 1 + iota // the header and the editor
+	partRead             // the file as read
+	partTests            // the tests and the Why
+	partAll              // the other panels: every part drawn
+)
+
+// MountingClass marks the live page's root while its parts are being
+// drawn: it is hidden, under the prerendered page.
+const MountingClass = "mounting"
+
+// firstParts is how much of the page the first render draws: all of it
+// when the page is made at build time, the top only in the browser.
+func firstParts() int {
+	if app.IsClient {
+		return partTop
+	}
+	return partAll
+}
+
+// lintNowSize is the largest file whose findings the start works out in
+// a task of its own, before the live page shows: the example's, which the
+// prerendered page shows too. A larger file (saved work, a link) is linted
+// in slices once the page is ready, like a file typed.
+const lintNowSize = 16 << 10
+
+// start builds the live page, one step per task of the browser's: the
+// parts of the page after go-app's first render, the arrival (the link or
+// the saved work, read in a goroutine that pauses), the findings of a
+// small file, the last part; then it shows the live page in place of the
+// prerendered one, and the page is ready.
+//
+// A part is drawn by go-app's frame after the change of t.parts; Defer
+// runs after that frame, and nextTask waits for the browser's turn, so
+// each step gets a task to itself.
+func (t *Tester) start(ctx app.Context) {
+	nextTask(ctx, func(ctx app.Context) {
+		switch {
+		case t.parts < partTests:
+			t.parts++
+		case !t.arriving:
+			ctx.PreventUpdate()
+			t.arriving = true
+			t.arrive(ctx, func(ctx app.Context) {
+				ctx.Defer(t.start)
+			})
+			return
+		case !t.work.An.Linted() && t.work.An.File.Size <= lintNowSize:
+			ctx.PreventUpdate() // nothing shows them yet
+			t.work.An.Lint()
+			t.start(ctx)
+			return
+		case t.parts < partAll:
+			t.parts = partAll
+		default:
+			// The root's class is changed here, not by a render: the
+			// prerendered page must go in the same step.
+			t.shown = true
+			showLivePage()
+			t.ready = true
+			t.lintLater(ctx)
+			return
+		}
+		ctx.Defer(t.start)
+	})
+}
+
+// root returns the page's root element with the given classes: hidden
+// while the live page is built, and marked data-ready once it is ready.
+func (t *Tester) root(classes ...string) app.HTMLMain {
+	if app.IsClient && !t.shown {
+		classes = append(classes, MountingClass)
+	}
+	root := app.Main().Class(classes...)
+	if t.ready {
+		root = root.DataSet("ready", "true")
+	}
+	return root
+}
