@@ -334,8 +334,12 @@ func (s *Session) travel(from, to *[]step, verb string) Effects {
 	}
 	last := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
-	*to = append(*to, step{last.label, s.snapshot()})
-	s.set(last.state)
+	s.pushStep(to, last.label)
+	if last.an != nil {
+		s.State, s.An = last.state, last.an
+	} else {
+		s.set(last.state)
+	}
 	s.notify(Note{ID: NoteUndo, Text: verb + ": " + last.label + "."})
 	return Effects{File: true, Editor: true, Rows: true, Changed: true, Lint: true}
 }

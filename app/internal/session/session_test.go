@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"strings"
+	"reflect"
 	"testing"
 	"time"
 
@@ -489,5 +490,43 @@ func TestVersionRobots(t *testing.T) {
 	}
 	if _, err := s.VersionRobots(9); err == nil {
 		t.Errorf("a missing version read")
+	}
+}
+
+// TestUndoKeepsAnalysis checks that Undo and Redo go back to the newest
+// step's analysis as it was, without analysing again, and that it is the
+// analysis a fresh Analyze gives, even after the edits that followed
+// (which change the session's analysis in place: Recheck, Select, Lint).
+func TestUndoKeepsAnalysis(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	s.Apply(PasteURLs{Row: 0, Text: urls(20)})
+	s.Apply(SetAgent{Row: 2, Agent: "Bingbot"})
+	s.Apply(Select{Row: 2})
+	before := s.An
+	s.Apply(Replace{model.Example(), "Example loaded"})
+	s.An.Lint()
+	s.Apply(RemoveRow{Row: 1}) // Recheck in place, after a step of its own
+	example := s.An
+	s.Apply(Undo{}) // the removal
+	s.Apply(Undo{}) // the example
+	if s.An == before {
+		t.Errorf("Undo gave back the live analysis itself, not a copy")
+	}
+	want := model.Analyze(&s.State)
+	if !reflect.DeepEqual(s.An.Rows, want.Rows) || s.An.Selected != want.Selected || s.An.Reading != s.An.File.Read(s.An.Reading.Dialect) {
+		t.Errorf("after Undo, the analysis is not the state's")
+	}
+	if len(s.An.Rows) != len(s.State.Rows) || s.An.Rows[2].Token != "Bingbot" {
+		t.Errorf("after Undo: %d rows, row 3 %q", len(s.An.Rows), s.An.Rows[2].Token)
+	}
+	s.Apply(Redo{})
+	if s.An.File != example.File {
+		t.Errorf("Redo analysed the file again")
+	}
+	// Only the newest step of each stack holds an analysis.
+	for i, st := range s.undo[:len(s.undo)-1] {
+		if st.an != nil {
+			t.Errorf("undo step %d keeps an analysis", i)
+		}
 	}
 }
