@@ -2,8 +2,8 @@ package session
 
 import (
 	"errors"
-	"strings"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
