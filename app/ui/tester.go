@@ -284,7 +284,26 @@ func (t *Tester) restoreVersion(ctx app.Context, i int) {
 	t.apply(ctx, session.RestoreVersion{Index: i})
 }
 
-func (t *Tester) toggleCompare(ctx app.Context) { t.compareOpen = !t.compareOpen }
+// toggleCompare shows or hides the comparison of readings. It reads the
+// file once per dialect: before it opens, those readings are made in a
+// goroutine that pauses (pacer), each about a tenth of a second of
+// WebAssembly for a file of 100 KB, so that no task holds them all.
+func (t *Tester) toggleCompare(ctx app.Context) {
+	if t.compareOpen {
+		t.compareOpen = false
+		return
+	}
+	ctx.PreventUpdate()
+	f := t.work.An.File
+	t.own.Async(func() {
+		pause := pacer()
+		for _, d := range robots.Dialects() {
+			f.Read(d)
+			pause()
+		}
+		t.own.Dispatch(func(ctx app.Context) { t.compareOpen = true })
+	})
+}
 
 func (t *Tester) toggleAIGrid(ctx app.Context, open bool) { t.aiOpen = open }
 
