@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/session"
+	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
 	"robotstester/robots"
 )
@@ -285,23 +286,30 @@ func (t *Tester) restoreVersion(ctx app.Context, i int) {
 }
 
 // toggleCompare shows or hides the comparison of readings. It reads the
-// file once per dialect: before it opens, those readings are made in a
-// goroutine that pauses (pacer), each about a tenth of a second of
-// WebAssembly for a file of 100 KB, so that no task holds them all.
+// file once per dialect and checks every test in each (at 1000 tests, a
+// second of WebAssembly): before it opens, that is done in a goroutine
+// that pauses (pacer), on a copy of the state, and kept if the work has
+// not changed meanwhile.
 func (t *Tester) toggleCompare(ctx app.Context) {
 	if t.compareOpen {
 		t.compareOpen = false
 		return
 	}
 	ctx.PreventUpdate()
-	f := t.work.An.File
+	an, st := t.work.An, t.State()
 	t.own.Async(func() {
 		pause := pacer()
 		for _, d := range robots.Dialects() {
-			f.Read(d)
+			an.File.Read(d)
 			pause()
 		}
-		t.own.Dispatch(func(ctx app.Context) { t.compareOpen = true })
+		c := model.ComparePaced(an.File, &st, pause)
+		t.own.Dispatch(func(ctx app.Context) {
+			if t.work.An == an && share.Same(t.work.State, st) {
+				an.KeepComparison(c)
+			}
+			t.compareOpen = true
+		})
 	})
 }
 

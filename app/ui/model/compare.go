@@ -56,10 +56,18 @@ func (a *Analysis) Comparison(s *State) *Comparison {
 // checkIn); its URL is encoded as a browser would send it. When the
 // server's answer (s.Answer) is not a 2xx, each reading does what that
 // answer means to it instead.
-func Compare(f *robots.File, s *State) *Comparison {
+func Compare(f *robots.File, s *State) *Comparison { return ComparePaced(f, s, nil) }
+
+// ComparePaced is Compare, calling pause every pacedRows rows, so that a
+// caller can give the browser its turn: 1000 tests in seven readings are
+// seven thousand checks. pause may be nil.
+func ComparePaced(f *robots.File, s *State, pause func()) *Comparison {
 	c := &Comparison{Dialects: robots.Dialects()}
 	ans := AnswerFor(s.Answer)
-	for _, row := range s.Rows {
+	for n, row := range s.Rows {
+		if pause != nil && n > 0 && n%pacedRows == 0 {
+			pause()
+		}
 		agent := strings.TrimSpace(row.Agent)
 		token := robots.ProductToken(agent)
 		if token == "" {
@@ -99,6 +107,10 @@ func Compare(f *robots.File, s *State) *Comparison {
 	}
 	return c
 }
+
+// KeepComparison makes c the analysis's comparison, for a c made by
+// ComparePaced from the analysis's file and state.
+func (a *Analysis) KeepComparison(c *Comparison) { a.comparison = c }
 
 // ComparePage is how many tests the comparison draws at a time: drawing
 // six verdicts for each of 1000 tests would hold the page for seconds.

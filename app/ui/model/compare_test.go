@@ -1,6 +1,8 @@
 package model
 
 import (
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -75,5 +77,28 @@ func TestComparisonShown(t *testing.T) {
 	}
 	if n := len(c.Shown(1000)); n != 120 {
 		t.Errorf("Shown(1000) = %d tests", n)
+	}
+}
+
+// TestComparePaced checks that the comparison made in steps is Compare's,
+// and pauses every pacedRows rows.
+func TestComparePaced(t *testing.T) {
+	s := State{Robots: "User-agent: *\nDisallow: /private/\n\nUser-agent: Baiduspider\nAllow: /\n"}
+	for i := range 250 {
+		s.Rows = append(s.Rows, Row{Agent: []string{"Googlebot", "Baiduspider", "Bingbot"}[i%3], URL: "/private/" + strconv.Itoa(i)})
+	}
+	f := robots.ParseString(s.Robots)
+	pauses := 0
+	got := ComparePaced(f, &s, func() { pauses++ })
+	if want := Compare(f, &s); !reflect.DeepEqual(got, want) {
+		t.Error("the paced comparison differs from Compare")
+	}
+	if want := (len(s.Rows) - 1) / pacedRows; pauses != want {
+		t.Errorf("%d pauses, want %d", pauses, want)
+	}
+	a := Analyze(&s)
+	a.KeepComparison(got)
+	if a.Comparison(&s) != got {
+		t.Error("the comparison kept is not the one given")
 	}
 }
