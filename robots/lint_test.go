@@ -13,7 +13,7 @@ func TestFindings(t *testing.T) {
 	for _, c := range []struct {
 		name, file string
 		line       int
-		code       string
+		code       robots.Code
 		sev        robots.Severity
 		dialect    robots.Dialect
 	}{
@@ -131,7 +131,7 @@ func TestFindingsNotMade(t *testing.T) {
 	for _, c := range []struct {
 		name, file string
 		line       int
-		code       string
+		code       robots.Code
 		dialect    robots.Dialect
 	}{
 		// The group names * and Googlebot: its rules apply to Googlebot.

@@ -610,7 +610,7 @@ func (l *linter) runPython() {
 		kind, gkind := l.r.Kind(n), line.Kind
 		switch {
 		case n == 1 && l.f.BOM > 0 && kind == Unknown:
-			l.add(n, Warning, "bom-spoils", "Python's robotparser does not skip the byte-order mark, so it does not recognise this first line; Google reads it as %s.", kindWord(gkind))
+			l.add(n, CodeBOMSpoils, "Python's robotparser does not skip the byte-order mark, so it does not recognise this first line; Google reads it as %s.", kindWord(gkind))
 		case kind == Unknown && (gkind.IsRule() || gkind == UserAgent || gkind == Sitemap):
 			why := ""
 			if line.Has(FlagNoColon) {
@@ -618,18 +618,18 @@ func (l *linter) runPython() {
 			} else if line.Has(FlagInexactKey) {
 				why = " (it knows only the exact words)"
 			}
-			l.add(n, Warning, "dialect-ignores", "%s ignores this line%s; Google reads it as %s.", l.dialect, why, kindWord(gkind))
+			l.add(n, CodeDialectIgnores, "%s ignores this line%s; Google reads it as %s.", l.dialect, why, kindWord(gkind))
 			if gkind.IsRule() && !l.r.hasRuleAt(n) {
 				l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 			}
 		}
 	}
 	for _, n := range l.r.Orphans {
-		l.add(n, Warning, "orphan-rule", "%s: this rule stands before any User-agent line, so it is ignored.", l.dialect)
+		l.add(n, CodeOrphanRule, "%s: this rule stands before any User-agent line, so it is ignored.", l.dialect)
 		l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 	}
 	for _, n := range l.r.py.dropped {
-		l.add(n, Warning, "dollar-inside", "%s drops this rule: a '$' that is not the pattern's last character is an error there.", l.dialect)
+		l.add(n, CodeDollarInside, "%s drops this rule: a '$' that is not the pattern's last character is an error there.", l.dialect)
 		if !l.r.hasRuleAt(n) {
 			l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 		}
