@@ -15,7 +15,7 @@ func TestContent(t *testing.T) {
 		name, text string
 		want       robots.ContentKind
 		code       robots.Code // the only finding, for a text that is not a robots.txt
-		says       string // a part of its message
+		says       string      // a part of its message
 	}{
 		{"a robots.txt", "User-agent: *\nDisallow: /x\n", robots.RobotsTxt, "", ""},
 		{"one record among junk", "Hello\nSitemap: https://example.com/s.xml\n", robots.RobotsTxt, "", ""},

@@ -71,7 +71,7 @@ func (v *Verdict) Explanation() []string {
 			via = fmt.Sprintf(" (as %s, since an Allow of an index page also allows its directory)", m.Rule.IndexAlt())
 		}
 		switch {
-		case v.Dialect.spec().has(wildcardScoresByConsumed):
+		case v.Dialect.parts().has(wildcardScoresByConsumed):
 			say("Line %d, %s: %s, matches, with score %d (one more than the length of its pattern, or for a pattern with *, of the part of the path it consumed).", m.Rule.Line, kindWord(m.Rule.Kind()), m.Rule.Value, m.Priority)
 		default:
 			say("Line %d, %s: %s, matches%s, with priority %d (the length of its pattern).", m.Rule.Line, kindWord(m.Rule.Kind()), m.Rule.Value, via, m.Priority)

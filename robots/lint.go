@@ -127,14 +127,17 @@ func (l *linter) run() {
 	if l.notRobots() {
 		return
 	}
-	switch l.r.Dialect.spec().grouping {
-	case recordsInOrder:
-		l.runOrder()
-		return
-	case pyMerged:
-		l.runPython()
-		return
-	}
+	l.r.Dialect.parts().lint(l)
+}
+
+// The linters of the readings' parts.
+func lintGoogle(l *linter)  { l.runTokens(); l.crossDialect() }
+func lintTokens(l *linter)  { l.runTokens() }
+func lintRecords(l *linter) { l.runOrder() }
+func lintPython(l *linter)  { l.runPython() }
+
+// runTokens lints a reading merged by token (Google, RFC 9309).
+func (l *linter) runTokens() {
 	l.markup = l.markupLines()
 	l.htmlInside(l.markup)
 	for i := range l.f.Lines {
@@ -170,9 +173,6 @@ func (l *linter) run() {
 	l.breathe()
 	l.merged()
 	l.breathe()
-	if l.r.Dialect == Google {
-		l.crossDialect()
-	}
 }
 
 func (l *linter) lineFlags(line *Line) {
@@ -180,7 +180,7 @@ func (l *linter) lineFlags(line *Line) {
 	if line.Has(FlagPastLimit) {
 		l.add(n, CodePastLimit, "The file passes 500 KiB (512,000 bytes) in this line: Google reads only up to here and ignores the remaining %d lines.", l.f.TotalLines-n)
 	}
-	if line.Has(FlagLong) && !l.r.Dialect.spec().strictKeys {
+	if line.Has(FlagLong) && l.r.Dialect.parts().lines.cutsLong {
 		l.add(n, CodeLongLine, "Line longer than %d bytes: %s reads only its first %d bytes.", MaxLineLength, l.dialect, MaxLineLength)
 	}
 	if line.Has(FlagNUL) {
@@ -328,7 +328,7 @@ func (l *linter) otherReaders(n int) string {
 	}
 	var kinds []LineKind
 	var who [][]Dialect
-	for _, d := range []Dialect{GYM2008, MK1996, MK1994, PythonLegacy} {
+	for _, d := range firstMatchDialects() {
 		k := l.f.Read(d).Kind(n)
 		if k == Unknown || k == Blank || k == Comment {
 			continue

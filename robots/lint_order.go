@@ -12,7 +12,7 @@ import (
 
 // runOrder lints a first-match reading.
 func (l *linter) runOrder() {
-	spec := l.r.Dialect.spec()
+	p := l.r.Dialect.parts()
 	l.breathe()
 	google := l.f.Read(Google)
 	ruleLines := l.r.ruleLines()
@@ -22,7 +22,7 @@ func (l *linter) runOrder() {
 		kind := l.r.Kind(n)
 		gkind := line.Kind
 		switch {
-		case n == 1 && l.f.BOM > 0 && l.r.Dialect.python() && kind == Unknown:
+		case n == 1 && l.f.BOM > 0 && p.lines.bomSpoilsKey && kind == Unknown:
 			l.add(n, CodeBOMSpoils, "Python's robotparser does not skip the byte-order mark, so it does not recognise this first line; Google reads it as %s.", kindWord(gkind))
 		case kind == Unknown && (gkind.IsRule() || gkind == UserAgent || gkind == Sitemap) && !ruleLines[n]:
 			// (Python splits some lines in two, at characters such as
@@ -40,7 +40,7 @@ func (l *linter) runOrder() {
 			}
 		case kind.IsRule() && gkind.IsRule() && kind != gkind:
 			l.add(n, CodeDialectMisreads, "%s reads this line as %s (it finds %q in it); Google reads it as %s.", l.dialect, kindWord(kind), strings.ToLower(kindWord(kind))+":", kindWord(gkind))
-		case kind == Allow && !spec.allowRules:
+		case kind == Allow && p.has(noAllow):
 			l.add(n, CodeAllowIgnored, "%s has no Allow: this line is ignored, so it reopens nothing that a Disallow blocks.", l.dialect)
 			l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 		}
@@ -54,7 +54,7 @@ func (l *linter) runOrder() {
 		g := &l.r.Groups[gi]
 		for i := range g.Rules {
 			rule := &g.Rules[i]
-			if strings.ContainsAny(rule.Value, "*$") && !spec.wildcards {
+			if strings.ContainsAny(rule.Value, "*$") && p.has(literalWildcards) {
 				l.add(rule.Line, CodeWildcardLiteral, "%s has no wildcards: %q is matched literally, '*' and '$' included.", l.dialect, rule.Value)
 			}
 		}
@@ -206,7 +206,7 @@ func (r *Reading) ruleLines() map[int]bool {
 // endsRecord reports whether line n ends a record in a first-match dialect.
 func endsRecord(d Dialect, f *File, n int) bool {
 	ends := false
-	d.spec().reader(f, n, func(l orderLine) { ends = ends || l.endsRecord })
+	d.parts().lines.line(f, n, func(l lineEvent) { ends = ends || l.endsRecord })
 	return ends
 }
 
@@ -227,7 +227,7 @@ func unreachableRules(rules []Rule, d Dialect) []hiddenRule {
 		p := rules[i].Pattern()
 		if j, ok := earlier.findPrefix(p); ok {
 			out = append(out, hiddenRule{i, j})
-		} else if !d.spec().wildcards || !strings.ContainsAny(p, "*$") {
+		} else if d.parts().has(literalWildcards) || !strings.ContainsAny(p, "*$") {
 			earlier.add(p, i)
 		}
 	}
@@ -239,7 +239,7 @@ func unreachableRules(rules []Rule, d Dialect) []hiddenRule {
 func unreachableFew(rules []Rule, d Dialect) []hiddenRule {
 	var out []hiddenRule
 	var literal uint64 // bit j: rule j counts as a literal prefix
-	wildcards := d.spec().wildcards
+	wildcards := !d.parts().has(literalWildcards)
 	for i := range rules {
 		p := rules[i].Pattern()
 		for j := 0; j < i; j++ {
@@ -298,23 +298,9 @@ var firstMatchReaders = []Dialect{MK1996, PythonLegacy}
 func readersPhrase(ds []Dialect) string {
 	names := make([]string, len(ds))
 	for i, d := range ds {
-		switch d {
-		case MK1996:
-			names[i] = "the 1996 draft that Baidu follows"
-		case GYM2008:
-			names[i] = "GYM 2008 parsers"
-		case Python:
-			names[i] = "Python's robotparser"
-		case PythonLegacy:
-			names[i] = "Python's robotparser up to 3.12"
-		case MK1994:
-			names[i] = "the 1994 convention"
-		case Google:
-			names[i] = "Google"
-		case RFC9309:
-			names[i] = "RFC 9309"
-		default:
-			names[i] = d.Title()
+		names[i] = d.Title()
+		if d.valid() {
+			names[i] = d.parts().readers
 		}
 	}
 	if len(names) == 1 {

@@ -14,7 +14,7 @@ import (
 // on more characters than LF and CR (str.splitlines), so one editor line
 // may hold several of its lines; each is reported under the editor line's
 // number.
-func readPython(f *File, n int, emit func(orderLine)) {
+func readPython(f *File, n int, emit func(lineEvent)) {
 	text := strings.ToValidUTF8(pyEditorLine(f, n), "\uFFFD")
 	readPyLines(n, text, readPyLine, emit)
 }
@@ -33,7 +33,7 @@ func pyEditorLine(f *File, n int) string {
 
 // readPyLines cuts text, editor line n, into Python's lines
 // (str.splitlines) and reads each with read.
-func readPyLines(n int, text string, read func(n int, line string, emit func(orderLine)), emit func(orderLine)) {
+func readPyLines(n int, text string, read func(n int, line string, emit func(lineEvent)), emit func(lineEvent)) {
 	for {
 		line, rest, more := cutPyLine(text)
 		read(n, line, emit)
@@ -45,9 +45,9 @@ func readPyLines(n int, text string, read func(n int, line string, emit func(ord
 }
 
 // readPyLine reads one of Python's lines, reported as editor line n.
-func readPyLine(n int, line string, emit func(orderLine)) {
+func readPyLine(n int, line string, emit func(lineEvent)) {
 	if line == "" {
-		emit(orderLine{number: n, kind: Blank, endsRecord: true})
+		emit(lineEvent{number: n, kind: Blank, endsRecord: true})
 		return
 	}
 	commented := false
@@ -60,17 +60,17 @@ func readPyLine(n int, line string, emit func(orderLine)) {
 		if commented {
 			kind = Comment
 		}
-		emit(orderLine{number: n, kind: kind})
+		emit(lineEvent{number: n, kind: kind})
 		return
 	}
 	key, value, ok := strings.Cut(line, ":")
 	if !ok {
-		emit(orderLine{number: n, kind: Unknown})
+		emit(lineEvent{number: n, kind: Unknown})
 		return
 	}
 	key = strings.TrimFunc(key, isPySpace)
 	value = pyUnquote(strings.TrimFunc(value, isPySpace))
-	emit(orderLine{number: n, kind: pyKey(key), key: key, value: value})
+	emit(lineEvent{number: n, kind: pyKey(key), key: key, value: value})
 }
 
 // pyKey classifies a key as robotparser does, by key.lower(). Comparing

@@ -18,10 +18,11 @@ type Reading struct {
 	Records  []Record // every other known key (crawl-delay, host, clean-param, ...), in file order
 	Orphans  []int    // lines of rules that stand before any user-agent line, and so belong to no group
 
-	kinds []LineKind // how each line is read, when it differs from Google's reading
-	order []int32    // first-match dialects: the records in the order they are tried
-	names nameIndex  // first-match dialects: the records by name
-	py    *pyGroups  // the Python dialect: its groups by user-agent value, merged
+	kinds   []LineKind  // how each line is read, when it differs from Google's reading
+	order   []int32     // first-match dialects: the records in the order they are tried
+	records []groupList // first-match dialects: each record alone, as the agent matcher returns it
+	names   nameIndex   // first-match dialects: the records by name
+	py      *pyGroups   // the Python dialect: its groups by user-agent value, merged
 
 	crawlers memo[Crawler] // CheckAgent in the longest-match dialects: the crawler a user-agent string names
 
@@ -125,105 +126,141 @@ type CrawlDelay struct {
 	Valid   bool    // whether Value is a number of seconds at all
 }
 
-// newReading groups the lines of f as dialect d reads them. A group starts
-// at a user-agent line that follows a rule (or at the first user-agent
-// line); blank lines, comments, sitemaps and unknown keys never end one.
+// newReading reads f as dialect d does: its line reader emits the line
+// events, and its grouping policy's builder makes the groups of them.
 func newReading(f *File, d Dialect) *Reading {
-	switch d.spec().grouping {
-	case recordsInOrder:
-		return newOrderReading(f, d)
-	case pyMerged:
-		return newPyReading(f, d)
-	}
+	p := d.parts()
 	r := &Reading{Dialect: d, File: f, byToken: make(map[string]*groupList)}
-	spec := d.spec()
-	if spec.strictKeys {
-		r.kinds = strictKinds(f)
+	if p.lines.ownKinds {
+		r.kinds = make([]LineKind, len(f.Lines))
 	}
+	b := p.grouping.start(r)
+	p.lines.read(f, b.line)
+	b.end()
+	return r
+}
+
+// noteKind records what the reader read line n as, when the
+// reading keeps kinds of its own: of several lines in one editor line
+// (CPython splits some), the last that is neither blank nor a comment.
+func (r *Reading) noteKind(n int, kind LineKind) {
+	if r.kinds != nil && (r.kinds[n-1] == Blank || kind != Blank && kind != Comment) {
+		r.kinds[n-1] = kind
+	}
+}
+
+// tokenGroups builds the groups of the readings merged by token (Google,
+// RFC 9309). A group starts at a user-agent line that follows a rule (or
+// at the first user-agent line); blank lines, comments, sitemaps and
+// unknown keys never end one.
+type tokenGroups struct {
+	r *Reading
+	p *readingParts
 	// Every group's Agents and Rules are slices of one array each: a
 	// group's user-agent lines and rules are consecutive, since a group
 	// ends at the first user-agent line after a rule.
-	n := countKinds(f.Lines)
-	agents := make([]Agent, 0, n.agents)
-	rules := make([]Rule, 0, n.rules)
-	// The strict reading has no more groups than Google's: its user-agent
-	// lines and rules are some of Google's.
+	agents     []Agent
+	rules      []Rule
+	firstAgent []int // index in agents of each group's first
+	firstRule  []int // index in rules of each group's first
+	cur        int   // the group being read
+	inRules    bool
+	// lastContent is the last line that was neither blank nor a
+	// comment.
+	lastContent int
+}
+
+func startTokenGroups(r *Reading) groupBuilder {
+	n := countKinds(r.File.Lines)
+	// The strict reading has no more groups than Google's: its
+	// user-agent lines and rules are some of Google's.
 	r.Groups = make([]Group, 0, n.groups)
-	firstAgent := make([]int, 0, n.groups) // index in agents of each group's first
-	firstRule := make([]int, 0, n.groups)  // index in rules of each group's first
-	cur := -1                              // the group being read
-	inRules := false
-	lastContent := 0 // the last line that was neither blank nor a comment
-	closeGroup := func() {
-		if cur >= 0 {
-			r.Groups[cur].End = lastContent
+	return &tokenGroups{
+		r: r, p: r.Dialect.parts(), cur: -1,
+		agents:     make([]Agent, 0, n.agents),
+		rules:      make([]Rule, 0, n.rules),
+		firstAgent: make([]int, 0, n.groups),
+		firstRule:  make([]int, 0, n.groups),
+	}
+}
+
+func (b *tokenGroups) closeGroup() {
+	if b.cur >= 0 {
+		b.r.Groups[b.cur].End = b.lastContent
+	}
+}
+
+func (b *tokenGroups) line(l lineEvent) {
+	r := b.r
+	r.noteKind(l.number, l.kind)
+	switch l.kind {
+	case UserAgent:
+		if b.cur < 0 || b.inRules {
+			b.closeGroup()
+			r.Groups = append(r.Groups, Group{Index: len(r.Groups), Start: l.number})
+			b.firstAgent = append(b.firstAgent, len(b.agents))
+			b.firstRule = append(b.firstRule, len(b.rules))
+			b.cur = len(r.Groups) - 1
+			b.inRules = false
+		}
+		tok := agentToken(l.value)
+		b.agents = append(b.agents, Agent{Line: l.number, Value: l.value, Token: tok})
+		var list *groupList
+		if tok == "*" {
+			if r.global == nil {
+				r.global = &groupList{}
+			}
+			list = r.global
+		} else {
+			key := lowerASCII(tok)
+			if list = r.byToken[key]; list == nil {
+				list = &groupList{}
+				r.byToken[key] = list
+			}
+		}
+		if n := len(list.groups); n == 0 || list.groups[n-1] != int32(b.cur) {
+			list.groups = append(list.groups, int32(b.cur))
+		}
+	case Allow, Disallow:
+		if b.cur < 0 {
+			r.Orphans = append(r.Orphans, l.number)
+			break
+		}
+		b.inRules = true
+		b.rules = append(b.rules, Rule{})
+		rule := &b.rules[len(b.rules)-1]
+		rule.Line, rule.Allow, rule.Value = l.number, l.kind == Allow, l.value
+		b.p.patterns(r, rule, l.value, l.flags)
+		if rule.Allow && b.p.has(indexHTMLAllowsDir) {
+			rule.indexed = int32(indexDirLength(rule.Pattern()))
+		}
+	case Sitemap:
+		r.Sitemaps = append(r.Sitemaps, Record{Line: l.number, Key: l.key, Value: l.value, Group: b.cur})
+	case Known:
+		rec := Record{Line: l.number, Key: l.key, Value: l.value, Group: b.cur}
+		r.Records = append(r.Records, rec)
+		if b.cur >= 0 && strings.EqualFold(rec.Key, "crawl-delay") && r.Groups[b.cur].CrawlDelay == nil {
+			r.Groups[b.cur].CrawlDelay = b.p.crawlDelay(rec)
 		}
 	}
-	for i := range f.Lines {
-		l := &f.Lines[i]
-		kind := r.Kind(l.Number)
-		switch kind {
-		case UserAgent:
-			if cur < 0 || inRules {
-				closeGroup()
-				r.Groups = append(r.Groups, Group{Index: len(r.Groups), Start: l.Number})
-				firstAgent = append(firstAgent, len(agents))
-				firstRule = append(firstRule, len(rules))
-				cur = len(r.Groups) - 1
-				inRules = false
-			}
-			value := r.value(l)
-			tok := agentToken(value)
-			agents = append(agents, Agent{Line: l.Number, Value: value, Token: tok})
-			var list *groupList
-			if tok == "*" {
-				if r.global == nil {
-					r.global = &groupList{}
-				}
-				list = r.global
-			} else {
-				key := lowerASCII(tok)
-				if list = r.byToken[key]; list == nil {
-					list = &groupList{}
-					r.byToken[key] = list
-				}
-			}
-			if n := len(list.groups); n == 0 || list.groups[n-1] != int32(cur) {
-				list.groups = append(list.groups, int32(cur))
-			}
-		case Allow, Disallow:
-			if cur < 0 {
-				r.Orphans = append(r.Orphans, l.Number)
-				break
-			}
-			inRules = true
-			rules = append(rules, Rule{})
-			r.fillRule(&rules[len(rules)-1], l, kind == Allow)
-		case Sitemap:
-			r.Sitemaps = append(r.Sitemaps, Record{Line: l.Number, Key: f.Key(l.Number), Value: r.value(l), Group: cur})
-		case Known:
-			rec := Record{Line: l.Number, Key: f.Key(l.Number), Value: r.value(l), Group: cur}
-			r.Records = append(r.Records, rec)
-			if cur >= 0 && strings.EqualFold(rec.Key, "crawl-delay") && r.Groups[cur].CrawlDelay == nil {
-				r.Groups[cur].CrawlDelay = parseCrawlDelay(rec)
-			}
-		}
-		if kind != Blank && kind != Comment {
-			lastContent = l.Number
-		}
+	if l.kind != Blank && l.kind != Comment {
+		b.lastContent = l.number
 	}
-	closeGroup()
+}
+
+func (b *tokenGroups) end() {
+	b.closeGroup()
+	r := b.r
 	for i := range r.Groups {
-		agentEnd, ruleEnd := len(agents), len(rules)
+		agentEnd, ruleEnd := len(b.agents), len(b.rules)
 		if i+1 < len(r.Groups) {
-			agentEnd, ruleEnd = firstAgent[i+1], firstRule[i+1]
+			agentEnd, ruleEnd = b.firstAgent[i+1], b.firstRule[i+1]
 		}
-		r.Groups[i].Agents = agents[firstAgent[i]:agentEnd:agentEnd]
-		if firstRule[i] < ruleEnd {
-			r.Groups[i].Rules = rules[firstRule[i]:ruleEnd:ruleEnd]
+		r.Groups[i].Agents = b.agents[b.firstAgent[i]:agentEnd:agentEnd]
+		if b.firstRule[i] < ruleEnd {
+			r.Groups[i].Rules = b.rules[b.firstRule[i]:ruleEnd:ruleEnd]
 		}
 	}
-	return r
 }
 
 // Kind returns what line n is read as in this reading.
@@ -237,7 +274,7 @@ func (r *Reading) Kind(n int) LineKind {
 // value returns the value of line l as this reading sees it: whole for
 // readings that do not cut long lines.
 func (r *Reading) value(l *Line) string {
-	if l.Has(FlagLong) && r.Dialect.spec().strictKeys {
+	if l.Has(FlagLong) && !r.Dialect.parts().lines.cutsLong {
 		_, v, _, _ := splitKeyValue(trimSpace(cutComment(r.File.text[l.Start:l.End])))
 		return v
 	}
@@ -254,41 +291,90 @@ func cutComment(s string) string {
 	return s
 }
 
-// strictKinds reads every line's key by the standard's grammar.
-func strictKinds(f *File) []LineKind {
-	kinds := make([]LineKind, len(f.Lines))
+// readGoogleLines reads every line as Google's parser does: as Parse read
+// it.
+func readGoogleLines(f *File, emit func(lineEvent)) {
 	for i := range f.Lines {
-		l := &f.Lines[i]
-		switch {
-		case l.Kind == Blank || l.Kind == Comment:
-			kinds[i] = l.Kind
-		case f.Key(l.Number) == "" || l.Has(FlagNoColon):
-			kinds[i] = Unknown
-		default:
-			kinds[i] = strictKey(f.Key(l.Number))
-		}
+		emit(googleEvent(f, &f.Lines[i]))
 	}
-	return kinds
 }
 
-// fillRule makes rule the rule of line l. Filling it in place spares
-// copying a struct of strings.
-func (r *Reading) fillRule(rule *Rule, l *Line, allow bool) {
-	value := r.value(l)
-	rule.Line, rule.Allow, rule.Value = l.Number, allow, value
-	spec := r.Dialect.spec()
-	switch {
-	case spec.normalize:
-		rule.setPattern(encodeInnerDollars(normalizeRFC(value, true)))
-	case l.Has(flagEscape):
-		rule.setPattern(escapePattern(value))
-	default:
-		// The pattern is the value.
+// readGoogleLine reads line n as Google's parser does.
+func readGoogleLine(f *File, n int, emit func(lineEvent)) {
+	emit(googleEvent(f, &f.Lines[n-1]))
+}
+
+func googleEvent(f *File, l *Line) lineEvent {
+	e := lineEvent{number: l.Number, kind: l.Kind, flags: l.Flags}
+	switch l.Kind {
+	case UserAgent, Allow, Disallow:
+		e.value = f.Value(l.Number)
+	case Sitemap, Known:
+		e.key, e.value = f.Key(l.Number), f.Value(l.Number)
 	}
-	if allow && spec.indexHTML {
-		rule.indexed = int32(indexDirLength(rule.Pattern()))
+	return e
+}
+
+// readStrictLines reads every line by the standard's grammar: the key is
+// the word itself, in any case; a colon is required; a long line is read
+// whole.
+func readStrictLines(f *File, emit func(lineEvent)) {
+	for i := range f.Lines {
+		emit(strictEvent(f, &f.Lines[i]))
 	}
 }
+
+// readStrictLine reads line n by the standard's grammar.
+func readStrictLine(f *File, n int, emit func(lineEvent)) {
+	emit(strictEvent(f, &f.Lines[n-1]))
+}
+
+func strictEvent(f *File, l *Line) lineEvent {
+	e := lineEvent{number: l.Number, kind: l.Kind, flags: l.Flags}
+	switch {
+	case l.Kind == Blank || l.Kind == Comment:
+		return e
+	case f.Key(l.Number) == "" || l.Has(FlagNoColon):
+		e.kind = Unknown
+		return e
+	}
+	e.kind = strictKey(f.Key(l.Number))
+	switch e.kind {
+	case UserAgent, Allow, Disallow, Sitemap, Known:
+		e.key = f.Key(l.Number)
+		if l.Has(FlagLong) {
+			_, e.value, _, _ = splitKeyValue(trimSpace(cutComment(f.text[l.Start:l.End])))
+		} else {
+			e.value = f.Value(l.Number)
+		}
+	}
+	return e
+}
+
+// googlePattern makes a rule's pattern as Google's library does: bytes
+// of 0x80 and above are percent-encoded, the hex digits of an escape
+// upper-cased.
+func googlePattern(r *Reading, rule *Rule, value string, flags LineFlag) bool {
+	if flags&flagEscape != 0 {
+		rule.setPattern(escapePattern(value))
+	}
+	return true
+}
+
+// rfcPattern makes a rule's pattern as RFC 9309 compares it: unreserved
+// characters decoded, the rest encoded, a '$' that is not last encoded.
+func rfcPattern(r *Reading, rule *Rule, value string, flags LineFlag) bool {
+	rule.setPattern(encodeInnerDollars(normalizeRFC(value, true)))
+	return true
+}
+
+// googlePath is the path Google's library matches: the URL without scheme,
+// authority and fragment, "/" when empty.
+func googlePath(url string) (string, bool) { return PathOf(url), true }
+
+// rfcPath is the path RFC 9309 compares: Google's, normalised as the
+// patterns are.
+func rfcPath(url string) (string, bool) { return normalizeRFC(PathOf(url), false), true }
 
 // agentToken returns the product token a user-agent value names, as
 // Google's library reads it: "*" alone or followed by white space is every
