@@ -204,9 +204,20 @@ type agentMatcher struct {
 	// wholeName: the crawler is looked for by its whole user-agent
 	// string, not by its product token.
 	wholeName bool
-	// choose finds the groups for q, records in v how (Selection,
-	// Token), and returns them, or nil when none applies.
-	choose func(r *Reading, q query, v *Verdict) *groupList
+}
+
+// choose finds the groups that apply to q, records in v how (Selection,
+// Token), and returns them, or nil when none applies. (A switch, not a
+// function value: a Verdict passed to a function value would escape to
+// the heap, an allocation per check.)
+func (m *agentMatcher) choose(r *Reading, q query, v *Verdict) *groupList {
+	switch m.kind {
+	case bySubstring:
+		return chooseRecordFor(r, q, v)
+	case byPythonKey:
+		return choosePyEntry(r, q, v)
+	}
+	return chooseByToken(r, q, v)
 }
 
 // ruleOrder says how a reading picks the deciding rule among those that
@@ -216,6 +227,15 @@ type ruleOrder uint8
 const (
 	byPriority  ruleOrder = iota // the highest priority wins, an Allow on a tie
 	inFileOrder                  // the first that matches, in file order, decides
+)
+
+// scoring says how a rule decider ranks the rules that match.
+type scoring uint8
+
+const (
+	byLength   scoring = iota // Google's library: the pattern's length; Allow wins a tie
+	byFileLine                // the first in file order
+	byPyScore                 // CPython's RuleLine.applies_to and Entry.allowance
 )
 
 // A ruleDecider is how a reading picks, among the rules of the groups
@@ -229,8 +249,19 @@ type ruleDecider struct {
 	scoreWords string
 	// precedence says in words how a rule wins.
 	precedence string
-	// decide decides v.Path among the rules of the groups l.
-	decide func(r *Reading, l *groupList, v *Verdict)
+	scoring    scoring
+}
+
+// decide decides v.Path among the rules of the groups l.
+func (d *ruleDecider) decide(r *Reading, l *groupList, v *Verdict) {
+	switch d.scoring {
+	case byFileLine:
+		decideFirst(r, l, v)
+	case byPyScore:
+		decidePyScore(r, l, v)
+	default:
+		decideLongest(r, l, v)
+	}
 }
 
 // The line readers.
@@ -258,18 +289,18 @@ var (
 
 // The agent matchers.
 var (
-	tokenAgents     = &agentMatcher{kind: byToken, unit: "group", choose: chooseByToken}
-	substringAgents = &agentMatcher{kind: bySubstring, unit: "record", wholeName: true, choose: chooseRecordFor}
-	pyAgents        = &agentMatcher{kind: byPythonKey, unit: "group", wholeName: true, choose: choosePyEntry}
+	tokenAgents     = &agentMatcher{kind: byToken, unit: "group"}
+	substringAgents = &agentMatcher{kind: bySubstring, unit: "record", wholeName: true}
+	pyAgents        = &agentMatcher{kind: byPythonKey, unit: "group", wholeName: true}
 )
 
 // The rule deciders.
 var (
-	longestMatch = &ruleDecider{order: byPriority, priority: "length", decide: decideLongest,
+	longestMatch = &ruleDecider{order: byPriority, priority: "length", scoring: byLength,
 		precedence: "the longest matching pattern wins, and an Allow wins a tie"}
-	firstMatch = &ruleDecider{order: inFileOrder, decide: decideFirst,
+	firstMatch = &ruleDecider{order: inFileOrder, scoring: byFileLine,
 		precedence: "the first matching rule in file order wins"}
-	highestScore = &ruleDecider{order: byPriority, priority: "score", decide: decidePyScore,
+	highestScore = &ruleDecider{order: byPriority, priority: "score", scoring: byPyScore,
 		scoreWords: "a rule scores one more than the length of its pattern, or for a pattern with *, than the length of the part of the path it consumed",
 		precedence: "the highest score wins (the longest match, a wildcard rule scored by how much of the URL it consumed), and an Allow wins a tie"}
 )
