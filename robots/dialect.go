@@ -415,7 +415,17 @@ func (d Dialect) Describe() string {
 	default:
 		agents = "a crawler follows the groups that name its product token, else the * group"
 	}
-	return grouping + "; " + agents + "; " + p.rules.precedence
+	out := grouping + "; " + agents + "; " + p.rules.precedence
+	if p.has(literalWildcards) {
+		out += "; '*' and '$' are matched literally"
+	}
+	if p.has(noAllow) {
+		out += "; Allow lines are ignored"
+	}
+	if p.has(robotsTxtAllowed) {
+		out += "; /robots.txt is always allowed"
+	}
+	return out
 }
 
 // Dialects returns every dialect, Google first.
