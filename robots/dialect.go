@@ -77,8 +77,11 @@ type readingParts struct {
 	crawlDelay func(Record) *CrawlDelay
 	// lint says what a careful reader would say about the file as this
 	// reading reads it.
-	lint   func(l *linter)
-	quirks quirk
+	lint func(l *linter)
+	// answers fills in what the reading's crawlers do after a server's
+	// answer that is not a success (a.Class): AccessFor.
+	answers func(a *Access)
+	quirks  quirk
 }
 
 // A quirk is one named way in which a reading departs from the others
@@ -321,37 +324,37 @@ func init() {
 		Google: {name: "google", title: "Google", readers: "Google",
 			summary: "Googlebot and Google's other crawlers; Google's open-source library",
 			lines:   googleLines, grouping: mergedByToken, agents: tokenAgents, rules: longestMatch,
-			paths: googlePath, patterns: googlePattern, crawlDelay: parseCrawlDelay, lint: lintGoogle,
+			paths: googlePath, patterns: googlePattern, crawlDelay: parseCrawlDelay, lint: lintGoogle, answers: googleAnswers,
 			quirks: indexHTMLAllowsDir},
 		RFC9309: {name: "rfc9309", title: "RFC 9309", readers: "RFC 9309",
 			summary: "the IETF standard as written",
 			lines:   strictLines, grouping: mergedByToken, agents: tokenAgents, rules: longestMatch,
-			paths: rfcPath, patterns: rfcPattern, crawlDelay: parseCrawlDelay, lint: lintTokens,
+			paths: rfcPath, patterns: rfcPattern, crawlDelay: parseCrawlDelay, lint: lintTokens, answers: rfcAnswers,
 			quirks: robotsTxtAllowed},
 		GYM2008: {name: "gym2008", title: "GYM 2008", readers: "GYM 2008 parsers",
 			summary: "robotexclusionrulesparser's default reading; many older crawlers",
 			lines:   rerpLines, grouping: blankEndsRecord, agents: substringAgents, rules: firstMatch,
-			paths: rerpPath, patterns: rerpPattern, crawlDelay: parseCrawlDelay, lint: lintRecords,
+			paths: rerpPath, patterns: rerpPattern, crawlDelay: parseCrawlDelay, lint: lintRecords, answers: draftAnswers,
 			quirks: rerp},
 		MK1996: {name: "mk1996", title: "1996 draft", readers: "the 1996 draft that Baidu follows",
 			summary: "the 1996 draft as robotexclusionrulesparser reads it; Baidu is described as following it",
 			lines:   rerpLines, grouping: blankEndsRecord, agents: substringAgents, rules: firstMatch,
-			paths: rerpPath, patterns: rerpPattern, crawlDelay: parseCrawlDelay, lint: lintRecords,
+			paths: rerpPath, patterns: rerpPattern, crawlDelay: parseCrawlDelay, lint: lintRecords, answers: draftAnswers,
 			quirks: rerp | literalWildcards},
 		MK1994: {name: "mk1994", title: "1994 convention", readers: "the 1994 convention",
 			summary: "the original 1994 convention, without Allow",
 			lines:   rerpLines, grouping: blankEndsRecord, agents: substringAgents, rules: firstMatch,
-			paths: rerpPath, patterns: rerpPattern, crawlDelay: parseCrawlDelay, lint: lintRecords,
+			paths: rerpPath, patterns: rerpPattern, crawlDelay: parseCrawlDelay, lint: lintRecords, answers: draftAnswers,
 			quirks: rerp | literalWildcards | noAllow},
 		Python: {name: "python", title: "Python robotparser 3.14.5+", readers: "Python's robotparser",
 			summary: "CPython's urllib.robotparser from 3.13.14, 3.14.5 and 3.15 on (gh-138907); scripts and crawlers built on it",
 			lines:   pyLines, grouping: pyStates, agents: pyAgents, rules: highestScore,
-			paths: pyRFCPath, patterns: pyPattern, crawlDelay: pyDecimalDelay, lint: lintPython,
+			paths: pyRFCPath, patterns: pyPattern, crawlDelay: pyDecimalDelay, lint: lintPython, answers: pyAnswers,
 			quirks: agentCutAtSlash | emptyAgentMatchesAll | wildcardScoresByConsumed | robotsTxtAllowed},
 		PythonLegacy: {name: "python-legacy", title: "Python robotparser ≤3.12", readers: "Python's robotparser up to 3.12",
 			summary: "CPython's urllib.robotparser up to 3.12, behind many scripts and older Scrapy setups; 3.13.0–3.13.13 and 3.14.0–3.14.4 read the same way, but normalise paths as the current robotparser does from 3.13.8 and 3.14.0 on",
 			lines:   pyOldLines, grouping: blankEndsRecord, agents: substringAgents, rules: firstMatch,
-			paths: pyLegacyPath, patterns: pyLegacyPattern, crawlDelay: pyCrawlDelay, lint: lintRecords,
+			paths: pyLegacyPath, patterns: pyLegacyPattern, crawlDelay: pyCrawlDelay, lint: lintRecords, answers: pyAnswers,
 			quirks: legacyPython},
 	}
 }

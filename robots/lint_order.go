@@ -347,7 +347,13 @@ func (l *linter) crossDialect() {
 		if wildcards > 1 {
 			more = fmt.Sprintf(" (and %d more lines)", wildcards-1)
 		}
-		l.add(first, CodeWildcardsElsewhere, "Google reads * and a final $ as wildcards, but the 1994 and 1996 conventions and Python's robotparser match them literally%s.", more)
+		var literal []Dialect
+		for _, d := range Dialects() {
+			if d.parts().has(literalWildcards) {
+				literal = append(literal, d)
+			}
+		}
+		l.add(first, CodeWildcardsElsewhere, "Google reads * and a final $ as wildcards, but %s match them literally%s.", readersPhrase(literal), more)
 	}
 }
 

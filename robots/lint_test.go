@@ -227,3 +227,20 @@ func TestOtherReadersSaid(t *testing.T) {
 		}
 	}
 }
+
+// TestWildcardsElsewhereNamesReaders checks that the note on wildcards
+// names the readings that match them literally, as the table of readings
+// says: CPython's current robotparser reads them, its legacy one does not.
+func TestWildcardsElsewhereNamesReaders(t *testing.T) {
+	f := robots.Parse([]byte("User-agent: *\nDisallow: /*.pdf$\n"))
+	for _, fd := range f.Findings() {
+		if fd.Code != robots.CodeWildcardsElsewhere {
+			continue
+		}
+		if want := "but the 1996 draft that Baidu follows, the 1994 convention and Python's robotparser up to 3.12 match them literally."; !strings.Contains(fd.Message, want) {
+			t.Errorf("%q does not say %q", fd.Message, want)
+		}
+		return
+	}
+	t.Error("no wildcards-elsewhere finding")
+}
