@@ -18,16 +18,18 @@ type Reading struct {
 	Records  []Record // every other known key (crawl-delay, host, clean-param, ...), in file order
 	Orphans  []int    // lines of rules that stand before any user-agent line, and so belong to no group
 
-	kinds   []LineKind  // how each line is read, when it differs from Google's reading
-	order   []int32     // first-match dialects: the records in the order they are tried
-	records []groupList // first-match dialects: each record alone, as the agent matcher returns it
-	names   nameIndex   // first-match dialects: the records by name
-	py      *pyGroups   // the Python dialect: its groups by user-agent value, merged
+	kinds []LineKind // how each line is read, when the reading's line reader reads lines otherwise than Google's
 
-	crawlers memo[Crawler] // CheckAgent in the longest-match dialects: the crawler a user-agent string names
-
-	byToken map[string]*groupList // lower-case product token → groups that name it
-	global  *groupList            // groups that name *, or nil
+	// What the reading's agent matcher finds groups with (dialect.go):
+	// byToken and global for the matcher by token; order, records and
+	// names for the matcher by substring; py for CPython's.
+	byToken  map[string]*groupList // lower-case product token → groups that name it
+	global   *groupList            // groups that name *, or nil
+	order    []int32               // the records in the order they are tried
+	records  []groupList           // each record alone, as the agent matcher returns it
+	names    nameIndex             // the records by name
+	py       *pyGroups             // the groups by user-agent value, merged
+	crawlers memo[Crawler]         // CheckAgent by token: the crawler a user-agent string names
 
 	lintOnce sync.Once
 	lint     []Finding
