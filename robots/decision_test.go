@@ -103,3 +103,29 @@ func ExampleVerdict_Decision() {
 	// mk1996: first-match (the first match in file order wins)
 	// Line 2 blocks it: it is the first rule of the record, in file order, that matches; 1996 draft reads no further.
 }
+
+// TestGroupSentence checks, reading by reading, the words that say which
+// groups applied: records in the first-match readings, found by substring;
+// CPython's lookup by name; Google's product tokens.
+func TestGroupSentence(t *testing.T) {
+	const file = "User-agent: *\nDisallow: /a\n\nUser-agent: FooBot\nDisallow: /b\n"
+	for _, c := range []struct {
+		d     robots.Dialect
+		agent string
+		says  string
+	}{
+		{robots.Google, "FooBot", "A group names FooBot itself, so only the groups naming it count"},
+		{robots.Google, "BarBot", "No group names BarBot, so the group for every crawler (User-agent: *) applies."},
+		{robots.RFC9309, "FooBot", "A group names FooBot itself"},
+		{robots.GYM2008, "Mozilla/5.0 (compatible; FooBot/2.1)", `The record at line 4 applies: its name "FooBot" is found in "Mozilla/5.0 (compatible; FooBot/2.1)".`},
+		{robots.MK1996, "BarBot", `No record's name is found in "BarBot", so the record for every crawler (User-agent: *) at line 1 applies.`},
+		{robots.PythonLegacy, "FooBot/2.1", `The record at line 4 applies`},
+		{robots.Python, "FooBot/2.1", `finds the groups named "FooBot" for "FooBot/2.1"`},
+		{robots.Python, "BarBot", `No group's name is "BarBot" or found in it`},
+	} {
+		v := robots.Parse([]byte(file)).CheckDialect(c.d, c.agent, "https://example.com/b")
+		if s := v.GroupSentence(); !strings.Contains(s, c.says) {
+			t.Errorf("%s %s: %q does not say %q", c.d, c.agent, s, c.says)
+		}
+	}
+}
