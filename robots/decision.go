@@ -232,7 +232,11 @@ func (v *Verdict) GroupSentence() string {
 		if v.Selection == GlobalGroup {
 			return fmt.Sprintf("No group's name is %q or found in it, so the groups for every crawler (User-agent: *) apply, merged.", v.Agent)
 		}
-		return fmt.Sprintf("%s finds the groups named %q for %q (the whole name first, then a name found in it, in file order); they apply, merged, and the group for every crawler (User-agent: *) does not.", v.Dialect.Title(), v.Token, v.Agent)
+		s := fmt.Sprintf("%s finds the groups named %q for %q (the whole name first, then a name found in it, in file order); they apply, merged, and the group for every crawler (User-agent: *) does not.", v.Dialect.Title(), v.Token, v.Agent)
+		if v.ShadowsGlobal {
+			s += " They have no rules, so nothing is blocked for it."
+		}
+		return s
 	}
 	if v.Selection == GlobalGroup {
 		return fmt.Sprintf("No group names %s, so the group for every crawler (User-agent: *) applies.", v.Agent)

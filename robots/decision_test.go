@@ -129,3 +129,15 @@ func TestGroupSentence(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupSentenceShadows checks that a named group without rules is said
+// to leave the crawler free, in the readings where it does.
+func TestGroupSentenceShadows(t *testing.T) {
+	f := robots.Parse([]byte("User-agent: *\nDisallow: /\n\nUser-agent: FooBot\nCrawl-delay: 5\n"))
+	for _, d := range []robots.Dialect{robots.Google, robots.RFC9309, robots.Python} {
+		v := f.CheckDialect(d, "FooBot", "https://example.com/x")
+		if !v.Allowed || !v.ShadowsGlobal || !strings.Contains(v.GroupSentence(), "no rules, so nothing is blocked for it") || v.Decision() != robots.GroupHasNoRules {
+			t.Errorf("%s: allowed %v, shadows %v, %s: %q", d, v.Allowed, v.ShadowsGlobal, v.Decision(), v.GroupSentence())
+		}
+	}
+}
