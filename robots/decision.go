@@ -118,7 +118,7 @@ func (v *Verdict) Decision() Decision {
 	if d == nil {
 		return NoRuleMatches
 	}
-	if v.Dialect.parts().rules.order == inFileOrder {
+	if v.Dialect.parts().rules.inFileOrder() {
 		switch {
 		case d.Rule.Value != "":
 			return FirstMatch
@@ -183,7 +183,7 @@ func (v *Verdict) DecisionSentence() string {
 	case EmptyAllowDisallows:
 		return fmt.Sprintf("Line %d blocks it: it is the first rule of the %s, in file order, that matches, and %s reads an empty Allow as disallowing every URL.", line, unit, title)
 	case EmptyRuleAllows:
-		if v.Dialect.parts().rules.order == inFileOrder {
+		if v.Dialect.parts().rules.inFileOrder() {
 			return fmt.Sprintf("Line %d allows it: it is the first rule of the %s, in file order, that matches, and an empty %s allows every URL.", line, unit, kindWord(d.Rule.Kind()))
 		}
 		if len(v.Matches) == 1 {

@@ -223,15 +223,6 @@ func (m *agentMatcher) choose(r *Reading, q query, v *Verdict) *groupList {
 	return chooseByToken(r, q, v)
 }
 
-// ruleOrder says how a reading picks the deciding rule among those that
-// match.
-type ruleOrder uint8
-
-const (
-	byPriority  ruleOrder = iota // the highest priority wins, an Allow on a tie
-	inFileOrder                  // the first that matches, in file order, decides
-)
-
 // scoring says how a rule decider ranks the rules that match.
 type scoring uint8
 
@@ -244,16 +235,19 @@ const (
 // A ruleDecider is how a reading picks, among the rules of the groups
 // that apply, the one that decides a path.
 type ruleDecider struct {
-	order ruleOrder
+	scoring scoring
 	// priority is what Match.Priority measures, in a word: "length",
-	// "score"; "" when it plays no part (inFileOrder).
+	// "score"; "" when it plays no part (in file order).
 	priority string
 	// scoreWords says how a score is counted, when priority is "score".
 	scoreWords string
 	// precedence says in words how a rule wins.
 	precedence string
-	scoring    scoring
 }
+
+// inFileOrder reports whether the first matching rule in file order
+// decides, rather than the highest priority.
+func (d *ruleDecider) inFileOrder() bool { return d.scoring == byFileLine }
 
 // decide decides v.Path among the rules of the groups l.
 func (d *ruleDecider) decide(r *Reading, l *groupList, v *Verdict) {
@@ -299,11 +293,11 @@ var (
 
 // The rule deciders.
 var (
-	longestMatch = &ruleDecider{order: byPriority, priority: "length", scoring: byLength,
+	longestMatch = &ruleDecider{scoring: byLength, priority: "length",
 		precedence: "the longest matching pattern wins, and an Allow wins a tie"}
-	firstMatch = &ruleDecider{order: inFileOrder, scoring: byFileLine,
+	firstMatch = &ruleDecider{scoring: byFileLine,
 		precedence: "the first matching rule in file order wins"}
-	highestScore = &ruleDecider{order: byPriority, priority: "score", scoring: byPyScore,
+	highestScore = &ruleDecider{scoring: byPyScore, priority: "score",
 		scoreWords: "a rule scores one more than the length of its pattern, or for a pattern with *, than the length of the part of the path it consumed",
 		precedence: "the highest score wins (the longest match, a wildcard rule scored by how much of the URL it consumed), and an Allow wins a tie"}
 )
@@ -369,7 +363,7 @@ func (d Dialect) Summary() string {
 
 // FirstMatch reports whether the first matching rule in file order decides
 // in this dialect, rather than the longest.
-func (d Dialect) FirstMatch() bool { return d.valid() && readings[d].rules.order == inFileOrder }
+func (d Dialect) FirstMatch() bool { return d.valid() && readings[d].rules.inFileOrder() }
 
 // Precedence says in words how a rule wins in this dialect: "the longest
 // matching pattern wins, and an Allow wins a tie", "the first matching
@@ -473,7 +467,7 @@ func (d Dialect) valid() bool { return d < numDialects }
 func firstMatchDialects() []Dialect {
 	var ds []Dialect
 	for d := range readings {
-		if readings[d].rules.order == inFileOrder {
+		if readings[d].rules.inFileOrder() {
 			ds = append(ds, Dialect(d))
 		}
 	}

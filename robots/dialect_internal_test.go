@@ -18,10 +18,10 @@ func TestReadingParts(t *testing.T) {
 			p.crawlDelay == nil || p.lint == nil || p.answers == nil {
 			t.Errorf("%s: a part is missing: %+v", p.name, p)
 		}
-		if p.agents.unit == "" || p.rules.precedence == "" || (p.rules.order == inFileOrder) != (p.rules.priority == "") {
+		if p.agents.unit == "" || p.rules.precedence == "" || (p.rules.inFileOrder()) != (p.rules.priority == "") {
 			t.Errorf("%s: agents %+v, rules %+v", p.name, p.agents, p.rules)
 		}
-		if Dialect(d).FirstMatch() != (p.rules.order == inFileOrder) || Dialect(d).Precedence() != p.rules.precedence {
+		if Dialect(d).FirstMatch() != (p.rules.inFileOrder()) || Dialect(d).Precedence() != p.rules.precedence {
 			t.Errorf("%s: FirstMatch %v, Precedence %q", p.name, Dialect(d).FirstMatch(), Dialect(d).Precedence())
 		}
 	}

@@ -20,7 +20,7 @@ import (
 type lineEvent struct {
 	number     int // the editor line it stands in
 	kind       LineKind
-	flags      LineFlag // the flags of the editor line, as Parse read it
+	flags      LineFlag // the editor line's flags, from the readers of the lines Parse read (flagEscape steers Google's patterns); 0 from the others
 	key, value string
 	endsRecord bool // a blank line: the record being read ends here (first-match readers)
 }
