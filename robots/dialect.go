@@ -140,10 +140,10 @@ func (p *readingParts) has(q quirk) bool { return p.quirks&q != 0 }
 type lineReader struct {
 	name string
 	// line reads editor line n.
-	line func(f *File, n int, emit func(lineEvent))
+	line func(f *File, n int, m *emitter)
 	// all, when not nil, reads every line: faster than line called for
 	// each, for the readers of the lines Parse already read.
-	all func(f *File, emit func(lineEvent))
+	all func(f *File, m *emitter)
 	// ownKinds: the reader reads lines otherwise than Google's parser,
 	// so the reading keeps what each line is read as.
 	ownKinds bool
@@ -155,15 +155,40 @@ type lineReader struct {
 }
 
 // read reads every line of f.
-func (lr *lineReader) read(f *File, emit func(lineEvent)) {
+func (lr *lineReader) read(f *File, m *emitter) {
 	if lr.all != nil {
-		lr.all(f, emit)
+		lr.all(f, m)
 		return
 	}
 	for n := 1; n <= len(f.Lines); n++ {
-		lr.line(f, n, emit)
+		lr.line(f, n, m)
 	}
 }
+
+// An emitter hands a line reader's events to a grouping policy's builder.
+// It holds the one event it hands over, filled in place for each line: an
+// event passed by value through a function value is copied twice, and a
+// pointer to a new one would escape to the heap, once a line.
+type emitter struct {
+	ev lineEvent
+	to groupBuilder
+}
+
+// emit hands e to the builder.
+func (m *emitter) emit(e lineEvent) {
+	m.ev = e
+	m.to.line(&m.ev)
+}
+
+// send hands the event filled in m.ev to the builder.
+func (m *emitter) send() { m.to.line(&m.ev) }
+
+// eventFunc is a groupBuilder made of a function, for the callers that
+// only look at the events.
+type eventFunc func(*lineEvent)
+
+func (f eventFunc) line(e *lineEvent) { f(e) }
+func (eventFunc) end()                {}
 
 // A grouping is how a reading gathers line events into groups: start
 // makes a builder that takes the events of one file, in order.
@@ -175,7 +200,9 @@ type grouping struct {
 // A groupBuilder takes the line events of one file and fills in the
 // reading's groups, records and orphans.
 type groupBuilder interface {
-	line(lineEvent)
+	// line takes one event; it must not keep the pointer, which the
+	// emitter fills again for the next line.
+	line(*lineEvent)
 	end()
 }
 

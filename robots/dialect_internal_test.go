@@ -33,9 +33,9 @@ func TestLineReadersAgree(t *testing.T) {
 	f := Parse([]byte("User-agent: *\nDisallow /a\nDisallowed: /b\n# c\n\nSitemap: https://x/s\nCrawl-delay: 2\nAllow: /ü%41\nfoo\n"))
 	for _, lr := range []*lineReader{googleLines, strictLines} {
 		var all, one []lineEvent
-		lr.read(f, func(e lineEvent) { all = append(all, e) })
+		lr.read(f, &emitter{to: eventFunc(func(e *lineEvent) { all = append(all, *e) })})
 		for n := 1; n <= len(f.Lines); n++ {
-			lr.line(f, n, func(e lineEvent) { one = append(one, e) })
+			lr.line(f, n, &emitter{to: eventFunc(func(e *lineEvent) { one = append(one, *e) })})
 		}
 		if len(all) != len(one) || len(all) != len(f.Lines) {
 			t.Fatalf("%s: %d events read whole, %d line by line, %d lines", lr.name, len(all), len(one), len(f.Lines))

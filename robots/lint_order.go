@@ -206,7 +206,7 @@ func (r *Reading) ruleLines() map[int]bool {
 // endsRecord reports whether line n ends a record in a first-match dialect.
 func endsRecord(d Dialect, f *File, n int) bool {
 	ends := false
-	d.parts().lines.line(f, n, func(l lineEvent) { ends = ends || l.endsRecord })
+	d.parts().lines.line(f, n, &emitter{to: eventFunc(func(l *lineEvent) { ends = ends || l.endsRecord })})
 	return ends
 }
 

@@ -78,7 +78,7 @@ func (b *records) flush() {
 	b.open, b.sawRule = false, false
 }
 
-func (b *records) line(l lineEvent) {
+func (b *records) line(l *lineEvent) {
 	r, p := b.r, b.p
 	r.noteKind(l.number, l.kind)
 	if l.endsRecord {
@@ -522,7 +522,7 @@ func (x *nameIndex) firstFound(ua string) int32 {
 // mk1994): a line starting with '#' is dropped; otherwise the comment is cut
 // and a line left empty ends the record; a directive is the leftmost of its
 // keywords followed at once by a colon, anywhere in the line.
-func readRERP(f *File, n int, emit func(lineEvent)) {
+func readRERP(f *File, n int, m *emitter) {
 	l := &f.Lines[n-1]
 	start := l.Start
 	if n == 1 {
@@ -531,25 +531,25 @@ func readRERP(f *File, n int, emit func(lineEvent)) {
 	s := trimSpace(f.text[start:l.End])
 	switch {
 	case s == "":
-		emit(lineEvent{number: n, kind: Blank, endsRecord: true})
+		m.emit(lineEvent{number: n, kind: Blank, endsRecord: true})
 		return
 	case s[0] == '#':
-		emit(lineEvent{number: n, kind: Comment})
+		m.emit(lineEvent{number: n, kind: Comment})
 		return
 	}
 	if i := strings.IndexByte(s, '#'); i >= 0 {
 		s = trimSpace(s[:i])
 		if s == "" {
-			emit(lineEvent{number: n, kind: Comment, endsRecord: true})
+			m.emit(lineEvent{number: n, kind: Comment, endsRecord: true})
 			return
 		}
 	}
 	key, kind, at := rerpDirective(s)
 	if at < 0 {
-		emit(lineEvent{number: n, kind: Unknown})
+		m.emit(lineEvent{number: n, kind: Unknown})
 		return
 	}
-	emit(lineEvent{number: n, kind: kind, key: key, value: cleanRERPValue(s[at+len(key)+1:])})
+	m.emit(lineEvent{number: n, kind: kind, key: key, value: cleanRERPValue(s[at+len(key)+1:])})
 }
 
 var rerpKeywords = []struct {

@@ -18,13 +18,13 @@ import (
 // readPythonRFC reads an editor line as the current robotparser does. As
 // in the older one, str.splitlines may cut an editor line in several; the
 // value is kept as written, since rules are normalised later.
-func readPythonRFC(f *File, n int, emit func(lineEvent)) {
-	readPyLines(n, pyEditorLine(f, n), readPyRFCLine, emit)
+func readPythonRFC(f *File, n int, m *emitter) {
+	readPyLines(n, pyEditorLine(f, n), readPyRFCLine, m)
 }
 
 // readPyRFCLine reads one of Python's lines (L100–154): the comment is cut
 // wherever it stands, the line stripped, a line without ':' ignored.
-func readPyRFCLine(n int, line string, emit func(lineEvent)) {
+func readPyRFCLine(n int, line string, m *emitter) {
 	commented := false
 	if i := strings.IndexByte(line, '#'); i >= 0 {
 		line, commented = line[:i], true
@@ -35,17 +35,17 @@ func readPyRFCLine(n int, line string, emit func(lineEvent)) {
 		if commented {
 			kind = Comment
 		}
-		emit(lineEvent{number: n, kind: kind})
+		m.emit(lineEvent{number: n, kind: kind})
 		return
 	}
 	key, value, ok := strings.Cut(line, ":")
 	if !ok {
-		emit(lineEvent{number: n, kind: Unknown})
+		m.emit(lineEvent{number: n, kind: Unknown})
 		return
 	}
 	key = strings.TrimFunc(key, isPySpace)
 	value = strings.TrimFunc(value, isPySpace)
-	emit(lineEvent{number: n, kind: pyKey(key), key: key, value: value})
+	m.emit(lineEvent{number: n, kind: pyKey(key), key: key, value: value})
 }
 
 // pyGroups is how the Python reading finds a group: robotparser's
@@ -138,7 +138,7 @@ func (b *pyEntries) add() {
 	b.first = agentsRules{len(b.agents), len(b.rules)}
 }
 
-func (b *pyEntries) line(l lineEvent) {
+func (b *pyEntries) line(l *lineEvent) {
 	r := b.r
 	r.noteKind(l.number, l.kind)
 	switch l.kind {

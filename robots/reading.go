@@ -137,7 +137,7 @@ func newReading(f *File, d Dialect) *Reading {
 		r.kinds = make([]LineKind, len(f.Lines))
 	}
 	b := p.grouping.start(r)
-	p.lines.read(f, b.line)
+	p.lines.read(f, &emitter{to: b})
 	b.end()
 	return r
 }
@@ -186,13 +186,29 @@ func startTokenGroups(r *Reading) groupBuilder {
 	}
 }
 
+// grow adds an element to *s and returns it: within the capacity, the one
+// the array holds there (zero in an array that was never cut back, as the
+// token builder's are), past it a zero one. Within the capacity it only
+// lengthens the slice: the builder lives in the heap, where storing a
+// whole new slice header costs a write barrier while the garbage collector
+// runs, and the counts of Google's lines size the arrays in advance.
+func grow[T any](s *[]T) *T {
+	if n := len(*s); n < cap(*s) {
+		*s = (*s)[:n+1]
+		return &(*s)[n]
+	}
+	var zero T
+	*s = append(*s, zero)
+	return &(*s)[len(*s)-1]
+}
+
 func (b *tokenGroups) closeGroup() {
 	if b.cur >= 0 {
 		b.r.Groups[b.cur].End = b.lastContent
 	}
 }
 
-func (b *tokenGroups) line(l lineEvent) {
+func (b *tokenGroups) line(l *lineEvent) {
 	r := b.r
 	r.noteKind(l.number, l.kind)
 	switch l.kind {
@@ -206,7 +222,8 @@ func (b *tokenGroups) line(l lineEvent) {
 			b.inRules = false
 		}
 		tok := agentToken(l.value)
-		b.agents = append(b.agents, Agent{Line: l.number, Value: l.value, Token: tok})
+		a := grow(&b.agents)
+		a.Line, a.Value, a.Token = l.number, l.value, tok
 		var list *groupList
 		if tok == "*" {
 			if r.global == nil {
@@ -229,8 +246,7 @@ func (b *tokenGroups) line(l lineEvent) {
 			break
 		}
 		b.inRules = true
-		b.rules = append(b.rules, Rule{})
-		rule := &b.rules[len(b.rules)-1]
+		rule := grow(&b.rules)
 		rule.Line, rule.Allow, rule.Value = l.number, l.kind == Allow, l.value
 		b.p.patterns(r, rule, l.value, l.flags)
 		if rule.Allow && b.p.has(indexHTMLAllowsDir) {
@@ -295,62 +311,82 @@ func cutComment(s string) string {
 
 // readGoogleLines reads every line as Google's parser does: as Parse read
 // it.
-func readGoogleLines(f *File, emit func(lineEvent)) {
+func readGoogleLines(f *File, m *emitter) {
 	for i := range f.Lines {
-		emit(googleEvent(f, &f.Lines[i]))
+		googleEvent(&m.ev, f, &f.Lines[i])
+		m.send()
 	}
 }
 
 // readGoogleLine reads line n as Google's parser does.
-func readGoogleLine(f *File, n int, emit func(lineEvent)) {
-	emit(googleEvent(f, &f.Lines[n-1]))
+func readGoogleLine(f *File, n int, m *emitter) {
+	googleEvent(&m.ev, f, &f.Lines[n-1])
+	m.send()
 }
 
-func googleEvent(f *File, l *Line) lineEvent {
-	e := lineEvent{number: l.Number, kind: l.Kind, flags: l.Flags}
+// googleEvent fills e with line l as Parse read it.
+func googleEvent(e *lineEvent, f *File, l *Line) {
+	var key, value string
 	switch l.Kind {
 	case UserAgent, Allow, Disallow:
-		e.value = f.Value(l.Number)
+		value = f.Value(l.Number)
 	case Sitemap, Known:
-		e.key, e.value = f.Key(l.Number), f.Value(l.Number)
+		key, value = f.Key(l.Number), f.Value(l.Number)
 	}
-	return e
+	e.set(l, l.Kind, key, value)
+}
+
+// set fills e field by field: the event lives in the heap, where storing
+// a whole struct that holds strings costs a write barrier over all of it
+// while the garbage collector runs, and most lines (blank lines, comments)
+// leave the strings empty as they were.
+func (e *lineEvent) set(l *Line, kind LineKind, key, value string) {
+	e.number, e.kind, e.flags, e.endsRecord = l.Number, kind, l.Flags, false
+	if key != "" || e.key != "" {
+		e.key = key
+	}
+	if value != "" || e.value != "" {
+		e.value = value
+	}
 }
 
 // readStrictLines reads every line by the standard's grammar: the key is
 // the word itself, in any case; a colon is required; a long line is read
 // whole.
-func readStrictLines(f *File, emit func(lineEvent)) {
+func readStrictLines(f *File, m *emitter) {
 	for i := range f.Lines {
-		emit(strictEvent(f, &f.Lines[i]))
+		strictEvent(&m.ev, f, &f.Lines[i])
+		m.send()
 	}
 }
 
 // readStrictLine reads line n by the standard's grammar.
-func readStrictLine(f *File, n int, emit func(lineEvent)) {
-	emit(strictEvent(f, &f.Lines[n-1]))
+func readStrictLine(f *File, n int, m *emitter) {
+	strictEvent(&m.ev, f, &f.Lines[n-1])
+	m.send()
 }
 
-func strictEvent(f *File, l *Line) lineEvent {
-	e := lineEvent{number: l.Number, kind: l.Kind, flags: l.Flags}
+// strictEvent fills e with line l read by the standard's grammar.
+func strictEvent(e *lineEvent, f *File, l *Line) {
+	kind := l.Kind
+	var key, value string
 	switch {
 	case l.Kind == Blank || l.Kind == Comment:
-		return e
 	case f.Key(l.Number) == "" || l.Has(FlagNoColon):
-		e.kind = Unknown
-		return e
-	}
-	e.kind = strictKey(f.Key(l.Number))
-	switch e.kind {
-	case UserAgent, Allow, Disallow, Sitemap, Known:
-		e.key = f.Key(l.Number)
-		if l.Has(FlagLong) {
-			_, e.value, _, _ = splitKeyValue(trimSpace(cutComment(f.text[l.Start:l.End])))
-		} else {
-			e.value = f.Value(l.Number)
+		kind = Unknown
+	default:
+		kind = strictKey(f.Key(l.Number))
+		switch kind {
+		case UserAgent, Allow, Disallow, Sitemap, Known:
+			key = f.Key(l.Number)
+			if l.Has(FlagLong) {
+				_, value, _, _ = splitKeyValue(trimSpace(cutComment(f.text[l.Start:l.End])))
+			} else {
+				value = f.Value(l.Number)
+			}
 		}
 	}
-	return e
+	e.set(l, kind, key, value)
 }
 
 // googlePattern makes a rule's pattern as Google's library does: bytes
