@@ -619,17 +619,17 @@ func (l *linter) aiPreference(line *Line) {
 		return
 	}
 	if l.groupAt(n) == nil {
-		l.add(n, Warning, "ai-pref-outside-group", "%s stands before any User-agent line: it belongs to no group, so it states nothing for any crawler. Put it inside a group, such as User-agent: *.", p.Key)
+		l.add(n, CodeAIPrefOutsideGroup, "%s stands before any User-agent line: it belongs to no group, so it states nothing for any crawler. Put it inside a group, such as User-agent: *.", p.Key)
 	}
 	if p.Value == "" {
-		l.add(n, Warning, "ai-pref-malformed", "%s has no value: it states nothing.", p.Key)
+		l.add(n, CodeAIPrefMalformed, "%s has no value: it states nothing.", p.Key)
 		return
 	}
 	if !p.Signal && p.Path == "" && strings.IndexAny(p.Value, " \t") > 0 && strings.ContainsAny(p.Value[:strings.IndexAny(p.Value, " \t")], "/*") {
-		l.add(n, Warning, "ai-pref-malformed", "%s: a path must start with \"/\"; read as a preference, %q states nothing.", p.Key, p.Value)
+		l.add(n, CodeAIPrefMalformed, "%s: a path must start with \"/\"; read as a preference, %q states nothing.", p.Key, p.Value)
 		return
 	}
 	for _, msg := range p.Problems {
-		l.add(n, Warning, "ai-pref-malformed", "%s: %s.", p.Key, msg)
+		l.add(n, CodeAIPrefMalformed, "%s: %s.", p.Key, msg)
 	}
 }

@@ -175,7 +175,7 @@ func TestLintAIPreferences(t *testing.T) {
 	for _, c := range []struct {
 		file string
 		line int
-		code string
+		code robots.Code
 		msg  string // a part of the message
 	}{
 		{"Content-Signal: ai-train=no\nUser-agent: *\nDisallow:\n", 1, "ai-pref-outside-group", "belongs to no group"},
@@ -202,7 +202,7 @@ func TestLintAIPreferences(t *testing.T) {
 	}
 	// Well-formed and well-placed lines draw no ai-pref finding.
 	for _, fd := range robots.Parse([]byte(attachExample + "\nUser-agent: x\nContent-Signal: search=yes, ai-input=no, ai-train=no, use=reference\n")).Read(robots.Google).Findings() {
-		if strings.HasPrefix(fd.Code, "ai-pref") {
+		if strings.HasPrefix(string(fd.Code), "ai-pref") {
 			t.Errorf("unexpected %+v", fd)
 		}
 	}

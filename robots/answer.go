@@ -139,51 +139,70 @@ func AccessFor(d Dialect, c AnswerClass) Access {
 		a.Permission, a.Reason = FollowRules, "the file was read: its rules decide."
 		return a
 	}
-	switch d {
-	case Google:
-		switch c {
-		case Redirect:
-			a.Permission, a.Reason = AllowAll, "Google follows five redirect hops, then treats robots.txt as a 404: no restrictions."
-		case Forbidden, ClientError:
-			a.Permission, a.Reason = AllowAll, "Google treats every 4xx but 429 as if there were no robots.txt: no restrictions."
-		default:
-			a.Permission = DisallowAll
-			a.Reason = "Google treats 429, 5xx and network errors as server errors: it crawls nothing and keeps asking for robots.txt; after 30 days it obeys its last cached copy, or crawls without restrictions if it has none."
-			a.Lasting, a.LastGood, a.Then = UnreachableGrace, true, AllowAll
-		}
-	case RFC9309:
-		switch c {
-		case Redirect:
-			a.Permission, a.Reason = AllowAll, "past five consecutive redirects a crawler may assume robots.txt unavailable (RFC 9309 2.3.1.2): it may crawl anything."
-		case Forbidden, ClientError, TooManyRequests:
-			a.Permission, a.Reason = AllowAll, "a 4xx status means robots.txt is unavailable (RFC 9309 2.3.1.3): the crawler may crawl anything."
-		default:
-			a.Permission = DisallowAll
-			a.Reason = "a 5xx status or a network error means robots.txt is unreachable (RFC 9309 2.3.1.4): the crawler must assume complete disallow; after a long time (the RFC's example: 30 days) it may treat it as unavailable or use a cached copy."
-			a.Lasting, a.LastGood, a.Then = UnreachableGrace, true, AllowAll
-		}
-	case Python, PythonLegacy: // read() did not change with the new parser
-		switch c {
-		case Forbidden:
-			a.Permission, a.Reason = DisallowAll, "robotparser reads 401 and 403 as disallow all."
-		case ClientError, TooManyRequests:
-			a.Permission, a.Reason = AllowAll, "robotparser reads a 4xx other than 401 and 403 as allow all."
-		case Redirect:
-			a.Permission, a.Reason = DisallowAll, "urllib follows up to 10 redirects, then fails: robotparser has read no file, and can_fetch answers False to everything."
-		default:
-			a.Permission, a.Reason = DisallowAll, "robotparser reads no file after a 5xx or a network error, and can_fetch answers False to everything until it reads one."
-		}
-	default: // GYM2008, MK1996, MK1994
-		switch c {
-		case Forbidden:
-			a.Permission, a.Reason = DisallowAll, "the 1996 draft: 401 or 403 means access to the whole site is restricted."
-		case Redirect, ClientError:
-			a.Permission, a.Reason = AllowAll, "the 1996 draft: without a robots.txt there are no restrictions."
-		default:
-			a.Permission, a.Reason = DisallowAll, "the 1996 draft: on a temporary failure the crawler puts off its visits until robots.txt can be fetched."
-		}
+	if !d.valid() {
+		d = MK1996
 	}
+	d.parts().answers(&a)
 	return a
+}
+
+// googleAnswers is what Google's crawlers do after an answer that is not
+// a success.
+func googleAnswers(a *Access) {
+	switch a.Class {
+	case Redirect:
+		a.Permission, a.Reason = AllowAll, "Google follows five redirect hops, then treats robots.txt as a 404: no restrictions."
+	case Forbidden, ClientError:
+		a.Permission, a.Reason = AllowAll, "Google treats every 4xx but 429 as if there were no robots.txt: no restrictions."
+	default:
+		a.Permission = DisallowAll
+		a.Reason = "Google treats 429, 5xx and network errors as server errors: it crawls nothing and keeps asking for robots.txt; after 30 days it obeys its last cached copy, or crawls without restrictions if it has none."
+		a.Lasting, a.LastGood, a.Then = UnreachableGrace, true, AllowAll
+	}
+}
+
+// rfcAnswers is what RFC 9309 has a crawler do after an answer that is
+// not a success.
+func rfcAnswers(a *Access) {
+	switch a.Class {
+	case Redirect:
+		a.Permission, a.Reason = AllowAll, "past five consecutive redirects a crawler may assume robots.txt unavailable (RFC 9309 2.3.1.2): it may crawl anything."
+	case Forbidden, ClientError, TooManyRequests:
+		a.Permission, a.Reason = AllowAll, "a 4xx status means robots.txt is unavailable (RFC 9309 2.3.1.3): the crawler may crawl anything."
+	default:
+		a.Permission = DisallowAll
+		a.Reason = "a 5xx status or a network error means robots.txt is unreachable (RFC 9309 2.3.1.4): the crawler must assume complete disallow; after a long time (the RFC's example: 30 days) it may treat it as unavailable or use a cached copy."
+		a.Lasting, a.LastGood, a.Then = UnreachableGrace, true, AllowAll
+	}
+}
+
+// pyAnswers is what CPython's robotparser does after an answer that is not
+// a success: read() did not change with the new parser.
+func pyAnswers(a *Access) {
+	switch a.Class {
+	case Forbidden:
+		a.Permission, a.Reason = DisallowAll, "robotparser reads 401 and 403 as disallow all."
+	case ClientError, TooManyRequests:
+		a.Permission, a.Reason = AllowAll, "robotparser reads a 4xx other than 401 and 403 as allow all."
+	case Redirect:
+		a.Permission, a.Reason = DisallowAll, "urllib follows up to 10 redirects, then fails: robotparser has read no file, and can_fetch answers False to everything."
+	default:
+		a.Permission, a.Reason = DisallowAll, "robotparser reads no file after a 5xx or a network error, and can_fetch answers False to everything until it reads one."
+	}
+}
+
+// draftAnswers is what the 1996 draft, which alone of the order-based
+// readings' sources speaks of status codes, has a crawler do after an
+// answer that is not a success.
+func draftAnswers(a *Access) {
+	switch a.Class {
+	case Forbidden:
+		a.Permission, a.Reason = DisallowAll, "the 1996 draft: 401 or 403 means access to the whole site is restricted."
+	case Redirect, ClientError:
+		a.Permission, a.Reason = AllowAll, "the 1996 draft: without a robots.txt there are no restrictions."
+	default:
+		a.Permission, a.Reason = DisallowAll, "the 1996 draft: on a temporary failure the crawler puts off its visits until robots.txt can be fetched."
+	}
 }
 
 // An Answer is what a server answered to a request for robots.txt, as a

@@ -129,7 +129,7 @@ func (r *Reading) CheckCrawler(c Crawler, url string) Verdict {
 // first-match dialects and Python look for record names in the whole string.
 func (r *Reading) CheckAgent(agent, url string) Verdict {
 	agent = strings.TrimSpace(agent)
-	if r.Dialect.FirstMatch() || r.Dialect.spec().grouping == pyMerged {
+	if r.Dialect.parts().agents.wholeName {
 		return r.decide(query{agent: agent}, url)
 	}
 	// Finding the token in a whole user-agent string means searching it
@@ -139,39 +139,40 @@ func (r *Reading) CheckAgent(agent, url string) Verdict {
 	return r.CheckCrawler(c, url)
 }
 
+// decide checks url for q in this reading, as its parts say: the path
+// maker makes the path, the agent matcher finds the groups, the rule
+// decider picks the rule.
 func (r *Reading) decide(q query, url string) Verdict {
-	spec := r.Dialect.spec()
+	p := r.Dialect.parts()
 	v := Verdict{Dialect: r.Dialect, Agent: q.agent, URL: url, Winner: -1}
-	switch spec.grouping {
-	case recordsInOrder:
-		r.decideOrder(q, &v)
-		return v
-	case pyMerged:
-		r.decidePy(q, &v)
-		return v
-	}
-	v.Path = PathOf(url)
-	if spec.normalize {
-		v.Path = normalizeRFC(v.Path, false)
-	}
-	if spec.robotsTxtOK && v.Path == "/robots.txt" {
+	path, ok := p.paths(url)
+	v.Path = path
+	if !ok || p.has(robotsTxtAllowed) && path == "/robots.txt" {
+		// A URL the reading cannot split matches no rule.
 		v.Allowed, v.Selection = true, AlwaysAllowed
 		return v
 	}
-	set := r.choose(q, &v)
-	if set == nil {
+	list := p.agents.choose(r, q, &v)
+	if list == nil {
 		v.Allowed = true
 		return v
 	}
+	p.rules.decide(r, list, &v)
+	return v
+}
+
+// decideLongest is the rule decider of the readings merged by token: the
+// longest match wins, as Google's library decides.
+func decideLongest(r *Reading, l *groupList, v *Verdict) {
+	set := l.ruleSet(r)
 	v.Groups = set.groups
 	if len(set.rules) == 0 {
 		v.Allowed = true
 		v.ShadowsGlobal = v.Selection != GlobalGroup && r.globalHasRules()
-		return v
+		return
 	}
-	set.collect(v.Path, &v)
+	set.collect(v.Path, v)
 	v.decideAmong()
-	return v
 }
 
 // decideAmong picks the winner among v.Matches as Google's library does:
@@ -221,8 +222,10 @@ func (v *Verdict) decideAmong() {
 	}
 }
 
-// choose finds the groups that apply to the query and records how in v.
-func (r *Reading) choose(q query, v *Verdict) *ruleSet {
+// chooseByToken is the agent matcher of the readings merged by token: the
+// groups that name the crawler's token or, in turn, each of its
+// fallbacks; else the * groups, unless the crawler ignores them.
+func chooseByToken(r *Reading, q query, v *Verdict) *groupList {
 	for i := -1; i < len(q.fallbacks); i++ {
 		tok := q.agent
 		if i >= 0 {
@@ -236,7 +239,7 @@ func (r *Reading) choose(q query, v *Verdict) *ruleSet {
 		if i >= 0 {
 			v.Selection = FallbackGroup
 		}
-		return named.ruleSet(r)
+		return named
 	}
 	switch {
 	case r.global == nil:
@@ -247,7 +250,7 @@ func (r *Reading) choose(q query, v *Verdict) *ruleSet {
 		return nil
 	}
 	v.Selection, v.Token = GlobalGroup, "*"
-	return r.global.ruleSet(r)
+	return r.global
 }
 
 func (r *Reading) globalHasRules() bool {

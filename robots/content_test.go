@@ -14,8 +14,8 @@ func TestContent(t *testing.T) {
 	for _, c := range []struct {
 		name, text string
 		want       robots.ContentKind
-		code       string // the only finding, for a text that is not a robots.txt
-		says       string // a part of its message
+		code       robots.Code // the only finding, for a text that is not a robots.txt
+		says       string      // a part of its message
 	}{
 		{"a robots.txt", "User-agent: *\nDisallow: /x\n", robots.RobotsTxt, "", ""},
 		{"one record among junk", "Hello\nSitemap: https://example.com/s.xml\n", robots.RobotsTxt, "", ""},
@@ -84,7 +84,7 @@ func TestHTMLInsideRobotsTxt(t *testing.T) {
 // markers in a robots.txt.
 func TestStrayLines(t *testing.T) {
 	f := robots.Parse([]byte("User-agent: *\nDisallow: /x\nhttps://example.com/sitemap.xml\n<<<<<<< HEAD\nDisallow: /a\n=======\nDisallow: /b\n>>>>>>> 1a2b3c\n"))
-	want := map[int]string{3: "url-line", 4: "conflict-marker", 6: "conflict-marker", 8: "conflict-marker"}
+	want := map[int]robots.Code{3: "url-line", 4: "conflict-marker", 6: "conflict-marker", 8: "conflict-marker"}
 	for _, fd := range f.Findings() {
 		if code, ok := want[fd.Line]; ok && fd.Code == code {
 			delete(want, fd.Line)

@@ -25,7 +25,9 @@ func TestCorpus(t *testing.T) {
 		}
 		for _, d := range robots.Dialects() {
 			r := f.Read(d)
-			_ = r.Findings()
+			for _, fd := range r.Findings() {
+				checkFindingCode(t, cf.name, fd)
+			}
 			for _, agent := range []string{"Googlebot", "bingbot", "GPTBot", "unknownbot"} {
 				for _, u := range corpusURLs {
 					v := r.Check(agent, "https://example.com"+u)

@@ -46,25 +46,46 @@ const (
 	numDialects
 )
 
-// A grouping is how a reading gathers lines into groups and picks one.
-type grouping uint8
+// A reading is made of named parts, in the spirit of Google's library,
+// whose ParseRobotsTxt emits one event per line to a handler: a line
+// reader turns the file into line events (lineEvent); a grouping policy
+// gathers them into groups, with the records and rule patterns the
+// reading keeps; an agent matcher finds the groups that apply to a
+// crawler; a rule decider says which of their rules decides a URL, once a
+// path maker has turned the URL into the path rules are compared with.
+// What is left over, the ways in which one reading departs from the
+// others while sharing their parts, are named quirks. Adding a reading is
+// filling in a readingParts: every reading runs the same code (newReading,
+// Reading.decide), which these values steer.
+type readingParts struct {
+	name    string
+	title   string // for people: "Google", "RFC 9309"
+	readers string // who reads this way, in a sentence: "the 1996 draft that Baidu follows"
+	summary string // who reads robots.txt this way
 
-const (
-	// mergedByToken: a group ends at a user-agent line after a rule,
-	// groups naming the same product token merge, the longest match
-	// wins (Google, RFC 9309).
-	mergedByToken grouping = iota
-	// recordsInOrder: a blank line ends a record, records do not merge,
-	// the first record whose name is in the crawler's name applies and
-	// its first matching rule decides (robotexclusionrulesparser, CPython
-	// before gh-138907).
-	recordsInOrder
-	// pyMerged: CPython's state machine since gh-138907: groups merge by
-	// their lower-cased user-agent value, the highest score wins.
-	pyMerged
-)
+	lines    *lineReader
+	grouping *grouping
+	agents   *agentMatcher
+	rules    *ruleDecider
+	// paths turns a URL into the path the rules are compared with; ok is
+	// false for a URL the reading cannot split, which no rule matches.
+	paths func(url string) (path string, ok bool)
+	// patterns makes a rule's pattern (and, for the readings where an
+	// empty rule means something of its own, whether it allows) from
+	// its value; it reports false for a rule the reading drops.
+	patterns   func(r *Reading, rule *Rule, value string, flags LineFlag) bool
+	crawlDelay func(Record) *CrawlDelay
+	// lint says what a careful reader would say about the file as this
+	// reading reads it.
+	lint func(l *linter)
+	// answers fills in what the reading's crawlers do after a server's
+	// answer that is not a success (a.Class): AccessFor.
+	answers func(a *Access)
+	quirks  quirk
+}
 
-// A quirk is one named way in which a reading departs from the others.
+// A quirk is one named way in which a reading departs from the others
+// that share its parts.
 type quirk uint16
 
 const (
@@ -89,88 +110,347 @@ const (
 	// lastDelayWins: of several crawl-delay lines, the last valid one
 	// counts; otherwise the first.
 	lastDelayWins
-	// pyQuoting: rule paths and URLs are unquoted then quoted again as
-	// CPython's urllib.parse did before gh-88375 (3.13.8).
-	pyQuoting
 	// wildcardScoresByConsumed: a wildcard rule scores by the length of
 	// the URL its pattern consumed, not by its own length (CPython since
 	// gh-138907: a greedy final '*' consumes the whole URL).
 	wildcardScoresByConsumed
-	// rerpURL: the URL becomes a path as robotexclusionrulesparser makes
-	// it, through urllib.parse's urlparse and urlunparse with scheme and
-	// host left out: an empty path stays empty (so "Disallow: /" does not
-	// match http://example.com), an empty query or fragment is dropped
-	// ("/vote?" is "/vote"), and a URL with no '/' after its host keeps
-	// its "?…" or "#…" as the path. Both sides are then percent-decoded
-	// as UTF-8, invalid sequences becoming U+FFFD, %2F kept.
-	rerpURL
 	// charsetDecoded: rule text is compared as the file's charset decodes
 	// it: ISO-8859-1 unless the file was declared UTF-8 ([ParseCharset]),
 	// as robotexclusionrulesparser decodes what it fetches.
 	charsetDecoded
+	// indexHTMLAllowsDir: an Allow of /dir/index.html also allows exactly
+	// /dir/ (Google's library).
+	indexHTMLAllowsDir
+	// robotsTxtAllowed: /robots.txt is always allowed, whatever the file
+	// says (RFC 9309; CPython since gh-138907, after normalisation).
+	robotsTxtAllowed
+	// literalWildcards: '*' and '$' are characters like any other, not
+	// operators (the 1994 and 1996 conventions, CPython before
+	// gh-138907).
+	literalWildcards
+	// noAllow: Allow lines are no rules (the 1994 convention).
+	noAllow
 )
 
-// dialectSpec is what makes one dialect differ from another. Every reading
-// runs the same code; these values steer it.
-type dialectSpec struct {
-	name        string
-	title       string // for people: "Google", "RFC 9309"
-	strictKeys  bool   // keys are the words themselves, a colon is required, long lines are read whole
-	normalize   bool   // percent-encoding is normalised on both sides, RFC 9309 style
-	indexHTML   bool   // an Allow of /dir/index.html also allows /dir/
-	robotsTxtOK bool   // /robots.txt is always allowed
+// has reports whether the reading has quirk q.
+func (p *readingParts) has(q quirk) bool { return p.quirks&q != 0 }
 
-	grouping grouping
-	// reader reads a line for the readings not grouped by token; nil for
-	// the longest-match dialects, which read Google's lines.
-	reader     orderReader
-	wildcards  bool // '*' and a final '$' are operators, not literal
-	allowRules bool // Allow lines are rules
-	quirks     quirk
-	crawlDelay func(Record) *CrawlDelay
-	summary    string // who reads robots.txt this way
+// A lineReader is how a reading reads a line: it emits one lineEvent for
+// each line it reads (CPython may read several in one editor line).
+type lineReader struct {
+	name string
+	// line reads editor line n.
+	line func(f *File, n int, m *emitter)
+	// all, when not nil, reads every line: faster than line called for
+	// each, for the readers of the lines Parse already read.
+	all func(f *File, m *emitter)
+	// ownKinds: the reader reads lines otherwise than Google's parser,
+	// so the reading keeps what each line is read as.
+	ownKinds bool
+	// cutsLong: a line is read up to MaxLineLength bytes (Google's).
+	cutsLong bool
+	// bomSpoilsKey: a byte-order mark at the start of the file is read
+	// as part of the first line's key, which it spoils (CPython).
+	bomSpoilsKey bool
 }
 
-func (s *dialectSpec) has(q quirk) bool { return s.quirks&q != 0 }
+// read reads every line of f.
+func (lr *lineReader) read(f *File, m *emitter) {
+	if lr.all != nil {
+		lr.all(f, m)
+		return
+	}
+	for n := 1; n <= len(f.Lines); n++ {
+		lr.line(f, n, m)
+	}
+}
+
+// An emitter hands a line reader's events to a grouping policy's builder.
+// It holds the one event it hands over, filled in place for each line: an
+// event passed by value through a function value is copied twice, and a
+// pointer to a new one would escape to the heap, once a line.
+type emitter struct {
+	ev lineEvent
+	to groupBuilder
+}
+
+// emit hands e to the builder.
+func (m *emitter) emit(e lineEvent) {
+	m.ev = e
+	m.to.line(&m.ev)
+}
+
+// send hands the event filled in m.ev to the builder.
+func (m *emitter) send() { m.to.line(&m.ev) }
+
+// eventFunc is a groupBuilder made of a function, for the callers that
+// only look at the events.
+type eventFunc func(*lineEvent)
+
+func (f eventFunc) line(e *lineEvent) { f(e) }
+func (eventFunc) end()                {}
+
+// A grouping is how a reading gathers line events into groups: start
+// makes a builder that takes the events of one file, in order.
+type grouping struct {
+	name  string
+	start func(r *Reading) groupBuilder
+}
+
+// A groupBuilder takes the line events of one file and fills in the
+// reading's groups, records and orphans.
+type groupBuilder interface {
+	// line takes one event; it must not keep the pointer, which the
+	// emitter fills again for the next line.
+	line(*lineEvent)
+	end()
+}
+
+// agentMatching says how a crawler finds its groups.
+type agentMatching uint8
+
+const (
+	// byToken: groups name product tokens, compared without regard to
+	// case; groups naming the same token merge; a crawler may fall back
+	// to other tokens; the * groups apply when none names it (Google,
+	// RFC 9309).
+	byToken agentMatching = iota
+	// bySubstring: the first record, named records before * records,
+	// with a name found in the crawler's whole user-agent string, without
+	// regard to case (robotexclusionrulesparser, CPython before
+	// gh-138907).
+	bySubstring
+	// byPythonKey: CPython's _find_entry since gh-138907: the whole
+	// name looked up as a key, then the first key whose names are found
+	// in it, then *.
+	byPythonKey
+)
+
+// An agentMatcher is how a reading finds the groups that apply to a
+// crawler.
+type agentMatcher struct {
+	kind agentMatching
+	unit string // what the reading's groups are called: "group", "record"
+	// wholeName: the crawler is looked for by its whole user-agent
+	// string, not by its product token.
+	wholeName bool
+}
+
+// choose finds the groups that apply to q, records in v how (Selection,
+// Token), and returns them, or nil when none applies. (A switch, not a
+// function value: a Verdict passed to a function value would escape to
+// the heap, an allocation per check.)
+func (m *agentMatcher) choose(r *Reading, q query, v *Verdict) *groupList {
+	switch m.kind {
+	case bySubstring:
+		return chooseRecordFor(r, q, v)
+	case byPythonKey:
+		return choosePyEntry(r, q, v)
+	}
+	return chooseByToken(r, q, v)
+}
+
+// scoring says how a rule decider ranks the rules that match.
+type scoring uint8
+
+const (
+	byLength   scoring = iota // Google's library: the pattern's length; Allow wins a tie
+	byFileLine                // the first in file order
+	byPyScore                 // CPython's RuleLine.applies_to and Entry.allowance
+)
+
+// A ruleDecider is how a reading picks, among the rules of the groups
+// that apply, the one that decides a path.
+type ruleDecider struct {
+	scoring scoring
+	// priority is what Match.Priority measures, in a word: "length",
+	// "score"; "" when it plays no part (in file order).
+	priority string
+	// scoreWords says how a score is counted, when priority is "score".
+	scoreWords string
+	// precedence says in words how a rule wins.
+	precedence string
+}
+
+// inFileOrder reports whether the first matching rule in file order
+// decides, rather than the highest priority.
+func (d *ruleDecider) inFileOrder() bool { return d.scoring == byFileLine }
+
+// decide decides v.Path among the rules of the groups l.
+func (d *ruleDecider) decide(r *Reading, l *groupList, v *Verdict) {
+	switch d.scoring {
+	case byFileLine:
+		decideFirst(r, l, v)
+	case byPyScore:
+		decidePyScore(r, l, v)
+	default:
+		decideLongest(r, l, v)
+	}
+}
+
+// The line readers.
+var (
+	googleLines = &lineReader{name: "google", all: readGoogleLines, line: readGoogleLine, cutsLong: true}
+	strictLines = &lineReader{name: "strict", all: readStrictLines, line: readStrictLine, ownKinds: true}
+	rerpLines   = &lineReader{name: "robotexclusionrulesparser", line: readRERP, ownKinds: true}
+	pyLines     = &lineReader{name: "python", line: readPythonRFC, ownKinds: true, bomSpoilsKey: true}
+	pyOldLines  = &lineReader{name: "python-legacy", line: readPython, ownKinds: true, bomSpoilsKey: true}
+)
+
+// The grouping policies.
+var (
+	// mergedByToken: a group ends at a user-agent line after a rule;
+	// blank lines end nothing; rules before any group are orphans.
+	mergedByToken = &grouping{name: "merged by token", start: startTokenGroups}
+	// blankEndsRecord: a blank line ends a record, records do not merge,
+	// a record needs names and rules.
+	blankEndsRecord = &grouping{name: "records ended by blank lines", start: startRecords}
+	// pyStates: CPython's state machine since gh-138907: a user-agent
+	// line after a rule, crawl-delay or request-rate starts a new entry,
+	// blank lines end nothing, entries merge by lower-cased value.
+	pyStates = &grouping{name: "CPython's entries", start: startPyEntries}
+)
+
+// The agent matchers.
+var (
+	tokenAgents     = &agentMatcher{kind: byToken, unit: "group"}
+	substringAgents = &agentMatcher{kind: bySubstring, unit: "record", wholeName: true}
+	pyAgents        = &agentMatcher{kind: byPythonKey, unit: "group", wholeName: true}
+)
+
+// The rule deciders.
+var (
+	longestMatch = &ruleDecider{scoring: byLength, priority: "length",
+		precedence: "the longest matching pattern wins, and an Allow wins a tie"}
+	firstMatch = &ruleDecider{scoring: byFileLine,
+		precedence: "the first matching rule in file order wins"}
+	highestScore = &ruleDecider{scoring: byPyScore, priority: "score",
+		scoreWords: "a rule scores one more than the length of its pattern, or for a pattern with *, than the length of the part of the path it consumed",
+		precedence: "the highest score wins (the longest match, a wildcard rule scored by how much of the URL it consumed), and an Allow wins a tie"}
+)
 
 // legacyPython are the quirks of CPython's robotparser before gh-138907.
 const legacyPython = agentCutAtSlash | firstStarGroupOnly | emptyAgentMatchesAll | delayKeepsRecord |
-	agentsLostAtBlank | sitemapOutsideRecords | lastDelayWins | pyQuoting
+	agentsLostAtBlank | sitemapOutsideRecords | lastDelayWins | literalWildcards
 
-var dialectSpecs = [numDialects]dialectSpec{
-	Google: {name: "google", title: "Google", indexHTML: true,
-		summary: "Googlebot and Google's other crawlers; Google's open-source library"},
-	RFC9309: {name: "rfc9309", title: "RFC 9309", strictKeys: true, normalize: true, robotsTxtOK: true,
-		summary: "the IETF standard as written"},
-	GYM2008: {name: "gym2008", title: "GYM 2008", grouping: recordsInOrder, reader: readRERP, wildcards: true, allowRules: true,
-		quirks: rerpURL | charsetDecoded, crawlDelay: rerpCrawlDelay,
-		summary: "robotexclusionrulesparser's default reading; many older crawlers"},
-	MK1996: {name: "mk1996", title: "1996 draft", grouping: recordsInOrder, reader: readRERP, allowRules: true,
-		quirks: rerpURL | charsetDecoded, crawlDelay: rerpCrawlDelay,
-		summary: "the 1996 draft as robotexclusionrulesparser reads it; Baidu is described as following it"},
-	MK1994: {name: "mk1994", title: "1994 convention", grouping: recordsInOrder, reader: readRERP,
-		quirks: rerpURL | charsetDecoded, crawlDelay: rerpCrawlDelay,
-		summary: "the original 1994 convention, without Allow"},
-	Python: {name: "python", title: "Python robotparser 3.14.5+", grouping: pyMerged, reader: readPythonRFC, robotsTxtOK: true, wildcards: true, allowRules: true,
-		quirks:     agentCutAtSlash | emptyAgentMatchesAll | wildcardScoresByConsumed,
-		crawlDelay: pyDecimalDelay,
-		summary:    "CPython's urllib.robotparser from 3.13.14, 3.14.5 and 3.15 on (gh-138907); scripts and crawlers built on it"},
-	PythonLegacy: {name: "python-legacy", title: "Python robotparser ≤3.12", grouping: recordsInOrder, reader: readPython, allowRules: true,
-		quirks: legacyPython, crawlDelay: pyCrawlDelay,
-		summary: "CPython's urllib.robotparser up to 3.12, behind many scripts and older Scrapy setups; 3.13.0–3.13.13 and 3.14.0–3.14.4 read the same way, but normalise paths as the current robotparser does from 3.13.8 and 3.14.0 on"},
+// rerp are the quirks of robotexclusionrulesparser's readings.
+const rerp = charsetDecoded
+
+// readings is the table of readings: each one its parts. It is filled in
+// by init, as its parts refer to it.
+var readings [numDialects]readingParts
+
+func init() {
+	readings = [numDialects]readingParts{
+		Google: {name: "google", title: "Google", readers: "Google",
+			summary: "Googlebot and Google's other crawlers; Google's open-source library",
+			lines:   googleLines, grouping: mergedByToken, agents: tokenAgents, rules: longestMatch,
+			paths: googlePath, patterns: googlePattern, crawlDelay: parseCrawlDelay, lint: lintGoogle, answers: googleAnswers,
+			quirks: indexHTMLAllowsDir},
+		RFC9309: {name: "rfc9309", title: "RFC 9309", readers: "RFC 9309",
+			summary: "the IETF standard as written",
+			lines:   strictLines, grouping: mergedByToken, agents: tokenAgents, rules: longestMatch,
+			paths: rfcPath, patterns: rfcPattern, crawlDelay: parseCrawlDelay, lint: lintTokens, answers: rfcAnswers,
+			quirks: robotsTxtAllowed},
+		GYM2008: {name: "gym2008", title: "GYM 2008", readers: "GYM 2008 parsers",
+			summary: "robotexclusionrulesparser's default reading; many older crawlers",
+			lines:   rerpLines, grouping: blankEndsRecord, agents: substringAgents, rules: firstMatch,
+			paths: rerpPath, patterns: rerpPattern, crawlDelay: parseCrawlDelay, lint: lintRecords, answers: draftAnswers,
+			quirks: rerp},
+		MK1996: {name: "mk1996", title: "1996 draft", readers: "the 1996 draft that Baidu follows",
+			summary: "the 1996 draft as robotexclusionrulesparser reads it; Baidu is described as following it",
+			lines:   rerpLines, grouping: blankEndsRecord, agents: substringAgents, rules: firstMatch,
+			paths: rerpPath, patterns: rerpPattern, crawlDelay: parseCrawlDelay, lint: lintRecords, answers: draftAnswers,
+			quirks: rerp | literalWildcards},
+		MK1994: {name: "mk1994", title: "1994 convention", readers: "the 1994 convention",
+			summary: "the original 1994 convention, without Allow",
+			lines:   rerpLines, grouping: blankEndsRecord, agents: substringAgents, rules: firstMatch,
+			paths: rerpPath, patterns: rerpPattern, crawlDelay: parseCrawlDelay, lint: lintRecords, answers: draftAnswers,
+			quirks: rerp | literalWildcards | noAllow},
+		Python: {name: "python", title: "Python robotparser 3.14.5+", readers: "Python's robotparser",
+			summary: "CPython's urllib.robotparser from 3.13.14, 3.14.5 and 3.15 on (gh-138907); scripts and crawlers built on it",
+			lines:   pyLines, grouping: pyStates, agents: pyAgents, rules: highestScore,
+			paths: pyRFCPath, patterns: pyPattern, crawlDelay: pyDecimalDelay, lint: lintPython, answers: pyAnswers,
+			quirks: agentCutAtSlash | emptyAgentMatchesAll | wildcardScoresByConsumed | robotsTxtAllowed},
+		PythonLegacy: {name: "python-legacy", title: "Python robotparser ≤3.12", readers: "Python's robotparser up to 3.12",
+			summary: "CPython's urllib.robotparser up to 3.12, behind many scripts and older Scrapy setups; 3.13.0–3.13.13 and 3.14.0–3.14.4 read the same way, but normalise paths as the current robotparser does from 3.13.8 and 3.14.0 on",
+			lines:   pyOldLines, grouping: blankEndsRecord, agents: substringAgents, rules: firstMatch,
+			paths: pyLegacyPath, patterns: pyLegacyPattern, crawlDelay: pyCrawlDelay, lint: lintRecords, answers: pyAnswers,
+			quirks: legacyPython},
+	}
 }
 
 // Summary says who reads robots.txt this way.
 func (d Dialect) Summary() string {
 	if d.valid() {
-		return dialectSpecs[d].summary
+		return readings[d].summary
 	}
 	return ""
 }
 
 // FirstMatch reports whether the first matching rule in file order decides
 // in this dialect, rather than the longest.
-func (d Dialect) FirstMatch() bool { return d.valid() && dialectSpecs[d].grouping == recordsInOrder }
+func (d Dialect) FirstMatch() bool { return d.valid() && readings[d].rules.inFileOrder() }
+
+// Precedence says in words how a rule wins in this dialect: "the longest
+// matching pattern wins, and an Allow wins a tie", "the first matching
+// rule in file order wins".
+func (d Dialect) Precedence() string {
+	if d.valid() {
+		return readings[d].rules.precedence
+	}
+	return ""
+}
+
+// PriorityName says, in a word, what a [Match]'s Priority measures in this
+// dialect: "length" or "score"; "" when the priority plays no part (the
+// first-match dialects).
+func (d Dialect) PriorityName() string {
+	if d.valid() {
+		return readings[d].rules.priority
+	}
+	return ""
+}
+
+// Describe says in one sentence how this dialect reads a file: how lines
+// form groups, how a crawler finds its group, how a rule wins.
+func (d Dialect) Describe() string {
+	if !d.valid() {
+		return ""
+	}
+	p := &readings[d]
+	var grouping, agents string
+	switch p.grouping {
+	case blankEndsRecord:
+		grouping = "a blank line ends a record and records are not merged"
+	case pyStates:
+		grouping = "blank lines end nothing and groups naming the same user-agent merge"
+	default:
+		grouping = "blank lines end nothing and groups naming the same crawler merge"
+	}
+	switch p.agents.kind {
+	case bySubstring:
+		agents = "a record applies when its name is found in the crawler's user-agent string"
+		if p.has(agentCutAtSlash) {
+			agents = "a record applies when its name is found in the crawler's name cut at '/'"
+		}
+	case byPythonKey:
+		agents = "a crawler's whole name is looked up, then a group whose name is found in it"
+	default:
+		agents = "a crawler follows the groups that name its product token, else the * group"
+	}
+	out := grouping + "; " + agents + "; " + p.rules.precedence
+	if p.has(literalWildcards) {
+		out += "; '*' and '$' are matched literally"
+	}
+	if p.has(noAllow) {
+		out += "; Allow lines are ignored"
+	}
+	if p.has(robotsTxtAllowed) {
+		out += "; /robots.txt is always allowed"
+	}
+	return out
+}
 
 // Dialects returns every dialect, Google first.
 func Dialects() []Dialect {
@@ -184,7 +464,7 @@ func Dialects() []Dialect {
 // String returns the dialect's short name: "google", "rfc9309".
 func (d Dialect) String() string {
 	if d.valid() {
-		return dialectSpecs[d].name
+		return readings[d].name
 	}
 	return "dialect(" + strconv.Itoa(int(d)) + ")"
 }
@@ -192,24 +472,34 @@ func (d Dialect) String() string {
 // Title returns the dialect's name for people: "Google", "RFC 9309".
 func (d Dialect) Title() string {
 	if d.valid() {
-		return dialectSpecs[d].title
+		return readings[d].title
 	}
 	return d.String()
 }
 
 // ParseDialect returns the dialect with the given short name, in any case.
 func ParseDialect(name string) (Dialect, bool) {
-	for i := range dialectSpecs {
-		if strings.EqualFold(name, dialectSpecs[i].name) {
+	for i := range readings {
+		if strings.EqualFold(name, readings[i].name) {
 			return Dialect(i), true
 		}
 	}
 	return Google, false
 }
 
-// python reports whether d is one of CPython's readings.
-func (d Dialect) python() bool { return d == Python || d == PythonLegacy }
-
 func (d Dialect) valid() bool { return d < numDialects }
 
-func (d Dialect) spec() *dialectSpec { return &dialectSpecs[d] }
+// firstMatchDialects returns the dialects in which the first matching rule
+// in file order decides, in the order of the table.
+func firstMatchDialects() []Dialect {
+	var ds []Dialect
+	for d := range readings {
+		if readings[d].rules.inFileOrder() {
+			ds = append(ds, Dialect(d))
+		}
+	}
+	return ds
+}
+
+// parts returns the parts of the dialect's reading.
+func (d Dialect) parts() *readingParts { return &readings[d] }

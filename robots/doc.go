@@ -13,12 +13,20 @@
 // agrees with Google's open-source reference library on every case of its
 // compliance suite). [File.CheckDialect] reads it in another dialect, such as
 // [RFC9309], the IETF standard as written. A dialect is a value, not a
-// separate parser: every dialect consumes the same pass over the lines.
+// separate parser: each is a row of one table of named parts (a line
+// reader that emits one kind of event per line, a grouping policy that
+// builds groups from those events, an agent matcher, a rule decider, the
+// makers of paths and patterns, and named quirks), and every dialect runs
+// the same code over the same lines, steered by its parts.
 //
 // Every [Verdict] carries its explanation: the groups that applied and why,
 // every rule that matched with its priority, the rule that decided and the
-// tie-break, if any. [File.Findings] lists what a careful reader would say
-// about the file (the linter), line by line.
+// tie-break, if any. [Verdict.Decision] names how it was decided (longest
+// match, first match in file order, Allow wins a tie, an empty rule, ...),
+// and [Verdict.DecisionSentence] and [Verdict.GroupSentence] say it in the
+// reading's own words. [File.Findings] lists what a careful reader would
+// say about the file (the linter), line by line, each finding with a
+// [Code] from one table of codes.
 //
 // What a crawler does also depends on how the server answered its request
 // for robots.txt: [Interpret] reads an answer (status, header, body) and

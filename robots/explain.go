@@ -71,7 +71,7 @@ func (v *Verdict) Explanation() []string {
 			via = fmt.Sprintf(" (as %s, since an Allow of an index page also allows its directory)", m.Rule.IndexAlt())
 		}
 		switch {
-		case v.Dialect.spec().has(wildcardScoresByConsumed):
+		case v.Dialect.parts().has(wildcardScoresByConsumed):
 			say("Line %d, %s: %s, matches, with score %d (one more than the length of its pattern, or for a pattern with *, of the part of the path it consumed).", m.Rule.Line, kindWord(m.Rule.Kind()), m.Rule.Value, m.Priority)
 		default:
 			say("Line %d, %s: %s, matches%s, with priority %d (the length of its pattern).", m.Rule.Line, kindWord(m.Rule.Kind()), m.Rule.Value, via, m.Priority)
@@ -88,13 +88,19 @@ func (v *Verdict) Explanation() []string {
 		say("Only empty rules match, and an empty rule never disallows: allowed.")
 		return out
 	}
+	prio := "priority"
+	if v.Dialect.PriorityName() == "score" {
+		prio = "score"
+	}
 	switch v.Tie {
 	case AllowWinsTie:
-		say("An Allow and a Disallow tie at priority %d: the Allow wins ties, so line %d decides.", d.Priority, v.Line)
+		say("An Allow and a Disallow tie at %s %d: the Allow wins ties, so line %d decides.", prio, d.Priority, v.Line)
 	case FirstWinsTie:
-		say("Several %s rules tie at priority %d: the first in the file, line %d, counts.", kindWord(d.Rule.Kind()), d.Priority, v.Line)
+		say("Several %s rules tie at %s %d: the first in the file, line %d, counts.", kindWord(d.Rule.Kind()), prio, d.Priority, v.Line)
 	default:
-		if len(v.Matches) > 1 {
+		if len(v.Matches) > 1 && prio == "score" {
+			say("The highest score wins: line %d, with score %d.", v.Line, d.Priority)
+		} else if len(v.Matches) > 1 {
 			say("The longest match wins: line %d, with priority %d.", v.Line, d.Priority)
 		} else {
 			say("It is the only rule that matches, so line %d decides.", v.Line)
@@ -270,8 +276,10 @@ func decision(v *Verdict) string {
 		return "no rule matches (allowed)"
 	case v.Dialect.FirstMatch():
 		return fmt.Sprintf("first match in file order picks line %d (%s: %s)", d.Rule.Line, kindWord(d.Rule.Kind()), d.Rule.Value)
-	case d.Priority == 0:
+	case v.Decision() == EmptyRuleAllows:
 		return fmt.Sprintf("only the empty line %d matches (allowed)", d.Rule.Line)
+	case v.Dialect.PriorityName() == "score":
+		return fmt.Sprintf("the highest score picks line %d (%s: %s)", d.Rule.Line, kindWord(d.Rule.Kind()), d.Rule.Value)
 	}
 	return fmt.Sprintf("the longest match picks line %d (%s: %s)", d.Rule.Line, kindWord(d.Rule.Kind()), d.Rule.Value)
 }

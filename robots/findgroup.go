@@ -29,8 +29,9 @@ type FindingGroup struct {
 // shape, group by their whole message.
 func GroupFindings(fs []Finding) []FindingGroup {
 	type key struct {
-		code, shape string
-		sev         Severity
+		code  Code
+		shape string
+		sev   Severity
 	}
 	index := map[key]int{}
 	var groups []FindingGroup

@@ -13,7 +13,7 @@ import (
 // groups, and their lines and counts.
 func TestGroupFindings(t *testing.T) {
 	type group struct {
-		code  string
+		code  robots.Code
 		lines []int
 		count int
 	}

@@ -13,7 +13,7 @@ import (
 // looked for in the crawler's name. The index must agree with it.
 func (r *Reading) chooseRecordSlowly(agent string) (*Group, string) {
 	ua := strings.ToLower(agent)
-	if r.Dialect.spec().has(agentCutAtSlash) {
+	if r.Dialect.parts().has(agentCutAtSlash) {
 		ua, _, _ = strings.Cut(ua, "/")
 	}
 	for _, gi := range r.order {

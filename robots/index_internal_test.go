@@ -161,7 +161,10 @@ func TestCollectAgreesOnBig(t *testing.T) {
 	r := f.Read(Google)
 	for _, p := range benchdata.BigPairs() {
 		var v Verdict
-		set := r.choose(query{agent: p.Agent}, &v)
+		var set *ruleSet
+		if l := chooseByToken(r, query{agent: p.Agent}, &v); l != nil {
+			set = l.ruleSet(r)
+		}
 		checkCollect(t, "Big", set, PathOf(p.URL))
 	}
 }

@@ -30,9 +30,9 @@ func (s Severity) String() string {
 type Finding struct {
 	Line     int
 	Severity Severity
-	// Code names the kind of finding, for filtering: "orphan-rule",
-	// "never-matches", "shadowed-rule", ...
-	Code string
+	// Code names the kind of finding, for filtering: [CodeOrphanRule],
+	// [CodeNeverMatches], [CodeShadowedRule], ...
+	Code Code
 	// Message says, in plain English, how the line will be read.
 	Message string
 	// Claims are what Message states about verdicts (which rules apply to
@@ -106,7 +106,14 @@ func (l *linter) breathe() {
 	}
 }
 
-func (l *linter) add(line int, sev Severity, code, format string, args ...any) {
+// add adds a finding with the severity the table of codes gives its code.
+func (l *linter) add(line int, code Code, format string, args ...any) {
+	l.addAs(line, code.Severity(), code, format, args...)
+}
+
+// addAs adds a finding with a severity of its own, for the codes whose
+// findings are milder in milder cases.
+func (l *linter) addAs(line int, sev Severity, code Code, format string, args ...any) {
 	l.out = append(l.out, Finding{Line: line, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), shape: format})
 }
 
@@ -120,14 +127,17 @@ func (l *linter) run() {
 	if l.notRobots() {
 		return
 	}
-	switch l.r.Dialect.spec().grouping {
-	case recordsInOrder:
-		l.runOrder()
-		return
-	case pyMerged:
-		l.runPython()
-		return
-	}
+	l.r.Dialect.parts().lint(l)
+}
+
+// The linters of the readings' parts.
+func lintGoogle(l *linter)  { l.runTokens(); l.crossDialect() }
+func lintTokens(l *linter)  { l.runTokens() }
+func lintRecords(l *linter) { l.runOrder() }
+func lintPython(l *linter)  { l.runPython() }
+
+// runTokens lints a reading merged by token (Google, RFC 9309).
+func (l *linter) runTokens() {
 	l.markup = l.markupLines()
 	l.htmlInside(l.markup)
 	for i := range l.f.Lines {
@@ -163,27 +173,24 @@ func (l *linter) run() {
 	l.breathe()
 	l.merged()
 	l.breathe()
-	if l.r.Dialect == Google {
-		l.crossDialect()
-	}
 }
 
 func (l *linter) lineFlags(line *Line) {
 	n := line.Number
 	if line.Has(FlagPastLimit) {
-		l.add(n, Warning, "past-limit", "The file passes 500 KiB (512,000 bytes) in this line: Google reads only up to here and ignores the remaining %d lines.", l.f.TotalLines-n)
+		l.add(n, CodePastLimit, "The file passes 500 KiB (512,000 bytes) in this line: Google reads only up to here and ignores the remaining %d lines.", l.f.TotalLines-n)
 	}
-	if line.Has(FlagLong) && !l.r.Dialect.spec().strictKeys {
-		l.add(n, Warning, "long-line", "Line longer than %d bytes: %s reads only its first %d bytes.", MaxLineLength, l.dialect, MaxLineLength)
+	if line.Has(FlagLong) && l.r.Dialect.parts().lines.cutsLong {
+		l.add(n, CodeLongLine, "Line longer than %d bytes: %s reads only its first %d bytes.", MaxLineLength, l.dialect, MaxLineLength)
 	}
 	if line.Has(FlagNUL) {
-		l.add(n, Warning, "nul-byte", "NUL byte: the line is read only up to it.")
+		l.add(n, CodeNulByte, "NUL byte: the line is read only up to it.")
 	}
 	if line.Has(FlagBOM) {
-		l.add(n, Warning, "stray-bom", "Byte-order mark (U+FEFF) inside the file: only one at the very start is skipped; here it is part of the line, so its key is not recognised.")
+		l.add(n, CodeStrayBOM, "Byte-order mark (U+FEFF) inside the file: only one at the very start is skipped; here it is part of the line, so its key is not recognised.")
 	}
 	if line.Has(FlagInvalidUTF8) {
-		l.add(n, Warning, "not-utf8", "Bytes that are not UTF-8: robots.txt must be UTF-8. Paths with such bytes are matched byte for byte, as %%XX in patterns.")
+		l.add(n, CodeNotUTF8, "Bytes that are not UTF-8: robots.txt must be UTF-8. Paths with such bytes are matched byte for byte, as %%XX in patterns.")
 	}
 }
 
@@ -192,9 +199,9 @@ func (l *linter) keySpelling(line *Line, kind LineKind) {
 	word := kindWord(kind)
 	switch {
 	case line.Has(FlagNoColon):
-		l.add(line.Number, Warning, "missing-colon", "No colon after %q: Google reads this as \"%s: %s\", but RFC 9309 and most other crawlers ignore the line.", l.f.Key(line.Number), word, l.f.Value(line.Number))
+		l.add(line.Number, CodeMissingColon, "No colon after %q: Google reads this as \"%s: %s\", but RFC 9309 and most other crawlers ignore the line.", l.f.Key(line.Number), word, l.f.Value(line.Number))
 	case line.Has(FlagInexactKey):
-		l.add(line.Number, Warning, "misspelled-key", "%q is not spelled %q: Google still reads it as %s, but RFC 9309 and most other crawlers ignore the line.", l.f.Key(line.Number), word, word)
+		l.add(line.Number, CodeMisspelledKey, "%q is not spelled %q: Google still reads it as %s, but RFC 9309 and most other crawlers ignore the line.", l.f.Key(line.Number), word, word)
 	default:
 		return
 	}
@@ -222,16 +229,16 @@ func (l *linter) unknown(line *Line) {
 	if l.f.Key(line.Number) == "" {
 		if !line.Has(FlagBOM) {
 			if others := l.otherReaders(n); others != "" {
-				l.add(n, Warning, "not-a-record", "Not a \"key: value\" line: Google and the standard ignore it, but %s.", others)
+				l.add(n, CodeNotARecord, "Not a \"key: value\" line: Google and the standard ignore it, but %s.", others)
 			} else {
-				l.add(n, Warning, "not-a-record", "Not a \"key: value\" line: every crawler ignores it.")
+				l.add(n, CodeNotARecord, "Not a \"key: value\" line: every crawler ignores it.")
 			}
 		}
 		return
 	}
 	if key := l.f.Key(n); strings.HasPrefix(key, mangledBOM) && len(key) > len(mangledBOM) {
 		if k, _ := googleKey(key[len(mangledBOM):]); k != Unknown {
-			l.add(n, Error, "mangled-bom", "The line starts with a byte-order mark converted twice (it shows as \"ï»¿\"): Google does not read the %s behind it, and ignores the line. Save the file as UTF-8 without a byte-order mark.", kindWord(k))
+			l.add(n, CodeMangledBOM, "The line starts with a byte-order mark converted twice (it shows as \"ï»¿\"): Google does not read the %s behind it, and ignores the line. Save the file as UTF-8 without a byte-order mark.", kindWord(k))
 			return
 		}
 	}
@@ -241,7 +248,7 @@ func (l *linter) unknown(line *Line) {
 		if line.Has(FlagNoColon) {
 			how = "missing its colon"
 		}
-		l.add(n, Warning, "strict-ignored", "%s ignores this line (%q is %s); Google would read it as %s.", l.dialect, l.f.Key(line.Number), how, kindWord(google))
+		l.add(n, CodeStrictIgnored, "%s ignores this line (%q is %s); Google would read it as %s.", l.dialect, l.f.Key(line.Number), how, kindWord(google))
 		if google.IsRule() {
 			l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 		}
@@ -254,7 +261,7 @@ func (l *linter) unknown(line *Line) {
 	if s := suggestKey(l.f.Key(line.Number)); s != "" {
 		msg += fmt.Sprintf(" Did you mean %q?", s)
 	}
-	l.add(n, Warning, "unknown-key", "%s", msg)
+	l.add(n, CodeUnknownKey, "%s", msg)
 }
 
 // orphans reports the rules before any user-agent line. Every crawler
@@ -278,13 +285,13 @@ func (l *linter) orphans() {
 			}
 		}
 		if len(applied) == 0 {
-			l.add(n, Warning, "orphan-rule", "Rule before any User-agent line: it belongs to no group, so every crawler ignores it.")
+			l.add(n, CodeOrphanRule, "Rule before any User-agent line: it belongs to no group, so every crawler ignores it.")
 			for _, fm := range append([]*Reading{l.r}, readers...) {
 				l.claim(Claim{Dialect: fm.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 			}
 			continue
 		}
-		l.add(n, Warning, "orphan-rule", "Rule before any User-agent line %s reads: it belongs to no group, so %s ignores it; %s find a User-agent line above it and read it.", l.dialect, l.dialect, readersPhrase(applied))
+		l.add(n, CodeOrphanRule, "Rule before any User-agent line %s reads: it belongs to no group, so %s ignores it; %s find a User-agent line above it and read it.", l.dialect, l.dialect, readersPhrase(applied))
 		l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 	}
 }
@@ -321,7 +328,7 @@ func (l *linter) otherReaders(n int) string {
 	}
 	var kinds []LineKind
 	var who [][]Dialect
-	for _, d := range []Dialect{GYM2008, MK1996, MK1994, PythonLegacy} {
+	for _, d := range firstMatchDialects() {
 		k := l.f.Read(d).Kind(n)
 		if k == Unknown || k == Blank || k == Comment {
 			continue
@@ -379,36 +386,43 @@ func (l *linter) knownKey(line *Line) {
 	switch strings.ToLower(l.f.Key(line.Number)) {
 	case "crawl-delay":
 		if cd := parseCrawlDelay(Record{Line: n, Value: l.f.Value(line.Number)}); !cd.Valid {
-			l.add(n, Warning, "bad-crawl-delay", "Crawl-delay %q is not a number of seconds: crawlers that honour crawl-delay ignore it.", l.f.Value(line.Number))
+			l.add(n, CodeBadCrawlDelay, "Crawl-delay %q is not a number of seconds: crawlers that honour crawl-delay ignore it.", l.f.Value(line.Number))
 			return
 		}
 		where := "for the crawlers this group names"
 		if g := l.groupAt(n); g == nil {
 			where = "for no crawler: it stands before any User-agent line"
 		}
-		l.add(n, Info, "crawl-delay", "Crawl-delay: Google ignores it; Bing, Yandex, Anthropic's crawlers and others wait %s seconds between fetches %s.", l.f.Value(line.Number), where)
+		l.add(n, CodeCrawlDelay, "Crawl-delay: Google ignores it; Bing, Yandex, Anthropic's crawlers and others wait %s seconds between fetches %s.", l.f.Value(line.Number), where)
 	case "host":
-		l.keyNote(n, "host", "Host names the preferred mirror for Yandex only; Google and the standard ignore it.")
+		l.keyNote(n, CodeHost, "Host names the preferred mirror for Yandex only; Google and the standard ignore it.")
 	case "clean-param":
-		l.keyNote(n, "clean-param", "Clean-param tells Yandex which URL parameters to ignore; Google and the standard ignore it.")
+		l.keyNote(n, CodeCleanParam, "Clean-param tells Yandex which URL parameters to ignore; Google and the standard ignore it.")
 	case "noindex", "nofollow", "noarchive":
-		l.add(n, Warning, "unsupported-"+strings.ToLower(l.f.Key(line.Number)), "%s in robots.txt is not supported by Google (since 2019) or any major crawler: use a robots meta tag or an X-Robots-Tag header.", l.f.Key(line.Number))
+		l.add(n, unsupportedCodes[strings.ToLower(l.f.Key(line.Number))], "%s in robots.txt is not supported by Google (since 2019) or any major crawler: use a robots meta tag or an X-Robots-Tag header.", l.f.Key(line.Number))
 	case "request-rate", "visit-time", "revisit-after":
-		l.keyNote(n, "legacy-key", "%s is a non-standard extension read by a few old crawlers (Python's robotparser reads Request-rate); Google ignores it.", l.f.Key(line.Number))
+		l.keyNote(n, CodeLegacyKey, "%s is a non-standard extension read by a few old crawlers (Python's robotparser reads Request-rate); Google ignores it.", l.f.Key(line.Number))
 	case "content-signal", "content-usage":
-		l.keyNote(n, "content-signal", "%s states how the content may be used (by AI systems, for instance); it does not change what may be crawled, and Google's crawler ignores it.", l.f.Key(line.Number))
+		l.keyNote(n, CodeContentSignal, "%s states how the content may be used (by AI systems, for instance); it does not change what may be crawled, and Google's crawler ignores it.", l.f.Key(line.Number))
 		l.aiPreference(line)
 	default:
-		l.keyNote(n, "ignored-key", "%s is not part of the standard: Google ignores it.", l.f.Key(line.Number))
+		l.keyNote(n, CodeIgnoredKey, "%s is not part of the standard: Google ignores it.", l.f.Key(line.Number))
 	}
+}
+
+// unsupportedCodes are the codes of the keys no major crawler supports.
+var unsupportedCodes = map[string]Code{
+	"noindex":   CodeUnsupportedNoindex,
+	"nofollow":  CodeUnsupportedNofollow,
+	"noarchive": CodeUnsupportedNoarchive,
 }
 
 // keyNote adds a note about a key that holds for every line with that key:
 // it is said once, on the first, and names the others, where a note on
 // each line would repeat the same sentence (Clean-param often stands on a
 // hundred lines).
-func (l *linter) keyNote(n int, code, format string, args ...any) {
-	key := code + "\x00" + strings.ToLower(l.f.Key(n))
+func (l *linter) keyNote(n int, code Code, format string, args ...any) {
+	key := string(code) + "\x00" + strings.ToLower(l.f.Key(n))
 	if i, ok := l.keyNotes[key]; ok {
 		l.keyLines[i] = append(l.keyLines[i], n)
 		return
@@ -419,7 +433,7 @@ func (l *linter) keyNote(n int, code, format string, args ...any) {
 	l.keyNotes[key] = len(l.keyLines)
 	l.keyLines = append(l.keyLines, []int{n})
 	l.keyAt = append(l.keyAt, len(l.out))
-	l.add(n, Info, code, format, args...)
+	l.add(n, code, format, args...)
 }
 
 // finishKeyNotes names, in each key note, the other lines it holds for.
@@ -436,7 +450,7 @@ func (l *linter) sitemap(line *Line) {
 	v := l.r.value(line)
 	u, err := url.Parse(v)
 	if v == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		l.add(line.Number, Warning, "sitemap-not-absolute", "Sitemap %q is not an absolute http(s) URL: crawlers expect one such as https://example.com/sitemap.xml.", v)
+		l.add(line.Number, CodeSitemapNotAbsolute, "Sitemap %q is not an absolute http(s) URL: crawlers expect one such as https://example.com/sitemap.xml.", v)
 	}
 }
 
@@ -459,7 +473,7 @@ func (l *linter) group(g *Group) {
 		l.agent(a)
 		// "Read as X": the group applies to crawlers called X.
 		for i := n; i < len(l.out); i++ {
-			if (l.out[i].Code == "agent-cut" || l.out[i].Code == "agent-version") && len(g.Rules) > 0 {
+			if (l.out[i].Code == CodeAgentCut || l.out[i].Code == CodeAgentVersion) && len(g.Rules) > 0 {
 				l.out[i].Claims = append(l.out[i].Claims, Claim{Dialect: l.r.Dialect, Agent: a.Token, Effect: Applies, Rules: []int{g.Rules[0].Line}})
 			}
 		}
@@ -481,7 +495,7 @@ func (l *linter) emptyGroup(g *Group) {
 	r := l.r
 	if g.Global() {
 		if !l.r.globalHasRules() {
-			l.add(g.Start, Info, "empty-group", "This * group has no rules: every crawler without a group of its own may fetch everything.")
+			l.addAs(g.Start, Info, CodeEmptyGroup, "This * group has no rules: every crawler without a group of its own may fetch everything.")
 		}
 		// Otherwise it is merged with a * group that has rules, which
 		// merged-groups reports.
@@ -500,10 +514,10 @@ func (l *linter) emptyGroup(g *Group) {
 		return // each is named by another group with rules: merged-groups says so
 	}
 	if !l.r.globalHasRules() {
-		l.add(g.Start, Info, "empty-group", "This group has no Allow or Disallow rules: %s may fetch everything, as without it.", nameList(tokens))
+		l.addAs(g.Start, Info, CodeEmptyGroup, "This group has no Allow or Disallow rules: %s may fetch everything, as without it.", nameList(tokens))
 		return
 	}
-	l.add(g.Start, Warning, "empty-group", "This group has no Allow or Disallow rules: %s may fetch everything, since a crawler named by a group no longer follows the * group's rules.", nameList(tokens))
+	l.add(g.Start, CodeEmptyGroup, "This group has no Allow or Disallow rules: %s may fetch everything, since a crawler named by a group no longer follows the * group's rules.", nameList(tokens))
 	var lines []int
 	for _, gi := range r.global.groups {
 		for _, rule := range r.Groups[gi].Rules {
@@ -540,23 +554,23 @@ func nameList(names []string) string {
 func (l *linter) agent(a Agent) {
 	switch {
 	case a.Value == "":
-		l.add(a.Line, Warning, "empty-agent", "Empty User-agent: it names no crawler.")
+		l.add(a.Line, CodeEmptyAgent, "Empty User-agent: it names no crawler.")
 	case a.Token == "*":
 		if a.Value != "*" {
-			l.add(a.Line, Info, "agent-cut", "Read as \"*\" (every crawler): what follows the * is ignored.")
+			l.addAs(a.Line, Info, CodeAgentCut, "Read as \"*\" (every crawler): what follows the * is ignored.")
 		}
 	case a.Token == "":
-		l.add(a.Line, Error, "agent-no-token", "%q names no crawler: a product token is made of letters, '-' and '_', and this value starts with none. Write the crawler's token, as \"Googlebot\".", a.Value)
+		l.add(a.Line, CodeAgentNoToken, "%q names no crawler: a product token is made of letters, '-' and '_', and this value starts with none. Write the crawler's token, as \"Googlebot\".", a.Value)
 	case a.Token != a.Value:
 		rest := a.Value[len(a.Token):]
 		if rest[0] == '/' {
-			l.add(a.Line, Info, "agent-version", "Read as %q: the version %q is ignored.", a.Token, rest)
+			l.add(a.Line, CodeAgentVersion, "Read as %q: the version %q is ignored.", a.Token, rest)
 		} else {
-			l.add(a.Line, Warning, "agent-cut", "Read as %q: a product token ends at the first character that is not a letter, '-' or '_', so %q is ignored and this group applies to crawlers called %q.", a.Token, rest, a.Token)
+			l.add(a.Line, CodeAgentCut, "Read as %q: a product token ends at the first character that is not a letter, '-' or '_', so %q is ignored and this group applies to crawlers called %q.", a.Token, rest, a.Token)
 		}
 	}
 	if c, ok := LookupCrawler(a.Token); ok && c.ControlOnly {
-		l.add(a.Line, Info, "control-token", "%s never fetches pages: it is a control token that only opts content out of %s.", c.Token, strings.TrimPrefix(c.Purpose, "opt-out of "))
+		l.add(a.Line, CodeControlToken, "%s never fetches pages: it is a control token that only opts content out of %s.", c.Token, strings.TrimPrefix(c.Purpose, "opt-out of "))
 	}
 }
 
@@ -567,19 +581,19 @@ func (l *linter) rule(rule *Rule, global bool) {
 	case v == "" && rule.Allow:
 		// It matches every URL with priority 0: it never blocks, and
 		// never reopens what a Disallow blocks.
-		l.add(n, Info, "empty-rule", "Empty Allow: it allows nothing that is not allowed anyway, so it changes no verdict. (GYM 2008 parsers and the 1996 draft read it otherwise: as disallowing everything.)")
+		l.add(n, CodeEmptyRule, "Empty Allow: it allows nothing that is not allowed anyway, so it changes no verdict. (GYM 2008 parsers and the 1996 draft read it otherwise: as disallowing everything.)")
 	case v == "":
-		l.add(n, Info, "empty-rule", "Empty Disallow: it disallows nothing.")
+		l.add(n, CodeEmptyRule, "Empty Disallow: it disallows nothing.")
 	case v[0] != '/' && v[0] != '*':
 		hint := "start it with /"
 		if strings.Contains(v, "://") {
 			hint = "write the path alone, without scheme and host"
 		}
-		l.add(n, Error, "never-matches", "%s %q never matches: a path must start with / or *; %s.", kind, v, hint)
+		l.add(n, CodeNeverMatches, "%s %q never matches: a path must start with / or *; %s.", kind, v, hint)
 		l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 	}
 	if i := strings.IndexByte(v, '$'); i >= 0 && i < len(v)-1 {
-		l.add(n, Warning, "dollar-inside", "The $ inside %q is a literal dollar sign: only a $ at the very end anchors the end of the URL.", v)
+		l.add(n, CodeDollarInside, "The $ inside %q is a literal dollar sign: only a $ at the very end anchors the end of the URL.", v)
 	}
 	if global && !rule.Allow && v == "/" {
 		l.disallowAll(rule)
@@ -601,9 +615,9 @@ func (l *linter) disallowAll(rule *Rule) {
 		}
 	}
 	if allows {
-		l.add(rule.Line, Warning, "disallow-all", "Disallow: / in the * group blocks every URL its Allow lines do not reopen, for every crawler without a group of its own.")
+		l.add(rule.Line, CodeDisallowAll, "Disallow: / in the * group blocks every URL its Allow lines do not reopen, for every crawler without a group of its own.")
 	} else {
-		l.add(rule.Line, Warning, "disallow-all", "Disallow: / in the * group blocks the whole site for every crawler without a group of its own.")
+		l.add(rule.Line, CodeDisallowAll, "Disallow: / in the * group blocks the whole site for every crawler without a group of its own.")
 	}
 	l.claim(Claim{Dialect: r.Dialect, Agent: "*", Effect: Applies, Rules: []int{rule.Line}})
 }
@@ -643,7 +657,7 @@ func (l *linter) merged() {
 			first := r.Groups[gl.groups[0]].Start
 			for _, gi := range gl.groups[1:] {
 				g := &r.Groups[gi]
-				l.add(agentLine(g, name), Info, "merged-groups", "%s is also named by the group at line %d: the two groups are merged into one.", displayToken(g, name), first)
+				l.add(agentLine(g, name), CodeMergedGroups, "%s is also named by the group at line %d: the two groups are merged into one.", displayToken(g, name), first)
 				var rules []int
 				for _, gj := range []int32{gl.groups[0], gi} {
 					if len(r.Groups[gj].Rules) > 0 {
@@ -834,9 +848,9 @@ func (l *linter) dropsGlobal(set *ruleSet, name string, blocks []globalBlock) {
 		lines[i] = rule.Line
 	}
 	if len(missing) == 1 {
-		l.add(agentLine(g, name), Info, "drops-global", "%s follows only its own group, so the * group's Disallow: %s (line %d) does not apply to it; repeat it here if it should.", displayToken(g, name), missing[0].Value, missing[0].Line)
+		l.add(agentLine(g, name), CodeDropsGlobal, "%s follows only its own group, so the * group's Disallow: %s (line %d) does not apply to it; repeat it here if it should.", displayToken(g, name), missing[0].Value, missing[0].Line)
 	} else {
-		l.add(agentLine(g, name), Info, "drops-global", "%s follows only its own group, so the * group's Disallow: %s (line %d) and %d more do not apply to it; repeat them here if they should.", displayToken(g, name), missing[0].Value, missing[0].Line, len(missing)-1)
+		l.add(agentLine(g, name), CodeDropsGlobal, "%s follows only its own group, so the * group's Disallow: %s (line %d) and %d more do not apply to it; repeat them here if they should.", displayToken(g, name), missing[0].Value, missing[0].Line, len(missing)-1)
 	}
 	l.claim(Claim{Dialect: l.r.Dialect, Agent: name, Effect: DoesNotApply, Rules: lines})
 }
@@ -897,13 +911,13 @@ func (l *linter) shadowed(shadows map[*Rule][]shadowing) {
 		best := sh[0].best
 		all := len(sh) == l.setsWith(rule)
 		if all {
-			l.add(rule.Line, Warning, "shadowed-rule", "This rule never decides anything: line %d (%s: %s) matches the same URLs and wins over it.", best.Line, kindWord(best.Kind()), best.Value)
+			l.add(rule.Line, CodeShadowedRule, "This rule never decides anything: line %d (%s: %s) matches the same URLs and wins over it.", best.Line, kindWord(best.Kind()), best.Value)
 		} else {
 			tokens := make([]string, len(sh))
 			for i, s := range sh {
 				tokens[i] = s.token
 			}
-			l.add(rule.Line, Warning, "shadowed-rule", "For %s, this rule never decides anything: once the groups naming it are merged, line %d (%s: %s) matches the same URLs and wins over it.", nameList(tokens), best.Line, kindWord(best.Kind()), best.Value)
+			l.add(rule.Line, CodeShadowedRule, "For %s, this rule never decides anything: once the groups naming it are merged, line %d (%s: %s) matches the same URLs and wins over it.", nameList(tokens), best.Line, kindWord(best.Kind()), best.Value)
 		}
 		for _, s := range sh {
 			l.claim(Claim{Dialect: l.r.Dialect, Agent: s.token, Effect: NeverDecides, Rules: []int{rule.Line}, By: s.best.Line})

@@ -21,7 +21,7 @@ func (l *linter) notRobots() bool {
 		// A first-match reader finds a directive anywhere in a line
 		// ("<p>Disallow: /x</p>"): it reads rules in this text, so the
 		// lines are linted as usual, after this finding.
-		l.add(c.first, Error, "not-robots", "This is not a robots.txt file (%s), but %s finds directives inside its lines and reads them: see the findings below.", c.kind, l.dialect)
+		l.add(c.first, CodeNotRobots, "This is not a robots.txt file (%s), but %s finds directives inside its lines and reads them: see the findings below.", c.kind, l.dialect)
 		return false
 	}
 	const noRules = "crawlers find no rules in it and may crawl everything"
@@ -32,21 +32,21 @@ func (l *linter) notRobots() bool {
 		if c.urls > 1 {
 			what = fmt.Sprintf("These %d lines are URLs", c.urls)
 		}
-		l.add(c.first, Error, "pasted-url", "%s, not the text of a robots.txt file: %s. To test the robots.txt of %s, open %s in your browser and paste its text here (a web page cannot fetch another site's files); to test a URL against the rules, put it in the tests.", what, noRules, host, robots)
+		l.add(c.first, CodePastedURL, "%s, not the text of a robots.txt file: %s. To test the robots.txt of %s, open %s in your browser and paste its text here (a web page cannot fetch another site's files); to test a URL against the rules, put it in the tests.", what, noRules, host, robots)
 	case HTMLPage:
 		what := "an HTML page"
 		if c.xml {
 			what = "an XML document"
 		}
-		l.add(c.first, Error, "html", "This is %s, not a robots.txt file: %s. A server sends one when it answers /robots.txt with an error page or a soft 404 (a \"not found\" page sent as a success): check what the site really serves at /robots.txt.", what, noRules)
+		l.add(c.first, CodeHTML, "This is %s, not a robots.txt file: %s. A server sends one when it answers /robots.txt with an error page or a soft 404 (a \"not found\" page sent as a success): check what the site really serves at /robots.txt.", what, noRules)
 	default:
 		switch {
 		case c.json:
-			l.add(c.first, Error, "not-robots", "This is JSON, not a robots.txt file: %s. A server sends it when it answers /robots.txt with an error from an API.", noRules)
+			l.add(c.first, CodeNotRobots, "This is JSON, not a robots.txt file: %s. A server sends it when it answers /robots.txt with an error from an API.", noRules)
 		case c.binary:
-			l.add(c.first, Error, "not-robots", "This is binary data (or text with NUL bytes), not a robots.txt file: %s.", noRules)
+			l.add(c.first, CodeNotRobots, "This is binary data (or text with NUL bytes), not a robots.txt file: %s.", noRules)
 		default:
-			l.add(c.first, Error, "not-robots", "No line of this text is a robots.txt record (User-agent, Allow, Disallow, Sitemap): %s. It may be an error message sent in place of the file.", noRules)
+			l.add(c.first, CodeNotRobots, "No line of this text is a robots.txt record (User-agent, Allow, Disallow, Sitemap): %s. It may be an error message sent in place of the file.", noRules)
 		}
 	}
 	return true
@@ -146,7 +146,7 @@ func (l *linter) htmlInside(markup map[int]bool) {
 	if glued != 0 {
 		msg += fmt.Sprintf(" Line %d ends with %q after the markup: crawlers do not read it as a record; start it on a line of its own.", glued, gluedText)
 	}
-	l.add(first, Warning, "html-inside", "%s", msg)
+	l.add(first, CodeHTMLInside, "%s", msg)
 }
 
 // strayLine adds the finding for an unknown line of a robots.txt that is
@@ -155,11 +155,11 @@ func (l *linter) strayLine(n int) bool {
 	text := trimSpace(l.f.Text(n))
 	switch {
 	case isURLLine(text) && strings.HasSuffix(strings.ToLower(text), "/robots.txt"):
-		l.add(n, Warning, "url-line", "A URL alone is not a record: crawlers ignore this line, which looks like the address of this file.")
+		l.add(n, CodeURLLine, "A URL alone is not a record: crawlers ignore this line, which looks like the address of this file.")
 	case isURLLine(text):
-		l.add(n, Warning, "url-line", "A URL alone is not a record: crawlers ignore this line. If it is a sitemap, write \"Sitemap: %s\".", text)
+		l.add(n, CodeURLLine, "A URL alone is not a record: crawlers ignore this line. If it is a sitemap, write \"Sitemap: %s\".", text)
 	case strings.HasPrefix(text, "<<<<<<<") || strings.HasPrefix(text, ">>>>>>>") || text == "=======":
-		l.add(n, Warning, "conflict-marker", "A merge-conflict marker: the file was published with a conflict left unresolved. Crawlers ignore this line, and read the lines of both sides.")
+		l.add(n, CodeConflictMarker, "A merge-conflict marker: the file was published with a conflict left unresolved. Crawlers ignore this line, and read the lines of both sides.")
 	default:
 		return false
 	}

@@ -12,7 +12,7 @@ import (
 
 // runOrder lints a first-match reading.
 func (l *linter) runOrder() {
-	spec := l.r.Dialect.spec()
+	p := l.r.Dialect.parts()
 	l.breathe()
 	google := l.f.Read(Google)
 	ruleLines := l.r.ruleLines()
@@ -22,8 +22,8 @@ func (l *linter) runOrder() {
 		kind := l.r.Kind(n)
 		gkind := line.Kind
 		switch {
-		case n == 1 && l.f.BOM > 0 && l.r.Dialect.python() && kind == Unknown:
-			l.add(n, Warning, "bom-spoils", "Python's robotparser does not skip the byte-order mark, so it does not recognise this first line; Google reads it as %s.", kindWord(gkind))
+		case n == 1 && l.f.BOM > 0 && p.lines.bomSpoilsKey && kind == Unknown:
+			l.add(n, CodeBOMSpoils, "Python's robotparser does not skip the byte-order mark, so it does not recognise this first line; Google reads it as %s.", kindWord(gkind))
 		case kind == Unknown && (gkind.IsRule() || gkind == UserAgent || gkind == Sitemap) && !ruleLines[n]:
 			// (Python splits some lines in two, at characters such as
 			// U+0085: one part may still be a rule.)
@@ -34,19 +34,19 @@ func (l *linter) runOrder() {
 			case line.Has(FlagNoColon):
 				why = " (it has no colon)"
 			}
-			l.add(n, Warning, "dialect-ignores", "%s ignores this line%s; Google reads it as %s.", l.dialect, why, kindWord(gkind))
+			l.add(n, CodeDialectIgnores, "%s ignores this line%s; Google reads it as %s.", l.dialect, why, kindWord(gkind))
 			if gkind.IsRule() {
 				l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 			}
 		case kind.IsRule() && gkind.IsRule() && kind != gkind:
-			l.add(n, Error, "dialect-misreads", "%s reads this line as %s (it finds %q in it); Google reads it as %s.", l.dialect, kindWord(kind), strings.ToLower(kindWord(kind))+":", kindWord(gkind))
-		case kind == Allow && !spec.allowRules:
-			l.add(n, Info, "allow-ignored", "%s has no Allow: this line is ignored, so it reopens nothing that a Disallow blocks.", l.dialect)
+			l.add(n, CodeDialectMisreads, "%s reads this line as %s (it finds %q in it); Google reads it as %s.", l.dialect, kindWord(kind), strings.ToLower(kindWord(kind))+":", kindWord(gkind))
+		case kind == Allow && p.has(noAllow):
+			l.add(n, CodeAllowIgnored, "%s has no Allow: this line is ignored, so it reopens nothing that a Disallow blocks.", l.dialect)
 			l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 		}
 	}
 	for _, n := range l.r.Orphans {
-		l.add(n, Warning, "orphan-rule", "%s: this rule belongs to no record (no User-agent line since the last blank line), so it is ignored.", l.dialect)
+		l.add(n, CodeOrphanRule, "%s: this rule belongs to no record (no User-agent line since the last blank line), so it is ignored.", l.dialect)
 		l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 	}
 	l.blankLinesEndRecords(google)
@@ -54,13 +54,13 @@ func (l *linter) runOrder() {
 		g := &l.r.Groups[gi]
 		for i := range g.Rules {
 			rule := &g.Rules[i]
-			if strings.ContainsAny(rule.Value, "*$") && !spec.wildcards {
-				l.add(rule.Line, Warning, "wildcard-literal", "%s has no wildcards: %q is matched literally, '*' and '$' included.", l.dialect, rule.Value)
+			if strings.ContainsAny(rule.Value, "*$") && p.has(literalWildcards) {
+				l.add(rule.Line, CodeWildcardLiteral, "%s has no wildcards: %q is matched literally, '*' and '$' included.", l.dialect, rule.Value)
 			}
 		}
 		for _, u := range unreachableRules(g.Rules, l.r.Dialect) {
 			e, line := g.Rules[u.hider], g.Rules[u.hidden].Line
-			l.add(line, Warning, "unreachable-rule", "%s never reaches this rule: line %d (%s: %s) comes first and matches every URL this one matches.", l.dialect, e.Line, kindWord(e.Kind()), e.Value)
+			l.add(line, CodeUnreachableRule, "%s never reaches this rule: line %d (%s: %s) comes first and matches every URL this one matches.", l.dialect, e.Line, kindWord(e.Kind()), e.Value)
 			if agent, ok := recordAgent(l.r, g); ok {
 				l.claim(Claim{Dialect: l.r.Dialect, Agent: agent, Effect: NeverDecides, Rules: []int{line}, By: e.Line})
 			}
@@ -85,7 +85,7 @@ func (l *linter) blankLinesEndRecords(google *Reading) {
 			}
 		}
 		if len(orphans) > 0 {
-			l.add(n, Warning, "blank-ends-record", "%s ends the record at this blank line: the rules after it, up to line %d, belong to no record and are ignored. Google reads them as part of the group of line %d.", l.dialect, g.End, g.Start)
+			l.add(n, CodeBlankEndsRecord, "%s ends the record at this blank line: the rules after it, up to line %d, belong to no record and are ignored. Google reads them as part of the group of line %d.", l.dialect, g.End, g.Start)
 			l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: orphans})
 			continue
 		}
@@ -93,7 +93,7 @@ func (l *linter) blankLinesEndRecords(google *Reading) {
 		for i, c := range lost {
 			names[i] = c.Agent
 		}
-		l.add(n, Warning, "blank-ends-record", "%s ends the record at this blank line: the rules below it apply only to the crawlers named below it, not to %s above it. Google reads them as part of the group of line %d, for all of them.", l.dialect, nameList(names), g.Start)
+		l.add(n, CodeBlankEndsRecord, "%s ends the record at this blank line: the rules below it apply only to the crawlers named below it, not to %s above it. Google reads them as part of the group of line %d, for all of them.", l.dialect, nameList(names), g.Start)
 		for _, c := range lost {
 			l.claim(c)
 		}
@@ -206,7 +206,7 @@ func (r *Reading) ruleLines() map[int]bool {
 // endsRecord reports whether line n ends a record in a first-match dialect.
 func endsRecord(d Dialect, f *File, n int) bool {
 	ends := false
-	d.spec().reader(f, n, func(l orderLine) { ends = ends || l.endsRecord })
+	d.parts().lines.line(f, n, &emitter{to: eventFunc(func(l *lineEvent) { ends = ends || l.endsRecord })})
 	return ends
 }
 
@@ -227,7 +227,7 @@ func unreachableRules(rules []Rule, d Dialect) []hiddenRule {
 		p := rules[i].Pattern()
 		if j, ok := earlier.findPrefix(p); ok {
 			out = append(out, hiddenRule{i, j})
-		} else if !d.spec().wildcards || !strings.ContainsAny(p, "*$") {
+		} else if d.parts().has(literalWildcards) || !strings.ContainsAny(p, "*$") {
 			earlier.add(p, i)
 		}
 	}
@@ -239,7 +239,7 @@ func unreachableRules(rules []Rule, d Dialect) []hiddenRule {
 func unreachableFew(rules []Rule, d Dialect) []hiddenRule {
 	var out []hiddenRule
 	var literal uint64 // bit j: rule j counts as a literal prefix
-	wildcards := d.spec().wildcards
+	wildcards := !d.parts().has(literalWildcards)
 	for i := range rules {
 		p := rules[i].Pattern()
 		for j := 0; j < i; j++ {
@@ -298,23 +298,9 @@ var firstMatchReaders = []Dialect{MK1996, PythonLegacy}
 func readersPhrase(ds []Dialect) string {
 	names := make([]string, len(ds))
 	for i, d := range ds {
-		switch d {
-		case MK1996:
-			names[i] = "the 1996 draft that Baidu follows"
-		case GYM2008:
-			names[i] = "GYM 2008 parsers"
-		case Python:
-			names[i] = "Python's robotparser"
-		case PythonLegacy:
-			names[i] = "Python's robotparser up to 3.12"
-		case MK1994:
-			names[i] = "the 1994 convention"
-		case Google:
-			names[i] = "Google"
-		case RFC9309:
-			names[i] = "RFC 9309"
-		default:
-			names[i] = d.Title()
+		names[i] = d.Title()
+		if d.valid() {
+			names[i] = d.parts().readers
 		}
 	}
 	if len(names) == 1 {
@@ -361,7 +347,13 @@ func (l *linter) crossDialect() {
 		if wildcards > 1 {
 			more = fmt.Sprintf(" (and %d more lines)", wildcards-1)
 		}
-		l.add(first, Info, "wildcards-elsewhere", "Google reads * and a final $ as wildcards, but the 1994 and 1996 conventions and Python's robotparser match them literally%s.", more)
+		var literal []Dialect
+		for _, d := range Dialects() {
+			if d.parts().has(literalWildcards) {
+				literal = append(literal, d)
+			}
+		}
+		l.add(first, CodeWildcardsElsewhere, "Google reads * and a final $ as wildcards, but %s match them literally%s.", readersPhrase(literal), more)
 	}
 }
 
@@ -436,14 +428,14 @@ func (l *linter) orderMatters(readers []*Reading) {
 	h, e := first.hidden, first.by
 	lead := fmt.Sprintf("Google lets the longest rule win, but first-match readers (%s) stop at the first rule that matches: line %d (%s: %s) comes before this %s and matches every URL it matches, so for them this %s never applies", readersPhrase(who), e.Line, kindWord(e.Kind()), e.Value, kindWord(h.Kind()), kindWord(h.Kind()))
 	if len(hidden) == 1 {
-		l.add(h.Line, Info, "order-matters", "%s. Put it before line %d to agree everywhere.", lead, e.Line)
+		l.add(h.Line, CodeOrderMatters, "%s. Put it before line %d to agree everywhere.", lead, e.Line)
 	} else {
 		lines := make([]int, 0, len(hidden))
 		for n := range hidden {
 			lines = append(lines, n)
 		}
 		slices.Sort(lines)
-		l.add(h.Line, Info, "order-matters", "%s; nor do %d more rules (%s), each after an earlier, shorter rule of the other kind that matches every URL it matches. Put each before the rule that hides it to agree everywhere.", lead, len(lines)-1, linesPhrase(lines[1:], 8))
+		l.add(h.Line, CodeOrderMatters, "%s; nor do %d more rules (%s), each after an earlier, shorter rule of the other kind that matches every URL it matches. Put each before the rule that hides it to agree everywhere.", lead, len(lines)-1, linesPhrase(lines[1:], 8))
 	}
 	l.out[len(l.out)-1].Claims = claims
 }
@@ -509,9 +501,9 @@ func (l *linter) blankLinesEndRecordsGoogle(readers []*Reading) {
 			if hasAgentAfter(g, blank) {
 				sev = Warning // the rules below were likely meant for the crawlers named below alone
 			}
-			l.add(blank, sev, "blank-in-group", "The group of line %d has no rule before this blank line, so Google reads on: its rules below (from line %d) apply to %s as well. First-match readers (%s) end the record at the blank line, so for them those rules do not apply to these crawlers. Give each crawler its own rules to agree everywhere.", g.Start, below[0], nameList(above), readersPhrase(who))
+			l.addAs(blank, sev, CodeBlankInGroup, "The group of line %d has no rule before this blank line, so Google reads on: its rules below (from line %d) apply to %s as well. First-match readers (%s) end the record at the blank line, so for them those rules do not apply to these crawlers. Give each crawler its own rules to agree everywhere.", g.Start, below[0], nameList(above), readersPhrase(who))
 		} else {
-			l.add(blank, Info, "blank-in-group", "Google reads on past this blank line, but first-match readers (%s) end the group here: for them its rules below (from line %d) do not apply to %s. Remove the blank line to agree everywhere.", readersPhrase(who), below[0], nameList(above))
+			l.addAs(blank, Info, CodeBlankInGroup, "Google reads on past this blank line, but first-match readers (%s) end the group here: for them its rules below (from line %d) do not apply to %s. Remove the blank line to agree everywhere.", readersPhrase(who), below[0], nameList(above))
 		}
 		l.out[len(l.out)-1].Claims = claims
 	}

@@ -13,7 +13,7 @@ func TestFindings(t *testing.T) {
 	for _, c := range []struct {
 		name, file string
 		line       int
-		code       string
+		code       robots.Code
 		sev        robots.Severity
 		dialect    robots.Dialect
 	}{
@@ -131,7 +131,7 @@ func TestFindingsNotMade(t *testing.T) {
 	for _, c := range []struct {
 		name, file string
 		line       int
-		code       string
+		code       robots.Code
 		dialect    robots.Dialect
 	}{
 		// The group names * and Googlebot: its rules apply to Googlebot.
@@ -226,4 +226,21 @@ func TestOtherReadersSaid(t *testing.T) {
 			t.Errorf("%s: no finding on line %d", c.name, c.line)
 		}
 	}
+}
+
+// TestWildcardsElsewhereNamesReaders checks that the note on wildcards
+// names the readings that match them literally, as the table of readings
+// says: CPython's current robotparser reads them, its legacy one does not.
+func TestWildcardsElsewhereNamesReaders(t *testing.T) {
+	f := robots.Parse([]byte("User-agent: *\nDisallow: /*.pdf$\n"))
+	for _, fd := range f.Findings() {
+		if fd.Code != robots.CodeWildcardsElsewhere {
+			continue
+		}
+		if want := "but the 1996 draft that Baidu follows, the 1994 convention and Python's robotparser up to 3.12 match them literally."; !strings.Contains(fd.Message, want) {
+			t.Errorf("%q does not say %q", fd.Message, want)
+		}
+		return
+	}
+	t.Error("no wildcards-elsewhere finding")
 }

@@ -146,7 +146,7 @@ func (c *claimChecker) check(name string, fd robots.Finding, cl robots.Claim) {
 		urls := c.urlsFor(cl.Dialect, n)
 		if len(urls) == 0 {
 			c.skipped++
-			c.skips[fd.Code]++
+			c.skips[string(fd.Code)]++
 			continue
 		}
 		for _, agent := range c.agents(r, cl) {
@@ -179,7 +179,7 @@ func (c *claimChecker) check(name string, fd robots.Finding, cl robots.Claim) {
 				}
 				decided = decided || v.Line == n
 				if bad != "" {
-					c.byCode[fd.Code]++
+					c.byCode[string(fd.Code)]++
 					c.found[fmt.Sprintf("%s %s %d %s", name, cl.Dialect, fd.Line, fd.Code)] = true
 					c.wrong = append(c.wrong, fmt.Sprintf("%s line %d %s (%s): claim %s %q every=%v line %d by %d: %s for %s (verdict %v, line %d): %s",
 						name, fd.Line, fd.Code, cl.Dialect, cl.Effect, cl.Agent, cl.Every, n, cl.By, bad, u, v.Allowed, v.Line, fd.Message))

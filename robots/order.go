@@ -7,141 +7,154 @@ import (
 	"unicode/utf8"
 )
 
-// The order-based readings (gym2008, mk1996, mk1994 and python) share one
-// mechanism: a record is one or more user-agent lines and the rules after
-// them, ended by a blank line; records are not merged; the first record
-// whose name is found in the crawler's name applies; its first matching rule
-// in file order decides. The dialects differ in how a line is read, how a
-// record is chosen and how a path is compared, which orderLine and the
-// dialectSpec say.
+// The first-match readings (gym2008, mk1996, mk1994 and python-legacy)
+// share these parts: the records grouping (a record is one or more
+// user-agent lines and the rules after them, ended by a blank line;
+// records are not merged), the substring agent matcher (the first record
+// whose name is found in the crawler's name applies) and the first-match
+// rule decider (its first matching rule in file order decides). They
+// differ in their line readers, paths, patterns and quirks (dialect.go).
 
-// orderLine is one line as an order-based dialect reads it.
-type orderLine struct {
-	number     int
+// A lineEvent is one line as a reading's line reader reads it: what the
+// reading's grouping policy builds groups from.
+type lineEvent struct {
+	number     int // the editor line it stands in
 	kind       LineKind
+	flags      LineFlag // the editor line's flags, from the readers of the lines Parse read (flagEscape steers Google's patterns); 0 from the others
 	key, value string
-	endsRecord bool // a blank line: the record being read ends here
+	endsRecord bool // a blank line: the record being read ends here (first-match readers)
 }
 
-// orderReader reads one editor line into the lines of a dialect; Python
-// splits some editor lines in two.
-type orderReader func(f *File, n int, emit func(orderLine))
-
-func newOrderReading(f *File, d Dialect) *Reading {
-	spec := d.spec()
-	r := &Reading{Dialect: d, File: f, byToken: map[string]*groupList{}, kinds: make([]LineKind, len(f.Lines))}
+// records builds the groups of the readings whose records a blank line
+// ends (robotexclusionrulesparser's, CPython's before gh-138907).
+type records struct {
+	r *Reading
+	p *readingParts
 	// Every record's agents and rules are a slice of one array each: a
-	// record's lines are consecutive, and a record that is not kept is cut
-	// off the end of both before the next one starts. Google's counts of
-	// the lines size the arrays; a record is kept only with a rule (or, in
-	// Python, a crawl-delay or request-rate line), so there are no more
-	// records than those.
-	n := countKinds(f.Lines)
-	agents := make([]Agent, 0, n.agents)
-	rules := make([]Rule, 0, n.rules)
-	type span struct{ agents, rules int } // where a record starts in agents and rules
+	// record's lines are consecutive, and a record that is not kept is
+	// cut off the end of both before the next one starts.
+	agents []Agent
+	rules  []Rule
+	starts []agentsRules // where each kept record starts in agents and rules
+
+	cur      Group // the record being read, not yet kept, when open
+	open     bool
+	first    agentsRules // where cur starts in agents and rules
+	sawRule  bool        // a directive other than user-agent came since the last user-agent line
+	lastLine int
+}
+
+// agentsRules is a place in the arrays of agents and rules.
+type agentsRules struct{ agents, rules int }
+
+func startRecords(r *Reading) groupBuilder {
+	// Google's counts of the lines size the arrays; a record is kept
+	// only with a rule (or, in Python, a crawl-delay or request-rate
+	// line), so there are no more records than those.
+	n := countKinds(r.File.Lines)
 	nGroups := min(n.agents, n.rules+n.known)
-	starts := make([]span, 0, nGroups)
 	r.Groups = make([]Group, 0, nGroups)
-	var (
-		cur      Group // the record being read, not yet kept, when open
-		open     bool
-		first    span // where cur starts in agents and rules
-		sawRule  bool // a directive other than user-agent came since the last user-agent line
-		lastLine int
-	)
-	flush := func() {
-		// A record needs names and rules; Python keeps one that had a
-		// crawl-delay or request-rate line instead.
-		if open && len(agents) > first.agents && (len(rules) > first.rules || spec.has(delayKeepsRecord) && sawRule) {
-			cur.Index = len(r.Groups)
-			cur.End = lastLine
-			r.Groups = append(r.Groups, cur)
-			starts = append(starts, first)
-		} else if open {
-			agents, rules = agents[:first.agents], rules[:first.rules]
-		}
-		open, sawRule = false, false
+	return &records{
+		r: r, p: r.Dialect.parts(),
+		agents: make([]Agent, 0, n.agents),
+		rules:  make([]Rule, 0, n.rules),
+		starts: make([]agentsRules, 0, nGroups),
 	}
-	// One function value for every line: a closure made per line would be
-	// an allocation per line.
-	emit := func(l orderLine) {
-		if r.kinds[l.number-1] == Blank || l.kind != Blank && l.kind != Comment {
-			r.kinds[l.number-1] = l.kind
+}
+
+// flush keeps the record being read, if it is one.
+func (b *records) flush() {
+	r := b.r
+	// A record needs names and rules; Python keeps one that had a
+	// crawl-delay or request-rate line instead.
+	if b.open && len(b.agents) > b.first.agents && (len(b.rules) > b.first.rules || b.p.has(delayKeepsRecord) && b.sawRule) {
+		b.cur.Index = len(r.Groups)
+		b.cur.End = b.lastLine
+		r.Groups = append(r.Groups, b.cur)
+		b.starts = append(b.starts, b.first)
+	} else if b.open {
+		b.agents, b.rules = b.agents[:b.first.agents], b.rules[:b.first.rules]
+	}
+	b.open, b.sawRule = false, false
+}
+
+func (b *records) line(l *lineEvent) {
+	r, p := b.r, b.p
+	r.noteKind(l.number, l.kind)
+	if l.endsRecord {
+		if p.has(agentsLostAtBlank) && b.open && !b.sawRule {
+			// User-agent lines without a rule before the blank
+			// line: lost.
+			b.agents, b.rules, b.open = b.agents[:b.first.agents], b.rules[:b.first.rules], false
 		}
-		if l.endsRecord {
-			if spec.has(agentsLostAtBlank) && open && !sawRule {
-				// User-agent lines without a rule before the blank
-				// line: lost.
-				agents, rules, open = agents[:first.agents], rules[:first.rules], false
-			}
-			flush()
+		b.flush()
+		return
+	}
+	switch l.kind {
+	case UserAgent:
+		if !b.open || b.sawRule {
+			b.flush()
+			b.cur, b.open, b.first = Group{Start: l.number}, true, agentsRules{len(b.agents), len(b.rules)}
+		}
+		if l.value != "" || p.has(emptyAgentMatchesAll) {
+			b.agents = append(b.agents, Agent{Line: l.number, Value: l.value, Token: l.value})
+		}
+	case Allow, Disallow:
+		if !b.open {
+			r.Orphans = append(r.Orphans, l.number)
 			return
 		}
-		switch l.kind {
-		case UserAgent:
-			if !open || sawRule {
-				flush()
-				cur, open, first = Group{Start: l.number}, true, span{len(agents), len(rules)}
-			}
-			if l.value != "" || spec.has(emptyAgentMatchesAll) {
-				agents = append(agents, Agent{Line: l.number, Value: l.value, Token: l.value})
-			}
-		case Allow, Disallow:
-			if !open {
-				r.Orphans = append(r.Orphans, l.number)
-				return
-			}
-			sawRule = true
-			if l.kind == Allow && !spec.allowRules {
-				return
-			}
-			rules = append(rules, Rule{})
-			r.fillOrderRule(&rules[len(rules)-1], l)
-		case Sitemap:
-			r.Sitemaps = append(r.Sitemaps, Record{Line: l.number, Key: l.key, Value: l.value, Group: -1})
-			if !spec.has(sitemapOutsideRecords) && open {
-				sawRule = true
-			}
+		b.sawRule = true
+		if l.kind == Allow && p.has(noAllow) {
 			return
-		case Known:
-			rec := Record{Line: l.number, Key: l.key, Value: l.value, Group: -1}
-			if !open {
-				r.Records = append(r.Records, rec)
-				return
-			}
-			sawRule = true
-			rec.Group = len(r.Groups) // its index once kept
+		}
+		b.rules = append(b.rules, Rule{})
+		rule := &b.rules[len(b.rules)-1]
+		rule.Line, rule.Allow, rule.Value = l.number, l.kind == Allow, l.value
+		p.patterns(r, rule, l.value, l.flags)
+	case Sitemap:
+		r.Sitemaps = append(r.Sitemaps, Record{Line: l.number, Key: l.key, Value: l.value, Group: -1})
+		if !p.has(sitemapOutsideRecords) && b.open {
+			b.sawRule = true
+		}
+		return
+	case Known:
+		rec := Record{Line: l.number, Key: l.key, Value: l.value, Group: -1}
+		if !b.open {
 			r.Records = append(r.Records, rec)
-			// The first valid crawl-delay counts; in Python, the last.
-			if strings.EqualFold(l.key, "crawl-delay") && (cur.CrawlDelay == nil || spec.has(lastDelayWins)) {
-				if cd := spec.crawlDelay(rec); cd.Valid {
-					cur.CrawlDelay = cd
-				}
-			}
-		default:
 			return
 		}
-		lastLine = l.number
+		b.sawRule = true
+		rec.Group = len(r.Groups) // its index once kept
+		r.Records = append(r.Records, rec)
+		// The first valid crawl-delay counts; in Python, the last.
+		if strings.EqualFold(l.key, "crawl-delay") && (b.cur.CrawlDelay == nil || p.has(lastDelayWins)) {
+			if cd := p.crawlDelay(rec); cd.Valid {
+				b.cur.CrawlDelay = cd
+			}
+		}
+	default:
+		return
 	}
-	for n := 1; n <= len(f.Lines); n++ {
-		spec.reader(f, n, emit)
-	}
-	flush()
+	b.lastLine = l.number
+}
+
+func (b *records) end() {
+	b.flush()
+	r := b.r
 	for i := range r.Groups {
-		end := span{len(agents), len(rules)}
+		end := agentsRules{len(b.agents), len(b.rules)}
 		if i+1 < len(r.Groups) {
-			end = starts[i+1]
+			end = b.starts[i+1]
 		}
 		g := &r.Groups[i]
-		g.Agents = agents[starts[i].agents:end.agents:end.agents]
-		if starts[i].rules < end.rules {
-			g.Rules = rules[starts[i].rules:end.rules:end.rules]
+		g.Agents = b.agents[b.starts[i].agents:end.agents:end.agents]
+		if b.starts[i].rules < end.rules {
+			g.Rules = b.rules[b.starts[i].rules:end.rules:end.rules]
 		}
 	}
 	r.indexRecords()
 	r.indexNames()
-	return r
 }
 
 // lineCounts are counts of a file's lines as Google reads them, which size
@@ -192,10 +205,18 @@ func (r *Reading) indexRecords() {
 				r.global = &groupList{}
 			}
 			r.global.groups = append(r.global.groups, int32(gi))
-			if r.Dialect.spec().has(firstStarGroupOnly) {
+			if r.Dialect.parts().has(firstStarGroupOnly) {
 				break
 			}
 		}
+	}
+	// Each record is a list of one group, which is what an agent
+	// matcher returns.
+	one := make([]int32, len(r.Groups))
+	r.records = make([]groupList, len(r.Groups))
+	for gi := range one {
+		one[gi] = int32(gi)
+		r.records[gi].groups = one[gi : gi+1 : gi+1]
 	}
 	// Records whose crawl-delay was filed before they were kept point at
 	// the index they were to have; drop those that were not kept.
@@ -208,47 +229,54 @@ func (r *Reading) indexRecords() {
 
 func (g *Group) contains(line int) bool { return g.Start <= line && line <= g.End }
 
-// fillOrderRule makes rule the rule of line l, in place.
-func (r *Reading) fillOrderRule(rule *Rule, l orderLine) {
-	spec := r.Dialect.spec()
-	rule.Line, rule.Allow, rule.Value = l.number, l.kind == Allow, l.value
-	switch {
-	case spec.has(pyQuoting):
-		rule.setPattern(pyQuote(pyUnparse(pyParse(l.value))))
-		rule.allows = rule.Allow || l.value == ""
-	case spec.has(rerpURL):
-		v := l.value
-		if spec.has(charsetDecoded) {
-			v = r.File.decodeRERP(v)
-		}
-		rule.setPattern(rerpUnquote(v))
-		// An empty path matches everything and means the opposite of
-		// its kind.
-		rule.allows = rule.Allow != (v == "")
-	default:
-		rule.setPattern(unquoteKeepSlash(l.value))
-		rule.allows = rule.Allow != (l.value == "")
+// rerpPattern makes a rule's pattern as robotexclusionrulesparser does:
+// the value decoded by the file's charset, then percent-decoded as UTF-8,
+// %2F kept. An empty path matches everything and means the opposite of its
+// kind.
+func rerpPattern(r *Reading, rule *Rule, value string, flags LineFlag) bool {
+	v := value
+	if r.Dialect.parts().has(charsetDecoded) {
+		v = r.File.decodeRERP(v)
 	}
+	rule.setPattern(rerpUnquote(v))
+	rule.allows = rule.Allow != (v == "")
+	return true
 }
 
-// orderPath is the path an order-based dialect compares rules with.
-func (d Dialect) orderPath(url string) string {
-	spec := d.spec()
-	switch {
-	case spec.has(pyQuoting):
-		u := pyParse(pyUnquote(url))
-		u.scheme, u.netloc = "", ""
-		p := pyQuote(pyUnparse(u))
-		if p == "" {
-			p = "/"
-		}
-		return p
-	case spec.has(rerpURL):
-		u := pyParse(url)
-		u.scheme, u.netloc = "", ""
-		return rerpUnquote(pyUnparse(u))
+// pyLegacyPattern makes a rule's pattern as CPython's robotparser did
+// before gh-138907: the value, already unquoted, parsed as a URL and
+// quoted again. An empty rule allows everything.
+func pyLegacyPattern(r *Reading, rule *Rule, value string, flags LineFlag) bool {
+	rule.setPattern(pyQuote(pyUnparse(pyParse(value))))
+	rule.allows = rule.Allow || value == ""
+	return true
+}
+
+// rerpPath is the path robotexclusionrulesparser compares: the URL made
+// a path through urllib.parse's urlparse and urlunparse with scheme and
+// host left out (an empty path stays empty, so "Disallow: /" does not
+// match http://example.com; an empty query or fragment is dropped, "/vote?"
+// is "/vote"; a URL with no '/' after its host keeps its "?…" or "#…" as
+// the path), then percent-decoded as UTF-8, invalid sequences becoming
+// U+FFFD, %2F kept.
+func rerpPath(url string) (string, bool) {
+	u := pyParse(url)
+	u.scheme, u.netloc = "", ""
+	return rerpUnquote(pyUnparse(u)), true
+}
+
+// pyLegacyPath is the path CPython's robotparser compared before
+// gh-138907: the URL unquoted, parsed, stripped of scheme and host, and
+// quoted again as urllib.parse did before gh-88375 (3.13.8); "/" when
+// empty.
+func pyLegacyPath(url string) (string, bool) {
+	u := pyParse(pyUnquote(url))
+	u.scheme, u.netloc = "", ""
+	p := pyQuote(pyUnparse(u))
+	if p == "" {
+		p = "/"
 	}
-	return unquoteKeepSlash(stripAuthority(url))
+	return p, true
 }
 
 // rerpUnquote percent-decodes s as robotexclusionrulesparser does, with
@@ -297,85 +325,47 @@ func latin1ToUTF8(s string) string {
 	return string(b)
 }
 
-// stripAuthority drops a URL's scheme and authority, keeping path,
-// parameters, query and fragment.
-func stripAuthority(url string) string {
-	rest := url
-	if i := strings.Index(url, "://"); i > 0 && isScheme(url[:i]) {
-		rest = url[i+3:]
-	} else if strings.HasPrefix(url, "//") {
-		rest = url[2:]
-	} else {
-		return url
-	}
-	if i := strings.IndexAny(rest, "/?;#"); i >= 0 {
-		rest = rest[i:]
-	} else {
-		rest = ""
-	}
-	if !strings.HasPrefix(rest, "/") {
-		rest = "/" + rest
-	}
-	return rest
-}
-
-// unquoteKeepSlash percent-decodes s, except %2F (in either case), which
-// stays encoded as %2F so that it never equals a path separator.
-func unquoteKeepSlash(s string) string {
-	if strings.IndexByte(s, '%') < 0 {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			v := unhex(s[i+1])<<4 | unhex(s[i+2])
-			if v == '/' {
-				b.WriteString("%2F")
-			} else {
-				b.WriteByte(v)
-			}
-			i += 2
-			continue
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
-// matchOrder reports whether an order-based rule matches path.
-func (d Dialect) matchOrder(rule *Rule, path string) bool {
-	p := rule.Pattern()
+// matchOrder reports whether a first-match rule matches path: an empty
+// rule matches everything; with wildcards, a rule holding '*' or ending
+// in '$' is a pattern; otherwise a literal prefix.
+func (p *readingParts) matchOrder(rule *Rule, path string) bool {
+	pat := rule.Pattern()
 	switch {
-	case p == "":
+	case pat == "":
 		return true
-	case d.spec().wildcards && (strings.IndexByte(p, '*') >= 0 || strings.HasSuffix(p, "$")):
-		return matchPattern(p, path)
+	case !p.has(literalWildcards) && (strings.IndexByte(pat, '*') >= 0 || strings.HasSuffix(pat, "$")):
+		return matchPattern(pat, path)
 	}
-	return strings.HasPrefix(path, p)
+	return strings.HasPrefix(path, pat)
 }
 
-// decideOrder checks a path against the first record that applies, rule by
-// rule in file order.
-func (r *Reading) decideOrder(q query, v *Verdict) {
-	v.Path = r.Dialect.orderPath(v.URL)
-	if r.Dialect.spec().robotsTxtOK && v.Path == "/robots.txt" {
-		v.Allowed, v.Selection = true, AlwaysAllowed
-		return
-	}
+// chooseRecordFor is the agent matcher of the first-match readings: the
+// first record, named ones before * ones, with a name found in the
+// crawler's name.
+func chooseRecordFor(r *Reading, q query, v *Verdict) *groupList {
 	g, token := r.chooseRecord(q.agent)
 	switch {
 	case g == nil:
-		v.Selection, v.Allowed = NoGroup, true
-		return
+		v.Selection = NoGroup
+		return nil
 	case g.Global():
 		v.Selection, v.Token = GlobalGroup, "*"
 	default:
 		v.Selection, v.Token = NamedGroup, token
 	}
+	return &r.records[g.Index]
+}
+
+// decideFirst is the rule decider of the first-match readings: the rules
+// of the record are tried in file order, and the first that matches
+// decides.
+func decideFirst(r *Reading, l *groupList, v *Verdict) {
+	p := r.Dialect.parts()
+	g := &r.Groups[l.groups[0]]
 	v.Groups = []*Group{g}
 	for i := range g.Rules {
 		rule := &g.Rules[i]
-		if r.Dialect.matchOrder(rule, v.Path) {
+		if p.matchOrder(rule, v.Path) {
 			v.Matches = append(v.Matches, Match{Rule: rule, Priority: len(rule.Pattern())})
 		}
 	}
@@ -481,7 +471,7 @@ func (x *nameIndex) choose(r *Reading, agent string) recordChoice {
 
 func (x *nameIndex) find(r *Reading, agent string) recordChoice {
 	ua := strings.ToLower(agent)
-	if r.Dialect.spec().has(agentCutAtSlash) {
+	if r.Dialect.parts().has(agentCutAtSlash) {
 		ua, _, _ = strings.Cut(ua, "/")
 	}
 	if id := x.firstFound(ua); id >= 0 {
@@ -532,7 +522,7 @@ func (x *nameIndex) firstFound(ua string) int32 {
 // mk1994): a line starting with '#' is dropped; otherwise the comment is cut
 // and a line left empty ends the record; a directive is the leftmost of its
 // keywords followed at once by a colon, anywhere in the line.
-func readRERP(f *File, n int, emit func(orderLine)) {
+func readRERP(f *File, n int, m *emitter) {
 	l := &f.Lines[n-1]
 	start := l.Start
 	if n == 1 {
@@ -541,25 +531,25 @@ func readRERP(f *File, n int, emit func(orderLine)) {
 	s := trimSpace(f.text[start:l.End])
 	switch {
 	case s == "":
-		emit(orderLine{number: n, kind: Blank, endsRecord: true})
+		m.emit(lineEvent{number: n, kind: Blank, endsRecord: true})
 		return
 	case s[0] == '#':
-		emit(orderLine{number: n, kind: Comment})
+		m.emit(lineEvent{number: n, kind: Comment})
 		return
 	}
 	if i := strings.IndexByte(s, '#'); i >= 0 {
 		s = trimSpace(s[:i])
 		if s == "" {
-			emit(orderLine{number: n, kind: Comment, endsRecord: true})
+			m.emit(lineEvent{number: n, kind: Comment, endsRecord: true})
 			return
 		}
 	}
 	key, kind, at := rerpDirective(s)
 	if at < 0 {
-		emit(orderLine{number: n, kind: Unknown})
+		m.emit(lineEvent{number: n, kind: Unknown})
 		return
 	}
-	emit(orderLine{number: n, kind: kind, key: key, value: cleanRERPValue(s[at+len(key)+1:])})
+	m.emit(lineEvent{number: n, kind: kind, key: key, value: cleanRERPValue(s[at+len(key)+1:])})
 }
 
 var rerpKeywords = []struct {
@@ -605,10 +595,6 @@ func cleanRERPValue(v string) string {
 		v = b.String()
 	}
 	return trimSpace(v)
-}
-
-func rerpCrawlDelay(rec Record) *CrawlDelay {
-	return parseCrawlDelay(rec)
 }
 
 // pyCrawlDelay reads crawl-delay as Python does: whole seconds only.

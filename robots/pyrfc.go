@@ -18,13 +18,13 @@ import (
 // readPythonRFC reads an editor line as the current robotparser does. As
 // in the older one, str.splitlines may cut an editor line in several; the
 // value is kept as written, since rules are normalised later.
-func readPythonRFC(f *File, n int, emit func(orderLine)) {
-	readPyLines(n, pyEditorLine(f, n), readPyRFCLine, emit)
+func readPythonRFC(f *File, n int, m *emitter) {
+	readPyLines(n, pyEditorLine(f, n), readPyRFCLine, m)
 }
 
 // readPyRFCLine reads one of Python's lines (L100–154): the comment is cut
 // wherever it stands, the line stripped, a line without ':' ignored.
-func readPyRFCLine(n int, line string, emit func(orderLine)) {
+func readPyRFCLine(n int, line string, m *emitter) {
 	commented := false
 	if i := strings.IndexByte(line, '#'); i >= 0 {
 		line, commented = line[:i], true
@@ -35,17 +35,17 @@ func readPyRFCLine(n int, line string, emit func(orderLine)) {
 		if commented {
 			kind = Comment
 		}
-		emit(orderLine{number: n, kind: kind})
+		m.emit(lineEvent{number: n, kind: kind})
 		return
 	}
 	key, value, ok := strings.Cut(line, ":")
 	if !ok {
-		emit(orderLine{number: n, kind: Unknown})
+		m.emit(lineEvent{number: n, kind: Unknown})
 		return
 	}
 	key = strings.TrimFunc(key, isPySpace)
 	value = strings.TrimFunc(value, isPySpace)
-	emit(orderLine{number: n, kind: pyKey(key), key: key, value: value})
+	m.emit(lineEvent{number: n, kind: pyKey(key), key: key, value: value})
 }
 
 // pyGroups is how the Python reading finds a group: robotparser's
@@ -74,116 +74,133 @@ type pyFound struct {
 
 // pyKeyed is one key of robotparser's groups and its merged entry.
 type pyKeyed struct {
-	key    string
-	groups []int32 // the groups merged under the key, in file order
+	key  string
+	list groupList // the groups merged under the key, in file order
 	// names are the merged entry's user-agent values: merge_entries keeps
 	// those of the first entry that the second also lists, compared
 	// case-sensitively (L351). The substring search looks at these.
 	names []string
 }
 
-// newPyReading reads f as robotparser's state machine does (L96–156):
-// state 0 before any user-agent, 1 after one, 2 after a rule, crawl-delay
-// or request-rate; a user-agent line in state 2 starts a new entry; blank
-// lines end nothing; lines before the first user-agent are ignored.
-func newPyReading(f *File, d Dialect) *Reading {
-	spec := d.spec()
-	r := &Reading{Dialect: d, File: f, byToken: map[string]*groupList{}, kinds: make([]LineKind, len(f.Lines))}
-	py := &pyGroups{byKey: map[string]int32{}, quirks: spec.quirks}
-	r.py = py
+// pyEntries builds the groups of the Python reading as robotparser's
+// state machine does (L96–156): state 0 before any user-agent, 1 after
+// one, 2 after a rule, crawl-delay or request-rate; a user-agent line in
+// state 2 starts a new entry; blank lines end nothing; lines before the
+// first user-agent are ignored.
+type pyEntries struct {
+	r  *Reading
+	p  *readingParts
+	py *pyGroups
 	// Every group's agents and rules are a slice of one array each, as
 	// a group's lines are consecutive; Google's counts size the arrays
 	// (Python may split a line in several, and then they grow).
-	n := countKinds(f.Lines)
-	agents := make([]Agent, 0, n.agents)
-	rules := make([]Rule, 0, n.rules)
+	agents []Agent
+	rules  []Rule
+	state  int
+	cur    Group
+	first  agentsRules // where cur starts in agents and rules
+}
+
+func startPyEntries(r *Reading) groupBuilder {
+	p := r.Dialect.parts()
+	r.py = &pyGroups{byKey: map[string]int32{}, quirks: p.quirks}
+	n := countKinds(r.File.Lines)
 	r.Groups = make([]Group, 0, min(n.agents, n.rules+n.known)+1)
-	state := 0
-	var cur Group
-	var firstAgent, firstRule int // where cur starts in agents and rules
-	add := func() {
-		gi := int32(len(r.Groups))
-		cur.Index = int(gi)
-		cur.Agents = agents[firstAgent:len(agents):len(agents)]
-		if firstRule < len(rules) {
-			cur.Rules = rules[firstRule:len(rules):len(rules)]
-		}
-		r.Groups = append(r.Groups, cur)
-		for _, a := range cur.Agents {
-			key := lowerPy(a.Value)
-			ki, ok := py.byKey[key]
-			if !ok {
-				py.byKey[key] = int32(len(py.keys))
-				py.keys = append(py.keys, pyKeyed{key: key, groups: []int32{gi}, names: agentValues(cur.Agents)})
-				continue
-			}
-			k := &py.keys[ki]
-			if k.groups[len(k.groups)-1] != gi {
-				k.groups = append(k.groups, gi)
-			}
-			k.names = intersect(k.names, cur.Agents)
-		}
-		cur = Group{}
-		firstAgent, firstRule = len(agents), len(rules)
+	return &pyEntries{r: r, p: p, py: r.py, agents: make([]Agent, 0, n.agents), rules: make([]Rule, 0, n.rules)}
+}
+
+// add keeps the entry being read, and files it under each of its names.
+func (b *pyEntries) add() {
+	r, py := b.r, b.py
+	gi := int32(len(r.Groups))
+	cur := &b.cur
+	cur.Index = int(gi)
+	cur.Agents = b.agents[b.first.agents:len(b.agents):len(b.agents)]
+	if b.first.rules < len(b.rules) {
+		cur.Rules = b.rules[b.first.rules:len(b.rules):len(b.rules)]
 	}
-	emit := func(l orderLine) {
-		if r.kinds[l.number-1] == Blank || l.kind != Blank && l.kind != Comment {
-			r.kinds[l.number-1] = l.kind
+	r.Groups = append(r.Groups, *cur)
+	for _, a := range cur.Agents {
+		key := lowerPy(a.Value)
+		ki, ok := py.byKey[key]
+		if !ok {
+			py.byKey[key] = int32(len(py.keys))
+			py.keys = append(py.keys, pyKeyed{key: key, list: groupList{groups: []int32{gi}}, names: agentValues(cur.Agents)})
+			continue
 		}
-		switch l.kind {
-		case UserAgent:
-			if state == 2 {
-				add()
-			}
-			if state != 1 {
-				cur.Start = l.number
-			}
-			agents = append(agents, Agent{Line: l.number, Value: l.value, Token: l.value})
-			cur.End, state = l.number, 1
-		case Allow, Disallow:
-			if state == 0 {
-				r.Orphans = append(r.Orphans, l.number)
-				return
-			}
-			cur.End, state = l.number, 2
-			pattern, ok := pyRulePattern(l.value)
-			if !ok {
-				py.dropped = append(py.dropped, l.number)
-				return
-			}
-			rules = append(rules, Rule{Line: l.number, Allow: l.kind == Allow, Value: l.value})
-			rule := &rules[len(rules)-1]
-			rule.setPattern(pattern)
-			// An empty Disallow becomes an Allow (L225–227).
-			rule.allows = rule.Allow || l.value == ""
-		case Known:
-			rec := Record{Line: l.number, Key: l.key, Value: l.value, Group: -1}
-			if state != 0 {
-				rec.Group = len(r.Groups) // the index cur will have
-				cur.End, state = l.number, 2
-				// A later valid value replaces an earlier one (L133–148).
-				if strings.EqualFold(l.key, "crawl-delay") {
-					if cd := spec.crawlDelay(rec); cd.Valid {
-						cur.CrawlDelay = cd
-					}
+		k := &py.keys[ki]
+		if k.list.groups[len(k.list.groups)-1] != gi {
+			k.list.groups = append(k.list.groups, gi)
+		}
+		k.names = intersect(k.names, cur.Agents)
+	}
+	b.cur = Group{}
+	b.first = agentsRules{len(b.agents), len(b.rules)}
+}
+
+func (b *pyEntries) line(l *lineEvent) {
+	r := b.r
+	r.noteKind(l.number, l.kind)
+	switch l.kind {
+	case UserAgent:
+		if b.state == 2 {
+			b.add()
+		}
+		if b.state != 1 {
+			b.cur.Start = l.number
+		}
+		b.agents = append(b.agents, Agent{Line: l.number, Value: l.value, Token: l.value})
+		b.cur.End, b.state = l.number, 1
+	case Allow, Disallow:
+		if b.state == 0 {
+			r.Orphans = append(r.Orphans, l.number)
+			return
+		}
+		b.cur.End, b.state = l.number, 2
+		b.rules = append(b.rules, Rule{Line: l.number, Allow: l.kind == Allow, Value: l.value})
+		if !b.p.patterns(r, &b.rules[len(b.rules)-1], l.value, l.flags) {
+			b.rules = b.rules[:len(b.rules)-1]
+			b.py.dropped = append(b.py.dropped, l.number)
+		}
+	case Known:
+		rec := Record{Line: l.number, Key: l.key, Value: l.value, Group: -1}
+		if b.state != 0 {
+			rec.Group = len(r.Groups) // the index cur will have
+			b.cur.End, b.state = l.number, 2
+			// A later valid value replaces an earlier one (L133–148).
+			if strings.EqualFold(l.key, "crawl-delay") {
+				if cd := b.p.crawlDelay(rec); cd.Valid {
+					b.cur.CrawlDelay = cd
 				}
 			}
-			r.Records = append(r.Records, rec)
-		case Sitemap:
-			// Recorded anywhere, with no change of state (L149–154).
-			r.Sitemaps = append(r.Sitemaps, Record{Line: l.number, Key: l.key, Value: l.value, Group: -1})
 		}
+		r.Records = append(r.Records, rec)
+	case Sitemap:
+		// Recorded anywhere, with no change of state (L149–154).
+		r.Sitemaps = append(r.Sitemaps, Record{Line: l.number, Key: l.key, Value: l.value, Group: -1})
 	}
-	for n := 1; n <= len(f.Lines); n++ {
-		spec.reader(f, n, emit)
+}
+
+func (b *pyEntries) end() {
+	if b.state != 0 {
+		b.add() // a trailing entry is kept, rules or not (L155–156)
 	}
-	if state != 0 {
-		add() // a trailing entry is kept, rules or not (L155–156)
+	if ki, ok := b.py.byKey["*"]; ok {
+		b.r.global = &b.py.keys[ki].list
 	}
-	if ki, ok := py.byKey["*"]; ok {
-		r.global = &groupList{groups: py.keys[ki].groups}
+}
+
+// pyPattern makes a rule's pattern as RuleLine does (pyRulePattern); it
+// reports false for a rule robotparser drops. An empty Disallow becomes
+// an Allow (L225–227).
+func pyPattern(r *Reading, rule *Rule, value string, flags LineFlag) bool {
+	pattern, ok := pyRulePattern(value)
+	if !ok {
+		return false
 	}
-	return r
+	rule.setPattern(pattern)
+	rule.allows = rule.Allow || value == ""
+	return true
 }
 
 // lowerPy lower-cases a user-agent value as str.lower does, but for the
@@ -459,28 +476,28 @@ func pyScore(pattern, path string) int {
 	return pos + i + len(rest) + 1
 }
 
-// decidePy checks a URL as can_fetch does (L167–192).
-func (r *Reading) decidePy(q query, v *Verdict) {
-	path, ok := pyRFCPath(v.URL)
-	v.Path = path
-	if !ok || path == "/robots.txt" {
-		// After normalisation /robots.txt is always allowed; a URL that
-		// _urlsplit rejects matches no rule.
-		v.Allowed, v.Selection = true, AlwaysAllowed
-		return
-	}
+// choosePyEntry is the Python reading's agent matcher: _find_entry.
+func choosePyEntry(r *Reading, q query, v *Verdict) *groupList {
 	k, token := r.py.find(q.agent)
 	if k == nil {
-		v.Allowed, v.Selection = true, NoGroup
-		return
+		v.Selection = NoGroup
+		return nil
 	}
 	v.Selection, v.Token = NamedGroup, token
 	if k.key == "*" && token == "*" {
 		v.Selection = GlobalGroup
 	}
-	byConsumed := r.Dialect.spec().has(wildcardScoresByConsumed)
+	return &k.list
+}
+
+// decidePyScore is the Python reading's rule decider: Entry.allowance
+// (L304–319) over the merged entry's rules, each scored by RuleLine's
+// applies_to.
+func decidePyScore(r *Reading, l *groupList, v *Verdict) {
+	path := v.Path
+	byConsumed := r.Dialect.parts().has(wildcardScoresByConsumed)
 	rules := 0
-	for _, gi := range k.groups {
+	for _, gi := range l.groups {
 		g := &r.Groups[gi]
 		v.Groups = append(v.Groups, g)
 		rules += len(g.Rules)
@@ -498,8 +515,8 @@ func (r *Reading) decidePy(q query, v *Verdict) {
 	if rules == 0 && v.Selection != GlobalGroup {
 		v.ShadowsGlobal = r.globalHasRules()
 	}
-	// Entry.allowance (L304–319): the highest score wins; on a tie an
-	// allowing rule replaces a disallowing one, never the reverse.
+	// The highest score wins; on a tie an allowing rule replaces a
+	// disallowing one, never the reverse.
 	v.Allowed = true
 	best := 0
 	for i := range v.Matches {
@@ -610,7 +627,7 @@ func (l *linter) runPython() {
 		kind, gkind := l.r.Kind(n), line.Kind
 		switch {
 		case n == 1 && l.f.BOM > 0 && kind == Unknown:
-			l.add(n, Warning, "bom-spoils", "Python's robotparser does not skip the byte-order mark, so it does not recognise this first line; Google reads it as %s.", kindWord(gkind))
+			l.add(n, CodeBOMSpoils, "Python's robotparser does not skip the byte-order mark, so it does not recognise this first line; Google reads it as %s.", kindWord(gkind))
 		case kind == Unknown && (gkind.IsRule() || gkind == UserAgent || gkind == Sitemap):
 			why := ""
 			if line.Has(FlagNoColon) {
@@ -618,18 +635,18 @@ func (l *linter) runPython() {
 			} else if line.Has(FlagInexactKey) {
 				why = " (it knows only the exact words)"
 			}
-			l.add(n, Warning, "dialect-ignores", "%s ignores this line%s; Google reads it as %s.", l.dialect, why, kindWord(gkind))
+			l.add(n, CodeDialectIgnores, "%s ignores this line%s; Google reads it as %s.", l.dialect, why, kindWord(gkind))
 			if gkind.IsRule() && !l.r.hasRuleAt(n) {
 				l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 			}
 		}
 	}
 	for _, n := range l.r.Orphans {
-		l.add(n, Warning, "orphan-rule", "%s: this rule stands before any User-agent line, so it is ignored.", l.dialect)
+		l.add(n, CodeOrphanRule, "%s: this rule stands before any User-agent line, so it is ignored.", l.dialect)
 		l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 	}
 	for _, n := range l.r.py.dropped {
-		l.add(n, Warning, "dollar-inside", "%s drops this rule: a '$' that is not the pattern's last character is an error there.", l.dialect)
+		l.add(n, CodeDollarInside, "%s drops this rule: a '$' that is not the pattern's last character is an error there.", l.dialect)
 		if !l.r.hasRuleAt(n) {
 			l.claim(Claim{Dialect: l.r.Dialect, Every: true, Effect: DoesNotApply, Rules: []int{n}})
 		}

@@ -14,9 +14,9 @@ import (
 // on more characters than LF and CR (str.splitlines), so one editor line
 // may hold several of its lines; each is reported under the editor line's
 // number.
-func readPython(f *File, n int, emit func(orderLine)) {
+func readPython(f *File, n int, m *emitter) {
 	text := strings.ToValidUTF8(pyEditorLine(f, n), "\uFFFD")
-	readPyLines(n, text, readPyLine, emit)
+	readPyLines(n, text, readPyLine, m)
 }
 
 // pyEditorLine is editor line n as robotparser sees it: the first one
@@ -33,10 +33,10 @@ func pyEditorLine(f *File, n int) string {
 
 // readPyLines cuts text, editor line n, into Python's lines
 // (str.splitlines) and reads each with read.
-func readPyLines(n int, text string, read func(n int, line string, emit func(orderLine)), emit func(orderLine)) {
+func readPyLines(n int, text string, read func(n int, line string, m *emitter), m *emitter) {
 	for {
 		line, rest, more := cutPyLine(text)
-		read(n, line, emit)
+		read(n, line, m)
 		if !more {
 			return
 		}
@@ -45,9 +45,9 @@ func readPyLines(n int, text string, read func(n int, line string, emit func(ord
 }
 
 // readPyLine reads one of Python's lines, reported as editor line n.
-func readPyLine(n int, line string, emit func(orderLine)) {
+func readPyLine(n int, line string, m *emitter) {
 	if line == "" {
-		emit(orderLine{number: n, kind: Blank, endsRecord: true})
+		m.emit(lineEvent{number: n, kind: Blank, endsRecord: true})
 		return
 	}
 	commented := false
@@ -60,17 +60,17 @@ func readPyLine(n int, line string, emit func(orderLine)) {
 		if commented {
 			kind = Comment
 		}
-		emit(orderLine{number: n, kind: kind})
+		m.emit(lineEvent{number: n, kind: kind})
 		return
 	}
 	key, value, ok := strings.Cut(line, ":")
 	if !ok {
-		emit(orderLine{number: n, kind: Unknown})
+		m.emit(lineEvent{number: n, kind: Unknown})
 		return
 	}
 	key = strings.TrimFunc(key, isPySpace)
 	value = pyUnquote(strings.TrimFunc(value, isPySpace))
-	emit(orderLine{number: n, kind: pyKey(key), key: key, value: value})
+	m.emit(lineEvent{number: n, kind: pyKey(key), key: key, value: value})
 }
 
 // pyKey classifies a key as robotparser does, by key.lower(). Comparing

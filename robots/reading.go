@@ -18,15 +18,18 @@ type Reading struct {
 	Records  []Record // every other known key (crawl-delay, host, clean-param, ...), in file order
 	Orphans  []int    // lines of rules that stand before any user-agent line, and so belong to no group
 
-	kinds []LineKind // how each line is read, when it differs from Google's reading
-	order []int32    // first-match dialects: the records in the order they are tried
-	names nameIndex  // first-match dialects: the records by name
-	py    *pyGroups  // the Python dialect: its groups by user-agent value, merged
+	kinds []LineKind // how each line is read, when the reading's line reader reads lines otherwise than Google's
 
-	crawlers memo[Crawler] // CheckAgent in the longest-match dialects: the crawler a user-agent string names
-
-	byToken map[string]*groupList // lower-case product token → groups that name it
-	global  *groupList            // groups that name *, or nil
+	// What the reading's agent matcher finds groups with (dialect.go):
+	// byToken and global for the matcher by token; order, records and
+	// names for the matcher by substring; py for CPython's.
+	byToken  map[string]*groupList // lower-case product token → groups that name it
+	global   *groupList            // groups that name *, or nil
+	order    []int32               // the records in the order they are tried
+	records  []groupList           // each record alone, as the agent matcher returns it
+	names    nameIndex             // the records by name
+	py       *pyGroups             // the groups by user-agent value, merged
+	crawlers memo[Crawler]         // CheckAgent by token: the crawler a user-agent string names
 
 	lintOnce sync.Once
 	lint     []Finding
@@ -125,105 +128,157 @@ type CrawlDelay struct {
 	Valid   bool    // whether Value is a number of seconds at all
 }
 
-// newReading groups the lines of f as dialect d reads them. A group starts
-// at a user-agent line that follows a rule (or at the first user-agent
-// line); blank lines, comments, sitemaps and unknown keys never end one.
+// newReading reads f as dialect d does: its line reader emits the line
+// events, and its grouping policy's builder makes the groups of them.
 func newReading(f *File, d Dialect) *Reading {
-	switch d.spec().grouping {
-	case recordsInOrder:
-		return newOrderReading(f, d)
-	case pyMerged:
-		return newPyReading(f, d)
-	}
+	p := d.parts()
 	r := &Reading{Dialect: d, File: f, byToken: make(map[string]*groupList)}
-	spec := d.spec()
-	if spec.strictKeys {
-		r.kinds = strictKinds(f)
+	if p.lines.ownKinds {
+		r.kinds = make([]LineKind, len(f.Lines))
 	}
+	b := p.grouping.start(r)
+	p.lines.read(f, &emitter{to: b})
+	b.end()
+	return r
+}
+
+// noteKind records what the reader read line n as, when the
+// reading keeps kinds of its own: of several lines in one editor line
+// (CPython splits some), the last that is neither blank nor a comment.
+func (r *Reading) noteKind(n int, kind LineKind) {
+	if r.kinds != nil && (r.kinds[n-1] == Blank || kind != Blank && kind != Comment) {
+		r.kinds[n-1] = kind
+	}
+}
+
+// tokenGroups builds the groups of the readings merged by token (Google,
+// RFC 9309). A group starts at a user-agent line that follows a rule (or
+// at the first user-agent line); blank lines, comments, sitemaps and
+// unknown keys never end one.
+type tokenGroups struct {
+	r *Reading
+	p *readingParts
 	// Every group's Agents and Rules are slices of one array each: a
 	// group's user-agent lines and rules are consecutive, since a group
 	// ends at the first user-agent line after a rule.
-	n := countKinds(f.Lines)
-	agents := make([]Agent, 0, n.agents)
-	rules := make([]Rule, 0, n.rules)
-	// The strict reading has no more groups than Google's: its user-agent
-	// lines and rules are some of Google's.
+	agents     []Agent
+	rules      []Rule
+	firstAgent []int // index in agents of each group's first
+	firstRule  []int // index in rules of each group's first
+	cur        int   // the group being read
+	inRules    bool
+	// lastContent is the last line that was neither blank nor a
+	// comment.
+	lastContent int
+}
+
+func startTokenGroups(r *Reading) groupBuilder {
+	n := countKinds(r.File.Lines)
+	// The strict reading has no more groups than Google's: its
+	// user-agent lines and rules are some of Google's.
 	r.Groups = make([]Group, 0, n.groups)
-	firstAgent := make([]int, 0, n.groups) // index in agents of each group's first
-	firstRule := make([]int, 0, n.groups)  // index in rules of each group's first
-	cur := -1                              // the group being read
-	inRules := false
-	lastContent := 0 // the last line that was neither blank nor a comment
-	closeGroup := func() {
-		if cur >= 0 {
-			r.Groups[cur].End = lastContent
+	return &tokenGroups{
+		r: r, p: r.Dialect.parts(), cur: -1,
+		agents:     make([]Agent, 0, n.agents),
+		rules:      make([]Rule, 0, n.rules),
+		firstAgent: make([]int, 0, n.groups),
+		firstRule:  make([]int, 0, n.groups),
+	}
+}
+
+// grow adds an element to *s and returns it: within the capacity, the one
+// the array holds there (zero in an array that was never cut back, as the
+// token builder's are), past it a zero one. Within the capacity it only
+// lengthens the slice: the builder lives in the heap, where storing a
+// whole new slice header costs a write barrier while the garbage collector
+// runs, and the counts of Google's lines size the arrays in advance.
+func grow[T any](s *[]T) *T {
+	if n := len(*s); n < cap(*s) {
+		*s = (*s)[:n+1]
+		return &(*s)[n]
+	}
+	var zero T
+	*s = append(*s, zero)
+	return &(*s)[len(*s)-1]
+}
+
+func (b *tokenGroups) closeGroup() {
+	if b.cur >= 0 {
+		b.r.Groups[b.cur].End = b.lastContent
+	}
+}
+
+func (b *tokenGroups) line(l *lineEvent) {
+	r := b.r
+	r.noteKind(l.number, l.kind)
+	switch l.kind {
+	case UserAgent:
+		if b.cur < 0 || b.inRules {
+			b.closeGroup()
+			r.Groups = append(r.Groups, Group{Index: len(r.Groups), Start: l.number})
+			b.firstAgent = append(b.firstAgent, len(b.agents))
+			b.firstRule = append(b.firstRule, len(b.rules))
+			b.cur = len(r.Groups) - 1
+			b.inRules = false
+		}
+		tok := agentToken(l.value)
+		a := grow(&b.agents)
+		a.Line, a.Value, a.Token = l.number, l.value, tok
+		var list *groupList
+		if tok == "*" {
+			if r.global == nil {
+				r.global = &groupList{}
+			}
+			list = r.global
+		} else {
+			key := lowerASCII(tok)
+			if list = r.byToken[key]; list == nil {
+				list = &groupList{}
+				r.byToken[key] = list
+			}
+		}
+		if n := len(list.groups); n == 0 || list.groups[n-1] != int32(b.cur) {
+			list.groups = append(list.groups, int32(b.cur))
+		}
+	case Allow, Disallow:
+		if b.cur < 0 {
+			r.Orphans = append(r.Orphans, l.number)
+			break
+		}
+		b.inRules = true
+		rule := grow(&b.rules)
+		rule.Line, rule.Allow, rule.Value = l.number, l.kind == Allow, l.value
+		b.p.patterns(r, rule, l.value, l.flags)
+		if rule.Allow && b.p.has(indexHTMLAllowsDir) {
+			rule.indexed = int32(indexDirLength(rule.Pattern()))
+		}
+	case Sitemap:
+		r.Sitemaps = append(r.Sitemaps, Record{Line: l.number, Key: l.key, Value: l.value, Group: b.cur})
+	case Known:
+		rec := Record{Line: l.number, Key: l.key, Value: l.value, Group: b.cur}
+		r.Records = append(r.Records, rec)
+		if b.cur >= 0 && strings.EqualFold(rec.Key, "crawl-delay") && r.Groups[b.cur].CrawlDelay == nil {
+			r.Groups[b.cur].CrawlDelay = b.p.crawlDelay(rec)
 		}
 	}
-	for i := range f.Lines {
-		l := &f.Lines[i]
-		kind := r.Kind(l.Number)
-		switch kind {
-		case UserAgent:
-			if cur < 0 || inRules {
-				closeGroup()
-				r.Groups = append(r.Groups, Group{Index: len(r.Groups), Start: l.Number})
-				firstAgent = append(firstAgent, len(agents))
-				firstRule = append(firstRule, len(rules))
-				cur = len(r.Groups) - 1
-				inRules = false
-			}
-			value := r.value(l)
-			tok := agentToken(value)
-			agents = append(agents, Agent{Line: l.Number, Value: value, Token: tok})
-			var list *groupList
-			if tok == "*" {
-				if r.global == nil {
-					r.global = &groupList{}
-				}
-				list = r.global
-			} else {
-				key := lowerASCII(tok)
-				if list = r.byToken[key]; list == nil {
-					list = &groupList{}
-					r.byToken[key] = list
-				}
-			}
-			if n := len(list.groups); n == 0 || list.groups[n-1] != int32(cur) {
-				list.groups = append(list.groups, int32(cur))
-			}
-		case Allow, Disallow:
-			if cur < 0 {
-				r.Orphans = append(r.Orphans, l.Number)
-				break
-			}
-			inRules = true
-			rules = append(rules, Rule{})
-			r.fillRule(&rules[len(rules)-1], l, kind == Allow)
-		case Sitemap:
-			r.Sitemaps = append(r.Sitemaps, Record{Line: l.Number, Key: f.Key(l.Number), Value: r.value(l), Group: cur})
-		case Known:
-			rec := Record{Line: l.Number, Key: f.Key(l.Number), Value: r.value(l), Group: cur}
-			r.Records = append(r.Records, rec)
-			if cur >= 0 && strings.EqualFold(rec.Key, "crawl-delay") && r.Groups[cur].CrawlDelay == nil {
-				r.Groups[cur].CrawlDelay = parseCrawlDelay(rec)
-			}
-		}
-		if kind != Blank && kind != Comment {
-			lastContent = l.Number
-		}
+	if l.kind != Blank && l.kind != Comment {
+		b.lastContent = l.number
 	}
-	closeGroup()
+}
+
+func (b *tokenGroups) end() {
+	b.closeGroup()
+	r := b.r
 	for i := range r.Groups {
-		agentEnd, ruleEnd := len(agents), len(rules)
+		agentEnd, ruleEnd := len(b.agents), len(b.rules)
 		if i+1 < len(r.Groups) {
-			agentEnd, ruleEnd = firstAgent[i+1], firstRule[i+1]
+			agentEnd, ruleEnd = b.firstAgent[i+1], b.firstRule[i+1]
 		}
-		r.Groups[i].Agents = agents[firstAgent[i]:agentEnd:agentEnd]
-		if firstRule[i] < ruleEnd {
-			r.Groups[i].Rules = rules[firstRule[i]:ruleEnd:ruleEnd]
+		r.Groups[i].Agents = b.agents[b.firstAgent[i]:agentEnd:agentEnd]
+		if b.firstRule[i] < ruleEnd {
+			r.Groups[i].Rules = b.rules[b.firstRule[i]:ruleEnd:ruleEnd]
 		}
 	}
-	return r
 }
 
 // Kind returns what line n is read as in this reading.
@@ -237,7 +292,7 @@ func (r *Reading) Kind(n int) LineKind {
 // value returns the value of line l as this reading sees it: whole for
 // readings that do not cut long lines.
 func (r *Reading) value(l *Line) string {
-	if l.Has(FlagLong) && r.Dialect.spec().strictKeys {
+	if l.Has(FlagLong) && !r.Dialect.parts().lines.cutsLong {
 		_, v, _, _ := splitKeyValue(trimSpace(cutComment(r.File.text[l.Start:l.End])))
 		return v
 	}
@@ -254,41 +309,110 @@ func cutComment(s string) string {
 	return s
 }
 
-// strictKinds reads every line's key by the standard's grammar.
-func strictKinds(f *File) []LineKind {
-	kinds := make([]LineKind, len(f.Lines))
+// readGoogleLines reads every line as Google's parser does: as Parse read
+// it.
+func readGoogleLines(f *File, m *emitter) {
 	for i := range f.Lines {
-		l := &f.Lines[i]
-		switch {
-		case l.Kind == Blank || l.Kind == Comment:
-			kinds[i] = l.Kind
-		case f.Key(l.Number) == "" || l.Has(FlagNoColon):
-			kinds[i] = Unknown
-		default:
-			kinds[i] = strictKey(f.Key(l.Number))
-		}
+		googleEvent(&m.ev, f, &f.Lines[i])
+		m.send()
 	}
-	return kinds
 }
 
-// fillRule makes rule the rule of line l. Filling it in place spares
-// copying a struct of strings.
-func (r *Reading) fillRule(rule *Rule, l *Line, allow bool) {
-	value := r.value(l)
-	rule.Line, rule.Allow, rule.Value = l.Number, allow, value
-	spec := r.Dialect.spec()
-	switch {
-	case spec.normalize:
-		rule.setPattern(encodeInnerDollars(normalizeRFC(value, true)))
-	case l.Has(flagEscape):
-		rule.setPattern(escapePattern(value))
-	default:
-		// The pattern is the value.
+// readGoogleLine reads line n as Google's parser does.
+func readGoogleLine(f *File, n int, m *emitter) {
+	googleEvent(&m.ev, f, &f.Lines[n-1])
+	m.send()
+}
+
+// googleEvent fills e with line l as Parse read it.
+func googleEvent(e *lineEvent, f *File, l *Line) {
+	var key, value string
+	switch l.Kind {
+	case UserAgent, Allow, Disallow:
+		value = f.Value(l.Number)
+	case Sitemap, Known:
+		key, value = f.Key(l.Number), f.Value(l.Number)
 	}
-	if allow && spec.indexHTML {
-		rule.indexed = int32(indexDirLength(rule.Pattern()))
+	e.set(l, l.Kind, key, value)
+}
+
+// set fills e field by field: the event lives in the heap, where storing
+// a whole struct that holds strings costs a write barrier over all of it
+// while the garbage collector runs, and most lines (blank lines, comments)
+// leave the strings empty as they were.
+func (e *lineEvent) set(l *Line, kind LineKind, key, value string) {
+	e.number, e.kind, e.flags, e.endsRecord = l.Number, kind, l.Flags, false
+	if key != "" || e.key != "" {
+		e.key = key
+	}
+	if value != "" || e.value != "" {
+		e.value = value
 	}
 }
+
+// readStrictLines reads every line by the standard's grammar: the key is
+// the word itself, in any case; a colon is required; a long line is read
+// whole.
+func readStrictLines(f *File, m *emitter) {
+	for i := range f.Lines {
+		strictEvent(&m.ev, f, &f.Lines[i])
+		m.send()
+	}
+}
+
+// readStrictLine reads line n by the standard's grammar.
+func readStrictLine(f *File, n int, m *emitter) {
+	strictEvent(&m.ev, f, &f.Lines[n-1])
+	m.send()
+}
+
+// strictEvent fills e with line l read by the standard's grammar.
+func strictEvent(e *lineEvent, f *File, l *Line) {
+	kind := l.Kind
+	var key, value string
+	switch {
+	case l.Kind == Blank || l.Kind == Comment:
+	case f.Key(l.Number) == "" || l.Has(FlagNoColon):
+		kind = Unknown
+	default:
+		kind = strictKey(f.Key(l.Number))
+		switch kind {
+		case UserAgent, Allow, Disallow, Sitemap, Known:
+			key = f.Key(l.Number)
+			if l.Has(FlagLong) {
+				_, value, _, _ = splitKeyValue(trimSpace(cutComment(f.text[l.Start:l.End])))
+			} else {
+				value = f.Value(l.Number)
+			}
+		}
+	}
+	e.set(l, kind, key, value)
+}
+
+// googlePattern makes a rule's pattern as Google's library does: bytes
+// of 0x80 and above are percent-encoded, the hex digits of an escape
+// upper-cased.
+func googlePattern(r *Reading, rule *Rule, value string, flags LineFlag) bool {
+	if flags&flagEscape != 0 {
+		rule.setPattern(escapePattern(value))
+	}
+	return true
+}
+
+// rfcPattern makes a rule's pattern as RFC 9309 compares it: unreserved
+// characters decoded, the rest encoded, a '$' that is not last encoded.
+func rfcPattern(r *Reading, rule *Rule, value string, flags LineFlag) bool {
+	rule.setPattern(encodeInnerDollars(normalizeRFC(value, true)))
+	return true
+}
+
+// googlePath is the path Google's library matches: the URL without scheme,
+// authority and fragment, "/" when empty.
+func googlePath(url string) (string, bool) { return PathOf(url), true }
+
+// rfcPath is the path RFC 9309 compares: Google's, normalised as the
+// patterns are.
+func rfcPath(url string) (string, bool) { return normalizeRFC(PathOf(url), false), true }
 
 // agentToken returns the product token a user-agent value names, as
 // Google's library reads it: "*" alone or followed by white space is every

@@ -44,8 +44,7 @@ func (p *ComparePanel) Render() app.UI {
 	)
 	sec := app.Section().ID("compare").Class("panel compare").Aria("labelledby", "compare-title")
 	if !p.Open || p.C == nil {
-		return sec.Body(head,
-			app.P().Class("note").Text("Not every crawler reads robots.txt like Googlebot: the 1994 and 1996 conventions and Python's robotparser take the first matching rule in file order, end a group at a blank line and match user-agents by substring. See each test's verdict in every reading."))
+		return sec.Body(head, readingsNote())
 	}
 	c := p.C
 	heads := []app.UI{app.Th().Scope("col").Text("Test")}
@@ -142,3 +141,18 @@ func (p *ComparePanel) more(ctx app.Context, e app.Event) {
 }
 
 func (p *ComparePanel) reveal(ctx app.Context, e app.Event) { revealLine(ctx, p.onReveal) }
+
+// readingsNote says how each reading reads a file, in the engine's words
+// (model.ReadingNotes), where the comparison is closed.
+func readingsNote() app.UI {
+	notes := model.ReadingNotes()
+	items := make([]app.UI, 0, len(notes)-1)
+	google := notes[0]
+	for _, n := range notes[1:] {
+		items = append(items, app.Li().Title(n.Who).Body(app.Strong().Text(n.Title), app.Text(": "+n.How+".")))
+	}
+	return app.Div().Class("note").Body(
+		app.P().Text("Not every crawler reads robots.txt like Googlebot, for whom "+google.How+". Open the comparison to see each test's verdict in every reading:"),
+		app.Ul().Class("readings").Body(items...),
+	)
+}

@@ -75,19 +75,25 @@ func (p *WhyPanel) Render() app.UI {
 			if m.ViaIndex {
 				result += " (as index.html)"
 			}
+			// The priority column only where the reading ranks rules
+			// by it: in file order it plays no part.
 			rows[i] = tr.Body(
 				app.Td().Body(p.lineButton(m.Line)),
 				app.Td().Body(app.Code().Text(m.Rule)),
-				app.Td().Class("num").Text(strconv.Itoa(m.Priority)),
+				app.If(w.PriorityName != "", func() app.UI {
+					return app.Td().Class("num").Text(strconv.Itoa(m.Priority))
+				}),
 				app.Td().Text(result),
 			)
 		}
 		matches = app.Table().Class("matches").Body(
-			app.Caption().Text("Rules that match, with the length of their pattern: the longest wins"),
+			app.Caption().Text(matchesCaption(w)),
 			app.THead().Body(app.Tr().Body(
 				app.Th().Scope("col").Text("Line"),
 				app.Th().Scope("col").Text("Rule"),
-				app.Th().Scope("col").Text("Length"),
+				app.If(w.PriorityName != "", func() app.UI {
+					return app.Th().Scope("col").Text(capitalize(w.PriorityName))
+				}),
 				app.Th().Scope("col").Text("Result"),
 			)),
 			app.TBody().Body(rows...),
@@ -164,4 +170,21 @@ func verdictWord(allowed bool) string {
 		return "allowed"
 	}
 	return "blocked"
+}
+
+// matchesCaption heads the table of matching rules with the reading's own
+// rule of precedence, as the engine words it.
+func matchesCaption(w *model.Why) string {
+	if w.PriorityName != "" {
+		return "Rules that match, with their " + w.PriorityName + ": " + w.Precedence
+	}
+	return "Rules that match, in file order: " + w.Precedence
+}
+
+// capitalize makes the first letter of an ASCII word upper case.
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }

@@ -23,6 +23,28 @@ type ComparedRow struct {
 	Reasons []string
 }
 
+// A ReadingNote is how one reading reads a file, in the engine's words,
+// for the comparison's note.
+type ReadingNote struct {
+	Dialect robots.Dialect
+	Title   string // "1996 draft"
+	Who     string // who reads robots.txt this way (robots.Dialect.Summary)
+	How     string // how it reads a file (robots.Dialect.Describe)
+}
+
+// ReadingNotes says how each reading reads a file, Google first: each
+// reading's own description from the engine, so that what the comparison
+// says of a reading (first match or longest, blank lines, user-agents) is
+// what the engine does.
+func ReadingNotes() []ReadingNote {
+	ds := robots.Dialects()
+	notes := make([]ReadingNote, len(ds))
+	for i, d := range ds {
+		notes[i] = ReadingNote{Dialect: d, Title: d.Title(), Who: d.Summary(), How: d.Describe()}
+	}
+	return notes
+}
+
 // Disagree reports whether the readings give the row different verdicts.
 func (r *ComparedRow) Disagree() bool { return len(r.Reasons) > 0 }
 

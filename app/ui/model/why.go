@@ -1,11 +1,5 @@
 package model
 
-import (
-	"fmt"
-
-	"robotstester/robots"
-)
-
 // Why explains the verdict of one row in words a non-programmer follows.
 type Why struct {
 	Row     int // index of the row
@@ -19,7 +13,8 @@ type Why struct {
 
 	// Sentences is the engine's own explanation.
 	Sentences []string
-	// Selection says how the groups were chosen.
+	// Selection says how the groups were chosen, in the engine's words
+	// (robots.Verdict.GroupSentence).
 	Selection string
 	// Groups are the groups whose rules were used.
 	Groups []WhyGroup
@@ -27,8 +22,19 @@ type Why struct {
 	OtherGroups int
 	// Matches are the rules that matched, in file order.
 	Matches []WhyMatch
-	// Decision says which rule won and why, or that none matched.
+	// Decision says which rule won and why, or that none matched, in the
+	// engine's words (robots.Verdict.DecisionSentence).
 	Decision string
+	// Decided names how the verdict was reached: "longest-match",
+	// "first-match", "allow-wins-tie", ... (robots.Decision).
+	Decided string
+	// Precedence says how a rule wins in the reading: "the longest
+	// matching pattern wins, and an Allow wins a tie", "the first
+	// matching rule in file order wins" (robots.Dialect.Precedence).
+	Precedence string
+	// PriorityName says what a match's Priority measures in the reading:
+	// "length", "score", or "" when it plays no part (first match).
+	PriorityName string
 	// Answer, when not "", says that the server's answer decided rather
 	// than the file, and why; the rest explains what the file would say.
 	Answer string
@@ -48,7 +54,7 @@ type WhyGroup struct {
 type WhyMatch struct {
 	Line     int
 	Rule     string // "Disallow: /private/"
-	Priority int    // length of the pattern that matched; the longest wins
+	Priority int    // the rule's priority, as the reading measures it (Why.PriorityName); unused in first-match readings
 	Winner   bool
 	ViaIndex bool // matched through Google's index.html rule
 }
@@ -62,17 +68,21 @@ func (a *Analysis) Why() (Why, bool) {
 	}
 	rv, v := &a.Rows[i], &a.Verdicts[i]
 	w := Why{
-		Row:       i,
-		Allowed:   rv.Allowed,
-		Answer:    rv.Answer,
-		Agent:     rv.Agent,
-		Token:     rv.Token,
-		URL:       rv.URL,
-		Encoded:   rv.Encoded,
-		Path:      v.Path,
-		Dialect:   rv.Dialect,
-		Sentences: v.Explanation(),
-		Selection: selection(v),
+		Row:          i,
+		Allowed:      rv.Allowed,
+		Answer:       rv.Answer,
+		Agent:        rv.Agent,
+		Token:        rv.Token,
+		URL:          rv.URL,
+		Encoded:      rv.Encoded,
+		Path:         v.Path,
+		Dialect:      rv.Dialect,
+		Sentences:    v.Explanation(),
+		Selection:    v.GroupSentence(),
+		Decision:     v.DecisionSentence(),
+		Decided:      v.Decision().String(),
+		Precedence:   v.Dialect.Precedence(),
+		PriorityName: v.Dialect.PriorityName(),
 	}
 	for _, g := range v.Groups {
 		w.Groups = append(w.Groups, WhyGroup{Start: g.Start, End: g.End, Agents: agents(g), Rules: len(g.Rules)})
@@ -91,68 +101,10 @@ func (a *Analysis) Why() (Why, bool) {
 			ViaIndex: m.ViaIndex,
 		})
 	}
-	w.Decision = decision(v)
 	w.Usage = UsageOf(a.File, v)
 	if w.Answer != "" {
 		// The verdict shown is the answer's; the file's is a what-if.
 		w.Decision = "Once the file is read: " + w.Decision
 	}
 	return w, true
-}
-
-func selection(v *robots.Verdict) string {
-	switch v.Selection {
-	case robots.NamedGroup:
-		s := fmt.Sprintf("A group names %s itself, so only the groups naming it count: the group for every crawler (User-agent: *) does not apply.", v.Agent)
-		for _, g := range v.Groups {
-			if g.Global() {
-				s = fmt.Sprintf("A group names %s itself, so only the rules of the groups naming it count; the group at line %d names every crawler (User-agent: *) as well, so its rules count too.", v.Agent, g.Start)
-				break
-			}
-		}
-		if v.ShadowsGlobal {
-			s += " That group has no rules, so nothing is blocked for it."
-		}
-		return s
-	case robots.FallbackGroup:
-		return fmt.Sprintf("No group names %s, so it follows the groups for %s, as this crawler does.", v.Agent, v.Token)
-	case robots.GlobalGroup:
-		return fmt.Sprintf("No group names %s, so the group for every crawler (User-agent: *) applies.", v.Agent)
-	case robots.GlobalIgnored:
-		return fmt.Sprintf("No group names %s, and this crawler ignores the group for every crawler (User-agent: *), so nothing is blocked.", v.Agent)
-	case robots.AlwaysAllowed:
-		return v.Dialect.Title() + " always allows this URL, whatever the file says."
-	default:
-		return fmt.Sprintf("No group names %s and there is no group for every crawler (User-agent: *), so nothing is blocked.", v.Agent)
-	}
-}
-
-func decision(v *robots.Verdict) string {
-	d := v.Decider()
-	if d == nil {
-		if len(v.Groups) == 0 {
-			return "No rule applies: the URL is allowed."
-		}
-		return "No rule of these groups matches the URL: it is allowed."
-	}
-	verb := "blocks"
-	if d.Rule.Allow {
-		verb = "allows"
-	}
-	if v.Dialect.FirstMatch() {
-		// First-match readings take the first rule in file order: the
-		// length of the pattern plays no part.
-		return fmt.Sprintf("Line %d %s it: it is the first rule of the group, in file order, that matches; %s reads no further.", d.Rule.Line, verb, v.Dialect.Title())
-	}
-	s := fmt.Sprintf("Line %d %s it: its pattern is the longest that matches (%d characters).", d.Rule.Line, verb, d.Priority)
-	switch v.Tie {
-	case robots.AllowWinsTie:
-		s = fmt.Sprintf("Line %d allows it: an Allow and a Disallow matched with the same length (%d characters), and on a tie the Allow wins.", d.Rule.Line, d.Priority)
-	case robots.FirstWinsTie:
-		s += " Other rules of the same kind matched with the same length; the first in the file is shown."
-	}
-	if len(v.Matches) == 1 {
-		s = fmt.Sprintf("Line %d %s it: it is the only rule that matches.", d.Rule.Line, verb)
-	}
-	return s
 }
