@@ -172,16 +172,32 @@ func (lr *lineReader) read(f *File, m *emitter) {
 type emitter struct {
 	ev lineEvent
 	to groupBuilder
+	// pause, when not nil, is called every pacedEvents events (see
+	// File.ReadPaced).
+	pause func()
+	count int
 }
+
+// pacedEvents is how many line events a paced reading hands over between
+// two calls of its pause.
+const pacedEvents = 1024
 
 // emit hands e to the builder.
 func (m *emitter) emit(e lineEvent) {
 	m.ev = e
-	m.to.line(&m.ev)
+	m.send()
 }
 
 // send hands the event filled in m.ev to the builder.
-func (m *emitter) send() { m.to.line(&m.ev) }
+func (m *emitter) send() {
+	m.to.line(&m.ev)
+	if m.pause != nil {
+		if m.count++; m.count == pacedEvents {
+			m.count = 0
+			m.pause()
+		}
+	}
+}
 
 // eventFunc is a groupBuilder made of a function, for the callers that
 // only look at the events.

@@ -106,6 +106,16 @@ func (l *linter) breathe() {
 	}
 }
 
+// breatheEvery breathes at every n-th step i of a loop.
+func (l *linter) breatheEvery(i, n int) {
+	if i%n == n-1 {
+		l.breathe()
+	}
+}
+
+// read returns the file as d reads it, made with the linter's pauses.
+func (l *linter) read(d Dialect) *Reading { return l.f.ReadPaced(d, l.pause) }
+
 // add adds a finding with the severity the table of codes gives its code.
 func (l *linter) add(line int, code Code, format string, args ...any) {
 	l.addAs(line, code.Severity(), code, format, args...)
@@ -274,7 +284,7 @@ func (l *linter) orphans() {
 		if readers == nil {
 			for _, d := range Dialects() {
 				if d != l.r.Dialect {
-					readers = append(readers, l.f.Read(d))
+					readers = append(readers, l.read(d))
 				}
 			}
 		}
@@ -329,7 +339,7 @@ func (l *linter) otherReaders(n int) string {
 	var kinds []LineKind
 	var who [][]Dialect
 	for _, d := range firstMatchDialects() {
-		k := l.f.Read(d).Kind(n)
+		k := l.read(d).Kind(n)
 		if k == Unknown || k == Blank || k == Comment {
 			continue
 		}
@@ -655,7 +665,8 @@ func (l *linter) merged() {
 		gl := list(name)
 		if len(gl.groups) > 1 {
 			first := r.Groups[gl.groups[0]].Start
-			for _, gi := range gl.groups[1:] {
+			for k, gi := range gl.groups[1:] {
+				l.breatheEvery(k, 256)
 				g := &r.Groups[gi]
 				l.add(agentLine(g, name), CodeMergedGroups, "%s is also named by the group at line %d: the two groups are merged into one.", displayToken(g, name), first)
 				var rules []int
@@ -705,6 +716,7 @@ func (l *linter) globalBlocks() []globalBlock {
 	for _, gi := range r.global.groups {
 		l.breathe()
 		for i := range r.Groups[gi].Rules {
+			l.breatheEvery(i, 32) // a check of a group this large is slow
 			rule := &r.Groups[gi].Rules[i]
 			if rule.Allow || seen[rule.Pattern()] {
 				continue
@@ -739,7 +751,9 @@ func (l *linter) globalBlocks() []globalBlock {
 	groupsOf := map[patternOf][]int{}     // pattern → the groups that hold it
 	byLiteral := map[string][]patternOf{} // literal prefix → its patterns
 	for gi := range r.Groups {
+		l.breatheEvery(gi, 64)
 		for i := range r.Groups[gi].Rules {
+			l.breatheEvery(i, 1024)
 			rule := &r.Groups[gi].Rules[i]
 			p := rule.Pattern()
 			if p == "" {

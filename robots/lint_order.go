@@ -14,9 +14,10 @@ import (
 func (l *linter) runOrder() {
 	p := l.r.Dialect.parts()
 	l.breathe()
-	google := l.f.Read(Google)
+	google := l.read(Google)
 	ruleLines := l.r.ruleLines()
 	for i := range l.f.Lines {
+		l.breatheEvery(i, 256)
 		line := &l.f.Lines[i]
 		n := line.Number
 		kind := l.r.Kind(n)
@@ -51,6 +52,7 @@ func (l *linter) runOrder() {
 	}
 	l.blankLinesEndRecords(google)
 	for gi := range l.r.Groups {
+		l.breatheEvery(gi, 64)
 		g := &l.r.Groups[gi]
 		for i := range g.Rules {
 			rule := &g.Rules[i]
@@ -322,7 +324,7 @@ func (l *linter) crossDialect() {
 		readers := make([]*Reading, len(firstMatchReaders))
 		for i, d := range firstMatchReaders {
 			l.breathe() // a reading of a large file is a step of its own
-			readers[i] = l.f.Read(d)
+			readers[i] = l.read(d)
 		}
 		l.blankLinesEndRecordsGoogle(readers)
 		l.breathe()

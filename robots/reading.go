@@ -130,14 +130,14 @@ type CrawlDelay struct {
 
 // newReading reads f as dialect d does: its line reader emits the line
 // events, and its grouping policy's builder makes the groups of them.
-func newReading(f *File, d Dialect) *Reading {
+func newReading(f *File, d Dialect, pause func()) *Reading {
 	p := d.parts()
 	r := &Reading{Dialect: d, File: f, byToken: make(map[string]*groupList)}
 	if p.lines.ownKinds {
 		r.kinds = make([]LineKind, len(f.Lines))
 	}
 	b := p.grouping.start(r)
-	p.lines.read(f, &emitter{to: b})
+	p.lines.read(f, &emitter{to: b, pause: pause})
 	b.end()
 	return r
 }

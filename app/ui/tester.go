@@ -300,8 +300,7 @@ func (t *Tester) toggleCompare(ctx app.Context) {
 	t.own.Async(func() {
 		pause := pacer()
 		for _, d := range robots.Dialects() {
-			an.File.Read(d)
-			pause()
+			an.File.ReadPaced(d, pause)
 		}
 		c := model.ComparePaced(an.File, &st, pause)
 		t.own.Dispatch(func(ctx app.Context) {

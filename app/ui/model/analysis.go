@@ -144,12 +144,12 @@ func AnalyzePaced(s *State, pause func()) *Analysis {
 			c := robots.CrawlerFor(rowToken(row.Agent))
 			if !read[c.Dialect] {
 				read[c.Dialect] = true
-				a.File.Read(c.Dialect)
+				a.File.ReadPaced(c.Dialect, pause)
 				pause()
 			}
 		}
 	} else {
-		a.File.Read(d)
+		a.File.ReadPaced(d, pause)
 		pause()
 	}
 	a.recheck(s, pause)
