@@ -66,6 +66,23 @@ func chooseAnswer(p *Page, value string) {
 	}`, value)
 }
 
+// waitFor reads read until ok holds of what it reads, for at most
+// Timeout, and returns "" then, or else the last thing read.
+func waitFor(p *Page, read func() string, ok func(string) bool) string {
+	p.tb.Helper()
+	deadline := time.Now().Add(Timeout)
+	for {
+		got := read()
+		if ok(got) {
+			return ""
+		}
+		if time.Now().After(deadline) {
+			return got
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // TestServerAnswer picks server answers and checks what each reading does.
 func TestServerAnswer(t *testing.T) {
 	p := suite.NewPage(t)
@@ -86,7 +103,10 @@ func TestServerAnswer(t *testing.T) {
 	}
 	p.Click(row(0, "button.why"))
 	p.WaitAttr("#why", "data-why-row", "0")
-	if got := p.Text("#why-answer"); !strings.Contains(got, "Google treats 429, 5xx and network errors as server errors") {
+	// The Why is drawn at go-app's next frame, after the click's task.
+	if got := waitFor(p, func() string { return p.Text("#why-answer") }, func(s string) bool {
+		return strings.Contains(s, "Google treats 429, 5xx and network errors as server errors")
+	}); got != "" {
 		t.Errorf("why %q", got)
 	}
 
@@ -103,7 +123,7 @@ func TestServerAnswer(t *testing.T) {
 	// The verdicts are painted in the click's own task, the rest of the
 	// page at go-app's next frame.
 	p.WaitAttr("#answer-note", "data-answer", "404")
-	if got := p.Value("select#server-answer"); got != "404" {
+	if got := waitFor(p, func() string { return p.Value("select#server-answer") }, func(s string) bool { return s == "404" }); got != "" {
 		t.Errorf("select shows %q after undo, want 404", got)
 	}
 	// Kept in the autosave.

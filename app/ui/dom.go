@@ -34,6 +34,9 @@ const (
 	// VerdictClass is the class of a test's verdict, which carries
 	// data-verdict="allowed" or "blocked".
 	VerdictClass = "verdict"
+	// DialectID is the id of the select of the dialect all tests are
+	// read in.
+	DialectID = "dialect"
 )
 
 // fieldID returns the id of a test's field ("agent" or "url"), n being
@@ -95,6 +98,15 @@ func setFieldText(id, text string) {
 	if el := element(id); el.Truthy() && el.Get("value").String() != text {
 		el.Set("value", text)
 	}
+}
+
+// syncChoices makes the page's selects show the work's choices. go-app
+// draws a select's choice as its options' selected attributes, which a
+// browser no longer follows once the user has picked an option: after an
+// Undo, the select would go on showing the choice undone.
+func syncChoices(s *model.State) {
+	setFieldText(ServerAnswerID, model.AnswerFor(s.Answer).Choice())
+	setFieldText(DialectID, model.CleanDialect(s.Dialect))
 }
 
 // scrollToLine scrolls the read view and the editor to the given tops,

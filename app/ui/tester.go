@@ -127,6 +127,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	t.lintFile.Store(t.work.An.File)
 	if fx.File || fx.Rows {
 		paintVerdicts(t.work.An)
+		syncChoices(&t.work.State)
 	}
 	if fx.File && !fx.Editor {
 		// A keystroke in the editor: the verdicts show before the redraw.

@@ -144,8 +144,8 @@ func (t *Tester) testsSection() app.UI {
 		app.Div().Class("pane-head").Body(
 			app.H2().ID("tests-title").Text("Tests"),
 			app.Div().Class("tools").Body(
-				app.Label().For("dialect").Text("Read as "),
-				app.Select().ID("dialect").Name("dialect").OnChange(t.setDialect).Body(opts...),
+				app.Label().For(DialectID).Text("Read as "),
+				app.Select().ID(DialectID).Name(DialectID).OnChange(t.setDialect).Body(opts...),
 			),
 		),
 		t.answerNote(),
