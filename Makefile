@@ -103,7 +103,7 @@ chromium:
 # The tester's latency budgets, measured in headless Chromium (medians).
 bench-browser: chromium build
 	E2E_BENCH=1 E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
-	  $(GO) test -count=1 -v -run '^TestBrowserBench$$' ./app/e2e | grep -E 'median|FAIL|ok'
+	  $(GO) test -count=1 -v -run '^TestBrowserBench$$' ./app/e2e | grep -E '^\||^\(make|FAIL|^ok'
 
 # The longest task and total blocking time of each user action at the
 # limits (1000 tests, a 4 MiB file), in headless Chromium; medians of 3 runs

@@ -126,6 +126,11 @@ func TestServerAnswer(t *testing.T) {
 	if got := waitFor(p, func() string { return p.Value("select#server-answer") }, func(s string) bool { return s == "404" }); got != "" {
 		t.Errorf("select shows %q after undo, want 404", got)
 	}
+	// The dialect's select still shows a choice: each crawler's own, an
+	// option without a value attribute.
+	if i := Eval[int](p, "reading the dialect", `document.querySelector("select#dialect").selectedIndex`); i != 0 {
+		t.Errorf("select#dialect shows option %d after undo, want 0", i)
+	}
 	// Kept in the autosave.
 	deadline := time.Now().Add(Timeout)
 	for !strings.Contains(Eval[string](p, "reading the autosave", `localStorage.getItem("`+share.SaveKey+`") || ""`), `"answer":"404"`) {

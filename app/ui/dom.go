@@ -105,8 +105,28 @@ func setFieldText(id, text string) {
 // browser no longer follows once the user has picked an option: after an
 // Undo, the select would go on showing the choice undone.
 func syncChoices(s *model.State) {
-	setFieldText(ServerAnswerID, model.AnswerFor(s.Answer).Choice())
-	setFieldText(DialectID, model.CleanDialect(s.Dialect))
+	selectChoice(ServerAnswerID, model.AnswerFor(s.Answer).Choice())
+	selectChoice(DialectID, model.CleanDialect(s.Dialect))
+}
+
+// selectChoice selects the option of select id whose value attribute is
+// value ("" matching an option without one: go-app does not write an empty
+// value, and such an option's value is then its text).
+func selectChoice(id, value string) {
+	sel := element(id)
+	if !sel.Truthy() {
+		return
+	}
+	opts := sel.Get("options")
+	for i, n := 0, opts.Length(); i < n; i++ {
+		v := opts.Index(i).Call("getAttribute", "value")
+		if v.Truthy() && v.String() == value || !v.Truthy() && value == "" {
+			if sel.Get("selectedIndex").Int() != i {
+				sel.Set("selectedIndex", i)
+			}
+			return
+		}
+	}
 }
 
 // scrollToLine scrolls the read view and the editor to the given tops,
