@@ -107,9 +107,12 @@ func (l *linter) breathe() {
 }
 
 // breatheEvery breathes at every n-th step i of a loop.
-func (l *linter) breatheEvery(i, n int) {
-	if i%n == n-1 {
-		l.breathe()
+func (l *linter) breatheEvery(i, n int) { pauseEvery(l.pause, i, n) }
+
+// pauseEvery calls pause, when not nil, at every n-th step i of a loop.
+func pauseEvery(pause func(), i, n int) {
+	if pause != nil && i%n == n-1 {
+		pause()
 	}
 }
 
@@ -684,7 +687,7 @@ func (l *linter) merged() {
 		if name != "*" && len(globalBlocks) > 0 && len(set.rules) > 0 {
 			l.dropsGlobal(set, name, globalBlocks)
 		}
-		for rule, best := range shadowedRules(set.rules) {
+		for rule, best := range shadowedRules(set.rules, l.breathe) {
 			shadows[rule] = append(shadows[rule], shadowing{name, best})
 		}
 	}
@@ -962,7 +965,9 @@ func (l *linter) setsWith(rule *Rule) int {
 // trailing '*'s) loses to that other rule whenever it matches, if the
 // other is longer, or as long and an Allow against a Disallow, or as long,
 // of the same kind and earlier.
-func shadowedRules(rules []*Rule) map[*Rule]*Rule {
+//
+// pause is called every thousand rules or so.
+func shadowedRules(rules []*Rule, pause func()) map[*Rule]*Rule {
 	classes := make(map[string]*Rule, len(rules))
 	beats := func(a, b *Rule) bool { // whether a wins over b when both match
 		switch {
@@ -973,7 +978,8 @@ func shadowedRules(rules []*Rule) map[*Rule]*Rule {
 		}
 		return a.Line < b.Line
 	}
-	for _, rule := range rules {
+	for i, rule := range rules {
+		pauseEvery(pause, i, 1024)
 		if rule.Pattern() == "" {
 			continue
 		}
@@ -983,7 +989,8 @@ func shadowedRules(rules []*Rule) map[*Rule]*Rule {
 		}
 	}
 	out := map[*Rule]*Rule{}
-	for _, rule := range rules {
+	for i, rule := range rules {
+		pauseEvery(pause, i, 1024)
 		if rule.Pattern() == "" {
 			continue
 		}

@@ -60,7 +60,7 @@ func (l *linter) runOrder() {
 				l.add(rule.Line, CodeWildcardLiteral, "%s has no wildcards: %q is matched literally, '*' and '$' included.", l.dialect, rule.Value)
 			}
 		}
-		for _, u := range unreachableRules(g.Rules, l.r.Dialect) {
+		for _, u := range unreachableRules(g.Rules, l.r.Dialect, l.pause) {
 			e, line := g.Rules[u.hider], g.Rules[u.hidden].Line
 			l.add(line, CodeUnreachableRule, "%s never reaches this rule: line %d (%s: %s) comes first and matches every URL this one matches.", l.dialect, e.Line, kindWord(e.Kind()), e.Value)
 			if agent, ok := recordAgent(l.r, g); ok {
@@ -218,14 +218,15 @@ type hiddenRule struct{ hidden, hider int }
 
 // unreachableRules finds, for a first-match reading, the rules that an
 // earlier literal rule of the same record hides: it matches every URL they
-// match.
-func unreachableRules(rules []Rule, d Dialect) []hiddenRule {
+// match. pause, when not nil, is called every thousand rules or so.
+func unreachableRules(rules []Rule, d Dialect, pause func()) []hiddenRule {
 	if len(rules) <= 64 {
 		return unreachableFew(rules, d)
 	}
 	var out []hiddenRule
 	var earlier prefixSet // the literal patterns seen so far
 	for i := range rules {
+		pauseEvery(pause, i, 1024)
 		p := rules[i].Pattern()
 		if j, ok := earlier.findPrefix(p); ok {
 			out = append(out, hiddenRule{i, j})
@@ -365,7 +366,7 @@ func (l *linter) crossDialect() {
 func (l *linter) crossCandidates() bool {
 	for gi := range l.r.Groups {
 		g := &l.r.Groups[gi]
-		for _, u := range unreachableRules(g.Rules, MK1996) {
+		for _, u := range unreachableRules(g.Rules, MK1996, l.pause) {
 			if g.Rules[u.hidden].Allow != g.Rules[u.hider].Allow {
 				return true
 			}
@@ -399,7 +400,7 @@ func (l *linter) orderMatters(readers []*Reading) {
 			rec := &fm.Groups[gi]
 			var lines []int
 			var by []int
-			for _, u := range unreachableRules(rec.Rules, fm.Dialect) {
+			for _, u := range unreachableRules(rec.Rules, fm.Dialect, l.pause) {
 				h, e := &rec.Rules[u.hidden], &rec.Rules[u.hider]
 				if h.Allow == e.Allow {
 					continue

@@ -86,3 +86,51 @@ func TestStartWithoutFlash(t *testing.T) {
 		})
 	}
 }
+
+// TestTypingKeepsOrder: the editor's text is analysed in a goroutine that
+// pauses, and an edit made meanwhile must come after the text it follows,
+// and leaving the page at once must still save what was typed.
+func TestTypingKeepsOrder(t *testing.T) {
+	var b strings.Builder
+	for b.Len() < 300_000 {
+		b.WriteString("User-agent: zz\nDisallow: /zz\n")
+	}
+	st := model.State{Robots: b.String()}
+	for i := range 1000 {
+		st.Rows = append(st.Rows, model.Row{Agent: "Googlebot", URL: fmt.Sprintf("/p/%d", i)})
+	}
+	base := suite.Site(t, "")
+	link, err := share.Link(base, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := suite.NewPage(t)
+	p.Goto(link)
+	p.Wait("main[data-ready]")
+	verdict(p, 0, "allowed")
+	// In one task: a new file blocking everything, then row 0's URL edited.
+	p.Call("typing, then editing a test", `(text) => {
+		const ta = document.querySelector("textarea#robots-txt");
+		ta.value = ta.value + text;
+		ta.dispatchEvent(new Event("input", {bubbles: true}));
+		const url = document.querySelector("#url-1");
+		url.value = "/elsewhere";
+		url.dispatchEvent(new Event("input", {bubbles: true}));
+	}`, "\nUser-agent: Googlebot\nDisallow: /\n")
+	verdict(p, 0, "blocked")
+	if got := p.Value("#url-1"); got != "/elsewhere" {
+		t.Errorf("row 0's URL %q after the edit", got)
+	}
+	// A key, then the page is left before its analysis could end: the
+	// reload shows it.
+	p.Call("typing", `(text) => {
+		const ta = document.querySelector("textarea#robots-txt");
+		ta.value = ta.value + text;
+		ta.dispatchEvent(new Event("input", {bubbles: true}));
+	}`, "# last words\n")
+	p.Reload()
+	p.Wait("main[data-ready]")
+	if got := Eval[bool](p, "reading the editor", `document.querySelector("textarea#robots-txt").value.endsWith("# last words\n")`); !got {
+		t.Error("the text typed just before leaving is lost")
+	}
+}

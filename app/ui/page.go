@@ -85,7 +85,13 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 	// Hidden tabs may be closed without notice: save what is left.
 	p.onUnload = app.FuncOf(func(app.Value, []app.Value) any {
 		// syscall/js runs this while the page's Go code waits: wasm has one
-		// thread, so it does not race with go-app's loop.
+		// thread, so it does not race with go-app's loop. The text whose
+		// analysis is under way is saved too.
+		if pending := t.pendingText.Swap(nil); pending != nil {
+			t.work.Apply(session.SetFile{Text: *pending})
+			paintVerdicts(t.work.An)
+			t.own.Dispatch(func(app.Context) {}) // the page shows it on return
+		}
 		t.save()
 		return nil
 	})
@@ -199,6 +205,7 @@ func (t *Tester) keepMine(ctx app.Context) {
 // link; when the clipboard refuses, the link is shown to copy by hand. A
 // link is offered only when the tester would open it.
 func (t *Tester) copyLink(ctx app.Context) {
+	t.takePending(ctx)
 	p := &t.page
 	link, err := share.Link(embed.PageURL(app.Window().URL()), t.work.State)
 	p.linkShown, p.linkTooLong = "", false
@@ -236,6 +243,7 @@ func (t *Tester) copyLink(ctx app.Context) {
 
 // export downloads the results or the state.
 func (t *Tester) export(ctx app.Context, format string) {
+	t.takePending(ctx)
 	var err error
 	w := &t.work.State
 	switch format {
@@ -302,6 +310,7 @@ func (t *Tester) readFile(ctx app.Context, file app.Value, use func(ctx app.Cont
 // openVersions reads the versions kept by the autosave, for the list:
 // once, when it is opened, as each may hold a large file.
 func (t *Tester) openVersions(ctx app.Context) {
+	t.takePending(ctx)
 	vs := t.work.Versions()
 	t.page.versions = make([]string, len(vs))
 	for i, v := range vs {

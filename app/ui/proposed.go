@@ -101,12 +101,14 @@ func (t *Tester) dropProposed(ctx app.Context, file app.Value) {
 
 // proposeCurrent starts the proposed file from the current one, to edit.
 func (t *Tester) proposeCurrent(ctx app.Context) {
+	t.takePending(ctx)
 	t.proposal.setProposed(t.work.State.Robots)
 	setFieldText(ProposedID, t.work.State.Robots)
 }
 
 // exportChanges downloads the changes as CSV.
 func (t *Tester) exportChanges(ctx app.Context) {
+	t.takePending(ctx)
 	d := t.proposal.diffOf(t.work.An, &t.work.State)
 	if d == nil {
 		return

@@ -51,6 +51,10 @@ type Tester struct {
 	// goroutine to see that its own is gone.
 	lintFile atomic.Pointer[robots.File]
 
+	// pendingText is the editor's text while its analysis is made in a
+	// goroutine (setRobots); nil when the work holds the editor's text.
+	pendingText atomic.Pointer[string]
+
 	// own is the Tester's own context, from OnMount. Timers that outlive
 	// an event (the autosave, the linter) are set with it: a handler's
 	// context belongs to the child that drew the control, and go-app drops
@@ -100,7 +104,17 @@ func (t *Tester) State() model.State {
 
 // apply carries out a user's edit and shows its effects.
 func (t *Tester) apply(ctx app.Context, e session.Edit) {
+	t.takePending(ctx)
 	t.show(ctx, t.work.Apply(e))
+}
+
+// takePending gives the work the editor's text whose analysis is still
+// being made, analysing it now: any other edit, and any use of the work,
+// must see the text as typed, in the order it was typed.
+func (t *Tester) takePending(ctx app.Context) {
+	if p := t.pendingText.Swap(nil); p != nil {
+		t.show(ctx, t.work.Apply(session.SetFile{Text: *p}))
+	}
 }
 
 // show brings the page in step with what an edit changed.
@@ -189,8 +203,10 @@ func pacer() func() {
 	}
 }
 
-// staleLint stops a linter whose file is no longer the one shown.
-type staleLint struct{}
+// staleWork stops work in a goroutine whose result no one will take: a
+// linter whose file is no longer the one shown, an analysis of a text
+// typed over since.
+type staleWork struct{}
 
 // lintPaced runs the linter on an's reading in slices, then shows the
 // findings, unless the file changed in the meantime.
@@ -199,7 +215,7 @@ func (t *Tester) lintPaced(an *model.Analysis) {
 	t.own.Async(func() {
 		defer func() {
 			if r := recover(); r != nil {
-				if _, ok := r.(staleLint); !ok {
+				if _, ok := r.(staleWork); !ok {
 					panic(r)
 				}
 			}
@@ -210,7 +226,7 @@ func (t *Tester) lintPaced(an *model.Analysis) {
 			if t.lintFile.Load() != an.File {
 				// Its File is gone from the page: no one will ask this
 				// reading for findings again.
-				panic(staleLint{})
+				panic(staleWork{})
 			}
 		})
 		t.own.Dispatch(func(ctx app.Context) {
@@ -224,8 +240,52 @@ func (t *Tester) lintPaced(an *model.Analysis) {
 // The handlers the components call: each turns a user's action into an
 // edit.
 
+// setRobots takes the editor's text after a key or a paste. Its analysis
+// (the file read again where it changed, the readings the tests use, every
+// test checked) is made in a goroutine that gives the browser its thread
+// back every slice (pacer): at 500 KiB with 1000 tests it is a quarter of a
+// second of WebAssembly, which would otherwise hold the key. Most analyses
+// end within their first slice, in the key's own task. A newer key makes an
+// analysis moot and stops it; any other edit first takes the text
+// (takePending).
 func (t *Tester) setRobots(ctx app.Context, text string) {
-	t.apply(ctx, session.SetFile{Text: text})
+	if len(text) > model.MaxFile || !t.ready {
+		t.apply(ctx, session.SetFile{Text: text}) // cut, and said, at once
+		return
+	}
+	ctx.PreventUpdate() // nothing changes on screen until the analysis is done
+	p := &text
+	t.pendingText.Store(p)
+	before := t.State()
+	st := before
+	st.Robots = text
+	prev := t.work.An
+	t.own.Async(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(staleWork); !ok {
+					panic(r)
+				}
+			}
+		}()
+		pause := pacer()
+		an := model.ReanalyzePaced(prev, &st, func() {
+			pause()
+			if t.pendingText.Load() != p {
+				panic(staleWork{})
+			}
+		})
+		t.own.Dispatch(func(ctx app.Context) {
+			if !t.pendingText.CompareAndSwap(p, nil) {
+				return // typed over, or taken by another edit
+			}
+			e := session.SetFile{Text: text}
+			if share.Same(t.work.State, before) {
+				e.Analysis = an
+			}
+			t.apply(ctx, e)
+		})
+	})
 }
 
 func (t *Tester) setAgent(ctx app.Context, i int, agent string) {
@@ -292,6 +352,7 @@ func (t *Tester) restoreVersion(ctx app.Context, i int) {
 // that pauses (pacer), on a copy of the state, and kept if the work has
 // not changed meanwhile.
 func (t *Tester) toggleCompare(ctx app.Context) {
+	t.takePending(ctx)
 	if t.compareOpen {
 		t.compareOpen = false
 		return
@@ -354,6 +415,7 @@ func (t *Tester) scrollRead(ctx app.Context, top, height float64) {
 // and highlighted in the read view, and the views themselves brought on
 // screen.
 func (t *Tester) reveal(ctx app.Context, n int) {
+	t.takePending(ctx)
 	f := t.work.An.File
 	if n < 1 || n > len(f.Lines) {
 		return

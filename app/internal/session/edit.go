@@ -61,7 +61,14 @@ func (s *Session) fit(where string) {
 }
 
 // SetFile is the editor's text after the user typed or pasted in it.
-type SetFile struct{ Text string }
+type SetFile struct {
+	Text string
+	// Analysis, when not nil, is the analysis of the session's state with
+	// Text as its file, made ahead by the page (model.ReanalyzePaced, in a
+	// goroutine that pauses): it is taken as it is. It is ignored for a
+	// text over the limit, which is cut.
+	Analysis *model.Analysis
+}
 
 func (e SetFile) apply(s *Session) Effects {
 	s.State.Robots = e.Text
@@ -69,8 +76,13 @@ func (e SetFile) apply(s *Session) Effects {
 	if len(e.Text) > model.MaxFile {
 		s.fit("The robots.txt is too large")
 		fx.Editor = true // the editor still holds the text that was cut
+		e.Analysis = nil
 	}
-	s.An = model.Reanalyze(s.An, &s.State)
+	if e.Analysis != nil {
+		s.An = e.Analysis
+	} else {
+		s.An = model.Reanalyze(s.An, &s.State)
+	}
 	return fx
 }
 

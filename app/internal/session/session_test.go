@@ -133,7 +133,7 @@ func TestUnreadableSaveNeverOverwritten(t *testing.T) {
 	st := &asideRefused{MemoryStorage{SaveKey: "{broken"}}
 	s, c := newSession(st)
 	s.Arrive("", "")
-	s.Apply(SetFile{"User-agent: *\n"})
+	s.Apply(SetFile{Text: "User-agent: *\n"})
 	c.advance(time.Second)
 	if s.Save() || st.MemoryStorage[SaveKey] != "{broken" {
 		t.Errorf("the unreadable save was overwritten")
@@ -171,7 +171,7 @@ func TestLimits(t *testing.T) {
 	if u := s.State.Rows[2].URL; len(u) > model.MaxURL || !strings.HasPrefix(u, "éé") || !hasNote(s, NoteLimit, "URL") {
 		t.Errorf("long URL kept %d bytes, notes %+v", len(u), s.Notes)
 	}
-	fx = s.Apply(SetFile{strings.Repeat("a\n", model.MaxFile)})
+	fx = s.Apply(SetFile{Text: strings.Repeat("a\n", model.MaxFile)})
 	if len(s.State.Robots) != model.MaxFile || !fx.Editor || !hasNote(s, NoteLimit, "robots.txt") {
 		t.Errorf("huge file kept %d bytes, editor rewritten %v", len(s.State.Robots), fx.Editor)
 	}
@@ -263,12 +263,12 @@ func TestAutosave(t *testing.T) {
 	if _, ok := s.SaveIn(); ok {
 		t.Errorf("nothing changed, yet a save is due")
 	}
-	s.Apply(SetFile{"User-agent: *\nDisallow: /a\n"})
+	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
 	if wait, ok := s.SaveIn(); !ok || wait != SavePause {
 		t.Errorf("SaveIn = %v, %v; want %v", wait, ok, SavePause)
 	}
 	c.advance(200 * time.Millisecond)
-	s.Apply(SetFile{"User-agent: *\nDisallow: /ab\n"})
+	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /ab\n"})
 	if wait, _ := s.SaveIn(); wait != SavePause {
 		t.Errorf("a keystroke must restart the pause: %v", wait)
 	}
@@ -329,12 +329,12 @@ func TestAutosaveStorageFails(t *testing.T) {
 	st := failing{MemoryStorage: MemoryStorage{}, write: ErrQuota}
 	s, c := newSession(st)
 	s.Arrive("", "")
-	s.Apply(SetFile{"x"})
+	s.Apply(SetFile{Text: "x"})
 	c.advance(time.Second)
 	if s.Save() || !hasNote(s, NoteStorage, "full") {
 		t.Errorf("a full storage must be said: %+v", s.Notes)
 	}
-	s.Apply(SetFile{"y"})
+	s.Apply(SetFile{Text: "y"})
 	if _, ok := s.SaveIn(); ok {
 		t.Errorf("storage failed once: no more tries")
 	}
@@ -362,7 +362,7 @@ func TestNoSaveWhilePendingOrEmbedded(t *testing.T) {
 	e, c := newSession(st)
 	e.Embed = true
 	e.Arrive("", "")
-	e.Apply(SetFile{"x"})
+	e.Apply(SetFile{Text: "x"})
 	c.advance(time.Second)
 	if e.Save() {
 		t.Errorf("an embed saved")

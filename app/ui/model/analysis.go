@@ -135,10 +135,16 @@ func AnalyzePaced(s *State, pause func()) *Analysis {
 	}
 	a := &Analysis{File: robots.ParseString(s.Robots)}
 	pause()
+	a.checkPaced(s, pause)
+	return a
+}
+
+// checkPaced makes the readings the rows need, each in a step of its own
+// (the reading of the whole file is the costly part of a check), then
+// checks the rows, with pause between the steps.
+func (a *Analysis) checkPaced(s *State, pause func()) {
 	d, fixed := robots.ParseDialect(s.Dialect)
 	if !fixed && len(s.Rows) > 0 {
-		// The readings the rows need, each in a step of its own (the
-		// reading of the whole file is the costly part of a check).
 		read := map[robots.Dialect]bool{}
 		for _, row := range s.Rows {
 			c := robots.CrawlerFor(rowToken(row.Agent))
@@ -153,18 +159,24 @@ func AnalyzePaced(s *State, pause func()) *Analysis {
 		pause()
 	}
 	a.recheck(s, pause)
-	return a
 }
 
 // Reanalyze is Analyze for a state whose file is prev's after an edit, such
 // as a key typed: the file is read again only where it changed
 // (robots.File.Reparse). prev may be nil.
-func Reanalyze(prev *Analysis, s *State) *Analysis {
+func Reanalyze(prev *Analysis, s *State) *Analysis { return ReanalyzePaced(prev, s, nil) }
+
+// ReanalyzePaced is Reanalyze, with AnalyzePaced's pauses. pause may be nil.
+func ReanalyzePaced(prev *Analysis, s *State, pause func()) *Analysis {
 	if prev == nil || prev.File == nil {
-		return Analyze(s)
+		return AnalyzePaced(s, pause)
+	}
+	if pause == nil {
+		pause = func() {}
 	}
 	a := &Analysis{File: prev.File.Reparse(s.Robots)}
-	a.Recheck(s)
+	pause()
+	a.checkPaced(s, pause)
 	return a
 }
 
