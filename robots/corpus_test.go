@@ -74,8 +74,15 @@ func blocks(d robots.Dialect, m *robots.Match) bool {
 		return false
 	}
 	empty := m.Rule.Pattern() == ""
-	if d == robots.GYM2008 || d == robots.MK1996 {
+	switch d {
+	case robots.GYM2008, robots.MK1996:
 		return m.Rule.Allow == empty
+	case robots.PythonLegacy:
+		// CPython before 3.13 takes an empty Disallow for an Allow first,
+		// then strips the path's leading control characters: "Disallow:
+		// \x00" is a Disallow of an empty path, which blocks every URL (as
+		// python3 3.11 does).
+		return !m.Rule.Allow && (!empty || m.Rule.Value != "")
 	}
 	return !m.Rule.Allow && !empty && m.Priority > 0
 }
