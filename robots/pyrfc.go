@@ -24,7 +24,12 @@ func readPythonRFC(f *File, n int, m *emitter) {
 
 // readPyRFCLine reads one of Python's lines (L100–154): the comment is cut
 // wherever it stands, the line stripped, a line without ':' ignored.
-func readPyRFCLine(n int, line string, m *emitter) {
+func readPyRFCLine(n int, line string, m *emitter) { readPyKeyLine(n, line, false, m) }
+
+// readPyKeyLine reads one of Python's lines, either reading's: the comment
+// cut, the line stripped, the key and the value split at the first ':';
+// the old reading unquotes the value (unquote).
+func readPyKeyLine(n int, line string, unquote bool, m *emitter) {
 	commented := false
 	if i := strings.IndexByte(line, '#'); i >= 0 {
 		line, commented = line[:i], true
@@ -45,6 +50,9 @@ func readPyRFCLine(n int, line string, m *emitter) {
 	}
 	key = strings.TrimFunc(key, isPySpace)
 	value = strings.TrimFunc(value, isPySpace)
+	if unquote {
+		value = pyUnquote(value)
+	}
 	m.emit(lineEvent{number: n, kind: pyKey(key), key: key, value: value})
 }
 

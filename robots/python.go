@@ -44,33 +44,14 @@ func readPyLines(n int, text string, read func(n int, line string, m *emitter), 
 	}
 }
 
-// readPyLine reads one of Python's lines, reported as editor line n.
+// readPyLine reads one of Python's lines, reported as editor line n: a
+// blank line ends the record.
 func readPyLine(n int, line string, m *emitter) {
 	if line == "" {
 		m.emit(lineEvent{number: n, kind: Blank, endsRecord: true})
 		return
 	}
-	commented := false
-	if i := strings.IndexByte(line, '#'); i >= 0 {
-		line, commented = line[:i], true
-	}
-	line = strings.TrimFunc(line, isPySpace)
-	if line == "" {
-		kind := Blank
-		if commented {
-			kind = Comment
-		}
-		m.emit(lineEvent{number: n, kind: kind})
-		return
-	}
-	key, value, ok := strings.Cut(line, ":")
-	if !ok {
-		m.emit(lineEvent{number: n, kind: Unknown})
-		return
-	}
-	key = strings.TrimFunc(key, isPySpace)
-	value = pyUnquote(strings.TrimFunc(value, isPySpace))
-	m.emit(lineEvent{number: n, kind: pyKey(key), key: key, value: value})
+	readPyKeyLine(n, line, true, m)
 }
 
 // pyKey classifies a key as robotparser does, by key.lower(). Comparing

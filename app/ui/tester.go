@@ -141,6 +141,10 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	t.lintFile.Store(t.work.An.File)
 	if fx.File || fx.Rows {
 		paintVerdicts(t.work.An)
+	}
+	if fx.Editor {
+		// The state was replaced (Undo, Example, a link): the selects
+		// must follow it; a key or a choice made in a select need not.
 		syncChoices(&t.work.State)
 	}
 	if fx.File && !fx.Editor {

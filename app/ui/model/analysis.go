@@ -130,19 +130,24 @@ const pacedRows = 100
 // caller can give the browser its turn: a link of 1000 tests on a file of
 // 18,000 groups is a second of WebAssembly in one piece. pause may be nil.
 func AnalyzePaced(s *State, pause func()) *Analysis {
-	if pause == nil {
-		pause = func() {}
-	}
 	a := &Analysis{File: robots.ParseString(s.Robots)}
-	pause()
-	a.checkPaced(s, pause)
+	a.checkPaced(s, orNoPause(pause))
 	return a
+}
+
+// orNoPause returns pause, or a pause that does nothing for nil.
+func orNoPause(pause func()) func() {
+	if pause == nil {
+		return func() {}
+	}
+	return pause
 }
 
 // checkPaced makes the readings the rows need, each in a step of its own
 // (the reading of the whole file is the costly part of a check), then
 // checks the rows, with pause between the steps.
 func (a *Analysis) checkPaced(s *State, pause func()) {
+	pause() // after the parse
 	d, fixed := robots.ParseDialect(s.Dialect)
 	if !fixed && len(s.Rows) > 0 {
 		read := map[robots.Dialect]bool{}
@@ -171,12 +176,8 @@ func ReanalyzePaced(prev *Analysis, s *State, pause func()) *Analysis {
 	if prev == nil || prev.File == nil {
 		return AnalyzePaced(s, pause)
 	}
-	if pause == nil {
-		pause = func() {}
-	}
 	a := &Analysis{File: prev.File.Reparse(s.Robots)}
-	pause()
-	a.checkPaced(s, pause)
+	a.checkPaced(s, orNoPause(pause))
 	return a
 }
 
