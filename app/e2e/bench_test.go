@@ -149,7 +149,7 @@ func TestBrowserBench(t *testing.T) {
 		}
 		app := benchKeysIn(p, "#robots-txt", false)
 		if prof != nil {
-			prof.stop(&ltRun{t: t, p: p}, "keys, "+c.name)
+			prof.stop(&ltRun{t: t, p: p}, "keys, "+c.name, ltResult{})
 		}
 		floor := benchKeysIn(benchBare(t, text), "textarea", true)
 		r := benchRow{
@@ -194,7 +194,7 @@ func TestBrowserBench(t *testing.T) {
 		}
 		app := benchPastesIn(p, "#robots-txt", false, texts, c.n)
 		if prof != nil {
-			prof.stop(&ltRun{t: t, p: p}, c.name)
+			prof.stop(&ltRun{t: t, p: p}, c.name, ltResult{})
 		}
 		if os.Getenv("E2E_BENCH_PHASES") != "" {
 			// keydown, beforeinput, input, the verdict, the paint: where a

@@ -314,11 +314,21 @@ func (r *ltRun) navigate(url string) {
 	defer cancel()
 	r.must(chromedp.Do(ctx, chromedp.Navigate("about:blank")))
 	var prof *ltProfile
+	var marker page.ScriptIdentifier
 	if r.profile {
 		prof = ltStartProfile(r)
+		// The new document marks the profile before its own scripts.
+		res, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument,
+			page.AddScriptToEvaluateOnNewDocumentParams{Source: "window.__ltMarkedAt = " + ltMarkerJS})
+		r.must(err)
+		marker = res.Identifier
 	}
 	err := chromedp.Do(ctx, chromedp.Navigate(url))
 	if prof != nil {
+		_, rerr := chromedp.Call(ctx, page.RemoveScriptToEvaluateOnNewDocument,
+			page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: marker})
+		r.must(rerr)
+		prof.markedAt, _ = ltEval[float64](r, "reading the mark", "window.__ltMarkedAt || 0", Timeout)
 		r.navProfile = prof
 	}
 	r.must(err)
@@ -409,12 +419,13 @@ func (r *ltRun) measure(action string, act func(), done string) bool {
 	var prof *ltProfile
 	if r.profile {
 		prof = ltStartProfile(r)
+		prof.mark(r)
 	}
 	since := r.now()
 	act()
 	res, _, err := r.settle(since, done)
 	if prof != nil {
-		prof.stop(r, action)
+		prof.stop(r, action, res)
 	}
 	return r.keep(action, res, err)
 }
@@ -442,7 +453,7 @@ func (r *ltRun) openLink(action, link, done string) bool {
 	r.navigate(link)
 	res, ready, err := r.settle(0, done)
 	if r.navProfile != nil {
-		r.navProfile.stop(r, action)
+		r.navProfile.stop(r, action, res)
 		r.navProfile = nil
 	}
 	if err != nil {
@@ -932,7 +943,28 @@ func ltMedian(v []float64) float64 {
 }
 
 // ltProfile is a CPU profile being recorded by Chrome's sampling profiler.
-type ltProfile struct{}
+type ltProfile struct {
+	// markedAt is the page's clock when ltMarker began, or 0: the samples
+	// that show ltMarker tie the profile's clock to the page's, so that the
+	// samples of the longest task can be picked out.
+	markedAt float64
+}
+
+// ltMarkerJS runs, in the page, a function the profiler cannot miss and
+// returns the page's clock when it began.
+const ltMarkerJS = `(function ltMarker() {
+	const t0 = performance.now();
+	while (performance.now() - t0 < 12) {}
+	return t0;
+})()`
+
+// mark runs ltMarker in the page.
+func (p *ltProfile) mark(r *ltRun) {
+	r.t.Helper()
+	v, err := ltEval[float64](r, "marking the profile", ltMarkerJS, Timeout)
+	r.must(err)
+	p.markedAt = v
+}
 
 // ltStartProfile starts Chrome's sampling profiler in the page.
 func ltStartProfile(r *ltRun) *ltProfile {
@@ -961,16 +993,89 @@ func (*ltProfile) cancel(r *ltRun) {
 // (go-app's and the runtime's dominate the first list), the functions on
 // top of the stack (self), and the heaviest stack tails, which tell who
 // called a costly leaf.
-func (*ltProfile) stop(r *ltRun, action string) {
+func (p *ltProfile) stop(r *ltRun, action string, res ltResult) {
 	r.t.Helper()
 	ctx, cancel := context.WithTimeout(r.p.ctx, ltLimit)
 	defer cancel()
-	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+	out, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
 	r.must(err)
-	pt := ltProfileTimes(res.Profile)
 	var b strings.Builder
-	fmt.Fprintf(&b, "profile of %q: %.0f ms in JavaScript and WebAssembly, %.0f ms in the browser's own work outside them ((program): style, layout, the textarea)\n",
-		action, pt.total, pt.program)
+	prof := out.Profile
+	ltWriteProfile(&b, action, "the whole action", ltProfileTimes(prof, 0, -1))
+	if from, to, ok := p.longestTask(prof, res); ok {
+		ltWriteProfile(&b, action, fmt.Sprintf("its longest task (%.0f ms)", res.longest()), ltProfileTimes(prof, from, to))
+	} else {
+		from, to := ltLongestStretch(prof)
+		ltWriteProfile(&b, action, "its longest busy stretch (one or more tasks with no idle sample between them)", ltProfileTimes(prof, from, to))
+	}
+	r.t.Log(b.String())
+}
+
+// longestTask returns the samples [from, to) taken during res's longest
+// task, when the profile can be tied to the page's clock.
+func (p *ltProfile) longestTask(prof *profiler.Profile, res ltResult) (from, to int, ok bool) {
+	if prof == nil || p.markedAt == 0 || len(res.Tasks) == 0 {
+		return 0, 0, false
+	}
+	long := res.Tasks[0]
+	for _, t := range res.Tasks {
+		if t.Dur > long.Dur {
+			long = t
+		}
+	}
+	marker := map[int64]bool{} // nodes whose stack holds ltMarker
+	parent := map[int64]int64{}
+	byID := map[int64]*profiler.ProfileNode{}
+	for _, n := range prof.Nodes {
+		byID[n.ID] = n
+		for _, c := range n.Children {
+			parent[c] = n.ID
+		}
+	}
+	for _, n := range prof.Nodes {
+		for id, ok := n.ID, true; ok; id, ok = parent[id] {
+			if nd := byID[id]; nd != nil && nd.CallFrame != nil && nd.CallFrame.FunctionName == "ltMarker" {
+				marker[n.ID] = true
+				break
+			}
+		}
+	}
+	// at[i] is sample i's time in milliseconds from the profile's start.
+	at := make([]float64, len(prof.Samples))
+	sum := 0.0
+	for i := range prof.Samples {
+		if i < len(prof.TimeDeltas) {
+			sum += float64(prof.TimeDeltas[i]) / 1000
+		}
+		at[i] = sum
+	}
+	offset, found := 0.0, false // page clock minus profile clock
+	for i, id := range prof.Samples {
+		if marker[id] {
+			offset, found = p.markedAt-at[i], true
+			break
+		}
+	}
+	if !found {
+		return 0, 0, false
+	}
+	start, end := long.Start-offset, long.Start+long.Dur-offset
+	from = len(at)
+	for i, t := range at {
+		if t >= start && from == len(at) {
+			from = i
+		}
+		if t <= end {
+			to = i + 1
+		}
+	}
+	return from, max(from, to), from < len(at)
+}
+
+// ltWriteProfile writes where a profile's time went.
+func ltWriteProfile(b *strings.Builder, action, what string, pt ltTimes) {
+	fmt.Fprintf(b, "profile of %q, %s: %.0f ms in JavaScript and WebAssembly, %.0f ms in the browser's own work outside them ((program): style, layout, the textarea)\n",
+		action, what, pt.total, pt.program)
 	own := map[string]float64{}
 	for n, v := range pt.inclusive {
 		if strings.HasPrefix(n, "robotstester") {
@@ -982,12 +1087,46 @@ func (*ltProfile) stop(r *ltRun, action string) {
 		times map[string]float64
 		n     int
 	}{{"inclusive", pt.inclusive, 25}, {"the app's own, inclusive", own, 25}, {"self", pt.self, 20}, {"stack tails (leaf first)", pt.tails, 15}} {
-		fmt.Fprintf(&b, "  %s:\n", part.name)
+		fmt.Fprintf(b, "  %s:\n", part.name)
 		for _, n := range ltTop(part.times, part.n) {
-			fmt.Fprintf(&b, "    %7.1f ms %5.1f%%  %s\n", part.times[n], 100*part.times[n]/max(pt.total, 1), n)
+			fmt.Fprintf(b, "    %7.1f ms %5.1f%%  %s\n", part.times[n], 100*part.times[n]/max(pt.total, 1), n)
 		}
 	}
-	r.t.Log(b.String())
+}
+
+// ltLongestStretch returns the samples [from, to) of the profile's longest
+// stretch without an idle sample: the page's longest task, or a few tasks
+// with no idle time between them, which the sampler cannot tell apart.
+func ltLongestStretch(prof *profiler.Profile) (from, to int) {
+	if prof == nil {
+		return 0, 0
+	}
+	idle := map[int64]bool{}
+	for _, n := range prof.Nodes {
+		if n.CallFrame != nil && n.CallFrame.FunctionName == "(idle)" {
+			idle[n.ID] = true
+		}
+	}
+	best, start, sum := 0.0, 0, 0.0
+	for i, id := range prof.Samples {
+		if idle[id] {
+			start, sum = i+1, 0
+			continue
+		}
+		sum += ltSampleMs(prof, i)
+		if sum > best {
+			best, from, to = sum, start, i+1
+		}
+	}
+	return from, to
+}
+
+// ltSampleMs is the time sample i stands for: until the next one.
+func ltSampleMs(prof *profiler.Profile, i int) float64 {
+	if i+1 < len(prof.TimeDeltas) {
+		return float64(prof.TimeDeltas[i+1]) / 1000
+	}
+	return 0
 }
 
 // ltTop returns the n keys of m with the largest values, largest first.
@@ -1017,8 +1156,9 @@ type ltTimes struct {
 	tails     map[string]float64 // the top few distinct functions of the stack, leaf first
 }
 
-// ltProfileTimes sums a profile's samples by function.
-func ltProfileTimes(prof *profiler.Profile) ltTimes {
+// ltProfileTimes sums a profile's samples [from, to) by function; to < 0
+// means to the end.
+func ltProfileTimes(prof *profiler.Profile, from, to int) ltTimes {
 	pt := ltTimes{inclusive: map[string]float64{}, self: map[string]float64{}, tails: map[string]float64{}}
 	if prof == nil {
 		return pt
@@ -1065,12 +1205,11 @@ func ltProfileTimes(prof *profiler.Profile) ltTimes {
 		stacks[id] = s
 		return s
 	}
-	for i, id := range prof.Samples {
-		// A sample stands for the time until the next one.
-		w := 0.0
-		if i+1 < len(prof.TimeDeltas) {
-			w = float64(prof.TimeDeltas[i+1]) / 1000
-		}
+	if to < 0 {
+		to = len(prof.Samples)
+	}
+	for i, id := range prof.Samples[from:to] {
+		w := ltSampleMs(prof, from+i)
 		n := byID[id]
 		if n == nil {
 			continue

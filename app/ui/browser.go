@@ -270,3 +270,38 @@ func nextTask(ctx app.Context, fn func(app.Context)) {
 	})
 	app.Window().Call("setTimeout", cb, 0)
 }
+
+// afterFrame runs fn in a task of the browser's own once go-app has drawn
+// the change being made. nextTask alone does not promise it: go-app draws
+// on a Go timer, which fires inside fn's task when fn is still running
+// once it is due.
+func afterFrame(ctx app.Context, fn func(app.Context)) {
+	ctx.Defer(func(ctx app.Context) { nextTask(ctx, fn) })
+}
+
+// waitForBrowser blocks the calling goroutine until the browser has run a
+// task of its own; natively it returns at once.
+//
+// A goroutine that merely sleeps does not hand the thread back while a
+// garbage collection is marking: Go then runs its mark worker in the
+// sleep, wakes the goroutine when its timer is due, and stays busy until
+// the marking is done, hundreds of milliseconds at a 500 KiB file. A
+// goroutine waiting for the browser leaves Go idle; the marking, if any,
+// finishes first, and then the browser has its turn. A message, unlike a
+// setTimeout, is not delayed by 4 ms once timers nest.
+func waitForBrowser() {
+	if !app.IsClient {
+		return
+	}
+	done := make(chan struct{})
+	var cb app.Func
+	cb = app.FuncOf(func(app.Value, []app.Value) any {
+		cb.Release()
+		close(done)
+		return nil
+	})
+	ch := app.Window().Get("MessageChannel").New()
+	ch.Get("port1").Set("onmessage", cb)
+	ch.Get("port2").Call("postMessage", nil)
+	<-done
+}

@@ -41,6 +41,9 @@ func Guard() {
 	guardURL()
 	guardStorage()
 	keepPrerendered()
+	// The Go runtime's start and these guards are a task's worth already;
+	// go-app's start and first render make another.
+	waitForBrowser()
 }
 
 func guardURL() {

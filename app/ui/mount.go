@@ -43,8 +43,8 @@ func firstParts() int {
 const lintNowSize = 16 << 10
 
 // start builds the live page, one step per task of the browser's: the
-// parts of the page after go-app's first render, the arrival (the link or
-// the saved work, read in a goroutine that pauses), the findings of a
+// arrival (the link or the saved work, read in a goroutine that pauses),
+// the parts of the page after go-app's first render, the findings of a
 // small file, the last part; then it shows the live page in place of the
 // prerendered one, and the page is ready.
 //
@@ -54,15 +54,17 @@ const lintNowSize = 16 << 10
 func (t *Tester) start(ctx app.Context) {
 	nextTask(ctx, func(ctx app.Context) {
 		switch {
-		case t.parts < partTests:
-			t.parts++
 		case !t.arriving:
+			// Before the parts: they are then drawn once, with the
+			// arrival's work, not with the example's and then again.
 			ctx.PreventUpdate()
 			t.arriving = true
 			t.arrive(ctx, func(ctx app.Context) {
 				ctx.Defer(t.start)
 			})
 			return
+		case t.parts < partTests:
+			t.parts++
 		case !t.work.An.Linted() && t.work.An.File.Size <= lintNowSize:
 			ctx.PreventUpdate() // nothing shows them yet
 			t.work.An.Lint()

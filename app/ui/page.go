@@ -74,7 +74,7 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 	if link == session.LinkOpened {
 		// The link's work is the user's from now on; it is saved in a
 		// task of its own (1000 tests are tens of milliseconds of JSON).
-		nextTask(ctx, func(ctx app.Context) {
+		afterFrame(ctx, func(ctx app.Context) {
 			ctx.PreventUpdate()
 			t.save()
 		})

@@ -128,7 +128,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		// If the user changes the editor before then, their text wins: its
 		// input event, not yet handled, brings it into the state.
 		seen := editorLength()
-		t.own.After(time.Millisecond, func(ctx app.Context) {
+		afterFrame(t.own, func(ctx app.Context) {
 			ctx.PreventUpdate()
 			if editorLength() == seen {
 				setEditorText(t.work.State.Robots)
@@ -194,15 +194,14 @@ func (t *Tester) lintLater(ctx app.Context) {
 const workSlice = 30 * time.Millisecond
 
 // pacer returns a pause for work running in a goroutine: once a slice of
-// work is done, it sleeps a moment, and as nothing else of the Go code is
-// running, the browser gets its thread back.
+// work is done, it waits for the browser to have had a task of its own.
 func pacer() func() {
 	last := time.Now()
 	return func() {
 		if time.Since(last) < workSlice {
 			return
 		}
-		time.Sleep(time.Millisecond)
+		waitForBrowser()
 		last = time.Now()
 	}
 }
