@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"robotstester/app/internal/share"
+	"robotstester/app/ui/model"
 )
 
 // TestCompare drives the side-by-side view of every dialect and the
@@ -73,4 +76,33 @@ func TestCompare(t *testing.T) {
 	verdict(p, 0, "blocked")
 	p.Click(row(0, "button.why"))
 	p.Wait(`[data-line="2"][data-deciding]`)
+}
+
+// TestCompareDrawsInSteps opens the comparison on 120 tests: it draws its
+// first page (model.ComparePage tests) a few tests per task, and "Show
+// more" draws the next page the same way.
+func TestCompareDrawsInSteps(t *testing.T) {
+	st := model.State{Robots: "User-agent: *\nDisallow: /a\nAllow: /a/b\n"}
+	for i := range 120 {
+		st.Rows = append(st.Rows, model.Row{Agent: "Googlebot", URL: fmt.Sprintf("/a/b/%d", i)})
+	}
+	link, err := share.Link(suite.Site(t, ""), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := suite.NewPage(t)
+	p.Open(link)
+	p.Wait(`#counts[data-linted="true"]`)
+	p.Click("#compare-toggle")
+	drawn := func(n int) {
+		t.Helper()
+		p.Wait(fmt.Sprintf(`[data-compare-row="%d"]`, n-1))
+		if got := p.Count("[data-compare-row]"); got != n {
+			t.Fatalf("%d tests of the comparison drawn, want %d", got, n)
+		}
+	}
+	drawn(model.ComparePage)
+	p.Click("#compare-more")
+	drawn(2 * model.ComparePage)
+	noExceptions(t, p)
 }

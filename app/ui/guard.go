@@ -33,7 +33,7 @@ var boot struct {
 //     silence) is repaired the same way.
 //
 // It also keeps the prerendered page on screen while the live one is built
-// (mount.go).
+// (mount.go), and gives the browser a turn before go-app starts.
 func Guard() {
 	if !app.IsClient {
 		return
