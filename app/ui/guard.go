@@ -33,16 +33,18 @@ var boot struct {
 //     silence) is repaired the same way.
 //
 // It also keeps the prerendered page on screen while the live one is built
-// (mount.go), and gives the browser a turn before go-app starts.
+// (mount.go), and gives the browser a turn before and after the guards.
 func Guard() {
 	if !app.IsClient {
 		return
 	}
+	// The Go runtime's start (its tables, the packages' variables) is a
+	// task's worth already, and so are go-app's start and first render:
+	// the guards run in a task between them.
+	waitForBrowser()
 	guardURL()
 	guardStorage()
 	keepPrerendered()
-	// The Go runtime's start and these guards are a task's worth already;
-	// go-app's start and first render make another.
 	waitForBrowser()
 }
 
