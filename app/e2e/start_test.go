@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
 )
@@ -132,5 +134,32 @@ func TestTypingKeepsOrder(t *testing.T) {
 	p.Wait("main[data-ready]")
 	if got := Eval[bool](p, "reading the editor", `document.querySelector("textarea#robots-txt").value.endsWith("# last words\n")`); !got {
 		t.Error("the text typed just before leaving is lost")
+	}
+}
+
+// TestPrerenderedPage reads the page as built, with the browser's own HTML
+// parser: the prerendered editor holds the example (go-app writes a
+// textarea's text as a value attribute, which HTML ignores), and the
+// attributes hold what go-app meant (it quotes them as Go strings).
+func TestPrerenderedPage(t *testing.T) {
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+	got := run(p, "parsing the built page", chromedp.Evaluate[map[string]any](`(async () => {
+		const doc = new DOMParser().parseFromString(await (await fetch("/", {cache: "no-store"})).text(), "text/html");
+		const ed = doc.querySelector("textarea#robots-txt");
+		return {
+			editor: ed ? ed.value : null,
+			readOnly: ed ? ed.readOnly : null,
+			placeholder: doc.querySelector("#grid-urls").placeholder,
+		};
+	})()`, chromedp.EvalAwaitPromise))
+	if got["editor"] != model.Example().Robots {
+		t.Errorf("the prerendered editor holds %q, want the example", got["editor"])
+	}
+	if got["readOnly"] != false {
+		t.Errorf("the prerendered editor is read-only: %v", got["readOnly"])
+	}
+	if ph, _ := got["placeholder"].(string); !strings.Contains(ph, "\n") || strings.Contains(ph, `\n`) {
+		t.Errorf("the URL grid's placeholder is %q: its lines are not lines", ph)
 	}
 }

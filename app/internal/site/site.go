@@ -160,6 +160,9 @@ func Build(opts Options) error {
 	if err := app.GenerateStaticWebsite(tmp, h); err != nil {
 		return fmt.Errorf("generating the site: %w", err)
 	}
+	if err := repairStaticPages(tmp); err != nil {
+		return fmt.Errorf("repairing the pages' markup: %w", err)
+	}
 	if err := os.WriteFile(filepath.Join(tmp, "wasm_exec.js"), wasmExec, 0o644); err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"robotstester/app/internal/share"
 	"robotstester/app/ui"
+	"robotstester/app/ui/model"
 )
 
 func TestCleanPrefix(t *testing.T) {
@@ -94,10 +95,15 @@ func TestBuild(t *testing.T) {
 			`href="` + prefix + `/web/tester.css"`,
 			`href="` + prefix + `/web/icon.svg"`,
 			`id="robots-txt"`,
+			// The prerendered editor holds the example as its text.
+			">\n" + html.EscapeString(model.Example().Robots) + "</textarea>",
 		} {
 			if !strings.Contains(index, want) {
 				t.Errorf("prefix %q: index.html lacks %s", prefix, want)
 			}
+		}
+		if strings.Contains(index, `\n`) || strings.Contains(index, `readonly="false"`) {
+			t.Errorf("prefix %q: index.html keeps go-app's Go-quoted attributes", prefix)
 		}
 		for _, name := range []string{"index.html", "app.js", "app-worker.js", "manifest.webmanifest"} {
 			// The page's text may quote URLs (the example's user-agent
@@ -184,5 +190,22 @@ func TestDemoPage(t *testing.T) {
 	}
 	if !strings.Contains(page, `"robots-tester:height"`) {
 		t.Errorf("the demo page lacks the sizing script")
+	}
+}
+
+func TestRepairStaticHTML(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`<input placeholder="a\n/b" id="x">`, "<input placeholder=\"a\n/b\" id=\"x\">"},
+		{`<p title="say \"hi\" & <go>">x="y"</p>`, `<p title="say &#34;hi&#34; &amp; &lt;go&gt;">x="y"</p>`},
+		{`<textarea disabled readonly="false" id="t" value="# a\n\nUser-agent: *\n" name="t"></textarea>`,
+			"<textarea disabled id=\"t\" name=\"t\">\n# a\n\nUser-agent: *\n</textarea>"},
+		{`<textarea value="\n<b>&amp;</b>"></textarea>`, "<textarea>\n\n&lt;b&gt;&amp;amp;&lt;/b&gt;</textarea>"},
+		{`<input spellcheck="false" aria-hidden="false" checked="false">`, `<input spellcheck="false" aria-hidden="false">`},
+		{`<a href="/é\u00a0x">`, "<a href=\"/é\u00a0x\">"},
+		{`<p title="\q">`, `<p title="\q">`}, // not a Go literal: as it was
+	} {
+		if got := repairStaticHTML(c.in); got != c.want {
+			t.Errorf("repairStaticHTML(%q)\n = %q\nwant %q", c.in, got, c.want)
+		}
 	}
 }
