@@ -15,10 +15,11 @@ import (
 
 // frameWatchJS records, at every animation frame from the first until the
 // page is ready, what the visitor sees: how many of the page's roots
-// (main) are visible, and whether the one visible has the editor and the
-// results. The live page is built hidden behind the prerendered one and
-// takes its place in one step (app/ui/mount.go): at no frame may the page
-// show both, neither, or a root without its tests.
+// (main) are visible, whether the one visible has the editor and the
+// results, and whether anything covers its editor. The live page is built
+// hidden behind the prerendered one and takes its place in one step
+// (app/ui/mount.go): at no frame may the page show both, neither, a root
+// without its tests, or something over it.
 const frameWatchJS = `(() => {
 	const w = window.__frames = {frames: 0, bad: [], ready: false};
 	const look = () => {
@@ -28,6 +29,15 @@ const frameWatchJS = `(() => {
 		const what = shown.length + " visible; " + shown.map(m => m.className + (m.querySelector("#robots-txt") ? " +editor" : " -editor") + (m.querySelector("#results") ? " +results" : " -results")).join(", ");
 		if (document.readyState !== "loading" && (shown.length !== 1 || !shown[0].querySelector("#robots-txt") || !shown[0].querySelector("#results"))) {
 			w.bad.push("frame " + w.frames + ": " + what);
+		}
+		// Nothing covers the page shown (go-app's loader did, all window).
+		const ed = shown.length === 1 && shown[0].querySelector("#robots-txt");
+		if (document.readyState !== "loading" && ed) {
+			const r = ed.getBoundingClientRect();
+			const top = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 20));
+			if (top && !ed.parentElement.contains(top)) {
+				w.bad.push("frame " + w.frames + ": the editor is covered by " + top.tagName + "#" + top.id + "." + top.className);
+			}
 		}
 		if (document.querySelector("main[data-ready]") && !document.querySelector("main.mounting")) {
 			w.ready = true;
