@@ -93,6 +93,17 @@ func TestCompareDrawsInSteps(t *testing.T) {
 	p := suite.NewPage(t)
 	p.Open(link)
 	p.Wait(`#counts[data-linted="true"]`)
+	// Every change of the page, as the comparison is drawn: how many of
+	// its tests are there, and whether "Show more" is offered yet.
+	p.Call("watching the comparison", `() => {
+		window.__steps = [];
+		new MutationObserver(() => {
+			const n = document.querySelectorAll("[data-compare-row]").length;
+			const more = !!document.querySelector("#compare-more");
+			const last = window.__steps[window.__steps.length - 1];
+			if (n > 0 && (!last || last[0] !== n || last[1] !== more)) window.__steps.push([n, more]);
+		}).observe(document.body, {childList: true, subtree: true});
+	}`)
 	p.Click("#compare-toggle")
 	drawn := func(n int) {
 		t.Helper()
@@ -102,7 +113,17 @@ func TestCompareDrawsInSteps(t *testing.T) {
 		}
 	}
 	drawn(model.ComparePage)
+	p.WaitAttr("#compare-more", "type", "button")
 	p.Click("#compare-more")
 	drawn(2 * model.ComparePage)
+	steps := Eval[[][2]any](p, "reading the steps", "window.__steps")
+	if len(steps) < 3 {
+		t.Errorf("the comparison was drawn in %d steps, want more: %v", len(steps), steps)
+	}
+	for _, s := range steps {
+		if n, _ := s[0].(float64); s[1] == true && int(n)%model.ComparePage != 0 {
+			t.Errorf("\"Show more\" offered with %v tests drawn, before the page is whole: %v", n, steps)
+		}
+	}
 	noExceptions(t, p)
 }

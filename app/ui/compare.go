@@ -23,6 +23,9 @@ type ComparePanel struct {
 	Rows []model.RowView   // the tests, for their labels
 	// Limit is how many tests are drawn, the disagreements first.
 	Limit int
+	// Drawing is set while more tests are being drawn, a few per task:
+	// the count and "Show more" wait for the last.
+	Drawing bool
 
 	onToggle func(ctx app.Context)
 	onMore   func(ctx app.Context)
@@ -73,7 +76,7 @@ func (p *ComparePanel) Render() app.UI {
 					app.TBody().Body(body...),
 				),
 			),
-			app.If(len(shown) < len(c.Rows), func() app.UI {
+			app.If(!p.Drawing && len(shown) < len(c.Rows), func() app.UI {
 				return app.P().Class("tools").Body(
 					app.Span().Class("note").Text(strconv.Itoa(len(shown))+" of "+model.Plural(len(c.Rows), "test", "tests")+" shown, the disagreements first. "),
 					app.Button().Type("button").ID("compare-more").OnClick(p.more).

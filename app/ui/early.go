@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"time"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -14,9 +12,10 @@ import (
 // outlasts it (a 500 KiB file takes longer than its 8 ms), the frame is
 // already due when the handler returns, so go-app would render in the same
 // task and the browser could show nothing until that render is done. The
-// update is cancelled here and asked for again from a timer, which fires in
-// a task of its own.
+// update is cancelled here and asked for again in the browser's next task
+// (nextTask): a Go timer would fire inside this task when the Go code is
+// still busy once it is due.
 func renderNextTask(ctx app.Context) {
 	ctx.PreventUpdate()
-	ctx.After(time.Millisecond, func(app.Context) {})
+	nextTask(ctx, func(app.Context) {})
 }

@@ -38,6 +38,7 @@ type Tester struct {
 	aiOpen              bool    // the AI crawlers' grid is open
 	compareLimit        int     // how many tests it draws, past the first page
 	compareDrawn        int     // how many it has drawn so far: compareStep more per task
+	compareGrowing      bool    // a growCompare step is due
 	severity            string  // the findings shown: "" for all, or one severity
 
 	results   model.TableState // the results table's query, and its table while nothing changed
@@ -87,10 +88,11 @@ func NewTester(s model.State) *Tester {
 // OnMount runs in the browser only, once go-app has drawn the first part
 // of the page.
 //
-// go-app's start and first render are one long task already: the other
-// parts of the page are drawn in tasks of their own (mount.go), and the
-// work the page opens with (a link to decode, saved work to read, every
-// test to check) in the next one; the page is ready after it.
+// go-app's start and first render are one long task already: the work the
+// page opens with (a link to decode, saved work to read, every test to
+// check) is read next, in a goroutine that pauses, then the other parts of
+// the page are drawn in tasks of their own (mount.go); the page is ready
+// after them.
 func (t *Tester) OnMount(ctx app.Context) {
 	t.own = ctx
 	t.start(ctx)
@@ -131,7 +133,9 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		seen := editorLength()
 		afterFrame(t.own, func(ctx app.Context) {
 			ctx.PreventUpdate()
-			if editorLength() == seen {
+			// A key typed since (its analysis pending, or its input
+			// event not yet handled) wins.
+			if editorLength() == seen && t.pendingText.Load() == nil {
 				setEditorText(t.work.State.Robots)
 			}
 		})
@@ -155,6 +159,9 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	if fx.Lint {
 		t.lintLater(ctx)
 	}
+	if fx.Rows {
+		t.growCompare(t.own) // more tests may be there to draw
+	}
 	if fx.Changed {
 		t.changed(ctx)
 	}
@@ -175,8 +182,8 @@ const lintPause = 400 * time.Millisecond
 // The linter reads the file in other dialects to check what it says of
 // other crawlers, then analyses the groups: at 500 KiB, half a second of
 // WebAssembly. So that no single task holds the page that long, it runs
-// in a goroutine that sleeps a moment every workSlice, which hands the
-// browser back its thread, and stops when the file has changed since.
+// in a goroutine that waits for the browser's turn every workSlice
+// (pacer), and stops when the file has changed since.
 func (t *Tester) lintLater(ctx app.Context) {
 	an := t.work.An
 	if an.Linted() || !t.ready {
@@ -386,16 +393,32 @@ func (t *Tester) toggleCompare(ctx app.Context) {
 const compareStep = 25
 
 // growCompare draws compareStep more tests of the comparison in a task of
-// its own, and so on until the tests asked for are drawn.
+// its own, and so on until the tests asked for are drawn. One chain of
+// steps at a time: a click on "Show more" while one runs extends it.
 func (t *Tester) growCompare(ctx app.Context) {
+	if t.compareGrowing || t.compareDone() {
+		return
+	}
+	t.compareGrowing = true
 	afterFrame(ctx, func(ctx app.Context) {
-		if !t.compareOpen || t.compareDrawn >= model.ComparePage+t.compareLimit {
+		t.compareGrowing = false
+		if t.compareDone() {
 			ctx.PreventUpdate()
 			return
 		}
 		t.compareDrawn += compareStep
 		t.growCompare(ctx)
 	})
+}
+
+// compareTarget is how many tests the comparison is to draw.
+func (t *Tester) compareTarget() int {
+	return min(model.ComparePage+t.compareLimit, len(t.work.State.Rows))
+}
+
+// compareDone reports whether the comparison is closed or drawn whole.
+func (t *Tester) compareDone() bool {
+	return !t.compareOpen || t.compareDrawn >= t.compareTarget()
 }
 
 func (t *Tester) toggleAIGrid(ctx app.Context, open bool) { t.aiOpen = open }

@@ -283,7 +283,7 @@ func (t *Tester) resultsTable(readOnly bool) app.UI {
 // comparison reads the file once per dialect.
 func (t *Tester) comparePanel() app.UI {
 	an := t.work.An
-	p := &ComparePanel{Open: t.compareOpen, Rows: an.Rows, Limit: min(model.ComparePage+t.compareLimit, t.compareDrawn),
+	p := &ComparePanel{Open: t.compareOpen, Rows: an.Rows, Limit: min(model.ComparePage+t.compareLimit, t.compareDrawn), Drawing: !t.compareDone(),
 		onToggle: t.toggleCompare, onMore: t.compareMore, onReveal: t.reveal}
 	if t.compareOpen {
 		p.C = an.Comparison(&t.work.State)
