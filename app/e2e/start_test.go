@@ -173,3 +173,26 @@ func TestPrerenderedPage(t *testing.T) {
 		t.Errorf("the URL grid's placeholder is %q: its lines are not lines", ph)
 	}
 }
+
+// TestEmbedStartsHidden: in a docs page's iframe (?embed=1), the full page
+// made at build time does not show while the WebAssembly loads, only the
+// loader's bar; then the compact live page shows.
+func TestEmbedStartsHidden(t *testing.T) {
+	p := suite.NewPage(t)
+	p.beforeScripts(`WebAssembly.instantiateStreaming = () => new Promise(() => {});`)
+	p.Goto(suite.Site(t, "") + "/?embed=1")
+	p.Wait("#app-wasm-loader")
+	seen := Eval[[]string](p, "looking at the loading page", `[
+		getComputedStyle(document.querySelector("main")).visibility,
+		getComputedStyle(document.querySelector("#app-wasm-loader")).visibility,
+	]`)
+	if seen[0] != "hidden" || seen[1] != "visible" {
+		t.Errorf("while loading in embed mode: the page is %s, the loader %s; want hidden, visible", seen[0], seen[1])
+	}
+
+	p = suite.NewPage(t)
+	p.Open(suite.Site(t, "") + "/?embed=1")
+	if v := Eval[string](p, "looking at the live page", `getComputedStyle(document.querySelector("main[data-ready]")).visibility`); v != "visible" {
+		t.Errorf("the live embedded page is %s", v)
+	}
+}

@@ -81,6 +81,13 @@ func (o Options) Shows(panel string) bool {
 	return false
 }
 
+// QueryPattern is a regular expression, read alike by Go and JavaScript,
+// that a page's query string ("?…") matches when Parse would turn the
+// embed mode on (the option's name is exact, its value any case): the
+// page's own script reads it before the WebAssembly starts, so that the
+// full page made at build time does not flash in a docs page's iframe.
+const QueryPattern = `[?&]` + optEmbed + `=(1|[Tt][Rr][Uu][Ee]|[Yy][Ee][Ss]|[Oo][Nn])(&|$)`
+
 func isTrue(v string) bool {
 	switch strings.ToLower(v) {
 	case "1", "true", "yes", "on":

@@ -3,6 +3,7 @@ package embed
 import (
 	"net/url"
 	"reflect"
+	"regexp"
 	"testing"
 )
 
@@ -47,6 +48,21 @@ func TestFullURL(t *testing.T) {
 		}
 		if got := PageURL(u); got != tt.in[:len(tt.in)-len(u.Fragment)-len("#")] && u.Fragment != "" {
 			t.Errorf("PageURL(%s) = %s", tt.in, got)
+		}
+	}
+}
+
+// TestQueryPattern: the page's script and Parse agree on when the embed
+// mode is on.
+func TestQueryPattern(t *testing.T) {
+	re := regexp.MustCompile(QueryPattern)
+	for _, q := range []string{
+		"embed=1", "embed=true", "embed=Yes", "embed=TRUE", "EMBED=1", "embed=on&readonly=1", "readonly=1&embed=1", "a=b&embed=1&c=d",
+		"", "embed=0", "embed=", "embed=10", "xembed=1", "embed=1x", "embed=no", "readonly=1",
+	} {
+		v, _ := url.ParseQuery(q)
+		if got, want := re.MatchString("?"+q), Parse(v).On; got != want {
+			t.Errorf("?%s: the pattern says %v, Parse %v", q, got, want)
 		}
 	}
 }

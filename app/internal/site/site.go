@@ -24,6 +24,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/embed"
 	"robotstester/app/internal/precompress"
 )
 
@@ -123,6 +124,11 @@ func Handler(opts Options) (*app.Handler, error) {
 		// The browser hands the loader decompressed bytes while Content-Length
 		// counts compressed ones: give the raw size so the percentage is right.
 		WasmContentLength: strconv.FormatInt(wasm.Size(), 10),
+		// The page made at build time is the full tester: in a docs page's
+		// iframe (?embed=1) it is hidden until the compact live page is
+		// ready (web/tester.css), rather than shown and then replaced.
+		RawHeaders: []string{`<script>/` + embed.QueryPattern +
+			`/.test(location.search)&&document.documentElement.classList.add("embedding")</script>`},
 	}
 	if prefix != "" {
 		h.Resources = app.PrefixedLocation(prefix)

@@ -19,7 +19,8 @@ import (
 
 // goQuotedAttr is an attribute as go-app writes it: name="value", the
 // value a Go string literal. Text between tags is HTML-escaped, so a raw
-// quote only ever opens or closes such a value.
+// quote only ever opens or closes such a value; the one raw markup of the
+// page, the script of Handler's RawHeaders, holds no ` name="`.
 var goQuotedAttr = regexp.MustCompile(`(\s[A-Za-z_:][-A-Za-z0-9_:.]*)="((?:[^"\\]|\\.)*)"`)
 
 // textareaValue is a textarea with a value attribute and no content, once
