@@ -18,7 +18,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
 	"robotstester/internal/shared"
 )
@@ -230,10 +229,7 @@ func benchPage(t *testing.T, rows int, agent, text string) *Page {
 	for i := 1; i < rows; i++ {
 		st.Rows = append(st.Rows, model.Row{Agent: "Googlebot", URL: fmt.Sprintf("/archive/%d/file.pdf", i)})
 	}
-	link, err := share.Link(suite.Site(t, ""), st)
-	if err != nil {
-		t.Fatal(err)
-	}
+	link := stateLink(t, suite.Site(t, ""), st)
 	p := suite.NewPage(t)
 	p.Goto(link)
 	p.WaitReady()

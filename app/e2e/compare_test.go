@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
 )
 
@@ -86,10 +85,7 @@ func TestCompareDrawsInSteps(t *testing.T) {
 	for i := range 120 {
 		st.Rows = append(st.Rows, model.Row{Agent: "Googlebot", URL: fmt.Sprintf("/a/b/%d", i)})
 	}
-	link, err := share.Link(suite.Site(t, ""), st)
-	if err != nil {
-		t.Fatal(err)
-	}
+	link := stateLink(t, suite.Site(t, ""), st)
 	p := suite.NewPage(t)
 	p.Open(link)
 	p.Wait(`#counts[data-linted="true"]`)

@@ -1024,14 +1024,7 @@ func (p *ltProfile) longestTask(prof *profiler.Profile, res ltResult) (from, to 
 		}
 	}
 	marker := map[int64]bool{} // nodes whose stack holds ltMarker
-	parent := map[int64]int64{}
-	byID := map[int64]*profiler.ProfileNode{}
-	for _, n := range prof.Nodes {
-		byID[n.ID] = n
-		for _, c := range n.Children {
-			parent[c] = n.ID
-		}
-	}
+	byID, parent := ltTree(prof)
 	for _, n := range prof.Nodes {
 		for id, ok := n.ID, true; ok; id, ok = parent[id] {
 			if nd := byID[id]; nd != nil && nd.CallFrame != nil && nd.CallFrame.FunctionName == "ltMarker" {
@@ -1156,6 +1149,19 @@ type ltTimes struct {
 	tails     map[string]float64 // the top few distinct functions of the stack, leaf first
 }
 
+// ltTree indexes a profile's call tree: each node by its id, and the
+// parent of each node but the root.
+func ltTree(prof *profiler.Profile) (byID map[int64]*profiler.ProfileNode, parent map[int64]int64) {
+	byID, parent = map[int64]*profiler.ProfileNode{}, map[int64]int64{}
+	for _, n := range prof.Nodes {
+		byID[n.ID] = n
+		for _, c := range n.Children {
+			parent[c] = n.ID
+		}
+	}
+	return byID, parent
+}
+
 // ltProfileTimes sums a profile's samples [from, to) by function; to < 0
 // means to the end.
 func ltProfileTimes(prof *profiler.Profile, from, to int) ltTimes {
@@ -1163,14 +1169,7 @@ func ltProfileTimes(prof *profiler.Profile, from, to int) ltTimes {
 	if prof == nil {
 		return pt
 	}
-	parent := map[int64]int64{}
-	byID := map[int64]*profiler.ProfileNode{}
-	for _, n := range prof.Nodes {
-		byID[n.ID] = n
-		for _, c := range n.Children {
-			parent[c] = n.ID
-		}
-	}
+	byID, parent := ltTree(prof)
 	name := func(n *profiler.ProfileNode) string {
 		f := n.CallFrame
 		if f == nil {

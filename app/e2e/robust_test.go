@@ -112,10 +112,7 @@ addEventListener("message", e => { if (e.data && e.data.type === "robots-tester:
 // says what it could not read.
 func TestMalformedAddress(t *testing.T) {
 	base := suite.Site(t, "")
-	link, err := share.Link(base, custom)
-	if err != nil {
-		t.Fatal(err)
-	}
+	link := stateLink(t, base, custom)
 	for _, c := range []struct {
 		name, url string
 		notice    bool
@@ -253,10 +250,7 @@ func TestFreezingLink(t *testing.T) {
 		st.Rows = append(st.Rows, model.Row{Agent: smartphoneUA, URL: fmt.Sprintf("/p/%d", i)})
 	}
 	base := suite.Site(t, "")
-	link, err := share.Link(base, st)
-	if err != nil {
-		t.Fatal(err)
-	}
+	link := stateLink(t, base, st)
 	p := suite.NewPage(t)
 	p.beforeScripts(longTasksJS)
 	p.Goto(link)

@@ -76,6 +76,16 @@ func setState(p *Page, s model.State) {
 	waitState(p, s)
 }
 
+// stateLink returns the share link of s on the site at base.
+func stateLink(t testing.TB, base string, s model.State) string {
+	t.Helper()
+	link, err := share.Link(base, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return link
+}
+
 // waitState waits until the page shows s.
 func waitState(p *Page, want model.State) {
 	p.tb.Helper()

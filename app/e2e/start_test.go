@@ -9,7 +9,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
 )
 
@@ -58,10 +57,7 @@ func TestStartWithoutFlash(t *testing.T) {
 		st.Rows = append(st.Rows, model.Row{Agent: "Googlebot", URL: fmt.Sprintf("/private/%d", i)})
 	}
 	base := suite.Site(t, "")
-	link, err := share.Link(base, st)
-	if err != nil {
-		t.Fatal(err)
-	}
+	link := stateLink(t, base, st)
 	for _, tc := range []struct{ name, url, verdict string }{
 		{"example", base + "/", ""},
 		{"link of 1000 tests", link, "blocked"},
@@ -112,10 +108,7 @@ func TestTypingKeepsOrder(t *testing.T) {
 		st.Rows = append(st.Rows, model.Row{Agent: "Googlebot", URL: fmt.Sprintf("/p/%d", i)})
 	}
 	base := suite.Site(t, "")
-	link, err := share.Link(base, st)
-	if err != nil {
-		t.Fatal(err)
-	}
+	link := stateLink(t, base, st)
 	p := suite.NewPage(t)
 	p.Goto(link)
 	p.Wait("main[data-ready]")

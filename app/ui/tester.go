@@ -223,6 +223,23 @@ type staleWork struct{}
 // findings, unless the file changed in the meantime.
 func (t *Tester) lintPaced(an *model.Analysis) {
 	reading := an.Reading
+	// Once its File is gone from the page, no one will ask this reading
+	// for findings again.
+	stale := func() bool { return t.lintFile.Load() != an.File }
+	t.goPaced(stale, func(pause func()) {
+		reading.FindingsPaced(pause)
+		t.own.Dispatch(func(ctx app.Context) {
+			if t.work.An == an {
+				an.Lint() // the reading keeps its findings: no work left
+			}
+		})
+	})
+}
+
+// goPaced runs work in a goroutine, with a pause that waits for the
+// browser's turn every slice (pacer) and stops the work, by a staleWork
+// panic, once stale reports that no one will take its result.
+func (t *Tester) goPaced(stale func() bool, work func(pause func())) {
 	t.own.Async(func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -232,17 +249,10 @@ func (t *Tester) lintPaced(an *model.Analysis) {
 			}
 		}()
 		pause := pacer()
-		reading.FindingsPaced(func() {
+		work(func() {
 			pause()
-			if t.lintFile.Load() != an.File {
-				// Its File is gone from the page: no one will ask this
-				// reading for findings again.
+			if stale() {
 				panic(staleWork{})
-			}
-		})
-		t.own.Dispatch(func(ctx app.Context) {
-			if t.work.An == an {
-				an.Lint() // the reading keeps its findings: no work left
 			}
 		})
 	})
@@ -271,21 +281,8 @@ func (t *Tester) setRobots(ctx app.Context, text string) {
 	st := before
 	st.Robots = text
 	prev := t.work.An
-	t.own.Async(func() {
-		defer func() {
-			if r := recover(); r != nil {
-				if _, ok := r.(staleWork); !ok {
-					panic(r)
-				}
-			}
-		}()
-		pause := pacer()
-		an := model.ReanalyzePaced(prev, &st, func() {
-			pause()
-			if t.pendingText.Load() != p {
-				panic(staleWork{})
-			}
-		})
+	t.goPaced(func() bool { return t.pendingText.Load() != p }, func(pause func()) {
+		an := model.ReanalyzePaced(prev, &st, pause)
 		t.own.Dispatch(func(ctx app.Context) {
 			if !t.pendingText.CompareAndSwap(p, nil) {
 				return // typed over, or taken by another edit
