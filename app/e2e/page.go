@@ -100,11 +100,34 @@ func (p *Page) Replace(sel, text string) {
 	p.Call("replacing the value of "+sel, js, sel, text)
 }
 
-// Click clicks the element sel.
+// Click clicks the element sel, as a user would, with the mouse at its
+// middle, once it has stopped moving.
+//
+// The app moves the page a frame or two after some actions (a test brought
+// into view, the Why scrolled to, a field given the focus): a click aimed
+// at where the element was would land elsewhere.
 func (p *Page) Click(sel string) {
 	p.tb.Helper()
+	p.Wait(sel)
+	run(p, "waiting for "+sel+" to stand still", chromedp.Evaluate[chromedp.Void](
+		"("+stillJS+")("+jsString(sel)+")", chromedp.EvalAwaitPromise))
 	p.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
 }
+
+// stillJS resolves once the element matched by its argument and the page's
+// scroll have kept their place over an animation frame (at most a second).
+const stillJS = `async (sel) => {
+	let last = "";
+	for (let i = 0; i < 60; i++) {
+		await new Promise(r => requestAnimationFrame(r));
+		const el = document.querySelector(sel);
+		if (!el) return;
+		const r = el.getBoundingClientRect();
+		const now = [r.x, r.y, r.width, r.height, scrollX, scrollY].join();
+		if (now === last) return;
+		last = now;
+	}
+}`
 
 // Value returns the value of the form field sel.
 func (p *Page) Value(sel string) string {
