@@ -37,12 +37,12 @@ FUZZ_TARGETS ?= FuzzParse FuzzCheck FuzzMatcherAgreesWithGoogle FuzzReparse Fuzz
 FUZZTIME     ?= 10s
 FUZZ_STRICT  ?= 1
 
-.PHONY: all build wasm-exec-check wasm compress site serve \
+.PHONY: all build wasm-exec-check editor node wasm compress site serve \
 	test vet unit e2e fuzz-smoke chromium bench bench-browser bench-longtasks screenshot clean
 
 all: build
 
-build: wasm-exec-check wasm compress site
+build: wasm-exec-check editor wasm compress site
 
 # go-app serves its own wasm_exec.js, chosen by the generator's Go version:
 # the site gets ours, which must be the one of the toolchain building app.wasm.
@@ -50,6 +50,30 @@ wasm-exec-check:
 	@cmp -s wasm_exec.js "$(WASM_EXEC_SRC)" || { \
 	  echo "wasm_exec.js differs from $(WASM_EXEC_SRC): run 'cp \"$(WASM_EXEC_SRC)\" wasm_exec.js' and commit it" >&2; \
 	  exit 1; }
+
+# The editor: CodeMirror 6 from npm, at the versions of app/editor's
+# lockfile (npm ci), bundled by esbuild into web/editor.js. Rebuilt when
+# its source or the lockfile changes.
+EDITOR_DIR := app/editor
+EDITOR_JS  := web/editor.js
+
+editor: $(EDITOR_JS)
+
+$(EDITOR_JS): $(EDITOR_DIR)/src/editor.js $(EDITOR_DIR)/package-lock.json | node
+	cd $(EDITOR_DIR) && npm ci --no-audit --no-fund --loglevel=error
+	cd $(EDITOR_DIR) && npm run --silent build
+
+# Node.js and npm from Debian, for the editor's build; never a downloaded
+# toolchain.
+node:
+	@if ! command -v npm >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nodejs npm; \
+	  else \
+	    echo "npm is missing: run 'sudo apt-get update && sudo apt-get install -y nodejs npm', then make again" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
 
 # app.wasm is replaced only when its content changes, so that compress
 # (which goes by modification times) does not redo 20 s of brotli for nothing.
@@ -61,7 +85,7 @@ wasm:
 compress: wasm
 	$(GO) run ./app/cmd/compress $(WASM)
 
-site: wasm-exec-check wasm compress
+site: wasm-exec-check editor wasm compress
 	$(GO) run ./app -out $(SITE) -web web -wasm-exec wasm_exec.js -prefix "$(PREFIX)"
 	@printf 'site: %s (prefix "%s"); app.wasm %s bytes, gzip %s, brotli %s\n' "$(SITE)" "$(PREFIX)" \
 	  $$(wc -c <$(WASM)) $$(wc -c <$(WASM).gz) $$(wc -c <$(WASM).br)
@@ -122,4 +146,4 @@ bench:
 	$(GO) test -run=NONE -bench=. -benchmem ./...
 
 clean:
-	rm -rf $(SITE) $(WASM) $(WASM).gz $(WASM).br $(WASM_TMP) $(WASM_MODDIR)
+	rm -rf $(SITE) $(WASM) $(WASM).gz $(WASM).br $(WASM_TMP) $(WASM_MODDIR) $(EDITOR_JS) $(EDITOR_DIR)/node_modules

@@ -18,10 +18,9 @@ import (
 // Stable hooks: element IDs and data attributes that the components draw
 // and that browser tests, embedding pages and outside checks rely on.
 const (
-	// EditorID is the id of the robots.txt textarea.
+	// EditorID is the id of the element that takes the robots.txt's text:
+	// the editor's editable content, which fill() and real keys edit.
 	EditorID = "robots-txt"
-	// ReadViewID is the id of the scrolling read view.
-	ReadViewID = "read-view"
 	// UndoID is the id of the Undo control.
 	UndoID = "undo"
 	// RedoID is the id of the Redo control.
@@ -55,34 +54,12 @@ func element(id string) app.Value {
 	return app.Window().GetElementByID(id)
 }
 
-// setEditorText writes text into the editor, if it differs: the one case
-// where the code sets the textarea, and through the DOM, since go-app
-// cannot clear a field it drew (go-app #1083).
-func setEditorText(text string) {
-	if el := element(EditorID); el.Truthy() && el.Get("value").String() != text {
-		el.Set("value", text)
-		el.Set("scrollTop", 0)
-		if rv := element(ReadViewID); rv.Truthy() {
-			rv.Set("scrollTop", 0)
-		}
-	}
-}
-
 // scrollIntoView brings the element with the given id into view, if it
 // is not.
 func scrollIntoView(id string) {
 	if el := element(id); el.Truthy() {
 		el.Call("scrollIntoView", map[string]any{"block": "nearest"})
 	}
-}
-
-// editorLength returns the length of the editor's text in UTF-16 units,
-// or -1 when it is not drawn: a cheap sign that the user changed it.
-func editorLength() int {
-	if el := element(EditorID); el.Truthy() {
-		return el.Get("textLength").Int()
-	}
-	return -1
 }
 
 // clearField empties an input or textarea.
@@ -126,22 +103,6 @@ func selectChoice(id, value string) {
 			}
 			return
 		}
-	}
-}
-
-// scrollToLine scrolls the read view and the editor to the given tops,
-// selects the UTF-16 range start..end in the editor, and brings both
-// views on screen.
-func scrollToLine(readTop, editTop float64, start, end int) {
-	if el := element(ReadViewID); el.Truthy() {
-		el.Set("scrollTop", readTop)
-		el.Call("scrollIntoView", map[string]any{"block": "nearest"})
-	}
-	if el := element(EditorID); el.Truthy() {
-		el.Call("focus", map[string]any{"preventScroll": true})
-		el.Call("setSelectionRange", start, end)
-		el.Set("scrollTop", editTop)
-		el.Call("scrollIntoView", map[string]any{"block": "nearest"})
 	}
 }
 
@@ -198,7 +159,7 @@ func verdictPainter() app.Value {
 
 // onUndoKeys calls do for Ctrl+Z (Cmd+Z), and with redo for
 // Ctrl+Shift+Z or Ctrl+Y, pressed outside the editor and the fields, which
-// keep their own undo. It returns the listener, to keep it alive.
+// keep their own undo (the editor's is its history). It returns the listener, to keep it alive.
 func onUndoKeys(ctx app.Context, do func(ctx app.Context, redo bool)) app.Func {
 	f := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 {
@@ -212,7 +173,8 @@ func onUndoKeys(ctx app.Context, do func(ctx app.Context, redo bool)) app.Func {
 		if key != "z" && key != "y" {
 			return nil
 		}
-		if tag := e.Get("target").Get("tagName").String(); tag == "TEXTAREA" || tag == "INPUT" || tag == "SELECT" {
+		target := e.Get("target")
+		if tag := target.Get("tagName").String(); tag == "TEXTAREA" || tag == "INPUT" || tag == "SELECT" || target.Get("isContentEditable").Bool() {
 			return nil
 		}
 		e.Call("preventDefault")

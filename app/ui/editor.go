@@ -8,90 +8,94 @@ import (
 	"robotstester/app/ui/model"
 )
 
-// Editor is the robots.txt textarea and its line-number gutter.
+// Editor is the robots.txt editor: CodeMirror 6 (app/editor, bundled into
+// web/editor.js), which lays out only the lines in view. go-app draws its
+// host element and nothing inside it: the editor owns that subtree, and
+// the Tester drives it (editing.go).
 //
-// The textarea is uncontrolled: its value is written when it is first
-// drawn and on programmatic loads (Tester.load), and read on input, so that
-// a 500 KiB file is not copied back into the page on every key. The gutter
-// draws only the numbers on screen, moved with the textarea's scroll.
+// In the page made at build time, where no script runs, the host holds
+// the file's first lines as static HTML with the classes and marks the
+// live editor gives them (kinds, the group used, the deciding line), so
+// that the first paint already shows the answer; the live page takes its
+// place once ready.
 type Editor struct {
 	app.Compo
 
-	Lines    int     // lines in the text
-	Top      float64 // scrollTop of the textarea, in pixels
-	Height   float64 // clientHeight of the textarea, in pixels
-	Disabled bool
-	ReadOnly bool // embed mode's readonly=1: the text shows but cannot change
+	// Static are the lines the page made at build time shows, and Total
+	// the file's lines.
+	Static []model.LineView
+	Total  int
 
-	initial  string // value drawn before the editor is mounted
-	mounted  bool
-	onInput  func(ctx app.Context, text string)
-	onScroll func(ctx app.Context, top, height float64)
-	onDrop   func(ctx app.Context, file app.Value) // a file dropped on the editor
+	onMount    func(ctx app.Context, host app.Value)
+	onDismount func()
 }
 
-// OnMount runs in the browser once the textarea is in the page; from then on
-// its value belongs to the user.
-func (e *Editor) OnMount(ctx app.Context) {
-	e.mounted = true
-	e.initial = ""
-}
+// EditorHostID is the id of the element the editor is made in; the
+// editable element inside it is EditorID.
+const EditorHostID = "editor"
 
 // Render returns the component's markup.
 func (e *Editor) Render() app.UI {
-	w := model.Visible(e.Top, e.Height, LineHeight, max(e.Lines, 1), Margin)
-	numbers := make([]app.UI, 0, w.Len())
-	for n := w.First; n <= w.Last; n++ {
-		numbers = append(numbers, app.Div().Text(strconv.Itoa(n)))
+	host := app.Div().ID(EditorHostID).Class("editor")
+	if app.IsClient {
+		return host
 	}
-	offset := float64((w.First-1)*LineHeight) - e.Top
-	ta := app.Textarea().
-		ID(EditorID).
-		Name("robots-txt").
-		Class("editor-text").
-		Spellcheck(false).
-		Wrap("off").
-		Attr("autocomplete", "off").
-		Attr("autocapitalize", "off").
-		Aria("describedby", "summary").
-		Disabled(e.Disabled).
-		ReadOnly(e.ReadOnly).
-		OnInput(e.input).
-		OnScroll(e.scroll)
-	if e.onDrop != nil && !e.ReadOnly {
-		ta = ta.OnDragOver(acceptDrop).OnDrop(e.drop)
+	numbers := make([]app.UI, len(e.Static))
+	lines := make([]app.UI, len(e.Static))
+	for i, l := range e.Static {
+		numbers[i] = app.Div().Class("cm-gutterElement").Text(strconv.Itoa(l.N))
+		lines[i] = staticLine(l)
 	}
-	if !e.mounted {
-		ta = ta.Text(e.initial)
-	}
-	return app.Div().Class("editor").Body(
-		app.Div().Class("gutter").Aria("hidden", "true").Body(
-			app.Div().Class("gutter-lines").
-				Style("transform", "translateY("+strconv.FormatFloat(offset, 'f', 1, 64)+"px)").
-				Body(numbers...),
+	return host.Body(
+		app.Div().Class("cm-editor", "cm-static").Body(
+			app.Div().Class("cm-scroller").Body(
+				app.Div().Class("cm-gutters").Aria("hidden", "true").Body(
+					app.Div().Class("cm-gutter", "cm-lineNumbers").Body(numbers...),
+					app.Div().Class("cm-gutter", "cm-gutter-lint"),
+				),
+				app.Div().ID(EditorID).Class("cm-content").
+					Role("textbox").Aria("multiline", "true").Aria("readonly", "true").
+					Aria("label", "robots.txt").Aria("describedby", "summary").
+					Body(lines...),
+			),
 		),
-		ta,
 	)
 }
 
-func (e *Editor) input(ctx app.Context, ev app.Event) {
-	if e.onInput != nil {
-		e.onInput(ctx, ctx.JSSrc().Get("value").String())
+// staticLine draws line l as the live editor's line plugin marks it.
+func staticLine(l model.LineView) app.UI {
+	d := app.Div().DataSet("line", l.N)
+	classes := []string{"cm-line"}
+	if l.Kind != "" {
+		d = d.DataSet("kind", l.Kind)
+		classes = append(classes, "k-"+l.Kind)
+	}
+	if l.Group {
+		d = d.DataSet("group", "true")
+		classes = append(classes, "in-group")
+	}
+	if l.Deciding {
+		d = d.DataSet("deciding", "true")
+		classes = append(classes, "deciding")
+	}
+	text := l.Text
+	if text == "" {
+		return d.Class(classes...).Body(app.Br())
+	}
+	return d.Class(classes...).Text(text)
+}
+
+// OnMount hands the host element to the Tester, which makes the editor in
+// it.
+func (e *Editor) OnMount(ctx app.Context) {
+	if e.onMount != nil {
+		e.onMount(ctx, ctx.JSSrc())
 	}
 }
 
-func (e *Editor) scroll(ctx app.Context, ev app.Event) {
-	src := ctx.JSSrc()
-	if e.onScroll != nil {
-		e.onScroll(ctx, src.Get("scrollTop").Float(), src.Get("clientHeight").Float())
-	}
-}
-
-// drop takes a dropped file in place of the text; dropped text is left to
-// the browser, which inserts it.
-func (e *Editor) drop(ctx app.Context, ev app.Event) {
-	if f := firstFile(ctx, ev); f.Truthy() {
-		ev.PreventDefault()
-		e.onDrop(ctx, f)
+// OnDismount lets the Tester drop the editor that lived in the host.
+func (e *Editor) OnDismount() {
+	if e.onDismount != nil {
+		e.onDismount()
 	}
 }

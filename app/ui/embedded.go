@@ -30,12 +30,22 @@ func (t *Tester) renderEmbed() app.UI {
 		),
 		t.notices(),
 	}
+	editorShown := false
 	for _, p := range o.Panels {
 		switch p {
-		case embed.Editor:
-			body = append(body, app.Section().Class("pane").Aria("label", "robots.txt").Body(
-				t.editor(o.ReadOnly),
-				t.summary(),
+		case embed.Editor, embed.File:
+			// The editor is the file as read too: the test bar above it
+			// says what it is marked for.
+			if editorShown {
+				continue
+			}
+			editorShown = true
+			body = append(body, app.Div().Class("embed-work").Body(
+				t.testBar(o.ReadOnly),
+				app.Section().Class("pane").Aria("label", "robots.txt").Body(
+					t.editor(),
+					t.summary(),
+				),
 			))
 		case embed.Tests:
 			body = append(body, app.Section().ID("tests").Class("tests").Aria("label", "Tests").Body(
@@ -52,8 +62,6 @@ func (t *Tester) renderEmbed() app.UI {
 		case embed.Why:
 			why, has := an.Why()
 			body = append(body, &WhyPanel{Why: why, Has: has, Sheet: t.whySheet, onReveal: t.reveal, onClose: t.closeWhy})
-		case embed.File:
-			body = append(body, app.Section().Class("pane").Aria("label", "The file as read").Body(t.fileView()))
 		}
 	}
 	// Without a Why panel in the page, a test's Why control still answers:

@@ -80,3 +80,15 @@ func (p *FindingsPanel) filter(ctx app.Context, e app.Event) {
 }
 
 func (p *FindingsPanel) reveal(ctx app.Context, e app.Event) { revealLine(ctx, p.onReveal) }
+
+// severityIcon is the sign drawn beside a finding, so that severity does
+// not rest on colour alone.
+func severityIcon(s string) string {
+	switch s {
+	case "error":
+		return "⛔ error"
+	case "warning":
+		return "⚠ warning"
+	}
+	return "ℹ info"
+}

@@ -204,19 +204,28 @@ func (r *ResultRow) urlInput(ctx app.Context, e app.Event) {
 // the line breaks, so a multi-line paste is taken over before it lands;
 // the field then shows the first URL, written by the redraw.
 func (r *ResultRow) paste(ctx app.Context, e app.Event) {
+	if text, ok := multiLinePaste(ctx, e, r.ReadOnly); ok {
+		r.focused = ""
+		call3(r.onPaste, ctx, r.Row.Index, text)
+	}
+}
+
+// multiLinePaste returns the text of a paste into a URL field when it holds
+// several lines, which the field would join, and keeps it from landing; a
+// paste of one line is the browser's, whose input event follows.
+func multiLinePaste(ctx app.Context, e app.Event, readOnly bool) (string, bool) {
 	data := e.Get("clipboardData")
-	if r.ReadOnly || !data.Truthy() {
+	if readOnly || !data.Truthy() {
 		ctx.PreventUpdate()
-		return
+		return "", false
 	}
 	text := data.Call("getData", "text").String()
 	if !strings.ContainsAny(strings.TrimSpace(text), "\r\n") {
-		ctx.PreventUpdate() // the browser pastes it; the input event follows
-		return
+		ctx.PreventUpdate()
+		return "", false
 	}
 	e.PreventDefault()
-	r.focused = ""
-	call3(r.onPaste, ctx, r.Row.Index, text)
+	return text, true
 }
 
 func (r *ResultRow) agentFocus(ctx app.Context, e app.Event) { r.focus(ctx, "agent") }

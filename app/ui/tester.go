@@ -31,9 +31,8 @@ type Tester struct {
 	arriving bool // the state the page opens with is asked for (arrive)
 	shown    bool // the live page has replaced the prerendered one
 
-	editTop, editHeight float64 // the editor's scroll
-	readTop, readHeight float64 // the read view's scroll
-	highlight           int     // the line last revealed
+	edit editing // the editor and its text (editing.go)
+
 	compareOpen         bool    // the side-by-side comparison is shown
 	aiOpen              bool    // the AI crawlers' grid is open
 	compareLimit        int     // how many tests it draws, past the first page
@@ -76,7 +75,6 @@ func (t *Tester) OnInit() {
 		// works them out when it draws them (mount.go).
 		t.work.An.Lint()
 	}
-	t.editHeight, t.readHeight = ViewHeight, ViewHeight
 	t.parts = firstParts()
 }
 
@@ -123,30 +121,15 @@ func (t *Tester) takePending(ctx app.Context) {
 // show brings the page in step with what an edit changed.
 func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	if fx.Editor {
-		t.highlight = 0
-		t.editTop, t.readTop = 0, 0
-		// Writing a large text into the textarea is the browser's own
-		// work, hundreds of milliseconds at 500 KiB: in a task of its own,
-		// once the verdicts are drawn.
-		// If the user changes the editor before then, their text wins: its
-		// input event, not yet handled, brings it into the state.
-		seen := editorLength()
-		afterFrame(t.own, func(ctx app.Context) {
-			ctx.PreventUpdate()
-			// A key typed since (its analysis pending, or its input
-			// event not yet handled) wins.
-			if editorLength() == seen && t.pendingText.Load() == nil {
-				setEditorText(t.work.State.Robots)
-			}
-		})
-	}
-	if fx.File && !fx.Editor {
-		t.highlight = 0
+		// In a task of its own, once the verdicts are drawn; a key typed
+		// before then wins.
+		t.replaceEditorText()
 	}
 	t.lintFile.Store(t.work.An.File)
 	if fx.File || fx.Rows {
 		paintVerdicts(t.work.An)
 	}
+	t.showInEditor(ctx, false)
 	if fx.Editor {
 		// The state was replaced (Undo, Example, a link): the selects
 		// must follow it; a key or a choice made in a select need not.
@@ -231,6 +214,7 @@ func (t *Tester) lintPaced(an *model.Analysis) {
 		t.own.Dispatch(func(ctx app.Context) {
 			if t.work.An == an {
 				an.Lint() // the reading keeps its findings: no work left
+				t.showInEditor(ctx, false)
 			}
 		})
 	})
@@ -448,44 +432,12 @@ func (t *Tester) bringRow(i int, field string) {
 
 func (t *Tester) setSeverity(ctx app.Context, severity string) { t.severity = severity }
 
-func (t *Tester) scrollEditor(ctx app.Context, top, height float64) {
-	t.editTop, t.editHeight = top, height
-}
-
-func (t *Tester) scrollRead(ctx app.Context, top, height float64) {
-	t.readTop, t.readHeight = top, height
-}
-
-// reveal shows line n: selected in the editor, scrolled into both views
-// and highlighted in the read view, and the views themselves brought on
-// screen.
+// reveal shows line n: selected in the editor, in the editor's middle,
+// and the editor brought on screen.
 func (t *Tester) reveal(ctx app.Context, n int) {
 	t.takePending(ctx)
-	f := t.work.An.File
-	if n < 1 || n > len(f.Lines) {
+	if n < 1 || n > t.edit.doc.Lines() {
 		return
 	}
-	t.highlight = n
-	t.readTop = max(0, float64((n-1)*LineHeight)-t.readHeight/3)
-	t.editTop = max(0, float64((n-1)*LineHeight)-t.editHeight/3)
-	l := f.Lines[n-1]
-	text := t.work.State.Robots
-	start := utf16Len(text, l.Start)
-	end := start + utf16Len(text[min(l.Start, len(text)):], l.End-l.Start)
-	scrollToLine(t.readTop, t.editTop, start, end)
-}
-
-// utf16Len returns the length in UTF-16 code units, as JavaScript counts
-// string offsets, of the first n bytes of s.
-func utf16Len(s string, n int) int {
-	s = s[:min(max(n, 0), len(s))]
-	u := 0
-	for _, r := range s {
-		if r >= 0x10000 {
-			u += 2
-		} else {
-			u++
-		}
-	}
-	return u
+	t.revealInEditor(n)
 }

@@ -29,7 +29,7 @@ func render(t *testing.T, c app.Composer) string {
 func TestTesterPrerender(t *testing.T) {
 	html := render(t, &Tester{})
 	for _, want := range []string{
-		`id="robots-txt"`, "<textarea", "Loading the tester", "User-agent: GPTBot",
+		`id="robots-txt"`, `id="test-bar"`, "Loading the tester", "User-agent: GPTBot",
 		`data-verdict="allowed"`, `data-verdict="blocked"`, `data-row="6"`,
 		`name="agent"`, `name="url"`, "data-deciding", "data-group",
 		"https://shop.example/sitemap.xml", "Why? Test 1",
@@ -65,39 +65,22 @@ func TestUserTextIsText(t *testing.T) {
 	}
 }
 
-// TestFileViewWindow checks that a big file draws only its window.
-func TestFileViewWindow(t *testing.T) {
+// TestEditorStatic checks the editor of the page made at build time: the
+// file's first lines, marked as the live editor marks them, and the text
+// shown as text.
+func TestEditorStatic(t *testing.T) {
 	var b strings.Builder
 	for i := range 14000 {
 		fmt.Fprintf(&b, "Disallow: /p%d\n", i)
 	}
-	s := model.State{Robots: "User-agent: *\n" + b.String(), Rows: []model.Row{{Agent: "x", URL: "/p5"}}}
-	an := model.Analyze(&s)
-	w := model.Visible(0, ViewHeight, LineHeight, len(an.File.Lines), Margin)
-	v := &FileView{Lines: an.Lines(w), Total: len(an.File.Lines), Dialect: "Google"}
-	html := render(t, v)
-	if n := strings.Count(html, "data-line="); n != w.Len() || n > 100 {
-		t.Errorf("%d lines drawn, want the %d of the window", n, w.Len())
+	s := model.State{Robots: "User-agent: *\n<b>x</b>\n" + b.String(), Rows: []model.Row{{Agent: "x", URL: "/p5"}}}
+	html := render(t, NewTester(s))
+	if n := strings.Count(html, `class="cm-gutterElement"`); n != staticLines {
+		t.Errorf("%d lines drawn, want %d", n, staticLines)
 	}
-	want := fmt.Sprintf("height:%dpx", len(an.File.Lines)*LineHeight+2*PadTop)
-	if !strings.Contains(html, want) {
-		t.Errorf("spacer lacks %q", want)
-	}
-	if !strings.Contains(html, "data-deciding") {
-		t.Errorf("no deciding line drawn")
-	}
-}
-
-func TestUTF16Len(t *testing.T) {
-	for _, tt := range []struct {
-		s    string
-		n    int
-		want int
-	}{
-		{"abc", 2, 2}, {"é/x", 3, 2}, {"😀a", 5, 3}, {"ab", 10, 2}, {"ab", -1, 0},
-	} {
-		if got := utf16Len(tt.s, tt.n); got != tt.want {
-			t.Errorf("utf16Len(%q, %d) = %d, want %d", tt.s, tt.n, got, tt.want)
+	for _, want := range []string{`data-kind="user-agent"`, "data-group", "data-deciding", `data-line="9"`, "&lt;b&gt;x&lt;/b&gt;"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("static editor lacks %s", want)
 		}
 	}
 }

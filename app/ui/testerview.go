@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strconv"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
@@ -29,31 +31,34 @@ func (t *Tester) Render() app.UI {
 	return root.Body(body...)
 }
 
-// panels returns the page's parts under the tests: the grid, import and
-// export, the versions, the file's overview, the findings and the
-// comparison of dialects.
+// panels returns the page's rarely used parts, under the tests, each
+// closed until asked for: many tests at once, import and export, the
+// versions, the file's overview, the findings and every crawler's reading.
 func (t *Tester) panels() []app.UI {
 	an := t.work.An
 	return []app.UI{
-		&GridPanel{Room: t.work.State.Room(), onGrid: t.grid},
-		&TransferPanel{
-			onExport:    t.export,
-			onStateFile: t.importStateFile,
-			onURLs:      t.importURLs,
-			onURLFile:   t.importURLFile,
-		},
-		&VersionsPanel{Versions: t.page.versions, onOpen: t.openVersions, onRestore: t.restoreVersion},
-		t.versionsCompare(),
-		app.Div().Class("details").Body(
-			t.overview(),
-			&FindingsPanel{
-				Groups:     an.FindingGroups(t.severity),
-				Linted:     an.Linted(),
-				Severity:   t.severity,
-				onSeverity: t.setSeverity,
-				onReveal:   t.reveal,
-			},
-			t.comparePanel(),
+		app.Section().ID("more").Class("more").Aria("labelledby", "more-title").Body(
+			app.H2().ID("more-title").Text("More"),
+			app.Div().Class("more-list").Body(
+				morePanel("more-grid", "Many tests at once: crawlers × URLs", &GridPanel{Room: t.work.State.Room(), onGrid: t.grid}),
+				morePanel("more-transfer", "Import and export", &TransferPanel{
+					onExport:    t.export,
+					onStateFile: t.importStateFile,
+					onURLs:      t.importURLs,
+					onURLFile:   t.importURLFile,
+				}),
+				&VersionsPanel{Versions: t.page.versions, onOpen: t.openVersions, onRestore: t.restoreVersion},
+				morePanel("more-versions-compare", "Compare versions: try a change before you publish it", t.versionsCompare()),
+				morePanel("more-overview", "The file: groups, sitemaps, AI crawlers", t.overview()),
+				morePanel("more-findings", t.findingsTitle(), &FindingsPanel{
+					Groups:     an.FindingGroups(t.severity),
+					Linted:     an.Linted(),
+					Severity:   t.severity,
+					onSeverity: t.setSeverity,
+					onReveal:   t.reveal,
+				}),
+				morePanel("more-compare", "Every crawler's reading", t.comparePanel()),
+			),
 		),
 		&CrawlerList{}, // the crawler fields' suggestions
 		app.Footer().Class("note").Text("Verdicts follow Google's open-source reading unless another dialect is chosen. Nothing you type leaves this page."),
@@ -97,44 +102,58 @@ func (t *Tester) header() app.UI {
 	)
 }
 
-// workspace returns the editor and, beside it when withRead, the file as
-// read.
-func (t *Tester) workspace(withRead bool) app.UI {
-	an := t.work.An
+// workspace returns the first screen: the editor, and beside it (above it
+// on a phone) the selected test with its verdict and its explanation.
+// withSide draws the side; the first render in the browser leaves it for
+// the next part (mount.go).
+func (t *Tester) workspace(withSide bool) app.UI {
 	return app.Div().Class("workspace").Body(
-		app.Section().Class("pane").Aria("labelledby", "editor-title").Body(
+		app.Section().Class("pane", "editor-pane").Aria("labelledby", "editor-title").Body(
 			app.Div().Class("pane-head").Body(
-				app.H2().Body(app.Label().ID("editor-title").For(EditorID).Text("robots.txt")),
+				app.H2().ID("editor-title").Text("robots.txt"),
 				app.Div().Class("tools").Body(
 					app.Button().Type("button").ID("load-example").OnClick(t.loadExample).Text("Example"),
 					app.Button().Type("button").ID("clear-file").OnClick(t.clearFile).Text("Clear"),
 				),
 			),
-			t.editor(false),
-			&FetchPanel{View: t.page.fetch, Disabled: !t.ready, onFetch: t.fetchRobots},
-			t.summary(),
-			t.serverAnswer(),
+			t.editor(),
+			app.Div().Class("editor-foot").Body(
+				t.summary(),
+				t.serverAnswer(),
+			),
 			t.contentNote(),
+			&FetchPanel{View: t.page.fetch, Disabled: !t.ready, onFetch: t.fetchRobots},
 		),
-		app.If(withRead, func() app.UI {
-			return app.Section().Class("pane").Aria("labelledby", "read-title").Body(
-				app.Div().Class("pane-head").Body(
-					app.H2().ID("read-title").Text("As "+an.Reading.Dialect.Title()+" reads it"),
-					app.Span().Class("legend note").Body(
-						app.Span().Class("key group").Text("group used"),
-						app.Span().Class("key deciding").Text("deciding line"),
-					),
-				),
-				t.fileView(),
+		app.If(withSide, func() app.UI {
+			why, hasWhy := t.work.An.Why()
+			return app.Div().Class("side").Body(
+				t.testBar(false),
+				&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, onReveal: t.reveal, onClose: t.closeWhy},
 			)
 		}),
 	)
 }
 
+// testBar returns the selected test's bar; readOnly locks it (in an
+// embed).
+func (t *Tester) testBar(readOnly bool) app.UI {
+	why, has := t.work.An.Why()
+	return &TestBar{
+		Why:      why,
+		Has:      has,
+		Total:    len(t.work.State.Rows),
+		ReadOnly: readOnly,
+		onAgent:  t.setAgent,
+		onURL:    t.setURL,
+		onPaste:  t.pasteURLs,
+		onReveal: t.reveal,
+		onAdd:    t.addRow,
+	}
+}
+
 // testsSection returns the tests: the dialect, the results table, the Why
 // and the controls to add tests.
 func (t *Tester) testsSection() app.UI {
-	why, hasWhy := t.work.An.Why()
 	dialects := model.DialectChoices()
 	opts := make([]app.UI, len(dialects))
 	for i, d := range dialects {
@@ -149,10 +168,7 @@ func (t *Tester) testsSection() app.UI {
 			),
 		),
 		t.answerNote(),
-		app.Div().Class("results-layout").Body(
-			t.resultsTable(false),
-			&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, onReveal: t.reveal, onClose: t.closeWhy},
-		),
+		t.resultsTable(false),
 		app.Div().Class("tools").Body(
 			app.Button().Type("button").ID("add-row").OnClick(t.addRow).Text("+ Add a test"),
 			app.Button().Type("button").ID("pin-all").OnClick(t.pinAll).
@@ -182,37 +198,21 @@ func (t *Tester) undoControls() app.UI {
 	)
 }
 
-// editor returns the robots.txt editor; readOnly locks it (in an embed).
-func (t *Tester) editor(readOnly bool) app.UI {
-	e := &Editor{
-		Lines:    t.work.An.File.TotalLines,
-		Top:      t.editTop,
-		Height:   t.editHeight,
-		Disabled: !t.ready,
-		ReadOnly: readOnly,
-		initial:  t.work.State.Robots,
-		onInput:  t.setRobots,
-		onScroll: t.scrollEditor,
-	}
-	if !readOnly {
-		e.onDrop = t.dropRobots
+// editor returns the robots.txt editor. The page made at build time shows
+// the file's first lines in it, marked as the live editor marks them.
+func (t *Tester) editor() app.UI {
+	e := &Editor{onMount: t.mountEditor, onDismount: t.edit.release}
+	if !app.IsClient {
+		an := t.work.An
+		e.Total = an.File.TotalLines
+		e.Static = an.Lines(model.Window{First: 1, Last: staticLines})
 	}
 	return e
 }
 
-// fileView returns the file as read, the lines near the screen drawn.
-func (t *Tester) fileView() app.UI {
-	an := t.work.An
-	w := model.Visible(t.readTop, t.readHeight, LineHeight, len(an.File.Lines), Margin)
-	return &FileView{
-		Lines:     an.Lines(w),
-		Total:     len(an.File.Lines),
-		Highlight: t.highlight,
-		Dialect:   an.Reading.Dialect.Title(),
-		onScroll:  t.scrollRead,
-		onReveal:  t.reveal,
-	}
-}
+// staticLines is how many lines of the file the page made at build time
+// draws in the editor: more than the editor shows.
+const staticLines = 40
 
 // contentNote says, under the editor, when the text is not a robots.txt.
 func (t *Tester) contentNote() app.UI {
@@ -289,4 +289,23 @@ func (t *Tester) comparePanel() app.UI {
 		p.C = an.Comparison(&t.work.State)
 	}
 	return p
+}
+
+// morePanel puts a rarely used panel in a part of the page closed until
+// the user opens it.
+func morePanel(id, title string, panel app.UI) app.UI {
+	return app.Details().ID(id).Class("more-item").Body(
+		app.Summary().Text(title),
+		panel,
+	)
+}
+
+// findingsTitle names the findings' part with their count, so that a file
+// with errors says so while the part is closed.
+func (t *Tester) findingsTitle() string {
+	an := t.work.An
+	if !an.Linted() {
+		return "Findings"
+	}
+	return "Findings (" + strconv.Itoa(len(an.Findings)) + ")"
 }

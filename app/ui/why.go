@@ -14,7 +14,8 @@ import (
 //
 // Hooks: #why[data-why-row="i"], the row explained; every "line N" button
 // carries data-line="N"; #why[data-sheet] while shown as a sheet, and its
-// close button #why-close; #why-usage[data-stated] says what the file
+// close button #why-close; [data-decision], the sentence that decided;
+// #why-usage[data-stated] says what the file
 // states about AI uses of the URL (Content-Signal, Content-Usage).
 type WhyPanel struct {
 	app.Compo
@@ -113,6 +114,7 @@ func (p *WhyPanel) Render() app.UI {
 			app.Text(" on "), app.Code().Text(w.Encoded),
 			app.Text(", read as "+w.Dialect+" does."),
 		),
+		app.P().Class("decision").DataSet("decision", "true").Text(w.Decision),
 		app.If(w.Answer != "", func() app.UI {
 			return app.P().ID("why-answer").Class("notice").Text(w.Answer + " What the file itself says, once it is read:")
 		}),
@@ -125,7 +127,6 @@ func (p *WhyPanel) Render() app.UI {
 		}),
 		app.H3().Text("Which rule"),
 		matches,
-		app.P().Class("decision").Text(w.Decision),
 		app.P().ID("why-usage").DataSet("stated", w.Usage.Stated).Text(w.Usage.Text+"."),
 		app.Details().Body(
 			app.Summary().Text("The engine's explanation"),

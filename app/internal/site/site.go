@@ -120,6 +120,9 @@ func Handler(opts Options) (*app.Handler, error) {
 			SVG:     "/web/icon.svg",
 		},
 		Styles:  []string{"/web/tester.css", "/web/session.css", "/web/results.css"},
+		// The editor (app/editor, bundled by make editor): deferred, so the
+		// page made at build time paints first.
+		Scripts: []string{"/web/editor.js defer"},
 		Version: version,
 		// The browser hands the loader decompressed bytes while Content-Length
 		// counts compressed ones: give the raw size so the percentage is right.

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/json"
 	"math"
 	"strings"
 
@@ -93,4 +94,48 @@ func KindLabel(r *robots.Reading, n int) string {
 
 func findingView(f robots.Finding) FindingView {
 	return FindingView{Line: f.Line, Severity: f.Severity.String(), Message: f.Message}
+}
+
+// LineMarks says what lines first to last (1-based) are, for the editor
+// to mark them: one row a line, "kind\tflags", where kind is KindLabel's
+// word and flags holds "g" for a line of a group that applied to the
+// selected test and "d" for the line that decided it. Lines past those
+// read (the fetch limit) have empty rows.
+func (a *Analysis) LineMarks(first, last int) string {
+	var b strings.Builder
+	sel := a.SelectedRow()
+	for n := first; n <= last; n++ {
+		if n > first {
+			b.WriteByte('\n')
+		}
+		if n < 1 || n > len(a.File.Lines) {
+			continue
+		}
+		b.WriteString(KindLabel(a.Reading, n))
+		if sel != nil && (sel.InGroup(n) || sel.Line == n) {
+			b.WriteByte('\t')
+			if sel.InGroup(n) {
+				b.WriteByte('g')
+			}
+			if sel.Line == n {
+				b.WriteByte('d')
+			}
+		}
+	}
+	return b.String()
+}
+
+// FindingsJSON returns the findings as the editor shows them: a JSON array
+// of [line, severity, message], severity being "info", "warning" or
+// "error".
+func (a *Analysis) FindingsJSON() string {
+	rows := make([][3]any, len(a.Findings))
+	for i, f := range a.Findings {
+		rows[i] = [3]any{f.Line, f.Severity.String(), f.Message}
+	}
+	b, err := json.Marshal(rows)
+	if err != nil {
+		return "[]"
+	}
+	return string(b)
 }

@@ -339,3 +339,16 @@ func TestAnalyzePaced(t *testing.T) {
 		}
 	}
 }
+
+func TestLineMarks(t *testing.T) {
+	s := State{Robots: "# hi\nUser-agent: *\nDisallow: /p\nAlow: /x\n\nSitemap: https://a.example/s.xml", Rows: []Row{{Agent: "x", URL: "/p"}}}
+	an := Analyze(&s)
+	got := an.LineMarks(1, 8)
+	want := "comment\nuser-agent\tg\ndisallow\tgd\nignored\tg\n\tg\nsitemap\tg\n\n" // the group runs to the next one
+	if got != want {
+		t.Errorf("LineMarks = %q, want %q", got, want)
+	}
+	if got := an.LineMarks(3, 3); got != "disallow\tgd" {
+		t.Errorf("LineMarks(3, 3) = %q", got)
+	}
+}

@@ -108,3 +108,13 @@ func (a *Analysis) Why() (Why, bool) {
 	}
 	return w, true
 }
+
+// Winner returns the rule that decided, or nil when none matched.
+func (w *Why) Winner() *WhyMatch {
+	for i := range w.Matches {
+		if w.Matches[i].Winner {
+			return &w.Matches[i]
+		}
+	}
+	return nil
+}

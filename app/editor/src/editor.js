@@ -1,0 +1,215 @@
+// The robots.txt tester's editor: CodeMirror 6, driven by the Go app.
+//
+// The Go side (app/ui/editor.go) mounts one editor with window.RobotsEditor.mount
+// and owns the meaning of every line: this file never reads robots.txt itself.
+// The two speak in changes and in the lines in view:
+//   - each transaction the user makes is handed to hooks.change as a list of
+//     changes in the old document: [fromLine, fromColumn, toLine, toColumn,
+//     inserted, ...] (columns in UTF-16 units), one list per transaction;
+//   - the lines in view ask hooks.lines(first, last) what they are: one row a
+//     line, "kind\tflags" ("g": in the group used, "d": the deciding line);
+//   - the Go side replaces the text (setText), asks for the lines in view
+//     again (refresh), sets the findings (setFindings) and scrolls (reveal).
+import { EditorState, StateEffect, Annotation, Compartment, RangeSetBuilder } from "@codemirror/state";
+import {
+  EditorView, ViewPlugin, Decoration, keymap, lineNumbers, highlightSpecialChars,
+  drawSelection, highlightActiveLineGutter,
+} from "@codemirror/view";
+import { history, defaultKeymap, historyKeymap } from "@codemirror/commands";
+import { search, searchKeymap, highlightSelectionMatches } from "@codemirror/search";
+import { setDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
+
+// fromGo marks the transactions the Go side makes: they are not handed back.
+const fromGo = Annotation.define();
+
+// refresh asks the line plugin to read the lines in view again.
+const refresh = StateEffect.define();
+
+// lineMarks decorates the lines in view (plus a margin) with what the Go
+// side says they are: data-line on every line, data-kind, data-group and
+// data-deciding.
+function lineMarks(hooks) {
+  return ViewPlugin.fromClass(class {
+    constructor(view) { this.decorations = this.build(view); }
+    update(u) {
+      if (u.docChanged || u.viewportChanged || u.transactions.some(t => t.effects.some(e => e.is(refresh)))) {
+        this.decorations = this.build(u.view);
+      }
+    }
+    build(view) {
+      const doc = view.state.doc;
+      const { from, to } = view.viewport;
+      const first = doc.lineAt(from).number, last = doc.lineAt(to).number;
+      let rows = [];
+      try {
+        rows = String(hooks.lines(first, last) || "").split("\n");
+      } catch (e) {
+        rows = [];
+      }
+      const b = new RangeSetBuilder();
+      for (let n = first; n <= last; n++) {
+        const row = rows[n - first] || "";
+        const tab = row.indexOf("\t");
+        const kind = tab < 0 ? row : row.slice(0, tab);
+        const flags = tab < 0 ? "" : row.slice(tab + 1);
+        const attrs = { "data-line": String(n) };
+        let cls = "";
+        if (kind) { attrs["data-kind"] = kind; cls += " k-" + kind.replace(/[^a-z0-9-]/gi, "_"); }
+        if (flags.includes("g")) { attrs["data-group"] = "true"; cls += " in-group"; }
+        if (flags.includes("d")) { attrs["data-deciding"] = "true"; cls += " deciding"; }
+        if (cls) attrs.class = cls.trim();
+        b.add(doc.line(n).from, doc.line(n).from, Decoration.line({ attributes: attrs }));
+      }
+      return b.finish();
+    }
+  }, { decorations: v => v.decorations });
+}
+
+// changesOf lists a transaction's changes in the old document, as the Go
+// side takes them.
+function changesOf(tr) {
+  const out = [];
+  const doc = tr.startState.doc;
+  tr.changes.iterChanges((fromA, toA, _fromB, _toB, inserted) => {
+    const a = doc.lineAt(fromA), b = doc.lineAt(toA);
+    out.push(a.number, fromA - a.from, b.number, toA - b.from, inserted.toString());
+  });
+  return out;
+}
+
+// mount makes the editor inside host and returns the handle the Go side
+// drives it with.
+function mount(host, opts) {
+  const hooks = opts.hooks;
+  const editable = new Compartment();
+  let lastInput = 0; // when the user last changed the text
+  const view = new EditorView({
+    parent: host,
+    state: EditorState.create({
+      doc: opts.text || "",
+      extensions: [
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        highlightSpecialChars(),
+        drawSelection(),
+        history(),
+        search({ top: true }),
+        highlightSelectionMatches(),
+        lintGutter(),
+        // Tab is left to the browser: keyboard users move on out of the
+        // editor (no indentWithTab).
+        keymap.of([...searchKeymap, ...historyKeymap, ...lintKeymap, ...defaultKeymap]),
+        editable.of(EditorView.editable.of(!opts.readOnly)),
+        EditorView.contentAttributes.of({
+          id: opts.id || "robots-txt",
+          "aria-label": opts.label || "robots.txt",
+          "aria-describedby": opts.describedBy || "",
+          spellcheck: "false",
+          autocorrect: "off",
+          autocapitalize: "off",
+          translate: "no",
+        }),
+        lineMarks(hooks),
+        EditorView.updateListener.of(u => {
+          if (!u.docChanged) return;
+          const lists = [];
+          for (const tr of u.transactions) {
+            if (!tr.docChanged || tr.annotation(fromGo)) continue;
+            lists.push(changesOf(tr));
+          }
+          if (lists.length) {
+            lastInput = performance.now();
+            hooks.change(lists);
+          }
+        }),
+        EditorView.domEventHandlers({
+          // A file dropped on the editor replaces the text; dropped text
+          // is the editor's to insert.
+          drop(e) {
+            const files = e.dataTransfer && e.dataTransfer.files;
+            if (!files || files.length === 0 || !hooks.drop) return false;
+            e.preventDefault();
+            hooks.drop(files[0]);
+            return true;
+          },
+        }),
+      ],
+    }),
+  });
+
+  // lineRange returns the range of line n, clamped to the document.
+  const lineRange = n => view.state.doc.line(Math.min(Math.max(n, 1), view.state.doc.lines));
+
+  return {
+    view,
+    // setText replaces the whole text as one step of the editor's history.
+    setText(text) {
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        selection: { anchor: 0 },
+        annotations: fromGo.of(true),
+        effects: EditorView.scrollIntoView(0),
+        userEvent: "set",
+      });
+    },
+    // paste replaces the whole text as a paste does: handed to the Go side.
+    paste(text) {
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        userEvent: "input.paste",
+      });
+    },
+    text() { return view.state.doc.toString(); },
+    length() { return view.state.doc.length; },
+    lines() { return view.state.doc.lines; },
+    refresh() { view.dispatch({ effects: refresh.of(null) }); },
+    setReadOnly(readOnly) {
+      view.dispatch({ effects: editable.reconfigure(EditorView.editable.of(!readOnly)) });
+    },
+    // setFindings shows the findings, JSON [[line, severity, message], ...],
+    // as diagnostics: a gutter marker and an underline each, the message
+    // on hover and in the lint panel (Ctrl+Shift+M, F8).
+    setFindings(json) {
+      const doc = view.state.doc;
+      const list = [];
+      for (const [n, severity, message] of JSON.parse(json)) {
+        if (n < 1 || n > doc.lines) continue;
+        const l = doc.line(n);
+        list.push({ from: l.from, to: l.to, severity, message });
+      }
+      view.dispatch(setDiagnostics(view.state, list));
+    },
+    // reveal scrolls line n into the middle of the editor; with select,
+    // it selects the line and gives the editor the focus. unlessTyping
+    // leaves the view where it is while the user types in it.
+    reveal(n, select, unlessTyping) {
+      if (unlessTyping && view.hasFocus && performance.now() - lastInput < 1500) return false;
+      const l = lineRange(n);
+      if (!select) {
+        // Within the editor only: the page itself stays where the user
+        // has it.
+        view.requestMeasure({
+          read: () => {
+            const b = view.lineBlockAt(l.from), dom = view.scrollDOM;
+            const top = b.top + view.documentTop - dom.getBoundingClientRect().top + dom.scrollTop;
+            return Math.max(0, top - (dom.clientHeight - b.height) / 2);
+          },
+          write: top => { view.scrollDOM.scrollTop = top; },
+        });
+        return true;
+      }
+      view.dispatch({
+        selection: { anchor: l.from, head: l.to },
+        effects: EditorView.scrollIntoView(l.from, { y: "center" }),
+      });
+      view.focus();
+      return true;
+    },
+    // typing reports whether the user changed the text within the last
+    // moment while the editor has the focus.
+    typing() { return view.hasFocus && performance.now() - lastInput < 1500; },
+    destroy() { view.destroy(); },
+  };
+}
+
+window.RobotsEditor = { mount };

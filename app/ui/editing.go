@@ -1,0 +1,225 @@
+package ui
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/internal/embed"
+	"robotstester/app/internal/session"
+	"robotstester/app/ui/model"
+)
+
+// The Tester's side of the editor (editor.go, app/editor/src/editor.js).
+//
+// The Go side keeps the text (editing.doc): the editor hands it each
+// transaction's changes, never its whole text, and asks what the lines in
+// view are (LineMarks); the Go side replaces the text when an action does
+// (Example, Clear, a drop, a fetch, a link, Undo), and asks the editor to
+// draw its lines again when the analysis or the selected test changes.
+
+// editing is what the Tester holds of the editor.
+type editing struct {
+	cm    app.Value  // the editor's handle (editor.js's mount), null until made
+	doc   model.Doc  // the editor's text
+	seq   int        // changes the user made: a deferred replacement yields to a newer one
+	hooks []app.Func // the functions the editor calls, released with it
+
+	findingsOf *model.Analysis // the analysis whose findings the editor shows
+	deciding   int             // the deciding line last brought into view
+}
+
+// mountEditor makes the editor in host with the work's text.
+func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
+	if !app.IsClient {
+		return
+	}
+	e := &t.edit
+	e.release()
+	e.doc = model.NewDoc(t.work.State.Robots)
+	if p := t.pendingText.Load(); p != nil {
+		e.doc = model.NewDoc(*p)
+	}
+	change := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) > 0 {
+			t.editorChanged(args[0])
+		}
+		return nil
+	})
+	lines := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) < 2 || t.work == nil {
+			return ""
+		}
+		return t.work.An.LineMarks(args[0].Int(), args[1].Int())
+	})
+	drop := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) > 0 && !t.page.embed.ReadOnly {
+			file := args[0]
+			t.own.Dispatch(func(ctx app.Context) { t.dropRobots(ctx, file) })
+		}
+		return nil
+	})
+	e.hooks = []app.Func{change, lines, drop}
+	w := app.Window()
+	hooks := w.Get("Object").New()
+	hooks.Set("change", change)
+	hooks.Set("lines", lines)
+	hooks.Set("drop", drop)
+	opts := w.Get("Object").New()
+	opts.Set("text", e.doc.Text())
+	opts.Set("readOnly", t.editorReadOnly())
+	opts.Set("id", EditorID)
+	opts.Set("label", "robots.txt")
+	opts.Set("describedBy", "summary")
+	opts.Set("hooks", hooks)
+	if !w.Get("RobotsEditor").Truthy() && w.Get("document").Get("readyState").String() == "loading" {
+		// editor.js is a deferred script: it has run once the document
+		// is parsed.
+		var later app.Func
+		later = app.FuncOf(func(app.Value, []app.Value) any {
+			later.Release()
+			t.own.Dispatch(func(ctx app.Context) { t.mountEditor(ctx, host) })
+			return nil
+		})
+		w.Get("document").Call("addEventListener", "DOMContentLoaded", later)
+		return
+	}
+	if err := jsTry(func() { e.cm = w.Get("RobotsEditor").Call("mount", host, opts) }); err != nil {
+		e.cm = nil
+		t.work.Report(editorFailed(err))
+		return
+	}
+	e.findingsOf, e.deciding = nil, 0
+	t.exposeEditor()
+	t.showInEditor(ctx, false)
+}
+
+// editorFailed says that the editor could not be made.
+func editorFailed(err error) session.Note {
+	return session.Note{ID: "editor", Alert: true, Text: "The editor could not start (" + plainError(err) + "): reload the page. The tests still work on the text last saved."}
+}
+
+// release lets go of the editor and its hooks.
+func (e *editing) release() {
+	if e.cm != nil && e.cm.Truthy() {
+		jsTry(func() { e.cm.Call("destroy") })
+	}
+	for _, f := range e.hooks {
+		f.Release()
+	}
+	e.cm, e.hooks = nil, nil
+}
+
+// ready reports whether the editor is made.
+func (e *editing) ready() bool { return e.cm != nil && e.cm.Truthy() }
+
+// exposeEditor sets window.robotsTester, the page's hooks for outside
+// checks and embedding pages: text() returns the whole text, setText(s)
+// replaces it as a paste does.
+func (t *Tester) exposeEditor() {
+	text := app.FuncOf(func(app.Value, []app.Value) any { return t.edit.doc.Text() })
+	setText := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) > 0 && t.edit.ready() {
+			t.edit.cm.Call("paste", args[0].String())
+		}
+		return nil
+	})
+	t.edit.hooks = append(t.edit.hooks, text, setText)
+	api := app.Window().Get("Object").New()
+	api.Set("text", text)
+	api.Set("setText", setText)
+	app.Window().Set("robotsTester", api)
+}
+
+// editorChanged takes the changes of the editor's transactions (editor.js,
+// changesOf): the text is changed in place and handed to setRobots.
+func (t *Tester) editorChanged(lists app.Value) {
+	e := &t.edit
+	for i, n := 0, lists.Length(); i < n; i++ {
+		list := lists.Index(i)
+		changes := make([]model.Change, 0, list.Length()/5)
+		for j := 0; j+4 < list.Length(); j += 5 {
+			changes = append(changes, model.Change{
+				FromLine: list.Index(j).Int(), FromCol: list.Index(j + 1).Int(),
+				ToLine: list.Index(j + 2).Int(), ToCol: list.Index(j + 3).Int(),
+				Insert: list.Index(j + 4).String(),
+			})
+		}
+		if err := e.doc.Apply(changes); err != nil {
+			// The two texts parted ways (a bug): the editor's is the one
+			// the user sees.
+			e.doc = model.NewDoc(e.cm.Call("text").String())
+			break
+		}
+	}
+	e.seq++
+	text := e.doc.Text()
+	t.own.Dispatch(func(ctx app.Context) { t.setRobots(ctx, text) })
+}
+
+// replaceEditorText gives the editor the work's text, once go-app has
+// drawn the change that replaced it: writing a large text is work of its
+// own. A change the user makes meanwhile wins, as does a newer text.
+func (t *Tester) replaceEditorText() {
+	e := &t.edit
+	seen := e.seq
+	afterFrame(t.own, func(ctx app.Context) {
+		ctx.PreventUpdate()
+		if e.seq != seen || t.pendingText.Load() != nil || !e.ready() {
+			return
+		}
+		text := t.work.State.Robots
+		if text == e.doc.Text() {
+			return
+		}
+		e.doc = model.NewDoc(text)
+		e.cm.Call("setText", text)
+		e.findingsOf, e.deciding = nil, 0
+		t.showInEditor(ctx, false)
+	})
+}
+
+// showInEditor has the editor draw the analysis: the lines in view again
+// (their kinds, the group used and the deciding line), the findings once
+// the linter has them, and the deciding line brought into view when it
+// changed, unless the user is typing in the editor. scroll brings it into
+// view even when it has not changed.
+func (t *Tester) showInEditor(ctx app.Context, scroll bool) {
+	e := &t.edit
+	if !e.ready() {
+		return
+	}
+	an := t.work.An
+	e.cm.Call("refresh")
+	if an.Linted() && e.findingsOf != an {
+		e.findingsOf = an
+		e.cm.Call("setFindings", an.FindingsJSON())
+	}
+	line := 0
+	if sel := an.SelectedRow(); sel != nil {
+		line = sel.Line
+	}
+	if line > 0 && (line != e.deciding || scroll) {
+		if e.cm.Call("reveal", line, false, true).Bool() {
+			e.deciding = line
+		}
+	} else if line == 0 {
+		e.deciding = 0
+	}
+}
+
+// revealInEditor selects line n in the editor, scrolls it into the
+// editor's middle and brings the editor on screen.
+func (t *Tester) revealInEditor(n int) {
+	e := &t.edit
+	if !e.ready() {
+		return
+	}
+	e.cm.Call("reveal", n, true, false)
+	scrollIntoView(EditorHostID)
+}
+
+// editorReadOnly reports whether the editor takes no changes: in an embed
+// that is read-only, or that shows the file without the editor.
+func (t *Tester) editorReadOnly() bool {
+	o := &t.page.embed
+	return o.On && (o.ReadOnly || !o.Shows(embed.Editor))
+}

@@ -1,0 +1,155 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/ui/model"
+)
+
+// TestBarID is the id of the test bar.
+const TestBarID = "test-bar"
+
+// TestBar is the selected test, first: its crawler and URL, which it edits,
+// and its verdict, large, in words, sign and colour, with the sentence
+// that decided it and a link to the deciding line in the editor.
+//
+// Hooks: #test-bar[data-row="i"] (i: the selected test's index); its fields
+// input[name=agent] and input[name=url]; its verdict [data-verdict]
+// ("allowed" or "blocked"), painted with the table's (paintVerdicts); the
+// deciding line's button[data-line="N"].
+type TestBar struct {
+	app.Compo
+
+	Why      model.Why // the selected test, explained
+	Has      bool      // a test is selected
+	Total    int       // tests in the work
+	ReadOnly bool
+
+	// As in ResultRow: a focused field keeps the value last drawn in it,
+	// so that a redraw never overwrites a key typed and not yet handled.
+	focused              string
+	shownRow             int
+	shownAgent, shownURL string
+
+	onAgent  func(ctx app.Context, i int, agent string)
+	onURL    func(ctx app.Context, i int, url string)
+	onPaste  func(ctx app.Context, i int, text string)
+	onReveal func(ctx app.Context, line int)
+	onAdd    func(ctx app.Context, e app.Event)
+}
+
+// Render returns the component's markup.
+func (b *TestBar) Render() app.UI {
+	bar := app.Section().ID(TestBarID).Class("test-bar").Aria("label", "The selected test")
+	if !b.Has {
+		return bar.Body(
+			app.P().Class("note").Text("No test yet: add one to see whether a crawler may fetch a URL."),
+			app.If(!b.ReadOnly && b.onAdd != nil, func() app.UI {
+				return app.Button().Type("button").ID("bar-add").OnClick(b.onAdd).Text("+ Add a test")
+			}),
+		)
+	}
+	w := &b.Why
+	i := w.Row
+	agent := b.fieldValue("agent", w.Agent, &b.shownAgent)
+	url := b.fieldValue("url", w.URL, &b.shownURL)
+	b.shownRow = i
+	winner := w.Winner()
+	return bar.DataSet(RowAttr, i).Body(
+		app.Div().Class("bar-head").Body(
+			app.H2().Text("Test "+strconv.Itoa(i+1)),
+			app.If(b.Total > 1, func() app.UI {
+				return app.Span().Class("note").Text("of " + strconv.Itoa(b.Total) + ": choose another in the table below")
+			}),
+		),
+		app.Div().Class("bar-fields").Body(
+			app.Label().For("bar-agent").Text("Crawler"),
+			app.Input().ID("bar-agent").Name("agent").Type("text").
+				Value(agent).
+				Attr("list", "crawler-list").
+				Attr("autocomplete", "off").
+				Spellcheck(false).
+				Placeholder("Googlebot, or a user-agent string").
+				ReadOnly(b.ReadOnly).
+				OnInput(b.agentInput).
+				OnFocus(b.agentFocus).
+				OnBlur(b.blur),
+			app.Label().For("bar-url").Text("URL"),
+			app.Input().ID("bar-url").Name("url").Type("text").
+				Value(url).
+				Attr("autocomplete", "off").
+				Attr("inputmode", "url").
+				Spellcheck(false).
+				Placeholder("/path or https://example.com/path").
+				ReadOnly(b.ReadOnly).
+				OnInput(b.urlInput).
+				OnPaste(b.paste).
+				OnFocus(b.urlFocus).
+				OnBlur(b.blur),
+		),
+		app.Div().Class("bar-answer").Aria("live", "polite").Body(
+			app.Span().Class(VerdictClass, "big").DataSet("verdict", verdictWord(w.Allowed)).Text(verdictText(w.Allowed)),
+			app.Span().Class("bar-for").Body(
+				app.Text(" for "), app.Code().Text(w.Token),
+				app.Text(", read as "+w.Dialect),
+			),
+		),
+		app.P().Class("bar-decision").Body(
+			app.If(w.Answer != "", func() app.UI { return app.Text(w.Answer + " ") }),
+			app.Text(w.Decision),
+			app.If(winner != nil, func() app.UI {
+				return app.Span().Class("bar-rule").Body(
+					app.Text(" "),
+					lineButton(winner.Line, b.reveal),
+					app.Text(": "),
+					app.Code().Text(winner.Rule),
+				)
+			}),
+		),
+	)
+}
+
+// fieldValue returns the value to draw in a field: the test's text, or,
+// while the field has the focus and still shows the same test, the value
+// last drawn in it.
+func (b *TestBar) fieldValue(field, text string, shown *string) string {
+	if b.focused == field && b.shownRow == b.Why.Row {
+		return *shown
+	}
+	*shown = text
+	return text
+}
+
+func (b *TestBar) agentInput(ctx app.Context, e app.Event) {
+	b.focused = "agent"
+	call3(b.onAgent, ctx, b.Why.Row, ctx.JSSrc().Get("value").String())
+}
+
+func (b *TestBar) urlInput(ctx app.Context, e app.Event) {
+	b.focused = "url"
+	call3(b.onURL, ctx, b.Why.Row, ctx.JSSrc().Get("value").String())
+}
+
+// paste turns a pasted list of URLs into tests, as a table row's URL field
+// does.
+func (b *TestBar) paste(ctx app.Context, e app.Event) {
+	if text, ok := multiLinePaste(ctx, e, b.ReadOnly); ok {
+		b.focused = ""
+		call3(b.onPaste, ctx, b.Why.Row, text)
+	}
+}
+
+func (b *TestBar) agentFocus(ctx app.Context, e app.Event) { b.focused = "agent"; ctx.PreventUpdate() }
+
+func (b *TestBar) urlFocus(ctx app.Context, e app.Event) { b.focused = "url"; ctx.PreventUpdate() }
+
+func (b *TestBar) blur(ctx app.Context, e app.Event) {
+	b.focused = ""
+	if b.shownAgent == b.Why.Agent && b.shownURL == b.Why.URL {
+		ctx.PreventUpdate()
+	}
+}
+
+func (b *TestBar) reveal(ctx app.Context, e app.Event) { revealLine(ctx, b.onReveal) }
