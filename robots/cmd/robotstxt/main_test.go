@@ -216,8 +216,8 @@ func TestFetchCommand(t *testing.T) {
 	}{
 		{"200", []string{"fetch", ok}, expectation{stdout: []string{"Status     200 OK (success)", "  all      follow-rules  the file was read", "--- " + ok + "/robots.txt ---\n" + shop + "--- end ---"}}},
 		{"a redirect", []string{"fetch", moved.URL + "/page"}, expectation{stdout: []string{"Hop 1      301 " + moved.URL + "/robots.txt -> " + ok + "/robots.txt", "Final URL  " + ok + "/robots.txt", "200 OK"}}},
-		{"503", []string{"fetch", down}, expectation{stdout: []string{"503 Service Unavailable (server-error)", "google   disallow-all", "after 30 days", "rfc9309  disallow-all", "gym2008, mk1996, mk1994 disallow-all  the 1996 draft", "python, python-legacy disallow-all"}}},
-		{"429", []string{"fetch", busy}, expectation{stdout: []string{"429 Too Many Requests (too-many-requests)", "google   disallow-all", "rfc9309  allow-all", "python, python-legacy allow-all"}}},
+		{"503", []string{"fetch", down}, expectation{stdout: []string{"503 Service Unavailable (server-error)", "google   disallow-all", "after 30 days", "rfc9309  disallow-all", "gym2008, mk1996, mk1994 disallow-all  the 1996 draft", "python, python-3.13, python-legacy disallow-all"}}},
+		{"429", []string{"fetch", busy}, expectation{stdout: []string{"429 Too Many Requests (too-many-requests)", "google   disallow-all", "rfc9309  allow-all", "python, python-3.13, python-legacy allow-all"}}},
 		{"an HTML page", []string{"fetch", "--no-body", html}, expectation{stdout: []string{"Content    html", "an HTML page"}, notStdout: []string{"<html>"}}},
 		{"past 500 KiB", []string{"fetch", "--no-body", large}, expectation{stdout: []string{"Cut        at byte 512000, in line 39385", "crawlers read the first 512000"}}},
 		{"the body alone", []string{"fetch", "--body", ok}, expectation{stdout: []string{shop}, notStdout: []string{"Status"}}},
