@@ -43,6 +43,7 @@ func TestAccessFor(t *testing.T) {
 		robots.MK1996:       {F, A, D, A, D, D, D},
 		robots.MK1994:       {F, A, D, A, D, D, D},
 		robots.Python:       {F, D, D, A, A, D, D},
+		robots.Python313:    {F, D, D, A, A, D, D},
 		robots.PythonLegacy: {F, D, D, A, A, D, D},
 	}
 	for _, d := range robots.Dialects() {

@@ -145,7 +145,7 @@ func (r *Reading) CheckAgent(agent, url string) Verdict {
 func (r *Reading) decide(q query, url string) Verdict {
 	p := r.Dialect.parts()
 	v := Verdict{Dialect: r.Dialect, Agent: q.agent, URL: url, Winner: -1}
-	path, ok := p.paths(url)
+	path, ok := p.paths(url, p.quirks)
 	v.Path = path
 	if !ok || p.has(robotsTxtAllowed) && path == "/robots.txt" {
 		// A URL the reading cannot split matches no rule.

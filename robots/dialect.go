@@ -29,13 +29,19 @@ const (
 	// MK1994 is the original 1994 convention: like MK1996, without Allow.
 	MK1994
 	// Python reads robots.txt as CPython's urllib.robotparser does since
-	// gh-138907 (3.13.14, 3.14.5 and 3.15): groups naming the same agent
-	// merge, blank lines end nothing, the highest score wins with Allow
-	// winning ties, '*' and a final '$' are operators; a wildcard rule
-	// scores by how much of the URL it consumed, an empty user-agent
-	// names every crawler, and a name with a version finds its group by
-	// substring, in file order.
+	// gh-138907 in 3.14.5 and 3.15: groups naming the same agent merge,
+	// blank lines end nothing, the highest score wins with Allow winning
+	// ties, '*' and a final '$' are operators; a wildcard rule scores by
+	// how much of the URL it consumed, an empty user-agent names every
+	// crawler, and a name with a version finds its group by substring, in
+	// file order.
 	Python
+	// Python313 reads robots.txt as CPython 3.13's urllib.robotparser
+	// does from 3.13.14 on, the backport of gh-138907: as Python, except
+	// that an empty query or fragment is dropped from the URL ("/x?" is
+	// tested as "/x"), since the backport splits the URL with the public
+	// urlsplit and urlunsplit.
+	Python313
 	// PythonLegacy reads robots.txt as CPython's urllib.robotparser did
 	// up to 3.12 (and in 3.13.0–3.13.13 and 3.14.0–3.14.4, which differ
 	// only in how paths are normalised): a blank line ends a record, the
@@ -67,9 +73,10 @@ type readingParts struct {
 	grouping *grouping
 	agents   *agentMatcher
 	rules    *ruleDecider
-	// paths turns a URL into the path the rules are compared with; ok is
-	// false for a URL the reading cannot split, which no rule matches.
-	paths func(url string) (path string, ok bool)
+	// paths turns a URL into the path the rules are compared with, as
+	// the reading's quirks say; ok is false for a URL the reading cannot
+	// split, which no rule matches.
+	paths func(url string, q quirk) (path string, ok bool)
 	// patterns makes a rule's pattern (and, for the readings where an
 	// empty rule means something of its own, whether it allows) from
 	// its value; it reports false for a rule the reading drops.
@@ -130,6 +137,11 @@ const (
 	literalWildcards
 	// noAllow: Allow lines are no rules (the 1994 convention).
 	noAllow
+	// emptyQueryDropped: an empty query or fragment ('?' or '#' with
+	// nothing after it) is dropped from the URL before its path is
+	// compared, as urllib.parse's public urlunsplit drops them (CPython
+	// 3.13's backport of gh-138907; 3.14 and 3.15 keep them).
+	emptyQueryDropped
 )
 
 // has reports whether the reading has quirk q.
@@ -345,6 +357,9 @@ var (
 		precedence: "the highest score wins (the longest match, a wildcard rule scored by how much of the URL it consumed), and an Allow wins a tie"}
 )
 
+// currentPython are the quirks of CPython's robotparser since gh-138907.
+const currentPython = agentCutAtSlash | emptyAgentMatchesAll | wildcardScoresByConsumed | robotsTxtAllowed
+
 // legacyPython are the quirks of CPython's robotparser before gh-138907.
 const legacyPython = agentCutAtSlash | firstStarGroupOnly | emptyAgentMatchesAll | delayKeepsRecord |
 	agentsLostAtBlank | sitemapOutsideRecords | lastDelayWins | literalWildcards
@@ -384,10 +399,16 @@ func init() {
 			paths: rerpPath, patterns: rerpPattern, crawlDelay: parseCrawlDelay, lint: lintRecords, answers: draftAnswers,
 			quirks: rerp | literalWildcards | noAllow},
 		Python: {name: "python", title: "Python robotparser 3.14.5+", readers: "Python's robotparser",
-			summary: "CPython's urllib.robotparser from 3.13.14, 3.14.5 and 3.15 on (gh-138907); scripts and crawlers built on it",
+			summary: "CPython's urllib.robotparser from 3.14.5 and 3.15 on (gh-138907); scripts and crawlers built on it",
 			lines:   pyLines, grouping: pyStates, agents: pyAgents, rules: highestScore,
 			paths: pyRFCPath, patterns: pyPattern, crawlDelay: pyDecimalDelay, lint: lintPython, answers: pyAnswers,
-			quirks: agentCutAtSlash | emptyAgentMatchesAll | wildcardScoresByConsumed | robotsTxtAllowed},
+			quirks: currentPython},
+		// The python reading with one quirk: its parts are Python's.
+		Python313: {name: "python-3.13", title: "Python robotparser 3.13.14+", readers: "Python 3.13's robotparser",
+			summary: "CPython 3.13's urllib.robotparser from 3.13.14 on (its backport of gh-138907): the python reading, but an empty '?' or '#' is dropped from the URL",
+			lines:   pyLines, grouping: pyStates, agents: pyAgents, rules: highestScore,
+			paths: pyRFCPath, patterns: pyPattern, crawlDelay: pyDecimalDelay, lint: lintPython, answers: pyAnswers,
+			quirks: currentPython | emptyQueryDropped},
 		PythonLegacy: {name: "python-legacy", title: "Python robotparser ≤3.12", readers: "Python's robotparser up to 3.12",
 			summary: "CPython's urllib.robotparser up to 3.12, behind many scripts and older Scrapy setups; 3.13.0–3.13.13 and 3.14.0–3.14.4 read the same way, but normalise paths as the current robotparser does from 3.13.8 and 3.14.0 on",
 			lines:   pyOldLines, grouping: blankEndsRecord, agents: substringAgents, rules: firstMatch,
@@ -464,6 +485,9 @@ func (d Dialect) Describe() string {
 	}
 	if p.has(robotsTxtAllowed) {
 		out += "; /robots.txt is always allowed"
+	}
+	if p.has(emptyQueryDropped) {
+		out += "; an empty '?' or '#' is dropped from the URL (/x? is tested as /x)"
 	}
 	return out
 }

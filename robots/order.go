@@ -259,7 +259,7 @@ func pyLegacyPattern(r *Reading, rule *Rule, value string, flags LineFlag) bool 
 // is "/vote"; a URL with no '/' after its host keeps its "?…" or "#…" as
 // the path), then percent-decoded as UTF-8, invalid sequences becoming
 // U+FFFD, %2F kept.
-func rerpPath(url string) (string, bool) {
+func rerpPath(url string, _ quirk) (string, bool) {
 	u := pyParse(url)
 	u.scheme, u.netloc = "", ""
 	return rerpUnquote(pyUnparse(u)), true
@@ -269,7 +269,7 @@ func rerpPath(url string) (string, bool) {
 // gh-138907: the URL unquoted, parsed, stripped of scheme and host, and
 // quoted again as urllib.parse did before gh-88375 (3.13.8); "/" when
 // empty.
-func pyLegacyPath(url string) (string, bool) {
+func pyLegacyPath(url string, _ quirk) (string, bool) {
 	u := pyParse(pyUnquote(url))
 	u.scheme, u.netloc = "", ""
 	p := pyQuote(pyUnparse(u))

@@ -90,6 +90,7 @@ func TestDraft1996ExampleEveryDialect(t *testing.T) {
 		robots.MK1996:       "nnnyynynny",
 		robots.MK1994:       "nnnnnnnnnn",
 		robots.Python:       "nnyyynynny",
+		robots.Python313:    "nnyyynynny",
 		robots.PythonLegacy: "nnnyynynny",
 	}
 	want[robots.Google] = "nnnyynynnn"

@@ -8,7 +8,8 @@ import (
 )
 
 // This file reads robots.txt as CPython's urllib.robotparser does since
-// gh-138907 (3.13.14, 3.14.5, 3.15): the Python dialect. Line numbers
+// gh-138907 (3.13.14, 3.14.5, 3.15): the Python dialect, and Python313,
+// which is Python with one quirk (emptyQueryDropped). Line numbers
 // (L…) are those of Lib/urllib/robotparser.py at that change, as
 // READINGS-2026.md quotes them. Python strings are kept as Go strings of
 // the file's bytes: robotparser decodes the file as UTF-8 with
@@ -358,8 +359,11 @@ func normalizePyURI(u string) string {
 // with urllib.parse's _urlsplit, scheme and host dropped, and joined again
 // keeping an empty query and the fragment; then normalised. ok is false
 // for a URL _urlsplit rejects, which robotparser's main branch allows
-// (the releases raise ValueError).
-func pyRFCPath(url string) (path string, ok bool) {
+// (the releases raise ValueError). With emptyQueryDropped, the URL is
+// split and joined as 3.13's backport does, with the public urlsplit and
+// urlunsplit, which drop an empty query and an empty fragment: "/x?" and
+// "/x#" are "/x", "/x?#f" is "/x#f".
+func pyRFCPath(url string, q quirk) (path string, ok bool) {
 	url = strings.TrimLeft(url, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
 	if strings.ContainsAny(url, "\t\r\n") {
 		url = strings.NewReplacer("\t", "", "\r", "", "\n", "").Replace(url)
@@ -379,6 +383,9 @@ func pyRFCPath(url string) (path string, ok bool) {
 	}
 	rest, fragment, hasFragment := strings.Cut(url, "#")
 	p, query, hasQuery := strings.Cut(rest, "?")
+	if q&emptyQueryDropped != 0 {
+		hasQuery, hasFragment = query != "", fragment != ""
+	}
 	if strings.HasPrefix(p, "//") {
 		p = "//" + p // _urlunsplit with no netloc
 	}

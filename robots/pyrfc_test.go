@@ -199,9 +199,9 @@ func TestPythonVerdictLine(t *testing.T) {
 	}
 }
 
-// TestParseDialectPython: both readings of CPython have a name.
+// TestParseDialectPython: every reading of CPython has a name.
 func TestParseDialectPython(t *testing.T) {
-	for name, want := range map[string]robots.Dialect{"python": robots.Python, "python-legacy": robots.PythonLegacy, "Python-Legacy": robots.PythonLegacy} {
+	for name, want := range map[string]robots.Dialect{"python": robots.Python, "python-3.13": robots.Python313, "Python-3.13": robots.Python313, "python-legacy": robots.PythonLegacy, "Python-Legacy": robots.PythonLegacy} {
 		if d, ok := robots.ParseDialect(name); !ok || d != want {
 			t.Errorf("ParseDialect(%q) = %v, %v", name, d, ok)
 		}
@@ -223,6 +223,76 @@ func TestPythonExplanation(t *testing.T) {
 		v := robots.Parse([]byte(c.robots)).CheckDialect(robots.Python, "x", c.url)
 		if got := strings.Join(v.Explanation(), "\n"); !strings.Contains(got, c.want) {
 			t.Errorf("%q %s: explanation lacks %q:\n%s", c.robots, c.url, c.want, got)
+		}
+	}
+}
+
+// TestPython313EmptyQuery holds the one way in which CPython 3.13's
+// backport of gh-138907 (python-3.13) reads otherwise than 3.14 and 3.15
+// (python): it splits the URL with the public urlsplit and urlunsplit,
+// which drop an empty query and an empty fragment (READINGS-2026.md).
+// Every case is read in both, with the path each compares.
+func TestPython313EmptyQuery(t *testing.T) {
+	for _, c := range []struct {
+		name, robots, url   string
+		path, path313       string // the path each reading compares
+		allowed, allowed313 bool
+	}{
+		{"an empty query", "Disallow: /x?", "/x?", "/x?", "/x", false, true},
+		{"an empty fragment", "Disallow: /x%23", "/x#", "/x%23", "/x", false, true},
+		{"an empty query and fragment", "Disallow: /x?", "/x?#", "/x?%23", "/x", false, true},
+		{"an empty query before a fragment", "Disallow: /x%23", "/x?#f", "/x?%23f", "/x%23f", true, false},
+		{"a rule ending in ?", "Disallow: /join/*?", "http://e.com/join/.html?", "/join/.html?", "/join/.html", false, true},
+		{"a rule ending in ?, a query", "Disallow: /join/*?", "http://e.com/join/.html?a=1", "/join/.html?a=1", "/join/.html?a=1", false, false},
+		{"a rule ending in ?, no query", "Disallow: /join/*?", "http://e.com/join/.html", "/join/.html", "/join/.html", true, true},
+		{"a query", "Disallow: /x?", "/x?a", "/x?a", "/x?a", false, false},
+		{"a fragment", "Disallow: /x%23", "/x#a", "/x%23a", "/x%23a", false, false},
+		{"no query", "Disallow: /x?", "/x", "/x", "/x", true, true},
+		{"only an empty query: / in 3.13", "Disallow: /", "http://e.com?", "?", "/", true, false},
+		{"only an empty fragment: / in 3.13", "Disallow: /", "http://e.com#", "%23", "/", true, false},
+		{"an empty query after a '$' rule", "Disallow: /x$", "/x?", "/x?", "/x", true, false},
+	} {
+		f := robots.Parse([]byte("User-agent: *\n" + c.robots))
+		for _, r := range []struct {
+			d       robots.Dialect
+			path    string
+			allowed bool
+		}{{robots.Python, c.path, c.allowed}, {robots.Python313, c.path313, c.allowed313}} {
+			v := f.CheckDialect(r.d, "bot", c.url)
+			if v.Path != r.path || v.Allowed != r.allowed {
+				t.Errorf("%s: %s, %q under %q: path %q allowed %v, want %q %v\n%s", c.name, r.d, c.url, c.robots, v.Path, v.Allowed, r.path, r.allowed, strings.Join(v.Explanation(), "\n"))
+			}
+		}
+	}
+}
+
+// TestPython313IsPython: python-3.13 is the python reading with one
+// quirk: on a URL with no '?' and no '#' it decides as python does, by the
+// same line, and it is named, described and answers as python.
+func TestPython313IsPython(t *testing.T) {
+	if d, ok := robots.ParseDialect("python-3.13"); !ok || d != robots.Python313 || d.String() != "python-3.13" {
+		t.Fatalf("ParseDialect(python-3.13) = %v, %v", d, ok)
+	}
+	py, py313 := robots.Python, robots.Python313
+	if py313.Precedence() != py.Precedence() || py313.PriorityName() != py.PriorityName() || py313.FirstMatch() {
+		t.Errorf("python-3.13 decides otherwise than python: %q %q", py313.Precedence(), py313.PriorityName())
+	}
+	if !strings.HasPrefix(py313.Describe(), py.Describe()+"; ") || !strings.Contains(py313.Describe(), "empty '?' or '#'") {
+		t.Errorf("python-3.13 is described as %q", py313.Describe())
+	}
+	if !strings.Contains(py313.Summary(), "3.13.14") || strings.Contains(py.Summary(), "3.13") || !strings.Contains(py.Summary(), "3.14.5") {
+		t.Errorf("summaries: python %q, python-3.13 %q", py.Summary(), py313.Summary())
+	}
+	files := corpusFiles(t)
+	for _, cf := range files[:min(200, len(files))] {
+		f := robots.Parse(cf.data)
+		for _, agent := range []string{"Googlebot", "googlebot/2.1", "unknownbot"} {
+			for _, u := range corpusURLs {
+				a, b := f.CheckDialect(py, agent, u), f.CheckDialect(py313, agent, u)
+				if a.Allowed != b.Allowed || a.Line != b.Line || a.Path != b.Path {
+					t.Fatalf("%s %s %s: python %v (line %d, %s), python-3.13 %v (line %d, %s)", cf.name, agent, u, a.Allowed, a.Line, a.Path, b.Allowed, b.Line, b.Path)
+				}
+			}
 		}
 	}
 }

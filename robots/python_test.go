@@ -34,8 +34,17 @@ type pyKind int
 const (
 	pyLegacy pyKind = iota // first match, blank lines end records: 3.12 and before, 3.13.0–3.13.7
 	pyMixed                // the legacy reading with the new normalisation: 3.13.8–3.13.13, 3.14.0–3.14.4
-	pyNew                  // gh-138907: 3.13.14+, 3.14.5+, 3.15
+	pyNew                  // gh-138907: 3.14.5+, 3.15
+	pyNew313               // 3.13's backport of gh-138907 (3.13.14+): pyNew, but an empty '?' or '#' is dropped from the URL
 )
+
+// pyKindWords says which robotparser each kind is, for a skip message.
+var pyKindWords = [...]string{
+	pyLegacy: "a legacy robotparser (3.12 and before, or 3.13.0–3.13.7)",
+	pyMixed:  "a 3.13.8–3.13.13/3.14.0–3.14.4 robotparser",
+	pyNew:    "the new robotparser (3.14.5+, 3.15; gh-138907)",
+	pyNew313: "3.13's backport of the new robotparser (3.13.14+)",
+}
 
 // A pyInterp is a python3 found on the machine.
 type pyInterp struct {
@@ -44,14 +53,18 @@ type pyInterp struct {
 	kind    pyKind
 }
 
-// pyProbe prints the interpreter's version and whether its robotparser
+// pyProbe prints the interpreter's version, whether its robotparser
 // reads a blank line inside a group as the new one does (gh-138907: blank
-// lines end nothing, so "Disallow: /x" still applies to agent a).
+// lines end nothing, so "Disallow: /x" still applies to agent a), and
+// whether it drops an empty query from the URL as 3.13's backport does
+// (so "Disallow: /x?" does not block "/x?").
 const pyProbe = `
 import sys, urllib.robotparser
 rp = urllib.robotparser.RobotFileParser()
 rp.parse("User-agent: a\n\nDisallow: /x".splitlines())
-print("%d.%d.%d" % sys.version_info[:3], "new" if not rp.can_fetch("a", "/x") else "old")
+q = urllib.robotparser.RobotFileParser()
+q.parse("User-agent: *\nDisallow: /x?".splitlines())
+print("%d.%d.%d" % sys.version_info[:3], "new" if not rp.can_fetch("a", "/x") else "old", "drops" if q.can_fetch("a", "/x?") else "keeps")
 `
 
 // findPythons returns the python3 interpreters on the PATH, and those
@@ -72,11 +85,18 @@ func findPythons(t *testing.T) []pyInterp {
 			t.Logf("%s: %v", p, err)
 			continue
 		}
-		version, behaviour, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
+		fields := strings.Fields(string(out))
+		if len(fields) != 3 {
+			t.Logf("%s: probe said %q", p, out)
+			continue
+		}
+		version, behaviour, query := fields[0], fields[1], fields[2]
 		in := pyInterp{path: p, version: version, kind: pyLegacy}
 		var major, minor, patch int
 		fmt.Sscanf(version, "%d.%d.%d", &major, &minor, &patch)
 		switch {
+		case behaviour == "new" && query == "drops":
+			in.kind = pyNew313
 		case behaviour == "new":
 			in.kind = pyNew
 		case major == 3 && (minor == 13 && patch >= 8 || minor >= 14):
@@ -100,10 +120,9 @@ func pythonOf(t *testing.T, k pyKind) pyInterp {
 	}
 	var seen []string
 	for _, in := range found {
-		seen = append(seen, fmt.Sprintf("%s (Python %s, %s robotparser)", in.path, in.version, [...]string{"legacy", "3.13.8–3.13.13/3.14.0–3.14.4", "new"}[in.kind]))
+		seen = append(seen, fmt.Sprintf("%s (Python %s: %s)", in.path, in.version, pyKindWords[in.kind]))
 	}
-	want := [...]string{"a legacy robotparser (3.12 and before, or 3.13.0–3.13.7)", "", "the new robotparser (3.13.14+, 3.14.5+, 3.15; gh-138907)"}[k]
-	t.Skipf("no python3 with %s found (found: %s; name one in $ROBOTS_PYTHON): skipped", want, strings.Join(seen, ", "))
+	t.Skipf("no python3 with %s found (found: %s; name one in $ROBOTS_PYTHON): skipped", pyKindWords[k], strings.Join(seen, ", "))
 	return pyInterp{}
 }
 
@@ -286,9 +305,10 @@ func fmtDelay(d *float64) string {
 // own: wildcards and anchors, '$' inside a pattern, queries with '=' and
 // '&' raw or encoded, fragments, '//' paths, versions in agent names.
 var (
-	pyNewPaths  = []string{"/a*b$", "/*.pdf$", "/a$b", "/a$*", "/a**b", "/*", "*", "/a*", "/a/*/c", "$", "/a?b=c&d", "/a?%3D", "/a?b=%26", "/x#y", "/a%23", "/%2A", "/%24", "/a%2Fb", "/%7Ea", "/~a", "/robots.txt", "/robots%2Etxt", "/ä*", "/a;p"}
+	pyNewPaths  = []string{"/a*b$", "/*.pdf$", "/a$b", "/a$*", "/a**b", "/*", "*", "/a*", "/a/*/c", "$", "/a?b=c&d", "/a?%3D", "/a?b=%26", "/x#y", "/a%23", "/%2A", "/%24", "/a%2Fb", "/%7Ea", "/~a", "/robots.txt", "/robots%2Etxt", "/ä*", "/a;p", "/a*?", "/a?"}
 	pyNewAgents = []string{"Googlebot", "googlebot/2.1", "Google", "", "*", "A", "a", "B", "xa-bot", "Foo Bar", "foo"}
-	pyNewURLs   = []string{"http://example.com", "http://example.com?foo", "http://h//a", "http://[::1]/a", "http://[::1", "a/b", "/a?", "/a#", "/a#b", "/x.php/y.php", "/f.pdf", "/f.pdf?x", "/a$b", "/a*b", "/a/b/c/d", "/A"}
+	pyNewURLs   = []string{"http://example.com", "http://example.com?foo", "http://h//a", "http://[::1]/a", "http://[::1", "a/b", "/a?", "/a#", "/a#b", "/x.php/y.php", "/f.pdf", "/f.pdf?x", "/a$b", "/a*b", "/a/b/c/d", "/A",
+		"/a?#", "/a?#b", "http://example.com?", "http://example.com#", "/a/.html?"}
 )
 
 func (g pyGen) newLine() string {
@@ -340,12 +360,25 @@ func corpusPyCases(t *testing.T) []pyCase {
 	return cases
 }
 
-// TestPythonParity checks the Python dialect against the current CPython
-// urllib.robotparser (gh-138907: 3.13.14+, 3.14.5+, 3.15), when a python3
-// that has it is found: on the PATH as python3 or python3.13 to 3.16, or
-// named in $ROBOTS_PYTHON. Otherwise it skips, saying what it found.
+// TestPythonParity checks the readings of the current CPython
+// urllib.robotparser (gh-138907) against the module: the Python dialect
+// against 3.14.5+ or 3.15, Python313 against 3.13's backport (3.13.14+),
+// each when a python3 that has it is found: on the PATH as python3 or
+// python3.13 to 3.16, or named in $ROBOTS_PYTHON. Otherwise each skips,
+// saying what it found.
 func TestPythonParity(t *testing.T) {
-	in := pythonOf(t, pyNew)
+	for _, c := range []struct {
+		d    robots.Dialect
+		kind pyKind
+	}{{robots.Python, pyNew}, {robots.Python313, pyNew313}} {
+		t.Run(c.d.String(), func(t *testing.T) { pythonParity(t, c.d, pythonOf(t, c.kind)) })
+	}
+}
+
+// pythonParity checks reading d against interpreter in on 8,000 generated
+// cases and the corpus, verdict and crawl-delay: there must be no
+// disagreement.
+func pythonParity(t *testing.T, d robots.Dialect, in pyInterp) {
 	g := pyGen{rand.New(rand.NewPCG(11, 13))}
 	var cases []pyCase
 	for len(cases) < 8000 {
@@ -371,11 +404,11 @@ func TestPythonParity(t *testing.T) {
 			f = robots.Parse([]byte(c.Robots))
 			files[c.Robots] = f
 		}
-		v := f.CheckDialect(robots.Python, c.Agent, c.URL)
+		v := f.CheckDialect(d, c.Agent, c.URL)
 		// crawl_delay does not depend on the URL: the delay of the
 		// groups found for a plain one, the last given winning.
 		var delay *float64
-		for _, g := range f.CheckDialect(robots.Python, c.Agent, "/x").Groups {
+		for _, g := range f.CheckDialect(d, c.Agent, "/x").Groups {
 			if g.CrawlDelay != nil {
 				delay = &g.CrawlDelay.Seconds
 			}

@@ -408,11 +408,11 @@ func rfcPattern(r *Reading, rule *Rule, value string, flags LineFlag) bool {
 
 // googlePath is the path Google's library matches: the URL without scheme,
 // authority and fragment, "/" when empty.
-func googlePath(url string) (string, bool) { return PathOf(url), true }
+func googlePath(url string, _ quirk) (string, bool) { return PathOf(url), true }
 
 // rfcPath is the path RFC 9309 compares: Google's, normalised as the
 // patterns are.
-func rfcPath(url string) (string, bool) { return normalizeRFC(PathOf(url), false), true }
+func rfcPath(url string, _ quirk) (string, bool) { return normalizeRFC(PathOf(url), false), true }
 
 // agentToken returns the product token a user-agent value names, as
 // Google's library reads it: "*" alone or followed by white space is every

@@ -34,7 +34,7 @@ func TestCompare(t *testing.T) {
 	p.Wait(`#counts[data-linted="true"]`)
 	p.Click("#compare-toggle")
 	p.Wait(`[data-compare-row="1"]`)
-	want := map[string]string{"google": "allowed", "rfc9309": "allowed", "gym2008": "blocked", "mk1996": "blocked", "mk1994": "blocked", "python": "allowed", "python-legacy": "blocked"}
+	want := map[string]string{"google": "allowed", "rfc9309": "allowed", "gym2008": "blocked", "mk1996": "blocked", "mk1994": "blocked", "python": "allowed", "python-3.13": "allowed", "python-legacy": "blocked"}
 	for d, v := range want {
 		sel := fmt.Sprintf(`[data-compare-row="0"] [data-dialect=%q]`, d)
 		if got, _ := p.Attr(sel, "data-verdict"); got != v {
@@ -57,7 +57,7 @@ func TestCompare(t *testing.T) {
 	// The comparison follows the file as it is typed: with the Allow
 	// first, only the 1994 convention, which has no Allow, still blocks.
 	p.Replace(editor, "User-agent: *\nAllow: /a/b\nDisallow: /a\n")
-	for _, d := range []string{"gym2008", "mk1996", "python", "python-legacy"} {
+	for _, d := range []string{"gym2008", "mk1996", "python", "python-3.13", "python-legacy"} {
 		p.WaitAttr(fmt.Sprintf(`[data-compare-row="0"] [data-dialect=%q]`, d), "data-verdict", "allowed")
 	}
 	if got, _ := p.Attr(`[data-compare-row="0"] [data-dialect="mk1994"]`, "data-verdict"); got != "blocked" {

@@ -289,7 +289,7 @@ func check(f *robots.File, row Row, d robots.Dialect, fixed bool, ans ServerAnsw
 // names in the whole user-agent string as typed; the others use the
 // crawler's product token, its fallbacks and its treatment of the * group.
 func checkIn(r *robots.Reading, agent string, c robots.Crawler, encoded string) robots.Verdict {
-	if (r.Dialect.FirstMatch() || r.Dialect == robots.Python) && agent != "" {
+	if (r.Dialect.FirstMatch() || r.Dialect == robots.Python || r.Dialect == robots.Python313) && agent != "" {
 		return r.CheckAgent(agent, encoded)
 	}
 	return r.CheckCrawler(c, encoded)

@@ -81,8 +81,8 @@ func (a *Analysis) Comparison(s *State) *Comparison {
 func Compare(f *robots.File, s *State) *Comparison { return ComparePaced(f, s, nil) }
 
 // ComparePaced is Compare, calling pause every pacedRows rows, so that a
-// caller can give the browser its turn: 1000 tests in seven readings are
-// seven thousand checks. pause may be nil.
+// caller can give the browser its turn: 1000 tests in eight readings are
+// eight thousand checks. pause may be nil.
 func ComparePaced(f *robots.File, s *State, pause func()) *Comparison {
 	c := &Comparison{Dialects: robots.Dialects()}
 	ans := AnswerFor(s.Answer)

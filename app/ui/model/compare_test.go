@@ -30,8 +30,8 @@ func TestCompare(t *testing.T) {
 		}
 		return b.String()
 	}
-	// google, rfc9309, gym2008, mk1996, mk1994, python, python-legacy
-	for i, want := range []string{"aabbbab", "aaaaaaa", "bbbbbaa"} {
+	// google, rfc9309, gym2008, mk1996, mk1994, python, python-3.13, python-legacy
+	for i, want := range []string{"aabbbaab", "aaaaaaaa", "bbbbbaaa"} {
 		if got := verdicts(c.Rows[i]); got != want {
 			t.Errorf("row %d: %s, want %s", i, got, want)
 		}
@@ -43,8 +43,8 @@ func TestCompare(t *testing.T) {
 		t.Errorf("reasons of row 0: %q", r)
 	}
 	// Python cuts the crawler's name at "/": "mozilla" names no record,
-	// in both its readings.
-	if r := c.Rows[2].Reasons; len(r) != 2 || !strings.Contains(r[0], "Python") || !strings.Contains(r[1], "Python") {
+	// in each of its readings.
+	if r := c.Rows[2].Reasons; len(r) != 3 || !strings.Contains(r[0], "Python") || !strings.Contains(r[1], "3.13.14") || !strings.Contains(r[2], "Python") {
 		t.Errorf("reasons of row 2: %q", r)
 	}
 	if a.Comparison(&s) != c {

@@ -31,6 +31,7 @@ func TestWhyWordsPerReading(t *testing.T) {
 		{"python-legacy", "Baiduspider", "/a/b", false, "first-match", []string{"Line 6 blocks it", "first rule"}, []string{"longest", "score"}, ""},
 		{"python", "Baiduspider", "/a/b", true, "longest-match", []string{"Line 7 allows it", "score is the highest"}, []string{"first rule", "characters"}, "score"},
 		{"python", "Baiduspider", "/robots.txt", true, "robots-txt-allowed", []string{"always allows /robots.txt"}, []string{"longest", "first rule"}, "score"},
+		{"python-3.13", "Baiduspider", "/a/b", true, "longest-match", []string{"Line 7 allows it", "score is the highest"}, []string{"first rule", "characters"}, "score"},
 		{"google", "Baiduspider", "/z", true, "no-rule-matches", []string{"No rule of this group matches"}, nil, "length"},
 		{"mk1996", "Baiduspider", "/z", true, "no-rule-matches", []string{"No rule of this record matches"}, []string{"group"}, ""},
 		{"mk1996", "Googlebot", "/a", false, "first-match", []string{"Line 2 blocks it"}, []string{"longest"}, ""},
@@ -82,6 +83,8 @@ func TestReadingNotes(t *testing.T) {
 	}{
 		{robots.Python, "highest score wins"},
 		{robots.Python, "/robots.txt is always allowed"},
+		{robots.Python313, "highest score wins"},
+		{robots.Python313, "an empty '?' or '#' is dropped from the URL"},
 		{robots.PythonLegacy, "cut at '/'"},
 		{robots.PythonLegacy, "matched literally"},
 		{robots.MK1994, "Allow lines are ignored"},
@@ -89,6 +92,25 @@ func TestReadingNotes(t *testing.T) {
 	} {
 		if how := notes[c.d].How; !strings.Contains(how, c.says) {
 			t.Errorf("%s: %q does not say %q", c.d, how, c.says)
+		}
+	}
+}
+
+// TestWhyPython313 checks that the Why shows the path each CPython reading
+// tests: 3.13's backport drops an empty query, so "Disallow: /join/*?"
+// does not block "/join/.html?" there, while 3.14 keeps it and blocks.
+func TestWhyPython313(t *testing.T) {
+	for _, c := range []struct {
+		dialect, path string
+		allowed       bool
+	}{
+		{"python", "/join/.html?", false},
+		{"python-3.13", "/join/.html", true},
+	} {
+		s := State{Robots: "User-agent: *\nDisallow: /join/*?\n", Dialect: c.dialect, Rows: []Row{{Agent: "Python-urllib", URL: "https://example.com/join/.html?"}}}
+		w, ok := Analyze(&s).Why()
+		if !ok || w.Path != c.path || w.Allowed != c.allowed {
+			t.Errorf("%s: path %q allowed %v (ok %v), want %q %v", c.dialect, w.Path, w.Allowed, ok, c.path, c.allowed)
 		}
 	}
 }

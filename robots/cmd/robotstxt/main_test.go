@@ -14,6 +14,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"robotstester/robots"
 )
 
 // runCmd runs the command line as a user would, with stdin as standard
@@ -111,6 +113,13 @@ func TestHelp(t *testing.T) {
 			t.Errorf("%q: status %d, stdout %q, stderr %q", args, code, out, errOut)
 		}
 	}
+	// --dialect's help names every dialect.
+	_, out, _ := runCmd("", "check", "--help")
+	for _, d := range robots.Dialects() {
+		if !strings.Contains(out, d.String()+",") && !strings.Contains(out, d.String()+" (default") {
+			t.Errorf("check --help does not name %s:\n%s", d, out)
+		}
+	}
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -166,6 +175,10 @@ func TestCheck(t *testing.T) {
 		{"a missing file", "", []string{"check", "--file", "/nonexistent/robots.txt", "/x"}, expectation{code: 2, stderr: "/nonexistent/robots.txt: no such file"}},
 		{"a missing URL list", "", []string{"check", "--file", robotsFile, "--urls", "/nonexistent/urls"}, expectation{code: 2, stderr: "no such file"}},
 		{"a bad dialect", "", []string{"check", "--file", robotsFile, "--dialect", "bing", "/x"}, expectation{code: 2, stderr: `unknown dialect "bing"`}},
+		{"python-3.13 drops an empty query", "User-agent: *\nDisallow: /x?\n", []string{"check", "--file", "-", "--dialect", "python-3.13", "-a", "Python-urllib", "--csv", "/x?", "/x?a"},
+			expectation{stdout: []string{"allowed,0,1,python-3.13,Python-urllib,,/x?\n", "blocked,2,1,python-3.13,Python-urllib,Disallow: /x?,/x?a\n"}}},
+		{"python keeps it", "User-agent: *\nDisallow: /x?\n", []string{"check", "--file", "-", "--dialect", "python", "-a", "Python-urllib", "--csv", "/x?"},
+			expectation{stdout: []string{"blocked,2,1,python,Python-urllib,Disallow: /x?,/x?\n"}}},
 		{"two formats", "", []string{"check", "--file", robotsFile, "--csv", "--json", "/x"}, expectation{code: 2, stderr: "choose one"}},
 		{"stdin twice", "", []string{"check", "--file", "-"}, expectation{code: 2, stderr: "both come from standard input"}},
 		{"not a URL", "", []string{"check", "--url", "ftp://x/", "/x"}, expectation{code: 2, stderr: "only http and https"}},
@@ -216,8 +229,8 @@ func TestFetchCommand(t *testing.T) {
 	}{
 		{"200", []string{"fetch", ok}, expectation{stdout: []string{"Status     200 OK (success)", "  all      follow-rules  the file was read", "--- " + ok + "/robots.txt ---\n" + shop + "--- end ---"}}},
 		{"a redirect", []string{"fetch", moved.URL + "/page"}, expectation{stdout: []string{"Hop 1      301 " + moved.URL + "/robots.txt -> " + ok + "/robots.txt", "Final URL  " + ok + "/robots.txt", "200 OK"}}},
-		{"503", []string{"fetch", down}, expectation{stdout: []string{"503 Service Unavailable (server-error)", "google   disallow-all", "after 30 days", "rfc9309  disallow-all", "gym2008, mk1996, mk1994 disallow-all  the 1996 draft", "python, python-legacy disallow-all"}}},
-		{"429", []string{"fetch", busy}, expectation{stdout: []string{"429 Too Many Requests (too-many-requests)", "google   disallow-all", "rfc9309  allow-all", "python, python-legacy allow-all"}}},
+		{"503", []string{"fetch", down}, expectation{stdout: []string{"503 Service Unavailable (server-error)", "google   disallow-all", "after 30 days", "rfc9309  disallow-all", "gym2008, mk1996, mk1994 disallow-all  the 1996 draft", "python, python-3.13, python-legacy disallow-all"}}},
+		{"429", []string{"fetch", busy}, expectation{stdout: []string{"429 Too Many Requests (too-many-requests)", "google   disallow-all", "rfc9309  allow-all", "python, python-3.13, python-legacy allow-all"}}},
 		{"an HTML page", []string{"fetch", "--no-body", html}, expectation{stdout: []string{"Content    html", "an HTML page"}, notStdout: []string{"<html>"}}},
 		{"past 500 KiB", []string{"fetch", "--no-body", large}, expectation{stdout: []string{"Cut        at byte 512000, in line 39385", "crawlers read the first 512000"}}},
 		{"the body alone", []string{"fetch", "--body", ok}, expectation{stdout: []string{shop}, notStdout: []string{"Status"}}},

@@ -205,16 +205,22 @@ func dialectFlag(name string) (d robots.Dialect, fixed bool, err error) {
 	}
 	d, ok := robots.ParseDialect(name)
 	if !ok {
-		var names []string
-		for _, d := range robots.Dialects() {
-			names = append(names, d.String())
-		}
-		return 0, false, fmt.Errorf("unknown dialect %q (dialects: %s)", name, strings.Join(names, ", "))
+		return 0, false, fmt.Errorf("unknown dialect %q (dialects: %s)", name, dialectNames())
 	}
 	return d, true, nil
 }
 
-const dialectHelp = "read the file in this dialect for every crawler: google, rfc9309, gym2008, mk1996, mk1994, python (default: each crawler's own)"
+// dialectNames lists the engine's dialects by name: "google, rfc9309, …".
+func dialectNames() string {
+	var names []string
+	for _, d := range robots.Dialects() {
+		names = append(names, d.String())
+	}
+	return strings.Join(names, ", ")
+}
+
+// dialectHelp is the help of --dialect, naming every dialect.
+var dialectHelp = "read the file in this dialect for every crawler: " + dialectNames() + " (default: each crawler's own)"
 
 // A result is one verdict, with what decided it.
 type result struct {
