@@ -26,7 +26,7 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-const editor = "textarea#robots-txt"
+const editor = "#robots-txt"
 
 // TestAppLoads opens the site built for the root, waits for the wasm app,
 // types a robots.txt and checks that the app read it.

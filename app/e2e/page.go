@@ -84,7 +84,8 @@ func (p *Page) Type(sel, text string) {
 }
 
 // Replace replaces the whole value of the field sel with text and sends
-// one input event, as pasting over a selection does. It is the fast way to
+// one input event, as pasting over a selection does; in the editor, it
+// pastes text over the whole file (window.robotsTester.setText). It is the fast way to
 // enter a large file: typing or the browser's editing commands take seconds
 // for hundreds of kilobytes.
 func (p *Page) Replace(sel, text string) {
@@ -93,6 +94,11 @@ func (p *Page) Replace(sel, text string) {
 		const el = document.querySelector(sel);
 		if (!el) throw new Error("no element matches " + sel);
 		el.focus();
+		if (el.isContentEditable) {
+			// The editor: its hook replaces the text as a paste does.
+			window.robotsTester.setText(text);
+			return;
+		}
 		el.value = text;
 		el.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertFromPaste"}));
 	}`
@@ -109,9 +115,21 @@ func (p *Page) Replace(sel, text string) {
 func (p *Page) Click(sel string) {
 	p.tb.Helper()
 	p.Wait(sel)
+	p.OpenAround(sel)
 	run(p, "waiting for "+sel+" to stand still", chromedp.Evaluate[chromedp.Void](
 		"("+stillJS+")("+jsString(sel)+")", chromedp.EvalAwaitPromise))
 	p.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// OpenAround opens the closed parts of the page (details) that hold the
+// element sel, as a user opens one before using what is in it.
+func (p *Page) OpenAround(sel string) {
+	p.tb.Helper()
+	p.Call("opening the parts around "+sel, `(sel) => {
+		for (let d = document.querySelector(sel)?.closest("details:not([open])"); d; d = d.parentElement?.closest("details:not([open])")) {
+			d.open = true;
+		}
+	}`, sel)
 }
 
 // stillJS resolves once the element matched by its argument and the page's
@@ -129,10 +147,37 @@ const stillJS = `async (sel) => {
 	}
 }`
 
-// Value returns the value of the form field sel.
+// Value returns the value of the form field sel; of the editor, its whole
+// text (window.robotsTester.text).
 func (p *Page) Value(sel string) string {
 	p.tb.Helper()
-	return run(p, "reading the value of "+sel, chromedp.Value(chromedp.CSS(sel)))
+	p.Wait(sel)
+	return Eval[string](p, "reading the value of "+sel, fmt.Sprintf(`(() => {
+		const el = document.querySelector(%s);
+		return el.isContentEditable ? window.robotsTester.text() : el.value;
+	})()`, jsString(sel)))
+}
+
+// CaretToEnd puts the caret at the end of the editable element sel, as a
+// click after its last character does.
+func (p *Page) CaretToEnd(sel string) {
+	p.tb.Helper()
+	p.Wait(sel)
+	p.Call("moving the caret to the end of "+sel, `async (sel) => {
+		const el = document.querySelector(sel);
+		el.focus();
+		if (el.setSelectionRange) {
+			el.setSelectionRange(el.value.length, el.value.length);
+			return;
+		}
+		const r = document.createRange();
+		r.selectNodeContents(el);
+		r.collapse(false);
+		const s = getSelection();
+		s.removeAllRanges();
+		s.addRange(r);
+		await new Promise(r => requestAnimationFrame(r)); // the editor reads the selection
+	}`, sel)
 }
 
 // Text returns the visible text of the element sel.

@@ -17,7 +17,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"robotstester/app/internal/share"
-	"robotstester/app/ui"
 	"robotstester/app/ui/model"
 	"robotstester/internal/shared"
 )
@@ -312,32 +311,30 @@ func waitInView(p *Page, sel string) rect {
 type editorLine struct {
 	StartLine, EndLine int     // the lines where the selection starts and ends
 	SelLen             int     // the selection's length
-	ScrollTop, Client  float64 // the textarea's scrollTop and clientHeight
-	Y                  float64 // the top of line N on screen
+	InBox              bool    // line N is drawn inside the editor's scroll box
+	Y, LH              float64 // the top of line N on screen, and its height
 	H                  float64 // the viewport's height
 	Hit                bool    // the point of line N on screen shows the editor, not something over it
 }
 
-// editorLineJS is a function of the line n, the line height and the
-// top padding of the editor.
-const editorLineJS = `((n, lh, pad) => {
-	const t = document.querySelector("textarea#robots-txt"), v = t.value;
-	const r = t.getBoundingClientRect();
-	const y = r.top + t.clientTop + pad + (n - 1) * lh - t.scrollTop;
-	const at = document.elementFromPoint(r.left + 40, y + lh / 2);
-	return {StartLine: v.slice(0, t.selectionStart).split("\n").length, EndLine: v.slice(0, t.selectionEnd).split("\n").length,
-		SelLen: t.selectionEnd - t.selectionStart, ScrollTop: t.scrollTop, Client: t.clientHeight, Y: y, H: innerHeight,
-		Hit: !!at && (at === t || !!at.closest(".editor"))};
+// editorLineJS is a function of the line n.
+const editorLineJS = `((n) => {
+	const s = window.robotsTester.selection();
+	const out = {StartLine: s.startLine, EndLine: s.endLine, SelLen: s.length, InBox: false, Y: -1, LH: 0, H: innerHeight, Hit: false};
+	const el = document.querySelector('#robots-txt .cm-line[data-line="' + n + '"]');
+	if (!el) return out;
+	const r = el.getBoundingClientRect(), b = document.querySelector("#editor .cm-scroller").getBoundingClientRect();
+	const at = document.elementFromPoint(r.left + 10, r.top + r.height / 2);
+	return Object.assign(out, {InBox: r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5, Y: r.top, LH: r.height,
+		Hit: !!at && !!at.closest("#editor")});
 })`
 
 // shows reports whether the editor selects line n, which is empty when
 // empty is set, with the line inside both its scroll box and the
 // viewport, and nothing over it.
 func (e editorLine) shows(n int, empty bool) bool {
-	top := float64(ui.PadTop + (n-1)*ui.LineHeight)
 	return e.StartLine == n && e.EndLine == n && (e.SelLen > 0 || empty) &&
-		top >= e.ScrollTop && top+ui.LineHeight <= e.ScrollTop+e.Client+0.5 &&
-		e.Y >= 0 && e.Y+ui.LineHeight <= e.H && e.Hit
+		e.InBox && e.Y >= 0 && e.Y+e.LH <= e.H && e.Hit
 }
 
 // checkReveal clicks the k-th [data-line] element matching sel and
@@ -356,7 +353,7 @@ func checkReveal(t *testing.T, p *Page, text, sel string, k int) {
 	tap(p, sel, k)
 	deadline := time.Now().Add(Timeout)
 	for {
-		e := Eval[editorLine](p, "reading the editor", fmt.Sprintf("%s(%d, %d, %d)", editorLineJS, n, ui.LineHeight, ui.PadTop))
+		e := Eval[editorLine](p, "reading the editor", fmt.Sprintf("%s(%d)", editorLineJS, n))
 		if e.shows(n, empty) {
 			return
 		}
@@ -645,8 +642,8 @@ func TestWhyBesideTheQuestion(t *testing.T) {
 
 				// Every kind of line control brings its line into the editor.
 				checkReveal(t, p, text, row(i, "button[data-line]"), 0)
-				// The read view shows the deciding line now.
-				checkReveal(t, p, text, "#read-view [data-line][data-deciding]", 0)
+				// The editor marks the deciding line, where the user looks.
+				p.WaitAttr("#robots-txt .cm-line[data-deciding]", "data-line", strconv.Itoa(an.Rows[i].Line))
 				n := p.Count("#why button[data-line]")
 				if n == 0 {
 					t.Fatalf("the Why panel has no line button")

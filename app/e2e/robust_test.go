@@ -260,7 +260,7 @@ func TestFreezingLink(t *testing.T) {
 	ready := Eval[float64](p, "reading the time", "performance.now()")
 	time.Sleep(time.Second)
 	// A keystroke at the end of the file: every test is checked again.
-	p.Call("moving the caret to the end", `(sel) => { const el = document.querySelector(sel); el.focus(); el.setSelectionRange(el.value.length, el.value.length); }`, editor)
+	p.CaretToEnd(editor)
 	p.Type(editor, "User-agent: mozilla\nDisallow: /\n")
 	verdict(p, 0, "blocked")
 	time.Sleep(time.Second)

@@ -65,7 +65,7 @@ func TestTester(t *testing.T) {
 		p.Replace(editor, "User-agent: *\nDisallow: /\n")
 		verdict(p, 0, "blocked")
 		p.Wait(`[data-line="2"][data-deciding]`)
-		p.Call("moving the caret to the end", `(sel) => { const el = document.querySelector(sel); el.focus(); el.setSelectionRange(el.value.length, el.value.length); }`, editor)
+		p.CaretToEnd(editor)
 		p.Type(editor, "Allow: /private/press/\n")
 		verdict(p, 0, "allowed")
 		p.Wait(`[data-line="3"][data-deciding]`)

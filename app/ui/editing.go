@@ -113,7 +113,8 @@ func (e *editing) ready() bool { return e.cm != nil && e.cm.Truthy() }
 
 // exposeEditor sets window.robotsTester, the page's hooks for outside
 // checks and embedding pages: text() returns the whole text, setText(s)
-// replaces it as a paste does.
+// replaces it as a paste does; selection() says which lines the editor
+// selects.
 func (t *Tester) exposeEditor() {
 	text := app.FuncOf(func(app.Value, []app.Value) any { return t.edit.doc.Text() })
 	setText := app.FuncOf(func(_ app.Value, args []app.Value) any {
@@ -126,6 +127,7 @@ func (t *Tester) exposeEditor() {
 	api := app.Window().Get("Object").New()
 	api.Set("text", text)
 	api.Set("setText", setText)
+	api.Set("selection", t.edit.cm.Get("selection")) // for tests: {startLine, endLine, length}
 	app.Window().Set("robotsTester", api)
 }
 

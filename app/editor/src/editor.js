@@ -160,6 +160,11 @@ function mount(host, opts) {
       });
     },
     text() { return view.state.doc.toString(); },
+    // selection returns the main selection's lines and length.
+    selection() {
+      const r = view.state.selection.main, doc = view.state.doc;
+      return { startLine: doc.lineAt(r.from).number, endLine: doc.lineAt(r.to).number, length: r.to - r.from };
+    },
     length() { return view.state.doc.length; },
     lines() { return view.state.doc.lines; },
     refresh() { view.dispatch({ effects: refresh.of(null) }); },
