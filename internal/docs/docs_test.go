@@ -214,6 +214,42 @@ func TestGoBlocks(t *testing.T) {
 	}
 }
 
+// TestExampleTable checks that each Example function the engine's guide
+// lists is in the file it names.
+func TestExampleTable(t *testing.T) {
+	tick := regexp.MustCompile("`([^`]+)`")
+	rows := 0
+	for n, l := range strings.Split(read(t, "docs/engine.md"), "\n") {
+		if !strings.HasPrefix(l, "| `Example") {
+			continue
+		}
+		rows++
+		var names, files []string
+		for _, m := range tick.FindAllStringSubmatch(l, -1) {
+			switch {
+			case strings.HasPrefix(m[1], "Example"):
+				names = append(names, m[1])
+			case strings.HasSuffix(m[1], "_test.go"):
+				files = append(files, m[1])
+			}
+		}
+		for _, name := range names {
+			found := false
+			for _, f := range files {
+				if _, err := exampleBody(f, name); err == nil {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("docs/engine.md:%d: %s is in none of %q, or has no output", n+1, name, files)
+			}
+		}
+	}
+	if rows < 5 {
+		t.Errorf("docs/engine.md lists %d Example functions", rows)
+	}
+}
+
 // exampleBody returns the body of the Example function name in the Go file
 // path (relative to root), without its braces and one level of indent.
 func exampleBody(path, name string) (string, error) {
