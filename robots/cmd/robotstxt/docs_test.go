@@ -110,7 +110,8 @@ func shellWords(line string) []string {
 	return words
 }
 
-// runDocCommand runs one command line of the guide in dir and returns its
+// runDocCommand runs one command line of the guide in dir, the working
+// directory (the commands name files relative to it), and returns its
 // status and what it wrote to stdout and stderr.
 func runDocCommand(t *testing.T, dir, line string) (int, string) {
 	t.Helper()
@@ -141,15 +142,6 @@ func runDocCommand(t *testing.T, dir, line string) (int, string) {
 			args = append(args, words[i])
 		}
 	}
-	// The commands name files relative to the folder they run in.
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
 	var out, errOut bytes.Buffer
 	code := run(args, bytes.NewReader(stdin), &out, &errOut)
 	if outFile != "" {
@@ -251,6 +243,7 @@ func TestDocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
+	t.Chdir(dir)
 	docsSite(t, dir)
 	blocks := docsBlocks(string(guide))
 	// The files first: a transcript may come before the file it reads.
