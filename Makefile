@@ -2,6 +2,7 @@
 #
 #   make build              static site in site/, served at the root of a host
 #   make build PREFIX=/x    static site for https://host/x/
+#   make build SITE_URL=https://host [PREFIX=/x]   the same, with the page's address for link previews
 #   make serve              build, then serve on http://127.0.0.1:8000
 #   make test               vet, unit tests, browser tests, fuzz smoke tests
 #   make bench              benchmarks
@@ -10,6 +11,7 @@
 
 GO       ?= go
 PREFIX   ?=
+SITE_URL ?=
 SITE     ?= site
 ADDR     ?= 127.0.0.1:8000
 CHROMIUM ?= /usr/bin/chromium
@@ -86,7 +88,7 @@ compress: wasm
 	$(GO) run ./app/cmd/compress $(WASM)
 
 site: wasm-exec-check editor wasm compress
-	$(GO) run ./app -out $(SITE) -web web -wasm-exec wasm_exec.js -prefix "$(PREFIX)"
+	$(GO) run ./app -out $(SITE) -web web -wasm-exec wasm_exec.js -prefix "$(PREFIX)" -url "$(SITE_URL)"
 	@printf 'site: %s (prefix "%s"); app.wasm %s bytes, gzip %s, brotli %s\n' "$(SITE)" "$(PREFIX)" \
 	  $$(wc -c <$(WASM)) $$(wc -c <$(WASM).gz) $$(wc -c <$(WASM).br)
 

@@ -2,7 +2,7 @@ package robots
 
 // A Code names a kind of finding of the linter, for filtering and for
 // programs: "orphan-rule", "shadowed-rule", ... The strings are a contract
-// (outside checks and the README name them): a code is never renamed.
+// (outside checks and docs/engine.md name them): a code is never renamed.
 type Code string
 
 // The linter's codes. [Code.Severity] and [Code.Summary] say what each means.

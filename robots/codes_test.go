@@ -20,7 +20,7 @@ func checkFindingCode(t *testing.T, name string, fd robots.Finding) {
 
 // TestCodeTable checks the table of lint codes: each code once, written as
 // the contract says (lower-case words joined by '-'), with a summary; and
-// the codes that outside checks and the README name keep their strings.
+// the codes that outside checks and docs/engine.md name keep their strings.
 func TestCodeTable(t *testing.T) {
 	seen := map[robots.Code]bool{}
 	word := regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)

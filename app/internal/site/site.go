@@ -48,6 +48,13 @@ type Options struct {
 	// site only works at the prefix it was built for.
 	Prefix string
 
+	// URL is the public address the site is served at, such as
+	// https://example.com or https://example.com/tools/robots/ (its path is
+	// empty or Prefix). A link preview needs it: the page's og:url, and the
+	// absolute address of its picture. When empty, the page has no og:url
+	// and gives its picture by path.
+	URL string
+
 	// Version identifies the build; go-app's service worker keeps one cache
 	// per version. When empty, Build uses a hash of the files of Web and of
 	// WasmExec, so that rebuilding the same files gives the same site.
@@ -58,9 +65,9 @@ type Options struct {
 const (
 	Name        = "robots.txt tester"
 	ShortName   = "robots.txt"
-	Description = "Test a robots.txt file live: for many crawlers and URLs at once, " +
-		"see whether each URL is allowed or blocked, and which group and which line decide it. " +
-		"Runs in your browser; nothing is sent anywhere."
+	Description = "Test a robots.txt file as Google, RFC 9309, older crawlers and Python read it: " +
+		"for many crawlers and URLs at once, see whether each URL is allowed or blocked, " +
+		"which line decides it, and why. Runs in your browser; nothing is sent anywhere."
 )
 
 // CleanPrefix checks a URL path prefix and returns it in the form go-app
@@ -152,6 +159,11 @@ func Build(opts Options) error {
 	if err != nil {
 		return err
 	}
+	prefix, _ := CleanPrefix(opts.Prefix) // Handler checked it
+	address, err := pageAddress(opts.URL, prefix)
+	if err != nil {
+		return err
+	}
 	wasmExec, err := os.ReadFile(opts.WasmExec)
 	if err != nil {
 		return err
@@ -180,6 +192,9 @@ func Build(opts Options) error {
 	}
 	if err := CopyDir(filepath.Join(tmp, "web"), opts.Web, nil); err != nil {
 		return fmt.Errorf("copying the web folder: %w", err)
+	}
+	if err := writePageMetadata(tmp, address, prefix); err != nil {
+		return fmt.Errorf("writing the page's metadata: %w", err)
 	}
 	if err := compressText(tmp); err != nil {
 		return fmt.Errorf("compressing the site's text files: %w", err)

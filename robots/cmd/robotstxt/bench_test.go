@@ -26,7 +26,7 @@ func bigFile() string { return string(benchdata.Big()) }
 
 var benchInputs = flag.String("benchinputs", "", "write the throughput figure's inputs (big.txt, urls.txt with 1,000,000 URLs) to this folder")
 
-// TestWriteBenchInputs writes the inputs of the README's throughput figure
+// TestWriteBenchInputs writes the inputs of the throughput figure of docs/speed.md
 // when -benchinputs names a folder:
 //
 //	go test ./robots/cmd/robotstxt -run TestWriteBenchInputs -benchinputs /tmp/rb

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"net/http"
 	"os"
 	"strings"
 	"time"
@@ -39,8 +40,13 @@ func (ff *fetchFlags) register(fs *flag.FlagSet) {
 }
 
 func (ff *fetchFlags) fetcher() *fetch.Fetcher {
-	return &fetch.Fetcher{Timeout: ff.timeout, UserAgent: ff.userAgent}
+	return &fetch.Fetcher{Client: fetchClient, Timeout: ff.timeout, UserAgent: ff.userAgent}
 }
+
+// fetchClient makes the fetches; nil, as in the command, is
+// http.DefaultClient. The docs' transcripts run against a local server
+// through it (docs_test.go).
+var fetchClient *http.Client
 
 // isURL reports whether a source names a URL rather than a file: it has a
 // scheme (the fetch rejects those other than http and https).
