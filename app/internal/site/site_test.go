@@ -12,7 +12,6 @@ import (
 
 	"robotstester/app/internal/share"
 	"robotstester/app/ui"
-	"robotstester/app/ui/model"
 )
 
 func TestCleanPrefix(t *testing.T) {
@@ -95,8 +94,11 @@ func TestBuild(t *testing.T) {
 			`href="` + prefix + `/web/tester.css"`,
 			`href="` + prefix + `/web/icon.svg"`,
 			`id="robots-txt"`,
-			// The prerendered editor holds the example as its text.
-			">\n" + html.EscapeString(model.Example().Robots) + "</textarea>",
+			// The prerendered editor shows the example's lines, the
+			// deciding one marked.
+			`aria-multiline="true"`,
+			`>User-agent: Googlebot</div>`,
+			`data-deciding`,
 		} {
 			if !strings.Contains(index, want) {
 				t.Errorf("prefix %q: index.html lacks %s", prefix, want)
@@ -200,6 +202,7 @@ func TestRepairStaticHTML(t *testing.T) {
 		{`<textarea disabled readonly="false" id="t" value="# a\n\nUser-agent: *\n" name="t"></textarea>`,
 			"<textarea disabled id=\"t\" name=\"t\">\n# a\n\nUser-agent: *\n</textarea>"},
 		{`<textarea value="\n<b>&amp;</b>"></textarea>`, "<textarea>\n\n&lt;b&gt;&amp;amp;&lt;/b&gt;</textarea>"},
+		{`<div aria-multiline aria-readonly data-group>x</div>`, `<div aria-multiline="true" aria-readonly="true" data-group>x</div>`},
 		{`<input spellcheck="false" aria-hidden="false" checked="false">`, `<input spellcheck="false" aria-hidden="false">`},
 		{`<a href="/é\u00a0x">`, "<a href=\"/é\u00a0x\">"},
 		{`<p title="\q">`, `<p title="\q">`}, // not a Go literal: as it was

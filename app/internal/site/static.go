@@ -27,6 +27,10 @@ var goQuotedAttr = regexp.MustCompile(`(\s[A-Za-z_:][-A-Za-z0-9_:.]*)="((?:[^"\\
 // the attributes are HTML-escaped.
 var textareaValue = regexp.MustCompile(`<textarea([^>]*?) value="([^"]*)"([^>]*)></textarea>`)
 
+// bareARIA is an aria-* attribute without a value, as go-app writes one
+// whose value is "true": HTML reads it as the empty value, not true.
+var bareARIA = regexp.MustCompile(`(\s)(aria-[a-z]+)([\s/>])`)
+
 // booleanAttrs are the HTML attributes whose mere presence means true:
 // go-app writes Disabled(false) as disabled="false".
 var booleanAttrs = map[string]bool{
@@ -36,7 +40,8 @@ var booleanAttrs = map[string]bool{
 
 // repairStaticHTML returns page with its attribute values HTML-escaped
 // instead of Go-quoted, the boolean attributes that go-app wrote as "false"
-// left out, and each textarea's value attribute made its text.
+// left out, the aria-* attributes written bare given "true", and each
+// textarea's value attribute made its text.
 func repairStaticHTML(page string) string {
 	page = goQuotedAttr.ReplaceAllStringFunc(page, func(m string) string {
 		sub := goQuotedAttr.FindStringSubmatch(m)
@@ -50,6 +55,9 @@ func repairStaticHTML(page string) string {
 		}
 		return name + `="` + html.EscapeString(value) + `"`
 	})
+	// Twice: a match takes the space before the next one.
+	page = bareARIA.ReplaceAllString(page, `$1$2="true"$3`)
+	page = bareARIA.ReplaceAllString(page, `$1$2="true"$3`)
 	// The parser drops a newline right after <textarea>: one is put there
 	// so that a text starting with a blank line keeps it.
 	return textareaValue.ReplaceAllString(page, "<textarea$1$3>\n$2</textarea>")
