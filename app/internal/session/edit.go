@@ -71,6 +71,7 @@ type SetFile struct {
 }
 
 func (e SetFile) apply(s *Session) Effects {
+	wasExample := s.State.Robots == model.Example().Robots
 	s.State.Robots = e.Text
 	fx := Effects{File: true, Rows: true, Changed: true, Lint: true}
 	if len(e.Text) > model.MaxFile {
@@ -83,7 +84,30 @@ func (e SetFile) apply(s *Session) Effects {
 	} else {
 		s.An = model.Reanalyze(s.An, &s.State)
 	}
+	if wasExample {
+		s.followExample()
+	}
 	return fx
+}
+
+// followExample keeps the example's tests from going on as if they were
+// the user's once another file has taken the example's place: when the
+// file names its site (a Sitemap line), the tests move to that site; either
+// way a notice says what became of them, with Undo.
+func (s *Session) followExample() {
+	if !model.ExampleTests(s.State.Rows) || !model.ReplacesExample(s.State.Robots) {
+		return
+	}
+	n := model.Plural(len(s.State.Rows), "test", "tests")
+	scheme, host := s.An.SiteOf()
+	if host == "" {
+		s.notify(Note{ID: NoteExample, Text: "The " + n + " below are the example's, on shop.example: edit them, or add your own."})
+		return
+	}
+	s.remember("The example's tests moved to " + host)
+	s.State.Rows = model.RehostExample(s.State.Rows, scheme, host)
+	s.An.Recheck(&s.State)
+	s.notify(Note{ID: NoteExample, Text: "The example's " + n + " now test " + host + ", the site of the file's Sitemap line.", Action: ActionUndo})
 }
 
 // SetAgent is a test's crawler field, as typed.
@@ -112,6 +136,7 @@ func (s *Session) editRow(i int, edit func(*model.Row)) Effects {
 	}
 	edit(&s.State.Rows[i])
 	s.State.Selected = i
+	s.dismiss(NoteExample) // its moment has passed: the tests are the user's now
 	s.fit("Test " + strconv.Itoa(i+1))
 	s.An.Recheck(&s.State)
 	return Effects{Rows: true, Changed: true, Lint: true}
@@ -214,12 +239,17 @@ type Replace struct {
 }
 
 func (e Replace) apply(s *Session) Effects {
+	wasExample := s.State.Robots == model.Example().Robots
 	s.remember(e.Label)
 	s.State = e.State
 	s.State.Rows = cloneRows(e.State.Rows)
 	s.fit(e.Label)
 	s.An = model.Analyze(&s.State)
 	s.notify(Note{ID: NoteUndo, Text: e.Label + ".", Action: ActionUndo})
+	s.dismiss(NoteExample)
+	if wasExample {
+		s.followExample()
+	}
 	return Effects{File: true, Editor: true, Rows: true, Changed: true, Lint: true}
 }
 

@@ -105,6 +105,7 @@ const (
 	NoteLimit   = "limit"
 	NoteAside   = "aside"
 	NoteUndo    = "undo"
+	NoteExample = "example" // what became of the example's tests when a file replaced the example
 )
 
 // Notice actions.

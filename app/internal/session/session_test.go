@@ -530,3 +530,45 @@ func TestUndoKeepsAnalysis(t *testing.T) {
 		}
 	}
 }
+
+// TestExampleTestsFollowTheFile: once another file takes the example's
+// place, the example's tests move to the file's site (its Sitemap line),
+// with a notice and Undo; without a Sitemap line they stay, with a notice;
+// a key typed in the example moves nothing.
+func TestExampleTestsFollowTheFile(t *testing.T) {
+	guardian := "User-agent: *\nDisallow: /*/print$\n\nSitemap: https://www.theguardian.com/sitemaps/news.xml\n"
+	s := New(nil, nil, model.Example())
+	s.Apply(SetFile{Text: guardian})
+	if got := s.State.Rows[0].URL; got != "https://www.theguardian.com/private/press/launch.html" {
+		t.Errorf("test 1's URL %q", got)
+	}
+	if got := s.State.Rows[4].URL; got != "www.theguardian.com/cart/checkout?sessionid=42" {
+		t.Errorf("test 5's URL %q", got)
+	}
+	if n, ok := s.Note(NoteExample); !ok || n.Action != ActionUndo || !strings.Contains(n.Text, "www.theguardian.com") {
+		t.Errorf("notice %+v, %v", n, ok)
+	}
+	s.Apply(Undo{})
+	if !model.ExampleTests(s.State.Rows) || s.State.Robots != guardian {
+		t.Errorf("Undo left %q and %+v", s.State.Robots, s.State.Rows)
+	}
+
+	s = New(nil, nil, model.Example())
+	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /x\n"})
+	if !model.ExampleTests(s.State.Rows) {
+		t.Errorf("tests moved without a site to move to")
+	}
+	if _, ok := s.Note(NoteExample); !ok {
+		t.Errorf("no notice that the tests are the example's")
+	}
+	s.Apply(SetURL{Row: 0, URL: "/x"})
+	if _, ok := s.Note(NoteExample); ok {
+		t.Errorf("the notice outlived the user's edit of a test")
+	}
+
+	s = New(nil, nil, model.Example())
+	s.Apply(SetFile{Text: model.Example().Robots + "Disallow: /more\n"})
+	if _, ok := s.Note(NoteExample); ok || !model.ExampleTests(s.State.Rows) {
+		t.Errorf("a key typed in the example moved the tests")
+	}
+}

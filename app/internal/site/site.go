@@ -126,7 +126,7 @@ func Handler(opts Options) (*app.Handler, error) {
 			Large:   "/web/icon-512.png",
 			SVG:     "/web/icon.svg",
 		},
-		Styles:  []string{"/web/tester.css", "/web/session.css", "/web/results.css"},
+		Styles: []string{"/web/tester.css", "/web/session.css", "/web/results.css"},
 		// The editor (app/editor, bundled by make editor): deferred, so the
 		// page made at build time paints first.
 		Scripts: []string{"/web/editor.js defer"},
