@@ -122,8 +122,8 @@ func checkEditor(t *testing.T, p *Page) {
 	if got := p.Text("#summary"); got != "2 lines, 34 bytes" {
 		t.Errorf("summary %q, want %q", got, "2 lines, 34 bytes")
 	}
-	if got := p.Text(`[data-line="1"] .text`); got != "<script>alert(1)</script>" {
-		t.Errorf("read view shows %q", got)
+	if got := p.Text(`#robots-txt [data-line="1"]`); got != "<script>alert(1)</script>" {
+		t.Errorf("the editor shows %q", got)
 	}
 
 	// A large file goes in one input event.

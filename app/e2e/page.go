@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -80,7 +82,32 @@ func (p *Page) WaitGone(sel string) {
 // is the Enter key.
 func (p *Page) Type(sel, text string) {
 	p.tb.Helper()
-	p.do("typing into "+sel, chromedp.SendKeys(chromedp.CSS(sel), text))
+	p.do("focusing "+sel, chromedp.Focus(chromedp.CSS(sel)))
+	for _, r := range text {
+		if r == '\n' {
+			p.do("pressing Enter in "+sel, enterKey())
+			continue
+		}
+		p.do("typing into "+sel, chromedp.KeyEvent(string(r)))
+	}
+}
+
+// enterKey presses Enter as a keyboard does: a key down that carries its
+// text, which the browser inserts only if the page lets the key through.
+// chromedp's own Enter sends the text as an event of its own, which an
+// editor that handles the key (CodeMirror) cannot stop: it would insert
+// two line breaks.
+func enterKey() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		k := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: "Enter", Code: "Enter",
+			WindowsVirtualKeyCode: 13, NativeVirtualKeyCode: 13, Text: "\r", UnmodifiedText: "\r"}
+		if _, err := cdp.Call(ctx, t, input.DispatchKeyEvent, k); err != nil {
+			return err
+		}
+		k.Type, k.Text, k.UnmodifiedText = input.DispatchKeyEventTypeKeyUp, "", ""
+		_, err := cdp.Call(ctx, t, input.DispatchKeyEvent, k)
+		return err
+	})
 }
 
 // Replace replaces the whole value of the field sel with text and sends
@@ -126,7 +153,10 @@ func (p *Page) Click(sel string) {
 func (p *Page) OpenAround(sel string) {
 	p.tb.Helper()
 	p.Call("opening the parts around "+sel, `(sel) => {
-		for (let d = document.querySelector(sel)?.closest("details:not([open])"); d; d = d.parentElement?.closest("details:not([open])")) {
+		const el = document.querySelector(sel);
+		// A summary's own details is the summary's to open.
+		const from = el && el.tagName === "SUMMARY" ? el.parentElement.parentElement : el;
+		for (let d = from?.closest("details:not([open])"); d; d = d.parentElement?.closest("details:not([open])")) {
 			d.open = true;
 		}
 	}`, sel)

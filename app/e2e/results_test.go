@@ -115,6 +115,7 @@ func pasteInto(p *Page, sel, text string) {
 // test fails: a user could not click it either.
 func tap(p *Page, sel string, k int) {
 	p.tb.Helper()
+	p.OpenAround(sel)
 	type point struct {
 		X, Y  float64
 		Found bool
@@ -812,18 +813,26 @@ func TestFindingsOfRealFiles(t *testing.T) {
 			t.Errorf("%d findings in %d entries: nothing grouped", total, len(got))
 		}
 
-		// The read view's notes are text, not controls: a file with
-		// thousands of findings must not make as many Tab stops.
+		// In the editor a finding is a gutter marker and an underline of
+		// its line, not a control: a file with thousands of findings must
+		// not make as many Tab stops; and nothing covers the rule's text.
 		tap(p, `#findings li[data-severity="error"] button[data-line="139"]`, 0)
-		p.Wait(`#read-view [data-line="139"] .finding`)
-		type notes struct{ Notes, Focusable int }
+		p.Wait(`#robots-txt .cm-line[data-line="139"] .cm-lintRange-error`)
+		p.Wait(`#editor .cm-gutter-lint .cm-lint-marker-error`)
+		type notes struct{ Notes, Focusable, Covered int }
 		n := Eval[notes](p, "reading the notes", `(() => {
-			const notes = [...document.querySelectorAll("#read-view .finding")];
-			const tabbable = "a[href], button, input, select, textarea, [tabindex], [contenteditable]";
-			return {Notes: notes.length, Focusable: notes.filter(f => f.matches(tabbable) || f.querySelector(tabbable)).length};
+			const notes = [...document.querySelectorAll("#editor .cm-lint-marker, #editor .cm-lintRange")];
+			const tabbable = "a[href], button, input, select, textarea, [tabindex]";
+			const line = document.querySelector('#robots-txt .cm-line[data-line="139"]'), r = line.getBoundingClientRect();
+			let covered = 0;
+			for (let x = r.left + 2; x < r.right - 2; x += 8) {
+				const at = document.elementFromPoint(x, r.top + r.height / 2);
+				if (!at || !line.contains(at) && at !== line) covered++;
+			}
+			return {Notes: notes.length, Focusable: notes.filter(f => f.matches(tabbable) || f.querySelector(tabbable)).length, Covered: covered};
 		})()`)
-		if n.Notes == 0 || n.Focusable != 0 {
-			t.Errorf("read view: %d notes, %d of them focusable", n.Notes, n.Focusable)
+		if n.Notes == 0 || n.Focusable != 0 || n.Covered != 0 {
+			t.Errorf("editor: %d finding marks, %d of them focusable; %d points of line 139 covered", n.Notes, n.Focusable, n.Covered)
 		}
 
 		// One severity at a time.

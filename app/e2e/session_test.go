@@ -29,7 +29,7 @@ const stateJS = `((doc) => {
 	const sel = doc.querySelector("[data-row][data-selected]");
 	const dialect = doc.querySelector("select#dialect");
 	return {
-		robots: doc.querySelector("textarea#robots-txt").value,
+		robots: doc.defaultView.robotsTester.text(),
 		rows: rows,
 		dialect: dialect && dialect.selectedOptions[0] ? (dialect.selectedOptions[0].getAttribute("value") || "") : "",
 		selected: sel ? Number(sel.dataset.row) : 0,

@@ -138,7 +138,8 @@ func paintVerdicts(an *model.Analysis) {
 const painterName = "robotsTesterPaintVerdicts"
 
 // verdictPainter returns the page's function that writes the verdicts
-// ("a" allowed, "b" blocked, one per row) into the rows drawn.
+// ("a" allowed, "b" blocked, one per row) into the rows drawn and the
+// test bar.
 func verdictPainter() app.Value {
 	w := app.Window()
 	if f := w.Get(painterName); f.Truthy() {
@@ -148,6 +149,14 @@ func verdictPainter() app.Value {
 		for (const el of document.querySelectorAll("[data-`+RowAttr+`] .`+VerdictClass+`")) {
 			const i = Number(el.closest("[data-`+RowAttr+`]").getAttribute("data-`+RowAttr+`"));
 			if (!(i >= 0 && i < verdicts.length)) continue;
+			const allowed = verdicts[i] === "a";
+			el.setAttribute("data-verdict", allowed ? "allowed" : "blocked");
+			const text = el.firstChild;
+			if (text && text.nodeType === 3) text.nodeValue = allowed ? allowedText : blockedText;
+		}
+		const bar = document.querySelector("#`+TestBarID+`[data-`+TestAttr+`]"), el = bar && bar.querySelector(".`+VerdictClass+`");
+		const i = bar ? Number(bar.getAttribute("data-`+TestAttr+`")) : -1;
+		if (el && i >= 0 && i < verdicts.length) {
 			const allowed = verdicts[i] === "a";
 			el.setAttribute("data-verdict", allowed ? "allowed" : "blocked");
 			const text = el.firstChild;

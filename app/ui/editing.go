@@ -208,15 +208,14 @@ func (t *Tester) showInEditor(ctx app.Context, scroll bool) {
 	}
 }
 
-// revealInEditor selects line n in the editor, scrolls it into the
-// editor's middle and brings the editor on screen.
+// revealInEditor selects line n in the editor and scrolls the editor and
+// the page to it (editor.js, reveal).
 func (t *Tester) revealInEditor(n int) {
 	e := &t.edit
 	if !e.ready() {
 		return
 	}
 	e.cm.Call("reveal", n, true, false)
-	scrollIntoView(EditorHostID)
 }
 
 // editorReadOnly reports whether the editor takes no changes: in an embed

@@ -11,11 +11,15 @@ import (
 // TestBarID is the id of the test bar.
 const TestBarID = "test-bar"
 
+// TestAttr is the test bar's data attribute naming the test it shows: not
+// data-row, which marks the tests of the table.
+const TestAttr = "test"
+
 // TestBar is the selected test, first: its crawler and URL, which it edits,
 // and its verdict, large, in words, sign and colour, with the sentence
 // that decided it and a link to the deciding line in the editor.
 //
-// Hooks: #test-bar[data-row="i"] (i: the selected test's index); its fields
+// Hooks: #test-bar[data-test="i"] (i: the selected test's index); its fields
 // input[name=agent] and input[name=url]; its verdict [data-verdict]
 // ("allowed" or "blocked"), painted with the table's (paintVerdicts); the
 // deciding line's button[data-line="N"].
@@ -57,7 +61,7 @@ func (b *TestBar) Render() app.UI {
 	url := b.fieldValue("url", w.URL, &b.shownURL)
 	b.shownRow = i
 	winner := w.Winner()
-	return bar.DataSet(RowAttr, i).Body(
+	return bar.DataSet(TestAttr, i).Body(
 		app.Div().Class("bar-head").Body(
 			app.H2().Text("Test "+strconv.Itoa(i+1)),
 			app.If(b.Total > 1, func() app.UI {

@@ -203,9 +203,13 @@ function mount(host, opts) {
         });
         return true;
       }
+      // The editor and the page both scroll to the line: to the middle of
+      // a wide screen; near the top of a narrow one, where the Why may
+      // cover the bottom half as a sheet.
+      const narrow = window.matchMedia && window.matchMedia("(max-width: 59.99rem)").matches;
       view.dispatch({
         selection: { anchor: l.from, head: l.to },
-        effects: EditorView.scrollIntoView(l.from, { y: "center" }),
+        effects: EditorView.scrollIntoView(l.from, narrow ? { y: "start", yMargin: 48 } : { y: "center" }),
       });
       view.focus();
       return true;
