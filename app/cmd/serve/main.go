@@ -22,8 +22,8 @@ import (
 	"syscall"
 	"time"
 
-	"robotstester/app/internal/server"
 	"robotstester/app/internal/site"
+	"robotstester/internal/server"
 )
 
 func main() {
