@@ -137,9 +137,9 @@ type Answer struct {
 	// show as U+FFFD: BodyBase64 then has them exactly.
 	Body       string `json:"body"`
 	BodyBase64 string `json:"body_base64,omitempty"`
-	// Size is the number of bytes of the body read, and Complete whether
-	// that was all of it (false when the relay stopped reading at its
-	// MaxBody, or the body broke off).
+	// Size is the number of bytes of the body read (only a 2xx body is
+	// read), and Complete whether that was all of it: false when the
+	// relay stopped reading at its MaxBody, or no whole answer came.
 	Size     int64 `json:"size"`
 	Complete bool  `json:"complete"`
 	// FetchError says why no whole answer came (a timeout, a refused
@@ -336,7 +336,7 @@ func answerOf(res *fetch.Result) Answer {
 		MediaType: res.ContentType,
 		TookMS:    res.Took.Milliseconds(),
 		Size:      res.BodyBytes,
-		Complete:  res.Complete,
+		Complete:  res.Complete && res.Err == nil,
 	}
 	for i, h := range res.Hops {
 		a.Hops[i] = Hop(h)
@@ -399,6 +399,9 @@ func markCached(answer []byte) []byte {
 // out as application/json, never as HTML.
 func encode(v any) []byte {
 	var buf bytes.Buffer
+	if a, ok := v.(Answer); ok {
+		buf.Grow(len(a.Body) + len(a.BodyBase64) + 1024) // most files need no escaping but their line breaks
+	}
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
