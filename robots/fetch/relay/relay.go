@@ -277,10 +277,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	fl, leader := h.flights.join(target)
 	if leader {
-		// The fetch goes on if the client leaves: others may wait for
-		// it, and it is bounded by the fetcher's timeout anyway.
-		status, answer := h.fetch(context.WithoutCancel(r.Context()), target)
-		h.flights.land(target, fl, status, answer)
+		h.lead(r.Context(), target, fl)
 	} else {
 		select {
 		case <-fl.done:
@@ -292,6 +289,16 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Retry-After", "5")
 	}
 	h.send(w, fl.status, fl.answer)
+}
+
+// lead makes the fetch of a flight, and lands it whatever happens: the
+// others wait for it.
+func (h *Handler) lead(ctx context.Context, target string, fl *flight) {
+	status, answer := http.StatusInternalServerError, encode(Error{"the relay failed"})
+	defer func() { h.flights.land(target, fl, status, answer) }()
+	// The fetch goes on if the client leaves: others may wait for it, and
+	// it is bounded by the fetcher's timeout anyway.
+	status, answer = h.fetch(context.WithoutCancel(ctx), target)
 }
 
 // fetch fetches target, logs it, and returns the status and body to send.
