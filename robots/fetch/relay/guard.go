@@ -27,6 +27,7 @@ type RefusedError struct {
 	Reason string // why, for people: "127.0.0.1 is a loopback address"
 }
 
+// Error says what was refused, and why.
 func (e *RefusedError) Error() string {
 	return fmt.Sprintf("refused %s: %s", e.Host, e.Reason)
 }

@@ -18,8 +18,9 @@ type limiter struct {
 	perMinute float64
 	burst     float64
 
-	mu      sync.Mutex
-	clients map[string]*bucket
+	mu        sync.Mutex
+	clients   map[string]*bucket
+	lastSweep time.Time
 }
 
 type bucket struct {
@@ -38,8 +39,11 @@ func (l *limiter) take(client string, now time.Time) (ok bool, wait time.Duratio
 	defer l.mu.Unlock()
 	b := l.clients[client]
 	if b == nil {
-		if len(l.clients) >= maxClients {
+		// A full table is swept at most once a second: a sweep goes
+		// through every client.
+		if len(l.clients) >= maxClients && now.Sub(l.lastSweep) >= time.Second {
 			l.sweep(now)
+			l.lastSweep = now
 		}
 		if len(l.clients) >= maxClients {
 			// Still full: newcomers share one bucket until some leave.
@@ -71,14 +75,15 @@ func (l *limiter) sweep(now time.Time) {
 }
 
 // clientKey is the key of a client's bucket: its address, or for IPv6
-// its /64, which one subscriber usually holds whole.
+// its /64, which one subscriber usually holds whole. What is no address
+// (a header a proxy did not set) is cut short, so that keys stay small.
 func clientKey(addr string) string {
 	a, err := netip.ParseAddr(addr)
 	if err != nil {
 		if ap, err := netip.ParseAddrPort(addr); err == nil {
 			a = ap.Addr()
 		} else {
-			return addr
+			return "?" + addr[:min(len(addr), 45)]
 		}
 	}
 	a = a.Unmap().WithZone("")

@@ -624,6 +624,25 @@ func TestLimiterBounded(t *testing.T) {
 	}
 }
 
+func TestClientKey(t *testing.T) {
+	if k := clientKey(strings.Repeat("x", 1<<16)); len(k) > 46 {
+		t.Errorf("a key of %d bytes", len(k))
+	}
+	for in, want := range map[string]string{
+		"198.51.100.1":          "198.51.100.1",
+		"198.51.100.1:5678":     "198.51.100.1",
+		"::ffff:198.51.100.1":   "198.51.100.1",
+		"2001:db8:1:2:3:4:5:6":  "2001:db8:1:2::/64",
+		"[2001:db8:1:2::9]:443": "2001:db8:1:2::/64",
+		"fe80::1%eth0":          "fe80::/64",
+		"unknown":               "?unknown",
+	} {
+		if got := clientKey(in); got != want {
+			t.Errorf("clientKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 // TestLog: a line per fetch, with the URL and the answer, without the
 // client's address.
 func TestLog(t *testing.T) {
