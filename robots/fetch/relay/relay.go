@@ -233,7 +233,7 @@ func (s stripCredentials) RoundTrip(req *http.Request) (*http.Response, error) {
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		h.fail(w, http.StatusMethodNotAllowed, "only GET is served")
+		h.fail(w, http.StatusMethodNotAllowed, "only GET and HEAD are served")
 		return
 	}
 	if len(r.URL.RawQuery) > 2*MaxURL {

@@ -181,6 +181,7 @@ func TestAnswers(t *testing.T) {
 		media   string
 		body    string
 		base64  bool
+		failed  bool // no whole answer came: fetch_error says why
 	}{
 		{name: "200", handler: serveFile(file), status: 200, class: robots.Success, final: "/robots.txt", media: "text/plain", body: file},
 		{name: "a page of the site", handler: serveFile(file), path: "/some/page?q=1#top", status: 200, class: robots.Success, final: "/robots.txt", media: "text/plain", body: file},
@@ -191,6 +192,10 @@ func TestAnswers(t *testing.T) {
 		{name: "403", handler: status(403), status: 403, class: robots.Forbidden, final: "/robots.txt", media: "text/plain"},
 		{name: "429", handler: status(429), status: 429, class: robots.TooManyRequests, final: "/robots.txt", media: "text/plain"},
 		{name: "503", handler: status(503), status: 503, class: robots.ServerError, final: "/robots.txt", media: "text/plain"},
+		{name: "a redirect to ftp", handler: func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Location", "ftp://127.0.0.1/robots.txt")
+			w.WriteHeader(http.StatusFound)
+		}, status: 302, class: robots.Redirect, final: "/robots.txt", failed: true},
 		{name: "2 redirects", handler: chain, status: 200, class: robots.Success, hops: []string{"/robots.txt", "/a"}, final: "/b.txt", media: "text/plain", body: file},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -198,7 +203,7 @@ func TestAnswers(t *testing.T) {
 			rep := relay.get(t, base+tc.path)
 			a := rep.answer
 			if rep.code != 200 || a.Status != tc.status || a.Class != tc.class.String() || a.URL != base+"/robots.txt" ||
-				a.FinalURL != base+tc.final || a.MediaType != tc.media || a.Body != tc.body || !a.Complete || a.Cached {
+				a.FinalURL != base+tc.final || a.MediaType != tc.media || a.Body != tc.body || a.Complete == tc.failed || (a.FetchError != "") != tc.failed || a.Cached {
 				t.Fatalf("got %d %s", rep.code, rep.raw)
 			}
 			if len(a.Hops) != len(tc.hops) {
