@@ -236,6 +236,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, http.StatusMethodNotAllowed, "only GET and HEAD are served")
 		return
 	}
+	if r.Header.Get("User-Agent") == h.userAgent() {
+		// A site's redirect led a relay here: fetching through itself,
+		// it could go round until its time bounds end.
+		h.fail(w, http.StatusForbidden, "a relay does not fetch through a relay")
+		return
+	}
 	if len(r.URL.RawQuery) > 2*MaxURL {
 		h.fail(w, http.StatusRequestURITooLong, fmt.Sprintf("the query is too long: the url may have %d bytes at most", MaxURL))
 		return
@@ -290,6 +296,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	h.send(w, fl.status, fl.answer)
 }
+
+// userAgent is what the relay's requests send as User-Agent.
+func (h *Handler) userAgent() string { return cmp.Or(h.conf.UserAgent, fetch.DefaultUserAgent) }
 
 // lead makes the fetch of a flight, and lands it whatever happens: the
 // others wait for it.

@@ -720,3 +720,21 @@ func TestDNSRebinding(t *testing.T) {
 		t.Errorf("%d %q; %d lookups, %d requests", rep.code, rep.err, r.asked.Load(), len(hosts))
 	}
 }
+
+// TestNotThroughItself: a redirect that leads the relay to a relay (its
+// own /fetch) gets a 403 there, and the fetch ends.
+func TestNotThroughItself(t *testing.T) {
+	var relayURL string
+	base, _ := site(t, func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, relayURL+"/fetch?url="+url.QueryEscape("http://"+r.Host+"/"), http.StatusFound)
+	})
+	relay := newRelay(t, Config{AllowLoopback: true, PerClient: -1, CacheTTL: -1}, "")
+	relayURL = relay.srv.URL
+	rep := relay.get(t, base)
+	if rep.code != 200 || rep.answer.Status != 403 || rep.answer.Class != "forbidden" || len(rep.answer.Hops) != 1 {
+		t.Errorf("%d %s", rep.code, rep.raw)
+	}
+	if n := strings.Count(relay.log.String(), "msg=fetch"); n != 1 {
+		t.Errorf("%d fetches logged:\n%s", n, relay.log)
+	}
+}
