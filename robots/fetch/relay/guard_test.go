@@ -212,3 +212,18 @@ func TestControl(t *testing.T) {
 		}
 	}
 }
+
+// TestConfiguredPorts: Config.Ports replaces 80 and 443.
+func TestConfiguredPorts(t *testing.T) {
+	resolver := &fakeResolver{names: map[string][]string{"public.test": {"93.184.215.14"}}}
+	g := newGuard([]int{8080, 8443}, false, resolver)
+	for port, ok := range map[int]bool{8080: true, 8443: true, 80: false, 443: false} {
+		_, err := g.addrs(context.Background(), "public.test", port)
+		if (err == nil) != ok {
+			t.Errorf("port %d: %v, want allowed %v", port, err, ok)
+		}
+		if err := g.control("tcp", netip.AddrPortFrom(netip.MustParseAddr("93.184.215.14"), uint16(port)).String(), nil); (err == nil) != ok {
+			t.Errorf("control, port %d: %v, want allowed %v", port, err, ok)
+		}
+	}
+}
