@@ -8,6 +8,7 @@
 #   make bench              benchmarks
 #   make bench-browser      the tester's latency in headless Chromium
 #   make bench-longtasks    the longest task of each user action at the limits
+#   make bench-relay        the fetch relay under faults and 200 clients at once
 
 GO       ?= go
 PREFIX   ?=
@@ -40,7 +41,7 @@ FUZZTIME     ?= 10s
 FUZZ_STRICT  ?= 1
 
 .PHONY: all build wasm-exec-check editor node wasm compress site serve \
-	test vet unit e2e fuzz-smoke chromium bench bench-browser bench-longtasks screenshot clean
+	test vet unit e2e fuzz-smoke chromium bench bench-browser bench-longtasks bench-relay screenshot clean
 
 all: build
 
@@ -146,6 +147,12 @@ screenshot: chromium build
 # The engine's benchmarks.
 bench:
 	$(GO) test -run=NONE -bench=. -benchmem ./...
+
+# The fetch relay against hostile and broken local servers, then under the
+# load of 200 clients at once (docs/relay.md records the figures).
+bench-relay:
+	$(GO) test -count=1 -v -run '^TestRelayFaults$$' ./robots/fetch/relay
+	$(GO) test -count=1 -run NONE -bench '^BenchmarkRelayLoad$$' -benchtime 2000x ./robots/fetch/relay
 
 clean:
 	rm -rf $(SITE) $(WASM) $(WASM).gz $(WASM).br $(WASM_TMP) $(WASM_MODDIR) $(EDITOR_JS) $(EDITOR_DIR)/node_modules

@@ -167,6 +167,9 @@ func TestParseReader(t *testing.T) {
 			t.Errorf("file of %d bytes: size %d lines %d cut %d/%d, want %d %d %d/%d", len(text),
 				got.Size, got.TotalLines, got.Cut, got.CutLine, want.Size, want.TotalLines, want.Cut, want.CutLine)
 		}
+		if kept := text[:min(len(text), robots.FetchLimit)]; got.Raw() != kept || want.Raw() != kept {
+			t.Errorf("file of %d bytes: Raw gives %d and %d bytes, want the first %d", len(text), len(got.Raw()), len(want.Raw()), len(kept))
+		}
 	}
 }
 

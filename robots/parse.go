@@ -147,6 +147,11 @@ func (f *File) Text(n int) string {
 	return f.text[l.Start:l.End]
 }
 
+// Raw returns the file as it was read, byte for byte, up to the fetch
+// limit: its first FetchLimit bytes, a byte-order mark and line breaks
+// included. It is what crawlers read; Size says how long the whole was.
+func (f *File) Raw() string { return f.text }
+
 // Key returns the key of line n (1-based) as written, white space trimmed:
 // "" for blank and comment lines, lines with no key, and lines that do not
 // exist.

@@ -33,9 +33,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"robotstester/app/internal/server"
 	"robotstester/app/internal/site"
 	"robotstester/app/ui"
+	"robotstester/internal/server"
 )
 
 // Environment variables read by the suite.

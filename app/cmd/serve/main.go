@@ -1,69 +1,48 @@
 //go:build !js
 
-// Command serve serves a built site for development and tests:
+// Command serve serves a built site for development and tests, and the
+// fetch relay with -fetch:
 //
-//	go run ./app/cmd/serve [-addr 127.0.0.1:8000] [-dir site] [-prefix /sub/path]
+//	go run ./app/cmd/serve [-addr 127.0.0.1:8000] [-dir site] [-prefix /sub/path] [-fetch]
 //
 // It sends .wasm as application/wasm and app.wasm.br or app.wasm.gz when the
 // browser accepts them. A site built with a prefix must be served with the
-// same -prefix.
+// same -prefix. With -fetch, PREFIX/fetch?url=... fetches a site's
+// robots.txt for the page (docs/relay.md; -help lists its limits).
+// robotstxt serve is the same server in the command line tool.
 package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"log"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
-	"robotstester/app/internal/server"
-	"robotstester/app/internal/site"
+	"robotstester/internal/server"
 )
 
 func main() {
-	addr := flag.String("addr", "127.0.0.1:8000", "address to listen on")
-	dir := flag.String("dir", "site", "folder of the built site")
-	prefix := flag.String("prefix", "", "URL path the site was built for (make build PREFIX=...)")
+	opts := server.Options{Addr: "127.0.0.1:8000", Dir: "site"}
+	opts.Register(flag.CommandLine)
 	flag.Parse()
-	if err := run(*addr, *dir, *prefix); err != nil {
+	if err := run(opts); err != nil {
 		fmt.Fprintln(os.Stderr, "serve:", err)
 		os.Exit(1)
 	}
 }
 
-func run(addr, dir, prefix string) error {
-	prefix, err := site.CleanPrefix(prefix)
+func run(opts server.Options) error {
+	h, err := opts.Handler()
 	if err != nil {
 		return err
-	}
-	if _, err := os.Stat(dir + "/index.html"); err != nil {
-		return fmt.Errorf("%w (run make build first)", err)
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{
-		Handler:           server.Mount(prefix, server.Handler(dir)),
-		ReadHeaderTimeout: 10 * time.Second,
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	go func() {
-		<-ctx.Done()
-		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(shutdown)
-	}()
-	log.Printf("serving %s at http://%s%s/", dir, ln.Addr(), prefix)
-	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return server.Serve(ctx, opts.Addr, h, func(addr net.Addr) {
+		log.Print(opts.Describe(addr))
+	})
 }

@@ -17,7 +17,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -26,6 +25,7 @@ import (
 
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/precompress"
+	"robotstester/internal/server"
 )
 
 // Options says how to build a site.
@@ -72,26 +72,8 @@ const (
 
 // CleanPrefix checks a URL path prefix and returns it in the form go-app
 // expects: "" for the root, else a path starting with "/" and without a
-// trailing "/".
-func CleanPrefix(prefix string) (string, error) {
-	if prefix == "" || prefix == "/" {
-		return "", nil
-	}
-	p := strings.TrimSuffix(prefix, "/")
-	if !strings.HasPrefix(p, "/") || path.Clean(p) != p {
-		return "", fmt.Errorf("prefix %q: want an absolute, clean URL path such as /tools/robots", prefix)
-	}
-	// The prefix goes unescaped into URLs, scripts and the manifest: keep to
-	// characters that need no escaping anywhere.
-	for _, r := range p {
-		ok := r == '/' || r == '-' || r == '_' || r == '.' || r == '~' ||
-			'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
-		if !ok {
-			return "", fmt.Errorf("prefix %q: character %q not allowed; use letters, digits and -_.~/", prefix, r)
-		}
-	}
-	return p, nil
-}
+// trailing "/". It is server.CleanPrefix, which the servers share.
+func CleanPrefix(prefix string) (string, error) { return server.CleanPrefix(prefix) }
 
 // Handler returns the go-app handler describing the site for opts. It does
 // not register routes: the caller does, with ui.Routes.

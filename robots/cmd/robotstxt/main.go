@@ -8,6 +8,7 @@
 //	robotstxt test STATE.json                the tester's pinned expectations, for CI
 //	robotstxt diff OLD NEW ...               the verdicts that an edit changes
 //	robotstxt open ...                       a tester link carrying a file and tests
+//	robotstxt serve [-dir site] [-addr A]    the built site and the fetch relay, one server
 //
 // Each subcommand has its own --help. Errors are one line on stderr; the
 // exit status is 2 for an error, 1 for a failed test or a changed verdict,
@@ -47,6 +48,7 @@ var commands = []command{
 	{"test", "run the tests saved by the tester, with their expected verdicts", runTest},
 	{"diff", "list the verdicts that change between two versions of a file", runDiff},
 	{"open", "print a tester link carrying a file and tests", runOpen},
+	{"serve", "serve the built site and the fetch relay (docs/relay.md)", runServe},
 }
 
 // cli is what a subcommand runs with: its streams.
@@ -75,7 +77,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return c.run(&cli{name: "robotstxt " + c.name, stdin: stdin, stdout: stdout, stderr: stderr}, args[1:])
 		}
 	}
-	fmt.Fprintf(stderr, "robotstxt: unknown command %q (commands: fetch, check, test, diff, open; see robotstxt --help)\n", args[0])
+	fmt.Fprintf(stderr, "robotstxt: unknown command %q (commands: fetch, check, test, diff, open, serve; see robotstxt --help)\n", args[0])
 	return exitError
 }
 

@@ -107,7 +107,7 @@ func (e expectation) check(t *testing.T, code int, stdout, stderr string) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{"--help"}, {"help"}, {"fetch", "--help"}, {"check", "-h"}, {"test", "--help"}, {"diff", "--help"}, {"open", "--help"}} {
+	for _, args := range [][]string{{"--help"}, {"help"}, {"fetch", "--help"}, {"check", "-h"}, {"test", "--help"}, {"diff", "--help"}, {"open", "--help"}, {"serve", "--help"}} {
 		code, out, errOut := runCmd("", args...)
 		if code != 0 || !strings.Contains(out, "sage: robotstxt") || errOut != "" {
 			t.Errorf("%q: status %d, stdout %q, stderr %q", args, code, out, errOut)

@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"mime"
@@ -239,7 +240,7 @@ func quality(params string) float64 {
 }
 
 // Mount returns a handler serving h under the URL path prefix (as cleaned
-// by site.CleanPrefix: "" or "/a/b"), for a site built for that prefix.
+// by CleanPrefix: "" or "/a/b"), for a site built for that prefix.
 // The prefix itself redirects to prefix+"/"; paths outside it are 404.
 func Mount(prefix string, h http.Handler) http.Handler {
 	if prefix == "" {
@@ -249,4 +250,27 @@ func Mount(prefix string, h http.Handler) http.Handler {
 	mux.Handle(prefix+"/", http.StripPrefix(prefix, h))
 	mux.Handle(prefix, http.RedirectHandler(prefix+"/", http.StatusMovedPermanently))
 	return mux
+}
+
+// CleanPrefix checks a URL path prefix and returns it in the form go-app
+// expects: "" for the root, else a path starting with "/" and without a
+// trailing "/".
+func CleanPrefix(prefix string) (string, error) {
+	if prefix == "" || prefix == "/" {
+		return "", nil
+	}
+	p := strings.TrimSuffix(prefix, "/")
+	if !strings.HasPrefix(p, "/") || path.Clean(p) != p {
+		return "", fmt.Errorf("prefix %q: want an absolute, clean URL path such as /tools/robots", prefix)
+	}
+	// The prefix goes unescaped into URLs, scripts and the manifest: keep to
+	// characters that need no escaping anywhere.
+	for _, r := range p {
+		ok := r == '/' || r == '-' || r == '_' || r == '.' || r == '~' ||
+			'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+		if !ok {
+			return "", fmt.Errorf("prefix %q: character %q not allowed; use letters, digits and -_.~/", prefix, r)
+		}
+	}
+	return p, nil
 }
