@@ -41,10 +41,11 @@ const benchPasteFile = "www.xuexi.cn.txt"
 // each key's keydown, beforeinput and input (the event's own time stamps),
 // __next(sel), a promise of the moment the element sel's data-verdict next
 // changes, seen by a MutationObserver without polling, and __painted(), a
-// promise of the moment after the next paint. __arm(sel) starts one
+// promise of the moment after the next paint; the key events are heard on
+// the element target (the textarea, or the editor's #robots-txt). __arm(bare) starts one
 // measurement; __took() awaits it and gives the times from keydown and
 // from beforeinput to the change, then to the paint after it.
-const armJS = `((sel) => {
+const armJS = `((sel, target) => {
 	const el = () => document.querySelector(sel);
 	window.__painted = () => new Promise(r => requestAnimationFrame(() => setTimeout(() => r(performance.now()))));
 	window.__next = () => {
@@ -56,7 +57,7 @@ const armJS = `((sel) => {
 			obs.observe(document.body, {attributes: true, subtree: true, attributeFilter: ["data-verdict"], childList: true});
 		});
 	};
-	const ta = document.querySelector("textarea");
+	const ta = document.querySelector(target);
 	window.__phases = window.__phases || [];
 	if (!window.__listening) {
 		window.__listening = true;
@@ -81,7 +82,7 @@ const armJS = `((sel) => {
 	};
 	window.__longest = (since) => Math.max(0, ...window.__lt.tasks.filter(x => x.start >= since).map(x => x.dur));
 	ta.focus();
-	ta.setSelectionRange(ta.value.length, ta.value.length);
+	if (ta.setSelectionRange) ta.setSelectionRange(ta.value.length, ta.value.length);
 })`
 
 // benchStats is a series of times in milliseconds.
@@ -133,7 +134,7 @@ func TestBrowserBench(t *testing.T) {
 		budget, slack float64 // ms: an absolute budget, or the floor's plus slack
 	}{
 		{"10 KiB, 20 rows", 10 << 10, 20, 16, 0},
-		{"500 KiB, 100 rows", 500<<10 - 200, 100, 0, 15},
+		{"500 KiB, 100 rows", 500<<10 - 200, 100, 0, 0},
 	} {
 		if !want("keydown → verdict, " + c.name) {
 			continue
@@ -159,8 +160,10 @@ func TestBrowserBench(t *testing.T) {
 			r.budget = fmt.Sprintf("≤ %.0f ms median", c.budget)
 			r.within = r.median <= c.budget
 		} else {
-			r.budget = fmt.Sprintf("≤ floor + %.0f ms median, + 40 ms p90", c.slack)
-			r.within = r.median <= floor.d.median()+c.slack && r.p90 <= floor.d.p90()+40
+			// The editor lays out only the lines in view: a key costs less
+			// than a bare textarea's own key (issue 19).
+			r.budget = "≤ ½ the floor's median, ≤ its p90"
+			r.within = r.median <= floor.d.median()/2 && r.p90 <= floor.d.p90()
 		}
 		rows = append(rows, r)
 	}
@@ -176,6 +179,7 @@ func TestBrowserBench(t *testing.T) {
 		{"paste 500 KiB", filler(500<<10 - 200), benchPastes},
 		{"paste 3.7 MB (" + benchPasteFile + ")", string(big), benchPastes / 2},
 	} {
+		large := len(c.text) > 1<<20
 		if !want(c.name) {
 			continue
 		}
@@ -201,12 +205,35 @@ func TestBrowserBench(t *testing.T) {
 			fmt.Println(c.name, "phases:", Eval[any](p, "phases", `window.__phases`))
 		}
 		fmt.Println("app", app.d)
-		rows = append(rows, benchRow{
-			measure: c.name + ", 100 rows (until painted)", budget: "≤ 2 × the floor",
+		r := benchRow{
+			measure: c.name + ", 100 rows (until painted)", budget: "≤ ⅓ the floor",
 			median: app.d.median(), p90: app.d.p90(), longest: app.longest,
 			floor:  fmt.Sprintf("%.0f / %.0f", floor.d.median(), floor.d.p90()),
-			within: app.d.median() <= 2*floor.d.median(),
-		})
+			within: app.d.median() <= floor.d.median()/3,
+		}
+		if large {
+			// Past the tester's limit the file is cut: what counts is that
+			// the page never freezes.
+			r.budget = "no task over 200 ms"
+			r.within = app.longest <= 200
+		}
+		rows = append(rows, r)
+	}
+
+	if want("size") {
+		// What a first visit downloads of code: app.wasm and the editor,
+		// brotli-compressed as the site serves them.
+		dir := suite.SiteDir(t, "")
+		total := 0
+		for _, name := range []string{"web/app.wasm.br", "web/editor.js.br"} {
+			fi, err := os.Stat(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			total += int(fi.Size())
+		}
+		rows = append(rows, benchRow{measure: "app.wasm + editor.js, brotli (MB)", budget: "≤ 1.6 MB",
+			median: float64(total) / 1e6, p90: float64(total) / 1e6, within: total <= 1_600_000})
 	}
 
 	fmt.Println("| Measure | Budget | Median | p90 | Longest task | Floor median / p90 | |")
@@ -267,7 +294,11 @@ type benchResult struct {
 // Backspace, each flipping row 0's verdict. It times each from keydown to
 // the verdict's change (bare: to the input event).
 func benchKeysIn(p *Page, sel string, bare bool) benchResult {
-	p.Call("arming", armJS, `[data-row="0"] [data-verdict]`)
+	p.Call("arming", armJS, `[data-row="0"] [data-verdict]`, sel)
+	if !bare {
+		// The caret to the end of the file, as Ctrl+End puts it.
+		p.do("pressing Ctrl+End", chromedp.KeyEvent(kb.End, chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	}
 	since := Eval[float64](p, "now", `performance.now()`)
 	var r benchResult
 	for i := 0; i < benchKeys+3; i++ {
@@ -304,19 +335,20 @@ func benchPastesIn(p *Page, sel string, bare bool, texts []string, n int) benchR
 		ta.value = text;
 		document.body.append(ta);
 	})`, texts)
-	p.Call("arming", armJS, `[data-row="0"] [data-verdict]`)
+	p.Call("arming", armJS, `[data-row="0"] [data-verdict]`, sel)
 	since := Eval[float64](p, "now", `performance.now()`)
 	ctrl := chromedp.KeyModifiers(chromedp.ModifierCtrl)
 	var r benchResult
 	for i := 0; i < n+1; i++ {
 		src.Call("selecting the text to copy", `(i) => { const ta = document.getElementById("bench-source-" + i); ta.focus(); ta.select(); }`, (i+1)%2)
 		src.do("copying", chromedp.KeyEvent("c", ctrl))
-		p.Call("selecting the text to replace", `(sel, bare) => {
-			const ta = document.querySelector(sel);
-			ta.focus();
-			ta.select();
-			window.__arm(bare);
-		}`, sel, bare)
+		if bare {
+			p.Call("selecting the text to replace", `(sel) => { const ta = document.querySelector(sel); ta.focus(); ta.select(); }`, sel)
+		} else {
+			p.Call("focusing the editor", `(sel) => document.querySelector(sel).focus()`, sel)
+			p.do("selecting the text to replace", chromedp.KeyEvent("a", ctrl))
+		}
+		p.Call("arming a paste", `(bare) => window.__arm(bare)`, bare)
 		// A paste may take the browser longer than an action's usual limit.
 		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Minute)
 		err := chromedp.Do(ctx, chromedp.KeyEvent("v", ctrl))
@@ -369,7 +401,7 @@ func benchStart(t *testing.T) []benchRow {
 	}
 	return []benchRow{
 		row("navigation → first verdict painted (prerendered), cold", "≤ 1,000 ms", 1000, paintCold, longCold),
-		row("navigation → live verdicts (data-ready), cold", "≤ 1,000 ms", 1000, liveCold, longCold),
+		row("navigation → live verdicts (data-ready), cold", "≤ 800 ms", 800, liveCold, longCold),
 		row("navigation → first verdict painted (prerendered), repeat visit", "≤ 600 ms", 600, paintWarm, longWarm),
 		row("navigation → live verdicts (data-ready), repeat visit", "≤ 600 ms", 600, liveWarm, longWarm),
 	}

@@ -544,23 +544,24 @@ func (r *ltRun) key() func() {
 // 500 KiB), as an edit of a rule would.
 func (r *ltRun) caret() {
 	r.t.Helper()
-	r.p.Call("placing the caret", `(sel) => {
-		const ta = document.querySelector(sel);
-		ta.focus();
-		let i = ta.value.indexOf("\n");
-		if (i < 0) i = ta.value.length;
-		ta.setSelectionRange(i, i);
+	r.p.Call("placing the caret", `async (sel) => {
+		const el = document.querySelector(sel), line = el.querySelector('[data-line="1"]');
+		el.focus();
+		const range = document.createRange();
+		range.selectNodeContents(line);
+		range.collapse(false);
+		getSelection().removeAllRanges();
+		getSelection().addRange(range);
+		await new Promise(r => requestAnimationFrame(r)); // the editor reads the selection
 	}`, editor)
 	r.quiet()
 }
 
 // ltPasteFileJS pastes the staged text over the editor's content, as
-// Page.Replace does: the browser replaces the value, then the page hears
-// one input event.
-const ltPasteFileJS = `const ta = document.querySelector("textarea#robots-txt");
-	ta.focus();
-	ta.value = window.__ltText;
-	ta.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertFromPaste"}));`
+// Page.Replace does (window.robotsTester.setText: one transaction of the
+// editor, as a paste makes).
+const ltPasteFileJS = `document.querySelector("#robots-txt").focus();
+	window.robotsTester.setText(window.__ltText);`
 
 // ltScenario is one page of a run: its actions, named in advance so that
 // the report lists those that a failure left unmeasured.
@@ -668,7 +669,7 @@ func ltScenarios(in *ltInputs) []ltScenario {
 				r.measure("drop a 3.9 MB file on the editor, 1000 rows", r.js("dropping the file", `
 					const dt = new DataTransfer();
 					dt.items.add(window.__ltFile);
-					const el = document.querySelector("textarea#robots-txt");
+					const el = document.querySelector("#robots-txt");
 					el.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
 					el.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));`),
 					ltShows(in.drop39))

@@ -306,7 +306,7 @@ func TestEmbed(t *testing.T) {
 		if !strings.HasPrefix(full, base+"#s=") {
 			t.Errorf("example %d: full tester link %q", i, full)
 		}
-		readonly := Eval[bool](p, "reading readonly", doc+`.querySelector("textarea#robots-txt").readOnly`)
+		readonly := Eval[bool](p, "reading readonly", doc+`.querySelector("#robots-txt").getAttribute("contenteditable") === "false"`)
 		if want := strings.Contains(ex.Options, "readonly=1"); readonly != want {
 			t.Errorf("example %d: readonly %v, want %v", i, readonly, want)
 		}

@@ -115,9 +115,7 @@ func TestTypingKeepsOrder(t *testing.T) {
 	verdict(p, 0, "allowed")
 	// In one task: a new file blocking everything, then row 0's URL edited.
 	p.Call("typing, then editing a test", `(text) => {
-		const ta = document.querySelector("textarea#robots-txt");
-		ta.value = ta.value + text;
-		ta.dispatchEvent(new Event("input", {bubbles: true}));
+		window.robotsTester.insert(text);
 		const url = document.querySelector("#url-1");
 		url.value = "/elsewhere";
 		url.dispatchEvent(new Event("input", {bubbles: true}));
@@ -128,39 +126,39 @@ func TestTypingKeepsOrder(t *testing.T) {
 	}
 	// A key, then the page is left before its analysis could end: the
 	// reload shows it.
-	p.Call("typing", `(text) => {
-		const ta = document.querySelector("textarea#robots-txt");
-		ta.value = ta.value + text;
-		ta.dispatchEvent(new Event("input", {bubbles: true}));
-	}`, "# last words\n")
+	p.Call("typing", `(text) => window.robotsTester.insert(text)`, "# last words\n")
 	p.Reload()
 	p.Wait("main[data-ready]")
-	if got := Eval[bool](p, "reading the editor", `document.querySelector("textarea#robots-txt").value.endsWith("# last words\n")`); !got {
+	if got := Eval[bool](p, "reading the editor", `window.robotsTester.text().endsWith("# last words\n")`); !got {
 		t.Error("the text typed just before leaving is lost")
 	}
 }
 
 // TestPrerenderedPage reads the page as built, with the browser's own HTML
-// parser: the prerendered editor holds the example (go-app writes a
-// textarea's text as a value attribute, which HTML ignores), and the
-// attributes hold what go-app meant (it quotes them as Go strings).
+// parser: the prerendered editor shows the example's lines, the deciding
+// one marked, and the attributes hold what go-app meant (it quotes them as
+// Go strings).
 func TestPrerenderedPage(t *testing.T) {
 	p := suite.NewPage(t)
 	p.Open(suite.Site(t, ""))
 	got := run(p, "parsing the built page", chromedp.Evaluate[map[string]any](`(async () => {
 		const doc = new DOMParser().parseFromString(await (await fetch("/", {cache: "no-store"})).text(), "text/html");
-		const ed = doc.querySelector("textarea#robots-txt");
+		const ed = doc.querySelector("#robots-txt");
 		return {
-			editor: ed ? ed.value : null,
-			readOnly: ed ? ed.readOnly : null,
+			editor: ed ? [...ed.querySelectorAll(".cm-line")].map(l => l.textContent).join("\n") : null,
+			readOnly: ed ? ed.getAttribute("aria-readonly") : null,
+			deciding: ed && ed.querySelector("[data-deciding]") ? ed.querySelector("[data-deciding]").textContent : null,
 			placeholder: doc.querySelector("#grid-urls").placeholder,
 		};
 	})()`, chromedp.EvalAwaitPromise))
 	if got["editor"] != model.Example().Robots {
 		t.Errorf("the prerendered editor holds %q, want the example", got["editor"])
 	}
-	if got["readOnly"] != false {
-		t.Errorf("the prerendered editor is read-only: %v", got["readOnly"])
+	if got["readOnly"] != "true" {
+		t.Errorf("the prerendered editor, which takes no keys, says it is read-only: %v", got["readOnly"])
+	}
+	if got["deciding"] != "Allow: /private/press/" {
+		t.Errorf("the prerendered editor marks %v as deciding, want test 1's line 13", got["deciding"])
 	}
 	if ph, _ := got["placeholder"].(string); !strings.Contains(ph, "\n") || strings.Contains(ph, `\n`) {
 		t.Errorf("the URL grid's placeholder is %q: its lines are not lines", ph)

@@ -113,8 +113,9 @@ func (e *editing) ready() bool { return e.cm != nil && e.cm.Truthy() }
 
 // exposeEditor sets window.robotsTester, the page's hooks for outside
 // checks and embedding pages: text() returns the whole text, setText(s)
-// replaces it as a paste does; selection() says which lines the editor
-// selects.
+// replaces it as a paste does; insert(s, at) inserts s at UTF-16 offset
+// at (by default the end) as typing does; selection() says which lines
+// the editor selects, {startLine, endLine, length}.
 func (t *Tester) exposeEditor() {
 	text := app.FuncOf(func(app.Value, []app.Value) any { return t.edit.doc.Text() })
 	setText := app.FuncOf(func(_ app.Value, args []app.Value) any {
@@ -127,7 +128,8 @@ func (t *Tester) exposeEditor() {
 	api := app.Window().Get("Object").New()
 	api.Set("text", text)
 	api.Set("setText", setText)
-	api.Set("selection", t.edit.cm.Get("selection")) // for tests: {startLine, endLine, length}
+	api.Set("insert", t.edit.cm.Get("insert"))
+	api.Set("selection", t.edit.cm.Get("selection"))
 	app.Window().Set("robotsTester", api)
 }
 

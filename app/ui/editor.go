@@ -78,11 +78,10 @@ func staticLine(l model.LineView) app.UI {
 		d = d.DataSet("deciding", "true")
 		classes = append(classes, "deciding")
 	}
-	text := l.Text
-	if text == "" {
-		return d.Class(classes...).Body(app.Br())
-	}
-	return d.Class(classes...).Text(text)
+	// An empty line stays empty (the page's markup is indented, and a
+	// <br> would bring the indentation into a pre-formatted line): its
+	// height is the style's (.cm-static .cm-line).
+	return d.Class(classes...).Text(l.Text)
 }
 
 // OnMount hands the host element to the Tester, which makes the editor in

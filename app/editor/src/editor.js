@@ -159,6 +159,12 @@ function mount(host, opts) {
         userEvent: "input.paste",
       });
     },
+    // insert inserts text at UTF-16 offset at (the end when not given), as
+    // typing it does.
+    insert(text, at) {
+      const pos = at === undefined ? view.state.doc.length : Math.min(Math.max(at, 0), view.state.doc.length);
+      view.dispatch({ changes: { from: pos, insert: text }, userEvent: "input.type" });
+    },
     text() { return view.state.doc.toString(); },
     // selection returns the main selection's lines and length.
     selection() {
