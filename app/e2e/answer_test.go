@@ -1,0 +1,256 @@
+//go:build !js
+
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/color"
+	"image/png"
+	"maps"
+	"net"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// The answer where you look (issue 19): the selected test's question and
+// verdict, the editor with the group used and the deciding line marked,
+// and the Why's deciding sentence, on the first screen; the editor is one
+// CodeMirror editor that real keys, a real paste and fill() edit.
+
+// screenJS measures the first screen: where the parts that answer stand,
+// how long the page is, and which elements other than the editor's and the
+// tests' scroll boxes scroll inside the page.
+const screenJS = `(() => {
+	const live = document.querySelector("main[data-ready]");
+	if (!live) return {};
+	const box = sel => {
+		const el = live.querySelector(sel);
+		if (!el) return null;
+		const r = el.getBoundingClientRect();
+		return {Top: r.top, Bottom: r.bottom, Left: r.left, Right: r.right};
+	};
+	const inner = [...document.querySelectorAll("main[data-ready] *")].filter(el => {
+		const s = getComputedStyle(el);
+		if (!/(auto|scroll)/.test(s.overflowY + s.overflowX) || el.getClientRects().length === 0) return false;
+		if (el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1) return false;
+		return !el.matches(".cm-scroller, .results-scroll, .table-scroll");
+	}).map(el => el.tagName + "#" + el.id + "." + el.className);
+	return {
+		Verdict: box("#test-bar [data-verdict]"), Agent: box("#test-bar input[name=agent]"), URL: box("#test-bar input[name=url]"),
+		Deciding: box("#robots-txt .cm-line[data-deciding]"), Group: box("#robots-txt .cm-line[data-group]"),
+		Decision: box("#why [data-decision]"),
+		Page: document.documentElement.scrollHeight, W: innerWidth, H: innerHeight, ScrollY: scrollY, Inner: inner, Ready: true,
+	};
+})()`
+
+type box struct{ Top, Bottom, Left, Right float64 }
+
+type screen struct {
+	Verdict, Agent, URL, Deciding, Group, Decision *box
+	Page, W, H, ScrollY                            float64
+	Inner                                          []string
+	Ready                                          bool
+}
+
+// settledScreen measures the first screen once the live page is ready and
+// two measures a moment apart agree: the editor brings the deciding line
+// into view a frame after it draws.
+func settledScreen(p *Page) screen {
+	p.tb.Helper()
+	var last string
+	return poll(p, "measuring the first screen", screenJS, func(s screen) bool {
+		now := fmt.Sprintf("%+v %+v %+v", s.Verdict, s.Deciding, s.Decision)
+		still := s.Ready && now == last
+		last = now
+		if !still {
+			time.Sleep(100 * time.Millisecond)
+		}
+		return still
+	})
+}
+
+// on reports whether b is wholly inside the viewport.
+func (s screen) on(b *box) bool {
+	return b != nil && b.Top >= 0 && b.Bottom <= s.H+0.5 && b.Left >= 0 && b.Right <= s.W+0.5 && b.Bottom > b.Top
+}
+
+// TestAnswerOnFirstScreen opens the example at 1440×900 and 360×740: the
+// test bar's crawler, URL and verdict are on the first screen; on the wide
+// one, so are the editor's group band and deciding line and the Why's
+// deciding sentence, and the page is at most two screens long; on the
+// phone, nothing but the editor and the wide tables scrolls inside the
+// page.
+func TestAnswerOnFirstScreen(t *testing.T) {
+	for _, vp := range []struct{ w, h int64 }{{1440, 900}, {360, 740}} {
+		t.Run(fmt.Sprintf("%dx%d", vp.w, vp.h), func(t *testing.T) {
+			p := suite.NewPage(t)
+			viewport(p, vp.w, vp.h)
+			p.Open(suite.Site(t, ""))
+			s := settledScreen(p)
+			for name, b := range map[string]*box{"verdict": s.Verdict, "crawler": s.Agent, "URL": s.URL} {
+				if !s.on(b) {
+					t.Errorf("the test bar's %s is not on the first screen: %+v", name, b)
+				}
+			}
+			if vp.w >= 1440 {
+				for name, b := range map[string]*box{"deciding line": s.Deciding, "group band": s.Group, "Why's deciding sentence": s.Decision} {
+					if !s.on(b) {
+						t.Errorf("the %s is not on the first screen: %+v", name, b)
+					}
+				}
+				if s.Page > 2*s.H {
+					t.Errorf("the page is %.0f px long, more than two screens of %.0f", s.Page, s.H)
+				}
+			}
+			if vp.w < 960 && len(s.Inner) > 0 {
+				// Wide screens keep the Why beside the editor, scrolling
+				// on its own; a phone scrolls the page.
+				t.Errorf("scrolling inside the page besides the editor and the tables: %v", s.Inner)
+			}
+			if got, _ := p.Attr(`#test-bar [data-verdict]`, "data-verdict"); got != "allowed" {
+				t.Errorf("the test bar's verdict %q, want the example's test 1, allowed", got)
+			}
+			noExceptions(t, p)
+		})
+	}
+}
+
+// barLineJS reads the deciding line the test bar names, "" for none.
+const barLineJS = `(() => { const b = document.querySelector("#test-bar button[data-line]"); return b ? b.dataset.line : ""; })()`
+
+// TestEditorKeysPasteAndFill edits real files in the editor as a user does,
+// at 1440×900 and 360×740: the test bar's "line N" selects the deciding
+// line; real keys comment it out (Home, then "#"), and the deciding line
+// moves while that line reads as a comment; Ctrl+Z (the editor's own
+// history) brings it back; a real paste (Ctrl+A, then a paste event with
+// the clipboard's text) replaces the file; and fill() as Playwright does it
+// (focus, select all, insertText) replaces it too.
+func TestEditorKeysPasteAndFill(t *testing.T) {
+	for _, f := range []struct{ file, agent, url, paste string }{
+		{"nytimes.com.txt", "Googlebot", "https://www.nytimes.com/search?query=x", "linkedin.com.txt"},
+		{"linkedin.com.txt", "Googlebot", "https://www.linkedin.com/analytics/x", "nytimes.com.txt"},
+	} {
+		for _, vp := range []struct{ w, h int64 }{{1440, 900}, {360, 740}} {
+			t.Run(fmt.Sprintf("%s at %dx%d", strings.TrimSuffix(f.file, ".txt"), vp.w, vp.h), func(t *testing.T) {
+				p := suite.NewPage(t)
+				viewport(p, vp.w, vp.h)
+				p.Open(suite.Site(t, ""))
+				loadText(p, corpusText(t, f.file))
+				p.Replace("#test-bar input[name=agent]", f.agent)
+				p.Replace("#test-bar input[name=url]", f.url)
+				p.WaitAttr("#test-bar [data-verdict]", "data-verdict", "blocked")
+				n, _ := p.Attr("#test-bar button[data-line]", "data-line")
+
+				// The test bar's line link selects the deciding line in the
+				// editor, which marks it.
+				p.Click("#test-bar button[data-line]")
+				p.WaitAttr("#robots-txt .cm-line[data-deciding]", "data-line", n)
+				p.do("pressing Home", chromedp.KeyEvent(kb.Home))
+				p.do("typing #", chromedp.KeyEvent("#"))
+				p.WaitAttr(`#robots-txt .cm-line[data-line="`+n+`"]`, "data-kind", "comment")
+				poll(p, "waiting for another line to decide", barLineJS, func(line string) bool { return line != n })
+				p.do("pressing Ctrl+Z", chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+				p.WaitAttr("#test-bar button[data-line]", "data-line", n)
+				p.WaitAttr("#test-bar [data-verdict]", "data-verdict", "blocked")
+
+				// A real paste over the whole file.
+				paste := corpusText(t, f.paste)
+				p.Call("focusing the editor", `() => document.querySelector("#robots-txt").focus()`)
+				p.do("pressing Ctrl+A", chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+				p.Call("pasting", `(text) => {
+					const dt = new DataTransfer();
+					dt.setData("text/plain", text);
+					document.activeElement.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true, cancelable: true}));
+				}`, paste)
+				want := strings.ReplaceAll(strings.ReplaceAll(paste, "\r\n", "\n"), "\r", "\n") // a paste's line ends, as a textarea's
+				p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(want)))
+				if got := p.Value(editor); got != want {
+					t.Errorf("after the paste the editor holds %d bytes, want %d", len(got), len(want))
+				}
+
+				// fill(), as Playwright does it on an editable element.
+				const filled = "User-agent: *\nDisallow: /filled\n"
+				p.Call("focusing the editor", `() => document.querySelector("#robots-txt").focus()`)
+				p.do("selecting all", chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+				p.do("inserting the text", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+					_, err := cdp.Call(ctx, t, input.InsertText, input.InsertTextParams{Text: filled})
+					return err
+				}))
+				p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(filled)))
+				if got := p.Value(editor); got != filled {
+					t.Errorf("after fill() the editor holds %q", got)
+				}
+				noExceptions(t, p)
+			})
+		}
+	}
+}
+
+// TestEmbeddedAnswer embeds the tester with its default panels in a
+// cross-site iframe of 800×400: the test bar's verdict and the editor's
+// deciding line show without scrolling the frame.
+func TestEmbeddedAnswer(t *testing.T) {
+	base := suite.Site(t, "")
+	ln, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Skipf("no second loopback address: %v", err)
+	}
+	parent := `<!doctype html><title>docs</title><p>A docs page.</p><iframe id="t" style="width:800px;height:400px;border:0" src="` + base + `?embed=1"></iframe>`
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, parent)
+	})}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+
+	p := suite.NewPage(t)
+	viewport(p, 1280, 800)
+	p.Goto("http://" + ln.Addr().String() + "/")
+	// The frame is a site of its own, which the page cannot look into:
+	// what shows is read from the screen, by the colours the tester gives
+	// a verdict and the deciding line (tester.css), inside the frame's box.
+	frame := poll(p, "finding the frame", rectJS+`("#t")`, func(r rect) bool { return r.Bottom-r.Top == 400 })
+	want := map[string]color.RGBA{
+		"test bar's verdict (allowed)": {0xda, 0xfb, 0xe1, 0xff}, // --ok-bg
+		"deciding line":                {0xff, 0xe8, 0xa3, 0xff}, // --decide-bg
+		"group band":                   {0xe7, 0xf0, 0xfb, 0xff}, // --group-bg
+	}
+	var seen map[string]int
+	deadline := time.Now().Add(Timeout)
+	for {
+		shot := run(p, "taking a screenshot", chromedp.CaptureScreenshot())
+		img, err := png.Decode(bytes.NewReader(shot))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen = map[string]int{}
+		for y := int(frame.Top); y < int(frame.Bottom); y++ {
+			for x := int(frame.Left); x < int(frame.Right); x++ {
+				c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+				for name, w := range want {
+					if c == w {
+						seen[name]++
+					}
+				}
+			}
+		}
+		if len(seen) == len(want) && seen["deciding line"] > 2000 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("in the 800×400 frame, the pixels of each part that answers: %v; want all of %v", seen, slices.Collect(maps.Keys(want)))
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
