@@ -3,6 +3,7 @@
 #   make build              static site in site/, served at the root of a host
 #   make build PREFIX=/x    static site for https://host/x/
 #   make build SITE_URL=https://host [PREFIX=/x]   the same, with the page's address for link previews
+#   make build FETCH_RELAY=https://relay/fetch     the same, asking that fetch relay
 #   make serve              build, then serve on http://127.0.0.1:8000
 #   make test               vet, unit tests, browser tests, fuzz smoke tests
 #   make bench              benchmarks
@@ -13,6 +14,9 @@
 GO       ?= go
 PREFIX   ?=
 SITE_URL ?=
+# FETCH_RELAY is the address of the fetch relay the page asks for a site's
+# robots.txt; empty: the site's own /fetch (robotstxt serve, serve -fetch).
+FETCH_RELAY ?=
 SITE     ?= site
 ADDR     ?= 127.0.0.1:8000
 CHROMIUM ?= /usr/bin/chromium
@@ -89,12 +93,12 @@ compress: wasm
 	$(GO) run ./app/cmd/compress $(WASM)
 
 site: wasm-exec-check editor wasm compress
-	$(GO) run ./app -out $(SITE) -web web -wasm-exec wasm_exec.js -prefix "$(PREFIX)" -url "$(SITE_URL)"
+	$(GO) run ./app -out $(SITE) -web web -wasm-exec wasm_exec.js -prefix "$(PREFIX)" -url "$(SITE_URL)" -fetch-relay "$(FETCH_RELAY)"
 	@printf 'site: %s (prefix "%s"); app.wasm %s bytes, gzip %s, brotli %s\n' "$(SITE)" "$(PREFIX)" \
 	  $$(wc -c <$(WASM)) $$(wc -c <$(WASM).gz) $$(wc -c <$(WASM).br)
 
 serve: build
-	$(GO) run ./app/cmd/serve -addr $(ADDR) -dir $(SITE) -prefix "$(PREFIX)"
+	$(GO) run ./app/cmd/serve -addr $(ADDR) -dir $(SITE) -prefix "$(PREFIX)" -fetch
 
 test: vet chromium build
 	E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) $(GO) test -count=1 ./...

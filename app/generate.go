@@ -19,6 +19,7 @@ func generate() {
 	flag.StringVar(&opts.WasmExec, "wasm-exec", "wasm_exec.js", "the toolchain's wasm_exec.js")
 	flag.StringVar(&opts.Prefix, "prefix", "", "URL path the site is served under, e.g. /tools/robots; empty for the root")
 	flag.StringVar(&opts.URL, "url", "", "public address of the site, e.g. https://example.com/tools/robots/, for its link previews (og:url); empty: none")
+	flag.StringVar(&opts.FetchRelay, "fetch-relay", "", "address of the fetch relay the page asks, e.g. https://relay.example/fetch; empty: the site's own /fetch, if any")
 	flag.StringVar(&opts.Version, "version", "", "build version; default: a hash of the web folder and wasm_exec.js")
 	flag.Parse()
 	if flag.NArg() > 0 {

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"robotstester/app/internal/share"
+	"robotstester/internal/server"
+	"robotstester/robots/fetch/relay"
 )
 
 // TestPinnedExpectations pins a verdict, breaks it by editing the file,
@@ -164,11 +166,11 @@ func otherSite(t *testing.T, status int, body string, cors bool) string {
 	return srv.URL
 }
 
-// fetchFrom types a site's address into the fetch field and asks for it.
+// fetchFrom types a page's address into the live box and asks for it.
 func fetchFrom(p *Page, site string) {
 	p.tb.Helper()
-	p.Replace("#fetch-url", site)
-	p.Click("#fetch")
+	p.Replace("#live-url", site)
+	p.Click("#live-fetch")
 }
 
 // TestFetch fetches robots.txt from a site that allows it, one that
@@ -183,9 +185,13 @@ func TestFetch(t *testing.T) {
 	p.Open(suite.Site(t, ""))
 	verdict(p, 0, "allowed") // Googlebot on /private/press/launch.html
 
-	fetchFrom(p, open+"/some/page")
+	// The page asked about becomes the selected test's URL.
+	fetchFrom(p, open+"/private/press/launch.html")
 	p.WaitAttr("#fetch-status", "data-fetch", "ok")
 	verdict(p, 0, "blocked")
+	if got := p.Value(row(0, "input[name=url]")); got != open+"/private/press/launch.html" {
+		t.Errorf("test 1's URL %q", got)
+	}
 	deadline := time.Now().Add(Timeout)
 	for p.Value(editor) != file {
 		if time.Now().After(deadline) {
@@ -221,9 +227,73 @@ func TestFetch(t *testing.T) {
 
 	// Enter in the field fetches too; an address that names no web site
 	// is refused before any request.
-	p.Replace("#fetch-url", "ftp://example.com")
-	p.Type("#fetch-url", "\n")
+	p.Replace("#live-url", "ftp://example.com")
+	p.Type("#live-url", "\n")
 	p.WaitAttr("#fetch-status", "data-fetch", "bad")
+}
+
+// TestLiveURL types a page's URL into the live box of a site served with
+// its fetch relay (robotstxt serve, serve -fetch): the relay fetches the
+// robots.txt of the page's origin, a local site that sends no CORS header
+// and redirects once, the file lands in the editor, the page becomes the
+// selected test's URL, and the verdict, the status, the redirect and the
+// time show; Undo takes it all back in one step.
+func TestLiveURL(t *testing.T) {
+	const file = "User-agent: *\nDisallow: /shop/cart\n"
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.Redirect(w, r, "/real-robots.txt", http.StatusMovedPermanently)
+		case "/real-robots.txt":
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.Write([]byte(file))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(origin.Close)
+	opts := server.Options{Dir: suite.SiteDir(t, ""), Fetch: true, Relay: relay.Config{AllowLoopback: true}}
+	h, err := opts.Handler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+
+	p := suite.NewPage(t)
+	p.Open(srv.URL + "/")
+	verdict(p, 0, "allowed")
+	page := origin.URL + "/shop/cart?id=1"
+	fetchFrom(p, page)
+	p.WaitAttr("#fetch-status", "data-fetch", "ok")
+	p.WaitAttr("#test-bar [data-verdict]", "data-verdict", "blocked")
+	if got := p.Value("#test-bar input[name=url]"); got != page {
+		t.Errorf("the selected test's URL %q, want %q", got, page)
+	}
+	if got := p.Value(editor); got != file {
+		t.Errorf("the editor holds %q", got)
+	}
+	status := p.Text("#fetch-status")
+	for _, want := range []string{"200", "1 redirect", " ms"} {
+		if !strings.Contains(status, want) {
+			t.Errorf("the status %q does not say %q", status, want)
+		}
+	}
+	p.Click("#undo")
+	verdict(p, 0, "allowed")
+	if got := p.Value("#test-bar input[name=url]"); got == page {
+		t.Errorf("Undo left the page in the test")
+	}
+
+	noExceptions(t, p)
+
+	// A target the relay refuses says why. (The browser logs the relay's
+	// 403 as a failed resource: no exception is checked after it.)
+	fetchFrom(p, "http://169.254.169.254/latest")
+	p.WaitAttr("#fetch-status", "data-fetch", "refused")
+	if got := p.Text("#fetch-status"); !strings.Contains(got, "relay refused") {
+		t.Errorf("the refusal says %q", got)
+	}
 }
 
 // TestVersionsCompare compares the example with a proposed file, then an

@@ -250,6 +250,39 @@ func fetchText(url string, limit int, done func(status int, body string, err err
 	}, func(err error) { done(0, "", err) })
 }
 
+// fetchRelay asks the fetch relay at relay for the robots.txt of page's
+// site, and gives done the answer's text when it is JSON: a host without a
+// relay answers with something else (the page itself), which is an error
+// here.
+func fetchRelay(relay, page string, done func(text string, err error)) {
+	var p app.Value
+	err := jsTry(func() {
+		w := app.Window()
+		u := relay + "?url=" + w.Call("encodeURIComponent", page).String()
+		opts := map[string]any{"credentials": "omit", "cache": "no-store"}
+		if as := w.Get("AbortSignal"); as.Truthy() && as.Get("timeout").Truthy() {
+			opts["signal"] = as.Call("timeout", FetchTimeout.Milliseconds())
+		}
+		p = w.Call("fetch", u, opts)
+	})
+	if err != nil {
+		done("", err)
+		return
+	}
+	await(p, func(resp app.Value) {
+		if ct := resp.Get("headers").Call("get", "content-type"); !ct.Truthy() || !strings.Contains(ct.String(), "json") {
+			done("", errors.New("no fetch relay"))
+			return
+		}
+		var text app.Value
+		if err := jsTry(func() { text = resp.Call("text") }); err != nil {
+			done("", err)
+			return
+		}
+		await(text, func(v app.Value) { done(v.String(), nil) }, func(err error) { done("", err) })
+	}, func(err error) { done("", err) })
+}
+
 // nextTask runs fn in a task of the browser's own, after the page has had
 // its turn (input, drawing).
 //

@@ -6,17 +6,20 @@ import (
 	"robotstester/app/ui/model"
 )
 
-// FetchURLID is the id of the fetch panel's address field.
-const FetchURLID = "fetch-url"
+// FetchURLID is the id of the live box's address field.
+const FetchURLID = "live-url"
 
-// FetchPanel fetches a site's robots.txt into the editor with the
+// FetchPanel is the live box: a page's URL (or a bare domain) typed there
+// has the site's robots.txt fetched into the editor and the URL put into
+// the selected test, whose verdict then shows. The fetch goes through the
+// site's fetch relay when there is one (docs/relay.md), else through the
 // browser's own fetch, which works only when the site allows other pages
 // to read it; when the browser refuses, it shows the command line that
 // fetches the file, and how to paste it.
 //
-// Hooks: input#fetch-url, button#fetch, #fetch-status[data-fetch] ("busy",
-// "ok", "refused", "bad") and, when refused, #fetch-command holding the
-// command lines.
+// Hooks: input#live-url, button#live-fetch, #fetch-status[data-fetch]
+// ("busy", "ok", "refused", "bad") and, when refused, #fetch-command
+// holding the command lines.
 type FetchPanel struct {
 	app.Compo
 
@@ -33,15 +36,16 @@ func (p *FetchPanel) Render() app.UI {
 	for i, c := range v.Commands {
 		cmds[i] = app.Div().Body(app.Code().Text(c))
 	}
-	return app.Div().Class("fetch").Body(
+	return app.Div().ID("live").Class("fetch").Body(
 		// No <form>: go-app's element types each weigh in app.wasm, and
 		// Enter in the field does the same as the button.
-		app.Div().Class("tools").Role("group").Body(
-			app.Label().For(FetchURLID).Text("Fetch from a site"),
+		app.Div().Class("tools live-box").Role("group").Body(
+			app.Label().For(FetchURLID).Text("Test a live page"),
 			app.Input().ID(FetchURLID).Name(FetchURLID).Type("text").
 				Attr("inputmode", "url").Attr("autocomplete", "url").Spellcheck(false).
-				Placeholder("example.com").OnKeyDown(p.key),
-			app.Button().Type("button").ID("fetch").Disabled(p.Disabled || v.Kind == "busy").OnClick(p.submit).Text("Fetch robots.txt"),
+				Placeholder("example.com/shop/cart?id=1").OnKeyDown(p.key),
+			app.Button().Type("button").ID("live-fetch").Disabled(p.Disabled || v.Kind == "busy").OnClick(p.submit).
+				Title("Fetch the site's robots.txt into the editor and test this URL").Text("Fetch and test"),
 		),
 		app.If(v.Kind != "", func() app.UI {
 			class, role := "notice", "status"

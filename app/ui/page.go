@@ -341,27 +341,60 @@ func (b browserStorage) Set(key, value string) error {
 	return err
 }
 
-// fetchRobots fetches the robots.txt of the site the user typed with the
-// browser's fetch: its answer becomes an edit (Undo takes it back); a
-// refusal shows the command line that fetches it instead.
+// fetchRobots fetches the robots.txt of the site of the page the user
+// typed, and puts the page into the selected test, in one step that Undo
+// takes back. The site's fetch relay answers when there is one (it sees
+// the server's status, redirects and time as a crawler does); without
+// one, the browser's own fetch is tried, which most sites refuse, and the
+// refusal shows the command line that fetches the file instead.
 func (t *Tester) fetchRobots(ctx app.Context, input string) {
 	u, err := model.RobotsURL(input)
 	if err != nil {
 		t.page.fetch = model.FetchBad(err)
 		return
 	}
+	page := model.PageURL(input)
 	t.page.fetch = model.FetchBusy(u)
-	fetchText(u, model.MaxFile+1, func(status int, body string, err error) {
+	current := func() bool { return t.page.fetch.URL == u && t.page.fetch.Kind == "busy" }
+	direct := func() {
+		fetchText(u, model.MaxFile+1, func(status int, body string, err error) {
+			t.own.Dispatch(func(ctx app.Context) {
+				if !current() {
+					return // a newer fetch
+				}
+				if err != nil {
+					t.page.fetch = model.FetchRefused(u)
+					return
+				}
+				t.page.fetch = model.FetchDone(u, status, len(body))
+				t.apply(ctx, session.Fetch{URL: u, Status: status, Body: body, TestURL: page})
+			})
+		})
+	}
+	relay := app.Getenv(RelayEnv)
+	if relay == "" {
+		direct()
+		return
+	}
+	fetchRelay(relay, page, func(text string, err error) {
 		t.own.Dispatch(func(ctx app.Context) {
-			if t.page.fetch.URL != u || t.page.fetch.Kind != "busy" {
-				return // a newer fetch
-			}
-			if err != nil {
-				t.page.fetch = model.FetchRefused(u)
+			if !current() {
 				return
 			}
-			t.page.fetch = model.FetchDone(u, status, len(body))
-			t.apply(ctx, session.Fetch{URL: u, Status: status, Body: body})
+			a, ok := model.ReadRelayAnswer(text)
+			if err != nil || !ok {
+				direct() // no relay here: a static host answered
+				return
+			}
+			t.page.fetch = model.FetchRelayed(u, a)
+			if a.Error == "" {
+				t.apply(ctx, session.Fetch{URL: u, Status: a.Status, Body: a.Body, TestURL: page})
+			}
 		})
 	})
 }
+
+// RelayEnv names the page's setting (go-app's Env, set at build time)
+// that holds the fetch relay's address: the site's own {prefix}/fetch, or
+// the one given to make build FETCH_RELAY=….
+const RelayEnv = "FETCH_RELAY"

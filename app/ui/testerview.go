@@ -98,6 +98,7 @@ func (t *Tester) header() app.UI {
 			},
 			t.undoControls(),
 		),
+		&FetchPanel{View: t.page.fetch, Disabled: !t.ready, onFetch: t.fetchRobots},
 		t.notices(),
 	)
 }
@@ -122,7 +123,6 @@ func (t *Tester) workspace(withSide bool) app.UI {
 				t.serverAnswer(),
 			),
 			t.contentNote(),
-			&FetchPanel{View: t.page.fetch, Disabled: !t.ready, onFetch: t.fetchRobots},
 		),
 		app.If(withSide, func() app.UI {
 			why, hasWhy := t.work.An.Why()

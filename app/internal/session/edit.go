@@ -477,8 +477,22 @@ type Fetch struct {
 	URL    string
 	Status int
 	Body   string
+	// TestURL, when not "", is the page the user asked about: it becomes
+	// the selected test's URL (a first test's, when there is none), in the
+	// same step.
+	TestURL string
 }
 
 func (e Fetch) apply(s *Session) Effects {
-	return Replace{model.Fetched(s.snapshot(), e.Status, e.Body), "Fetch of " + e.URL + " (" + strconv.Itoa(e.Status) + ")"}.apply(s)
+	st := model.Fetched(s.snapshot(), e.Status, e.Body)
+	if e.TestURL != "" {
+		if len(st.Rows) == 0 {
+			st.Rows, st.Selected = []model.Row{{Agent: "Googlebot"}}, 0
+		}
+		st.Selected = min(max(st.Selected, 0), len(st.Rows)-1)
+		st.Rows[st.Selected].URL = e.TestURL
+	}
+	fx := Replace{st, "Fetch of " + e.URL + " (" + strconv.Itoa(e.Status) + ")"}.apply(s)
+	s.dismiss(NoteExample) // the tests follow the page asked about
+	return fx
 }

@@ -25,6 +25,7 @@ import (
 
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/precompress"
+	"robotstester/app/ui"
 	"robotstester/internal/server"
 )
 
@@ -54,6 +55,12 @@ type Options struct {
 	// absolute address of its picture. When empty, the page has no og:url
 	// and gives its picture by path.
 	URL string
+
+	// FetchRelay is the address of the fetch relay the page asks for a
+	// site's robots.txt (docs/relay.md), such as https://relay.example/fetch.
+	// When empty, the page asks its own origin, at Prefix + "/fetch", and
+	// falls back to the browser's own fetch when no relay answers there.
+	FetchRelay string
 
 	// Version identifies the build; go-app's service worker keeps one cache
 	// per version. When empty, Build uses a hash of the files of Web and of
@@ -125,6 +132,11 @@ func Handler(opts Options) (*app.Handler, error) {
 	if prefix != "" {
 		h.Resources = app.PrefixedLocation(prefix)
 	}
+	relay := opts.FetchRelay
+	if relay == "" {
+		relay = prefix + "/fetch"
+	}
+	h.Env = map[string]string{ui.RelayEnv: relay}
 	return h, nil
 }
 

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/json"
 	"errors"
 	"net/url"
 	"strconv"
@@ -113,4 +114,75 @@ func Fetched(s State, status int, body string) State {
 		s.Robots = body
 	}
 	return s
+}
+
+// PageURL returns the page a live-URL box names, as a test's URL: the
+// input as typed, with https:// put before a bare host or path.
+func PageURL(input string) string {
+	input = strings.TrimSpace(input)
+	if input != "" && !strings.Contains(input, "://") {
+		input = "https://" + input
+	}
+	return input
+}
+
+// RelayAnswer is the fetch relay's answer (robots/fetch/relay.Answer) as
+// the page reads it: the JSON of GET {prefix}/fetch?url=….
+type RelayAnswer struct {
+	Status   int    `json:"status"`
+	Class    string `json:"class"`
+	FinalURL string `json:"final_url"`
+	Hops     []struct {
+		URL      string `json:"url"`
+		Status   int    `json:"status"`
+		Location string `json:"location"`
+	} `json:"hops"`
+	Loop       bool   `json:"loop"`
+	MediaType  string `json:"media_type"`
+	TookMS     int64  `json:"took_ms"`
+	Body       string `json:"body"`
+	Size       int64  `json:"size"`
+	Complete   bool   `json:"complete"`
+	FetchError string `json:"fetch_error"`
+	Error      string `json:"error"` // a refusal: the relay fetched nothing
+}
+
+// ReadRelayAnswer reads the relay's JSON answer; ok is false when the text
+// is not one (no relay: a static host answers with the page itself).
+func ReadRelayAnswer(text string) (a RelayAnswer, ok bool) {
+	if err := json.Unmarshal([]byte(text), &a); err != nil {
+		return RelayAnswer{}, false
+	}
+	return a, a.Error != "" || a.Class != "" || a.Status != 0
+}
+
+// FetchRelayed is the view once the relay fetched u: the status, the
+// redirects followed and the time, and what became of the file.
+func FetchRelayed(u string, a RelayAnswer) FetchView {
+	v := FetchView{Kind: "ok", URL: u}
+	if a.Error != "" {
+		return FetchView{Kind: "refused", URL: u, Text: "The fetch relay refused " + u + ": " + a.Error + "."}
+	}
+	var facts []string
+	if a.Status > 0 {
+		facts = append(facts, strconv.Itoa(a.Status))
+	} else {
+		facts = append(facts, "no answer ("+a.FetchError+")")
+	}
+	if n := len(a.Hops); n > 0 {
+		facts = append(facts, Plural(n, "redirect", "redirects")+" to "+a.FinalURL)
+	}
+	if a.Loop {
+		facts = append(facts, "a redirect loop")
+	}
+	if a.Status >= 200 && a.Status < 300 {
+		facts = append(facts, Plural(int(a.Size), "byte", "bytes"))
+	}
+	facts = append(facts, strconv.FormatInt(a.TookMS, 10)+" ms")
+	done := "now in the editor (Undo takes it back)."
+	if AnswerFor(AnswerForStatus(a.Status)).Value != "" {
+		done = "the editor keeps its file; the server answer is set to “" + AnswerFor(AnswerForStatus(a.Status)).Title + "” (Undo takes it back)."
+	}
+	v.Text = "Fetched " + u + ": " + strings.Join(facts, ", ") + "; " + done
+	return v
 }
