@@ -16,11 +16,13 @@ import (
 // EnvScreenshot names the PNG file TestScreenshot writes (make screenshot).
 const EnvScreenshot = "E2E_SCREENSHOT"
 
-// TestScreenshot saves a screenshot of the tester at work on a real
-// site's file, 1440 pixels wide: nytimes.com's robots.txt from the shared
-// corpus, 25 tests of five crawlers on five URLs, and test 15 (Googlebot
-// on a Wirecutter link, where an Allow beats a Disallow) explained beside
-// them. Then the side-by-side comparison of every reading, beside it.
+// TestScreenshot saves a screenshot of the tester's first screen at work
+// on a real site's file, at 1440×900: nytimes.com's robots.txt from the
+// shared corpus, 25 tests of five crawlers on five URLs, and test 15
+// (Googlebot on a Wirecutter link, where an Allow beats a Disallow)
+// selected: the editor marks its group and deciding line, the test bar
+// and the Why beside it explain it. Then the side-by-side comparison of
+// every reading, beside it.
 func TestScreenshot(t *testing.T) {
 	out := os.Getenv(EnvScreenshot)
 	if out == "" {
@@ -43,15 +45,15 @@ func TestScreenshot(t *testing.T) {
 	tap(p, row(i, "[data-why]"), 0)
 	p.WaitAttr("#why", "data-why-row", "14")
 	p.Wait(`#counts[data-linted="true"]`)
-	// The shot starts at the top of the page: the title, the file, then
-	// the tests with the Why beside them.
+	// The shot is the first screen: the title, the editor with the test
+	// bar and the Why beside it.
 	p.Call("scrolling to the top", `() => { scrollTo(0, 0); document.activeElement.blur(); }`)
 	// The mouse, left where the Why control was, would hover whatever
 	// the scroll brought under it.
 	p.do("moving the mouse away", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1))
 	ctx, cancel := context.WithTimeout(p.Context(), Timeout)
 	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatal(err)
 	}
