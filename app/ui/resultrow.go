@@ -32,13 +32,7 @@ type ResultRow struct {
 	Selected bool
 	ReadOnly bool
 
-	// The fields show the test's text, except while one has the focus: a
-	// key typed and not yet handled must never be overwritten by a redraw
-	// of the text it replaced, so a focused field keeps the value last
-	// drawn in it, and go-app, seeing no change, leaves it alone.
-	focused              string // "agent", "url" or ""
-	shownRow             int    // the test the fields were last drawn for
-	shownAgent, shownURL string
+	held heldFields // the fields show the test's text, except while one has the focus
 
 	onAgent  func(ctx app.Context, i int, agent string)
 	onURL    func(ctx app.Context, i int, url string)
@@ -57,9 +51,7 @@ func (r *ResultRow) Render() app.UI {
 	v := &r.Row
 	i := v.Index
 	n := strconv.Itoa(i + 1)
-	agent := r.fieldValue("agent", v.Agent, &r.shownAgent)
-	url := r.fieldValue("url", v.URL, &r.shownURL)
-	r.shownRow = i
+	agent, url := r.held.values(i, v.Agent, v.URL)
 
 	row := app.Div().Class("result").Role("row").
 		DataSet(RowAttr, i).
@@ -179,24 +171,13 @@ func (r *ResultRow) Render() app.UI {
 	)
 }
 
-// fieldValue returns the value to draw in a field: the test's text, or,
-// while the field has the focus and still shows the same test, the value
-// last drawn in it.
-func (r *ResultRow) fieldValue(field, text string, shown *string) string {
-	if r.focused == field && r.shownRow == r.Row.Index {
-		return *shown
-	}
-	*shown = text
-	return text
-}
-
 func (r *ResultRow) agentInput(ctx app.Context, e app.Event) {
-	r.focused = "agent"
+	r.held.focused = "agent"
 	call3(r.onAgent, ctx, r.Row.Index, ctx.JSSrc().Get("value").String())
 }
 
 func (r *ResultRow) urlInput(ctx app.Context, e app.Event) {
-	r.focused = "url"
+	r.held.focused = "url"
 	call3(r.onURL, ctx, r.Row.Index, ctx.JSSrc().Get("value").String())
 }
 
@@ -205,7 +186,7 @@ func (r *ResultRow) urlInput(ctx app.Context, e app.Event) {
 // the field then shows the first URL, written by the redraw.
 func (r *ResultRow) paste(ctx app.Context, e app.Event) {
 	if text, ok := multiLinePaste(ctx, e, r.ReadOnly); ok {
-		r.focused = ""
+		r.held.focused = ""
 		call3(r.onPaste, ctx, r.Row.Index, text)
 	}
 }
@@ -233,7 +214,7 @@ func (r *ResultRow) agentFocus(ctx app.Context, e app.Event) { r.focus(ctx, "age
 func (r *ResultRow) urlFocus(ctx app.Context, e app.Event) { r.focus(ctx, "url") }
 
 func (r *ResultRow) focus(ctx app.Context, field string) {
-	r.focused = field
+	r.held.focused = field
 	if r.Selected || r.onFocus == nil {
 		ctx.PreventUpdate() // nothing to draw
 		return
@@ -242,8 +223,8 @@ func (r *ResultRow) focus(ctx app.Context, field string) {
 }
 
 func (r *ResultRow) blur(ctx app.Context, e app.Event) {
-	r.focused = ""
-	if r.shownAgent == r.Row.Agent && r.shownURL == r.Row.URL {
+	r.held.focused = ""
+	if r.held.shows(r.Row.Agent, r.Row.URL) {
 		ctx.PreventUpdate() // the fields already show the test's text
 	}
 }

@@ -179,17 +179,17 @@ func TestResultRowKeepsTypedText(t *testing.T) {
 	r := &ResultRow{Row: model.TableRow{Index: 4, RowView: model.RowView{Agent: "Googlebot", URL: "/a"}}}
 	render := func(t *testing.T, r *ResultRow) string { return app.HTMLString(r.Render()) }
 	render(t, r)
-	r.focused = "url"
+	r.held.focused = "url"
 	r.Row.URL = "/ab" // the test's text, from an input handled earlier
 	if html := render(t, r); !strings.Contains(html, `value="/a"`) {
 		t.Errorf("the focused field was redrawn: %s", html)
 	}
-	r.focused = ""
+	r.held.focused = ""
 	if html := render(t, r); !strings.Contains(html, `value="/ab"`) {
 		t.Errorf("the field does not show the test's text once left")
 	}
 	// The same element drawn for another test shows that test's text.
-	r.focused = "url"
+	r.held.focused = "url"
 	r.Row = model.TableRow{Index: 9, RowView: model.RowView{Agent: "bingbot", URL: "/other"}}
 	if html := render(t, r); !strings.Contains(html, `value="/other"`) || !strings.Contains(html, `data-row="9"`) {
 		t.Errorf("another test's line shows the old text")

@@ -31,11 +31,7 @@ type TestBar struct {
 	Total    int       // tests in the work
 	ReadOnly bool
 
-	// As in ResultRow: a focused field keeps the value last drawn in it,
-	// so that a redraw never overwrites a key typed and not yet handled.
-	focused              string
-	shownRow             int
-	shownAgent, shownURL string
+	held heldFields // the fields show the test's text, except while one has the focus
 
 	onAgent  func(ctx app.Context, i int, agent string)
 	onURL    func(ctx app.Context, i int, url string)
@@ -57,9 +53,7 @@ func (b *TestBar) Render() app.UI {
 	}
 	w := &b.Why
 	i := w.Row
-	agent := b.fieldValue("agent", w.Agent, &b.shownAgent)
-	url := b.fieldValue("url", w.URL, &b.shownURL)
-	b.shownRow = i
+	agent, url := b.held.values(i, w.Agent, w.URL)
 	winner := w.Winner()
 	return bar.DataSet(TestAttr, i).Body(
 		app.Div().Class("bar-head").Body(
@@ -112,24 +106,13 @@ func (b *TestBar) Render() app.UI {
 	)
 }
 
-// fieldValue returns the value to draw in a field: the test's text, or,
-// while the field has the focus and still shows the same test, the value
-// last drawn in it.
-func (b *TestBar) fieldValue(field, text string, shown *string) string {
-	if b.focused == field && b.shownRow == b.Why.Row {
-		return *shown
-	}
-	*shown = text
-	return text
-}
-
 func (b *TestBar) agentInput(ctx app.Context, e app.Event) {
-	b.focused = "agent"
+	b.held.focused = "agent"
 	call3(b.onAgent, ctx, b.Why.Row, ctx.JSSrc().Get("value").String())
 }
 
 func (b *TestBar) urlInput(ctx app.Context, e app.Event) {
-	b.focused = "url"
+	b.held.focused = "url"
 	call3(b.onURL, ctx, b.Why.Row, ctx.JSSrc().Get("value").String())
 }
 
@@ -137,18 +120,18 @@ func (b *TestBar) urlInput(ctx app.Context, e app.Event) {
 // does.
 func (b *TestBar) paste(ctx app.Context, e app.Event) {
 	if text, ok := multiLinePaste(ctx, e, b.ReadOnly); ok {
-		b.focused = ""
+		b.held.focused = ""
 		call3(b.onPaste, ctx, b.Why.Row, text)
 	}
 }
 
-func (b *TestBar) agentFocus(ctx app.Context, e app.Event) { b.focused = "agent"; ctx.PreventUpdate() }
+func (b *TestBar) agentFocus(ctx app.Context, e app.Event) { b.held.focused = "agent"; ctx.PreventUpdate() }
 
-func (b *TestBar) urlFocus(ctx app.Context, e app.Event) { b.focused = "url"; ctx.PreventUpdate() }
+func (b *TestBar) urlFocus(ctx app.Context, e app.Event) { b.held.focused = "url"; ctx.PreventUpdate() }
 
 func (b *TestBar) blur(ctx app.Context, e app.Event) {
-	b.focused = ""
-	if b.shownAgent == b.Why.Agent && b.shownURL == b.Why.URL {
+	b.held.focused = ""
+	if b.held.shows(b.Why.Agent, b.Why.URL) {
 		ctx.PreventUpdate()
 	}
 }
