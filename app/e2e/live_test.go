@@ -237,7 +237,8 @@ func TestFetch(t *testing.T) {
 // robots.txt of the page's origin, a local site that sends no CORS header
 // and redirects once, the file lands in the editor, the page becomes the
 // selected test's URL, and the verdict, the status, the redirect and the
-// time show; Undo takes it all back in one step.
+// time show; the file, edited, is compared with what is live (Compare
+// versions); Undo takes the fetch back in one step.
 func TestLiveURL(t *testing.T) {
 	const file = "User-agent: *\nDisallow: /shop/cart\n"
 	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -279,6 +280,14 @@ func TestLiveURL(t *testing.T) {
 			t.Errorf("the status %q does not say %q", status, want)
 		}
 	}
+	// The fetched file, edited, is compared with what is live.
+	p.Replace(editor, "User-agent: *\nAllow: /\n")
+	p.WaitAttr("#test-bar [data-verdict]", "data-verdict", "allowed")
+	p.Click("#versions-compare-toggle")
+	p.Click("#proposed-live")
+	p.WaitAttr("#versions-compare-summary", "data-changed", "1")
+	p.Wait(`tr[data-change="0"][data-current="allowed"][data-proposed="blocked"]`)
+
 	p.Click("#undo")
 	verdict(p, 0, "allowed")
 	if got := p.Value("#test-bar input[name=url]"); got == page {

@@ -30,7 +30,12 @@ type pageState struct {
 	versions []string // the versions kept, described, as read when their list was opened
 
 	fetch model.FetchView // the last fetch of a site's robots.txt
+	live  liveCopy        // the file it fetched
 }
+
+// liveCopy is the robots.txt the live box last fetched with a 2xx: the
+// version Compare versions can hold the edits against.
+type liveCopy struct{ url, body string }
 
 // arrive picks the state the page opens with: the link's, the autosaved
 // work or the example, and in embed mode sets up the compact layout; then
@@ -367,7 +372,7 @@ func (t *Tester) fetchRobots(ctx app.Context, input string) {
 					return
 				}
 				t.page.fetch = model.FetchDone(u, status, len(body))
-				t.apply(ctx, session.Fetch{URL: u, Status: status, Body: body, TestURL: page})
+				t.fetched(ctx, session.Fetch{URL: u, Status: status, Body: body, TestURL: page})
 			})
 		})
 	}
@@ -388,10 +393,19 @@ func (t *Tester) fetchRobots(ctx app.Context, input string) {
 			}
 			t.page.fetch = model.FetchRelayed(u, a)
 			if a.Error == "" {
-				t.apply(ctx, session.Fetch{URL: u, Status: a.Status, Body: a.Body, TestURL: page})
+				t.fetched(ctx, session.Fetch{URL: u, Status: a.Status, Body: a.Body, TestURL: page})
 			}
 		})
 	})
+}
+
+// fetched applies a fetch's answer, and keeps a file fetched for Compare
+// versions.
+func (t *Tester) fetched(ctx app.Context, f session.Fetch) {
+	t.apply(ctx, f)
+	if f.Status >= 200 && f.Status < 300 {
+		t.page.live = liveCopy{url: f.URL, body: t.work.State.Robots}
+	}
 }
 
 // RelayEnv names the page's setting (go-app's Env, set at build time)

@@ -60,6 +60,8 @@ func (t *Tester) versionsCompare() app.UI {
 		onDrop:     t.dropProposed,
 		onVersion:  t.proposeVersion,
 		onCurrent:  t.proposeCurrent,
+		onLive:     t.proposeLive,
+		Live:       t.page.live.url,
 		onExport:   t.exportChanges,
 		onReveal:   t.reveal,
 	}
@@ -104,6 +106,14 @@ func (t *Tester) proposeCurrent(ctx app.Context) {
 	t.takePending(ctx)
 	t.proposal.setProposed(t.work.State.Robots)
 	setFieldText(ProposedID, t.work.State.Robots)
+}
+
+// proposeLive takes the file the live box fetched as the proposed one:
+// the comparison then says what the edits made since change against what
+// is live.
+func (t *Tester) proposeLive(ctx app.Context) {
+	t.proposal.setProposed(t.page.live.body)
+	setFieldText(ProposedID, t.page.live.body)
 }
 
 // exportChanges downloads the changes as CSV.

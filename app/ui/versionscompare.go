@@ -18,7 +18,8 @@ const ProposedID = "proposed-robots"
 //
 // Hooks: #versions-compare, its toggle #versions-compare-toggle, the
 // textarea #proposed-robots, the version choice select#proposed-version,
-// #proposed-current (start from the current file),
+// #proposed-current (start from the current file), #proposed-live (take
+// the file the live box fetched, to see what your edits change),
 // #versions-compare-summary[data-changed][data-tests], each change
 // tr[data-change="i"] (i: the test's index) with data-current and
 // data-proposed verdicts, and #export-changes (CSV).
@@ -29,12 +30,16 @@ type VersionsCompare struct {
 	Diff *model.VersionDiff // nil while closed, or while no proposed file is given
 	// Versions describe the earlier versions kept, newest first.
 	Versions []string
+	// Live is the robots.txt address last fetched by the live box, whose
+	// file can be the proposed one ("" when none was fetched).
+	Live string
 
 	onToggle   func(ctx app.Context)
 	onProposed func(ctx app.Context, text string)
 	onDrop     func(ctx app.Context, file app.Value) // a file dropped on the textarea
 	onVersion  func(ctx app.Context, i int)
 	onCurrent  func(ctx app.Context)
+	onLive     func(ctx app.Context)
 	onExport   func(ctx app.Context)
 	onReveal   func(ctx app.Context, line int)
 }
@@ -82,6 +87,10 @@ func (p *VersionsCompare) Render() app.UI {
 			OnDrop(p.drop),
 		app.Div().Class("tools").Body(
 			app.Button().Type("button").ID("proposed-current").OnClick(p.current).Text("Start from the current file"),
+			app.If(p.Live != "", func() app.UI {
+				return app.Button().Type("button").ID("proposed-live").OnClick(p.live).
+					Title("Compare your edits with the file fetched from "+p.Live).Text("Take the live file")
+			}),
 			app.Select().ID("proposed-version").Aria("label", "Compare with an earlier version").
 				Disabled(len(p.Versions) == 0).OnChange(p.version).Body(opts...),
 			app.Button().Type("button").ID("export-changes").Disabled(len(d.Changes) == 0).OnClick(p.export).Text("Export the changes (CSV)"),
@@ -169,6 +178,12 @@ func (p *VersionsCompare) version(ctx app.Context, e app.Event) {
 func (p *VersionsCompare) current(ctx app.Context, e app.Event) {
 	if p.onCurrent != nil {
 		p.onCurrent(ctx)
+	}
+}
+
+func (p *VersionsCompare) live(ctx app.Context, e app.Event) {
+	if p.onLive != nil {
+		p.onLive(ctx)
 	}
 }
 
