@@ -21,6 +21,8 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"robotstester/app/ui/model"
 )
 
 // The answer where you look (issue 19): the selected test's question and
@@ -253,4 +255,65 @@ func TestEmbeddedAnswer(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
+}
+
+// TestEditorKeepsTheFileExact opens a link whose file has a byte-order
+// mark, CR LF line ends, a form feed, a tab and a line of 16 KiB: the
+// editor shows them (the BOM and the form feed as marks of their own) and
+// the text the engine reads is the one loaded, byte for byte, before and
+// after a key typed. Tab then leaves the editor, and Ctrl+F finds in the
+// whole file, past the lines in view.
+func TestEditorKeepsTheFileExact(t *testing.T) {
+	long := "Disallow: /" + strings.Repeat("x", 16<<10)
+	var filler strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&filler, "Disallow: /filler/%d\r\n", i)
+	}
+	text := "\uFEFFUser-agent: *\r\nDisallow: /a\fb\r\n\tAllow: /tab\r\n" + long + "\r\n" + filler.String() + "Disallow: /needle-at-the-end\r\n"
+	link := stateLink(t, suite.Site(t, ""), model.State{Robots: text, Rows: []model.Row{{Agent: "Googlebot", URL: "/a"}}})
+	p := suite.NewPage(t)
+	p.Goto(link)
+	p.WaitReady()
+	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(text)))
+	if got := p.Value(editor); got != text {
+		t.Fatalf("the editor holds %q…, want %q…", got[:min(len(got), 60)], text[:60])
+	}
+	if n := p.Count("#robots-txt .cm-specialChar"); n < 2 {
+		t.Errorf("%d control characters shown, want the BOM and the form feed", n)
+	}
+	if w := Eval[float64](p, "measuring the long line", `document.querySelector('#robots-txt [data-line="4"]').scrollWidth`); w < 16<<10 {
+		t.Errorf("the 16 KiB line is drawn %.0f px wide", w)
+	}
+
+	// A key at the end of line 3: the rest stays as it was.
+	p.Call("placing the caret", `async () => {
+		const line = document.querySelector('#robots-txt [data-line="3"]'), r = document.createRange();
+		document.querySelector("#robots-txt").focus();
+		r.selectNodeContents(line);
+		r.collapse(false);
+		getSelection().removeAllRanges();
+		getSelection().addRange(r);
+		await new Promise(r => requestAnimationFrame(r));
+	}`)
+	p.do("typing", chromedp.KeyEvent("/"))
+	want := strings.Replace(text, "Allow: /tab\r\n", "Allow: /tab/\r\n", 1)
+	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(want)))
+	if got := p.Value(editor); got != want {
+		t.Errorf("after a key the text is not the one loaded with the key")
+	}
+
+	// Tab leaves the editor: keyboard users are not trapped.
+	p.do("pressing Tab", chromedp.KeyEvent(kb.Tab))
+	if Eval[bool](p, "reading the focus", `!!document.activeElement.closest("#editor")`) {
+		t.Errorf("Tab left the focus in the editor")
+	}
+
+	// Ctrl+F finds in the whole file.
+	p.Call("focusing the editor", `() => document.querySelector("#robots-txt").focus()`)
+	p.do("pressing Ctrl+F", chromedp.KeyEvent("f", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	p.Wait("#editor .cm-search input[name=search]")
+	p.Type("#editor .cm-search input[name=search]", "needle-at-the-end\n")
+	last := strings.Count(text, "\n") // the needle's line
+	poll(p, "finding the needle", `window.robotsTester.selection().startLine`, func(n int) bool { return n == last })
+	noExceptions(t, p)
 }

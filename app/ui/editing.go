@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/embed"
@@ -64,7 +66,7 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 	hooks.Set("lines", lines)
 	hooks.Set("drop", drop)
 	opts := w.Get("Object").New()
-	opts.Set("text", e.doc.Text())
+	opts.Set("text", keepBOM(e.doc.Text()))
 	opts.Set("readOnly", t.editorReadOnly())
 	opts.Set("id", EditorID)
 	opts.Set("label", "robots.txt")
@@ -117,7 +119,7 @@ func (e *editing) ready() bool { return e.cm != nil && e.cm.Truthy() }
 // at (by default the end) as typing does; selection() says which lines
 // the editor selects, {startLine, endLine, length}.
 func (t *Tester) exposeEditor() {
-	text := app.FuncOf(func(app.Value, []app.Value) any { return t.edit.doc.Text() })
+	text := app.FuncOf(func(app.Value, []app.Value) any { return keepBOM(t.edit.doc.Text()) })
 	setText := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if len(args) > 0 && t.edit.ready() {
 			t.edit.cm.Call("paste", args[0].String())
@@ -175,7 +177,7 @@ func (t *Tester) replaceEditorText() {
 			return
 		}
 		e.doc = model.NewDoc(text)
-		e.cm.Call("setText", text)
+		e.cm.Call("setText", keepBOM(text))
 		e.findingsOf, e.deciding = nil, 0
 		t.showInEditor(ctx, false)
 	})
@@ -225,4 +227,15 @@ func (t *Tester) revealInEditor(n int) {
 func (t *Tester) editorReadOnly() bool {
 	o := &t.page.embed
 	return o.On && (o.ReadOnly || !o.Shows(embed.Editor))
+}
+
+// keepBOM returns s as it must be handed to the page for the page to see
+// s: wasm_exec.js turns a Go string into a JavaScript one with a
+// TextDecoder, which drops a leading byte-order mark. A second mark is
+// put before it, for the decoder to drop.
+func keepBOM(s string) string {
+	if strings.HasPrefix(s, "\uFEFF") {
+		return "\uFEFF" + s
+	}
+	return s
 }

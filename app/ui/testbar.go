@@ -125,7 +125,10 @@ func (b *TestBar) paste(ctx app.Context, e app.Event) {
 	}
 }
 
-func (b *TestBar) agentFocus(ctx app.Context, e app.Event) { b.held.focused = "agent"; ctx.PreventUpdate() }
+func (b *TestBar) agentFocus(ctx app.Context, e app.Event) {
+	b.held.focused = "agent"
+	ctx.PreventUpdate()
+}
 
 func (b *TestBar) urlFocus(ctx app.Context, e app.Event) { b.held.focused = "url"; ctx.PreventUpdate() }
 

@@ -84,3 +84,11 @@ func TestEditorStatic(t *testing.T) {
 		}
 	}
 }
+
+func TestKeepBOM(t *testing.T) {
+	for in, want := range map[string]string{"": "", "a\uFEFF": "a\uFEFF", "\uFEFFa": "\uFEFF\uFEFFa"} {
+		if got := keepBOM(in); got != want {
+			t.Errorf("keepBOM(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -89,7 +89,7 @@ func (p *VersionsCompare) Render() app.UI {
 			app.Button().Type("button").ID("proposed-current").OnClick(p.current).Text("Start from the current file"),
 			app.If(p.Live != "", func() app.UI {
 				return app.Button().Type("button").ID("proposed-live").OnClick(p.live).
-					Title("Compare your edits with the file fetched from "+p.Live).Text("Take the live file")
+					Title("Compare your edits with the file fetched from " + p.Live).Text("Take the live file")
 			}),
 			app.Select().ID("proposed-version").Aria("label", "Compare with an earlier version").
 				Disabled(len(p.Versions) == 0).OnChange(p.version).Body(opts...),
