@@ -52,6 +52,13 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 		}
 		return t.work.An.LineMarks(args[0].Int(), args[1].Int())
 	})
+	findings := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		an := t.work.An
+		if len(args) < 2 || !an.Linted() {
+			return nil // not known yet: the editor keeps those it shows, moved with the text
+		}
+		return an.FindingMarks(args[0].Int(), args[1].Int())
+	})
 	drop := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if len(args) > 0 && !t.page.embed.ReadOnly {
 			file := args[0]
@@ -59,11 +66,12 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 		}
 		return nil
 	})
-	e.hooks = []app.Func{change, lines, drop}
+	e.hooks = []app.Func{change, lines, findings, drop}
 	w := app.Window()
 	hooks := w.Get("Object").New()
 	hooks.Set("change", change)
 	hooks.Set("lines", lines)
+	hooks.Set("findings", findings)
 	hooks.Set("drop", drop)
 	opts := w.Get("Object").New()
 	opts.Set("text", keepBOM(e.doc.Text()))
@@ -197,7 +205,7 @@ func (t *Tester) showInEditor(ctx app.Context, scroll bool) {
 	e.cm.Call("refresh")
 	if an.Linted() && e.findingsOf != an {
 		e.findingsOf = an
-		e.cm.Call("setFindings", an.FindingsJSON())
+		e.cm.Call("findingsChanged") // the editor asks for those near view
 	}
 	line := 0
 	if sel := an.SelectedRow(); sel != nil {

@@ -25,6 +25,50 @@ const fromGo = Annotation.define();
 // refresh asks the line plugin to read the lines in view again.
 const refresh = StateEffect.define();
 
+// findingsChanged tells the findings plugin that the Go side has others.
+const findingsChanged = StateEffect.define();
+
+// findingMarks shows the findings of the lines near view (hooks.findings)
+// as diagnostics: a gutter marker and an underline each, the message on
+// hover and in the lint panel. A file may have thousands: only those near
+// view are asked for, again when the view moves far enough.
+function findingMarks(hooks) {
+  const margin = 200;
+  return ViewPlugin.fromClass(class {
+    constructor(view) { this.range = null; this.queue(view, true); }
+    update(u) {
+      const changed = u.transactions.some(t => t.effects.some(e => e.is(findingsChanged)));
+      if (changed || u.docChanged || u.viewportChanged) this.queue(u.view, changed || u.docChanged);
+    }
+    queue(view, force) {
+      const doc = view.state.doc, { from, to } = view.viewport;
+      const first = doc.lineAt(from).number, last = doc.lineAt(to).number;
+      const r = this.range;
+      if (!force && r && first >= r[0] && last <= r[1]) return;
+      this.range = [Math.max(1, first - margin), Math.min(doc.lines, last + margin)];
+      const [a, b] = this.range;
+      // Not while an update is under way: a transaction of its own.
+      queueMicrotask(() => {
+        let res;
+        try { res = hooks.findings(a, b); } catch (e) { res = ""; }
+        // None known yet (the linter waits for a pause in the typing):
+        // those shown stay, moved with the text.
+        if (res === undefined || res === null) return;
+        const rows = String(res).split("\n");
+        const d = view.state.doc, list = [];
+        for (const row of rows) {
+          const [n, severity, message] = row.split("\t");
+          const line = Number(n);
+          if (!(line >= 1 && line <= d.lines) || !message) continue;
+          const l = d.line(line);
+          list.push({ from: l.from, to: l.to, severity, message });
+        }
+        view.dispatch(setDiagnostics(view.state, list));
+      });
+    }
+  });
+}
+
 // lineMarks decorates the lines in view (plus a margin) with what the Go
 // side says they are: data-line on every line, data-kind, data-group and
 // data-deciding.
@@ -110,6 +154,7 @@ function mount(host, opts) {
           translate: "no",
         }),
         lineMarks(hooks),
+        findingMarks(hooks),
         EditorView.updateListener.of(u => {
           if (!u.docChanged) return;
           const lists = [];
@@ -119,7 +164,10 @@ function mount(host, opts) {
           }
           if (lists.length) {
             lastInput = performance.now();
-            hooks.change(lists);
+            // After this update, in the same task: the Go side answers by
+            // asking the editor to draw again, which it may not do while
+            // an update is under way.
+            queueMicrotask(() => hooks.change(lists));
           }
         }),
         EditorView.domEventHandlers({
@@ -177,19 +225,8 @@ function mount(host, opts) {
     setReadOnly(readOnly) {
       view.dispatch({ effects: editable.reconfigure(EditorView.editable.of(!readOnly)) });
     },
-    // setFindings shows the findings, JSON [[line, severity, message], ...],
-    // as diagnostics: a gutter marker and an underline each, the message
-    // on hover and in the lint panel (Ctrl+Shift+M, F8).
-    setFindings(json) {
-      const doc = view.state.doc;
-      const list = [];
-      for (const [n, severity, message] of JSON.parse(json)) {
-        if (n < 1 || n > doc.lines) continue;
-        const l = doc.line(n);
-        list.push({ from: l.from, to: l.to, severity, message });
-      }
-      view.dispatch(setDiagnostics(view.state, list));
-    },
+    // findingsChanged has the findings near view asked for again.
+    findingsChanged() { view.dispatch({ effects: findingsChanged.of(null) }); },
     // reveal scrolls line n into the middle of the editor; with select,
     // it selects the line and gives the editor the focus. unlessTyping
     // leaves the view where it is while the user types in it.

@@ -33,6 +33,18 @@ func (d *Doc) Lines() int { return len(d.starts) }
 // lineStarts appends to starts the offset of each line that begins after
 // a line break in text[from:].
 func lineStarts(text string, from int, starts []int) []int {
+	if strings.IndexByte(text[from:], '\r') < 0 {
+		// Most files end lines with LF alone: found with IndexByte, a
+		// pasted megabyte in a few milliseconds.
+		for {
+			i := strings.IndexByte(text[from:], '\n')
+			if i < 0 {
+				return starts
+			}
+			from += i + 1
+			starts = append(starts, from)
+		}
+	}
 	for i := from; i < len(text); i++ {
 		switch text[i] {
 		case '\n':

@@ -3,6 +3,7 @@ package model
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"unicode/utf16"
 )
@@ -107,6 +108,36 @@ func TestDocApplyAgreesWithEditor(t *testing.T) {
 		}
 		if fresh := NewDoc(want); !slices.Equal(d.starts, fresh.starts) {
 			t.Fatalf("case %d: %q, change %d:%d-%d:%d %q: starts %v, want %v", i, text, l1, c1, l2, c2, ins, d.starts, fresh.starts)
+		}
+	}
+}
+
+// BenchmarkDocKey is a key typed in a 500 KiB file: the change applied and
+// the line starts moved.
+func BenchmarkDocKey(b *testing.B) {
+	text := strings.Repeat("Disallow: /archive/*.pdf$\n", 500<<10/26)
+	d := NewDoc(text)
+	n := d.Lines() / 2
+	b.ResetTimer()
+	for i := range b.N {
+		c := Change{FromLine: n, FromCol: 0, ToLine: n, ToCol: 0, Insert: "x"}
+		if i%2 == 1 {
+			c.ToCol, c.Insert = 1, ""
+		}
+		if err := d.Apply([]Change{c}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDocPaste is a paste of 3.7 MB over the whole text.
+func BenchmarkDocPaste(b *testing.B) {
+	text := strings.Repeat("Disallow: /archive/*.pdf$\n", 3_700_000/26)
+	b.ResetTimer()
+	for range b.N {
+		d := NewDoc("User-agent: *\n")
+		if err := d.Apply([]Change{{1, 0, 2, 0, text}}); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

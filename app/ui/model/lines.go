@@ -1,8 +1,8 @@
 package model
 
 import (
-	"encoding/json"
 	"math"
+	"strconv"
 	"strings"
 
 	"robotstester/robots"
@@ -125,17 +125,21 @@ func (a *Analysis) LineMarks(first, last int) string {
 	return b.String()
 }
 
-// FindingsJSON returns the findings as the editor shows them: a JSON array
-// of [line, severity, message], severity being "info", "warning" or
-// "error".
-func (a *Analysis) FindingsJSON() string {
-	rows := make([][3]any, len(a.Findings))
-	for i, f := range a.Findings {
-		rows[i] = [3]any{f.Line, f.Severity.String(), f.Message}
+// FindingMarks returns the findings of lines first to last as the editor
+// shows them: one row a finding, "line\tseverity\tmessage", severity
+// being "info", "warning" or "error". The editor asks for the lines near
+// view only: a file may have thousands of findings.
+func (a *Analysis) FindingMarks(first, last int) string {
+	var b strings.Builder
+	for i, f := range FindingsIn(a.Findings, first, last) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(strconv.Itoa(f.Line))
+		b.WriteByte('\t')
+		b.WriteString(f.Severity.String())
+		b.WriteByte('\t')
+		b.WriteString(strings.NewReplacer("\n", " ", "\t", " ").Replace(f.Message))
 	}
-	b, err := json.Marshal(rows)
-	if err != nil {
-		return "[]"
-	}
-	return string(b)
+	return b.String()
 }

@@ -352,3 +352,16 @@ func TestLineMarks(t *testing.T) {
 		t.Errorf("LineMarks(3, 3) = %q", got)
 	}
 }
+
+func TestFindingMarks(t *testing.T) {
+	s := State{Robots: "User-agent: *\nDisallow: private\nAlow: /x\n"}
+	an := Analyze(&s)
+	an.Lint()
+	got := an.FindingMarks(1, 3)
+	if !strings.Contains(got, "2\terror\t") || strings.Count(got, "\n")+1 != len(FindingsIn(an.Findings, 1, 3)) {
+		t.Errorf("FindingMarks = %q", got)
+	}
+	if got := an.FindingMarks(4, 9); got != "" {
+		t.Errorf("FindingMarks past the file = %q", got)
+	}
+}
