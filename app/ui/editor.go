@@ -85,11 +85,19 @@ func staticLine(l model.LineView) app.UI {
 }
 
 // OnMount hands the host element to the Tester, which makes the editor in
-// it.
+// it, in a task of its own: go-app's start and first render are one long
+// task already.
 func (e *Editor) OnMount(ctx app.Context) {
-	if e.onMount != nil {
-		e.onMount(ctx, ctx.JSSrc())
+	if e.onMount == nil {
+		return
 	}
+	host := ctx.JSSrc()
+	nextTask(ctx, func(ctx app.Context) {
+		ctx.PreventUpdate()
+		if e.Mounted() {
+			e.onMount(ctx, host)
+		}
+	})
 }
 
 // OnDismount lets the Tester drop the editor that lived in the host.

@@ -47,7 +47,7 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause func()) (Effects, 
 		s.notify(Note{ID: NoteLink, Alert: true, Text: "This page's address was damaged (" + damaged +
 			"), as mail and chat apps sometimes do to links; what could be read of it is open."})
 	}
-	shared, ok, err := share.FromFragment(fragment)
+	shared, ok, err := share.FromFragmentPaced(fragment, pause)
 	if ok {
 		pause()
 	}

@@ -76,7 +76,13 @@ func Fragment(s model.State) string { return FragmentKey + "=" + Encode(s) }
 // Decode reads a link payload made by Encode, of this version or an older
 // one. Whatever the input, it returns a valid state or an error that says
 // what is wrong.
-func Decode(payload string) (model.State, error) {
+func Decode(payload string) (model.State, error) { return DecodePaced(payload, nil) }
+
+// DecodePaced is Decode with a pause called between parts of the work (the
+// tests are read a hundred at a time): a link of 1000 tests on a large
+// file is a quarter of a second of WebAssembly to read, which a page runs
+// in a goroutine that gives the browser its turn in the pauses.
+func DecodePaced(payload string, pause func()) (model.State, error) {
 	payload = strings.TrimSpace(payload)
 	if payload == "" {
 		return model.State{}, fmt.Errorf("%w: it holds no state", ErrDamaged)
@@ -97,17 +103,22 @@ func Decode(payload string) (model.State, error) {
 	if len(data) > MaxDecoded {
 		return model.State{}, fmt.Errorf("%w: over %d KiB once unpacked", ErrTooLarge, MaxDecoded>>10)
 	}
-	return Unmarshal(data)
+	return UnmarshalPaced(data, pause)
 }
 
 // FromFragment finds the state in a URL fragment ("s=...", with or without
 // '#', possibly among other "key=value" parts joined by '&'). ok is false
 // when the fragment carries no state at all.
 func FromFragment(fragment string) (s model.State, ok bool, err error) {
+	return FromFragmentPaced(fragment, nil)
+}
+
+// FromFragmentPaced is FromFragment with pauses (DecodePaced).
+func FromFragmentPaced(fragment string, pause func()) (s model.State, ok bool, err error) {
 	fragment = strings.TrimPrefix(fragment, "#")
 	for _, part := range strings.Split(fragment, "&") {
 		if k, v, found := strings.Cut(part, "="); found && k == FragmentKey {
-			s, err := Decode(v)
+			s, err := DecodePaced(v, pause)
 			return s, true, err
 		}
 	}
@@ -117,11 +128,23 @@ func FromFragment(fragment string) (s model.State, ok bool, err error) {
 // Unmarshal reads a state written as JSON (a link's content or a state
 // file) and checks it. It keeps every test: the caller holds the state to
 // the tester's limits with model.State.Fit, which says what it leaves out.
-func Unmarshal(data []byte) (model.State, error) {
+func Unmarshal(data []byte) (model.State, error) { return UnmarshalPaced(data, nil) }
+
+// UnmarshalPaced is Unmarshal with pauses: the tests are read a hundred
+// at a time, pause called between.
+func UnmarshalPaced(data []byte, pause func()) (model.State, error) {
+	if pause == nil {
+		pause = func() {}
+	}
 	if len(data) > MaxDecoded {
 		return model.State{}, fmt.Errorf("%w: over %d KiB", ErrTooLarge, MaxDecoded>>10)
 	}
-	var f fileState
+	// The state with its tests left as JSON: read in a second step, with
+	// pauses.
+	var f struct {
+		fileState
+		Rows json.RawMessage `json:"rows"`
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&f); err != nil {
 		return model.State{}, fmt.Errorf("%w: %v", ErrInvalid, plainJSONError(err))
@@ -129,6 +152,12 @@ func Unmarshal(data []byte) (model.State, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return model.State{}, fmt.Errorf("%w: something follows the state", ErrInvalid)
 	}
+	pause()
+	rows, err := unmarshalRows(f.Rows, pause)
+	if err != nil {
+		return model.State{}, fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	f.fileState.Rows = rows
 	switch {
 	case f.Version < 1:
 		return model.State{}, fmt.Errorf("%w: it has no version", ErrInvalid)
@@ -137,13 +166,40 @@ func Unmarshal(data []byte) (model.State, error) {
 	case !utf8.ValidString(f.Robots):
 		return model.State{}, fmt.Errorf("%w: the robots.txt is not text", ErrInvalid)
 	}
-	for i := range f.Rows {
-		f.Rows[i].Expect = model.CleanExpect(f.Rows[i].Expect)
+	for i := range rows {
+		rows[i].Expect = model.CleanExpect(rows[i].Expect)
 	}
-	s := model.State{Robots: f.Robots, Rows: f.Rows, Dialect: model.CleanDialect(f.Dialect), Selected: f.Selected,
+	s := model.State{Robots: f.Robots, Rows: rows, Dialect: model.CleanDialect(f.Dialect), Selected: f.Selected,
 		Answer: model.CleanAnswer(f.Answer)}
 	s.Selected = max(s.SelectedRow(), 0)
 	return s, nil
+}
+
+// unmarshalRows reads a state's tests, a hundred between pauses.
+func unmarshalRows(data json.RawMessage, pause func()) ([]model.Row, error) {
+	if len(data) == 0 || string(data) == "null" {
+		return nil, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+		return nil, errors.New(`"rows" should be a list`)
+	}
+	rows := []model.Row{}
+	for dec.More() {
+		var r model.Row
+		if err := dec.Decode(&r); err != nil {
+			var typeErr *json.UnmarshalTypeError
+			if errors.As(err, &typeErr) {
+				typeErr.Field = "rows." + typeErr.Field
+			}
+			return nil, errors.New(plainJSONError(err))
+		}
+		rows = append(rows, r)
+		if len(rows)%100 == 0 {
+			pause()
+		}
+	}
+	return rows, nil
 }
 
 // Marshal writes a state as an indented JSON state file.

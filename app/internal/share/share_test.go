@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -227,5 +229,60 @@ func TestChangesCSV(t *testing.T) {
 		"2,b,b,/y,/y,Google,allowed,0,,blocked,2,Disallow: /y\n"
 	if got != want {
 		t.Errorf("CSV:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestUnmarshalPaced: a state's tests are read with pauses between them,
+// and what is read, and the errors, are Unmarshal's.
+func TestUnmarshalPaced(t *testing.T) {
+	s := model.State{Robots: "User-agent: *\nDisallow: /\n"}
+	for i := range 250 {
+		s.Rows = append(s.Rows, model.Row{Agent: "Googlebot", URL: "/" + strconv.Itoa(i)})
+	}
+	data := Marshal(s)
+	pauses := 0
+	got, err := UnmarshalPaced(data, func() { pauses++ })
+	if err != nil || !Same(got, s) {
+		t.Fatalf("UnmarshalPaced = %+v, %v", got, err)
+	}
+	if pauses < 3 {
+		t.Errorf("%d pauses for 250 tests", pauses)
+	}
+	for _, bad := range []string{`{"v":1,"rows":{}}`, `{"v":1,"rows":[{"agent":3}]}`, `{"v":1,"rows":[1,`} {
+		if _, err := Unmarshal([]byte(bad)); !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s: %v, want ErrInvalid", bad, err)
+		}
+	}
+	if _, err := Unmarshal([]byte(`{"v":1,"rows":[{"agent":3}]}`)); err == nil || !strings.Contains(err.Error(), `"rows.agent"`) {
+		t.Errorf("a test's crawler that is a number: %v", err)
+	}
+}
+
+// TestForStorageReadsBack: the autosave's own encoding of the file reads
+// back as encoding/json's would, whatever the text holds.
+func TestForStorageReadsBack(t *testing.T) {
+	for _, robots := range []string{"", "User-agent: *\n", "a\"b\\c\x00\x1f\t\r\n<&>\u2028é😀", "\ufeffx\f", strings.Repeat("Disallow: /x\n", 1000)} {
+		s := model.State{Robots: robots, Rows: []model.Row{{Agent: `a"robots":""`, URL: "/"}}}
+		data, err := ForStorage(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Unmarshal(data)
+		if err != nil || !Same(got, s) {
+			t.Errorf("%q: read back %+v, %v", robots, got, err)
+		}
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			t.Errorf("%q: not JSON: %v", robots, err)
+		}
+	}
+}
+
+func BenchmarkForStorage4MiB(b *testing.B) {
+	s := model.State{Robots: strings.Repeat("Disallow: /archive/\"x\"/*.pdf$\n", 4<<20/31)}
+	for range b.N {
+		if _, err := ForStorage(s); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
