@@ -79,20 +79,21 @@ func (s *Session) Save() bool {
 			err.Error() + "): export the state as a JSON file to keep it."})
 		return false
 	}
-	if s.versionDue != "" && s.savedBefore != "" && s.savedBefore != string(data) {
+	saved := string(data) // once: at 4 MiB each copy is work for the collector
+	if s.versionDue != "" && s.savedBefore != "" && s.savedBefore != saved {
 		s.pushVersion(s.savedBefore, s.versionDue)
 	}
 	s.versionDue = ""
-	err = s.store.Set(SaveKey, string(data))
+	err = s.store.Set(SaveKey, saved)
 	if err != nil && s.dropVersions() {
 		// Storage is full: the versions make room for the work itself.
-		err = s.store.Set(SaveKey, string(data))
+		err = s.store.Set(SaveKey, saved)
 	}
 	if err != nil {
 		s.storageFailed(err)
 		return false
 	}
-	s.savedBefore = string(data)
+	s.savedBefore = saved
 	s.dismiss(NoteStorage)
 	return true
 }
