@@ -289,11 +289,27 @@ func (t *Tester) importURLFile(ctx app.Context, file app.Value) {
 }
 
 // dropRobots loads a robots.txt dropped on the editor.
+//
+// A large file's analysis (every test checked against it) is made first,
+// in a goroutine that pauses, so that no single task holds the page.
 func (t *Tester) dropRobots(ctx app.Context, file app.Value) {
 	t.readFile(ctx, file, func(ctx app.Context, text string) {
-		s := t.work.State
+		t.takePending(ctx)
+		before := t.State()
+		s := before
 		s.Robots = text
-		t.apply(ctx, session.Replace{State: s, Label: "File dropped on the editor"})
+		t.own.Async(func() {
+			an := model.AnalyzePaced(&s, pacer())
+			t.own.Dispatch(func(ctx app.Context) {
+				t.takePending(ctx)
+				if !share.Same(t.work.State, before) {
+					// The work changed meanwhile: the file goes over it.
+					s, an = t.State(), nil
+					s.Robots = text
+				}
+				t.apply(ctx, session.Replace{State: s, Label: "File dropped on the editor", Analysis: an})
+			})
+		})
 	})
 }
 

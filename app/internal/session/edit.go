@@ -236,6 +236,10 @@ func (e SetDialect) apply(s *Session) Effects {
 type Replace struct {
 	State model.State
 	Label string
+	// Analysis, when not nil, is State's analysis made ahead by the page
+	// (model.AnalyzePaced, in a goroutine that pauses): it is taken when
+	// State fits the limits as it is.
+	Analysis *model.Analysis
 }
 
 func (e Replace) apply(s *Session) Effects {
@@ -243,8 +247,13 @@ func (e Replace) apply(s *Session) Effects {
 	s.remember(e.Label)
 	s.State = e.State
 	s.State.Rows = cloneRows(e.State.Rows)
+	before := s.State
 	s.fit(e.Label)
-	s.An = model.Analyze(&s.State)
+	if e.Analysis != nil && share.Same(before, s.State) {
+		s.An = e.Analysis
+	} else {
+		s.An = model.Analyze(&s.State)
+	}
 	s.notify(Note{ID: NoteUndo, Text: e.Label + ".", Action: ActionUndo})
 	s.dismiss(NoteExample)
 	if wasExample {
@@ -301,7 +310,7 @@ func (e ImportState) apply(s *Session) Effects {
 		return Effects{}
 	}
 	s.dismiss(NoteImport)
-	return Replace{st, "Import of a state file"}.apply(s)
+	return Replace{State: st, Label: "Import of a state file"}.apply(s)
 }
 
 // ImportURLs adds a test per URL of a list (one per line, or a CSV's first
@@ -346,7 +355,7 @@ func (e Grid) apply(s *Session) Effects {
 		return Effects{}
 	}
 	st.Rows = rows
-	fx := Replace{st, label}.apply(s)
+	fx := Replace{State: st, Label: label}.apply(s)
 	fx.Editor, fx.File = false, false
 	return fx
 }
@@ -404,7 +413,7 @@ func (OpenShared) apply(s *Session) Effects {
 	}
 	p := *s.Pending
 	s.Pending = nil
-	return Replace{p, "Opening of the shared tests"}.apply(s)
+	return Replace{State: p, Label: "Opening of the shared tests"}.apply(s)
 }
 
 // KeepMine drops the link's tests, as the user chose.
@@ -492,7 +501,7 @@ func (e Fetch) apply(s *Session) Effects {
 		st.Selected = min(max(st.Selected, 0), len(st.Rows)-1)
 		st.Rows[st.Selected].URL = e.TestURL
 	}
-	fx := Replace{st, "Fetch of " + e.URL + " (" + strconv.Itoa(e.Status) + ")"}.apply(s)
+	fx := Replace{State: st, Label: "Fetch of " + e.URL + " (" + strconv.Itoa(e.Status) + ")"}.apply(s)
 	s.dismiss(NoteExample) // the tests follow the page asked about
 	return fx
 }

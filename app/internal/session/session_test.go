@@ -213,7 +213,7 @@ func TestUndoRedo(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
 	s.Apply(PasteURLs{Row: 0, Text: urls(20)})
 	work := s.snapshot()
-	fx := s.Apply(Replace{model.Example(), "Example loaded"})
+	fx := s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
 	if !fx.Editor || len(s.State.Rows) != 7 {
 		t.Fatalf("example: %d rows", len(s.State.Rows))
 	}
@@ -238,7 +238,7 @@ func TestUndoRedo(t *testing.T) {
 	}
 	// The work shares no rows with what it was given or with its history.
 	given := model.Example()
-	s.Apply(Replace{given, "Example loaded"})
+	s.Apply(Replace{State: given, Label: "Example loaded"})
 	given.Rows[0].URL = "/changed"
 	if s.State.Rows[0].URL == "/changed" {
 		t.Errorf("the work shares rows with its input")
@@ -287,7 +287,7 @@ func TestAutosave(t *testing.T) {
 	}
 	// Example: the work before it becomes a version, and Undo is offered.
 	c.advance(time.Minute)
-	s.Apply(Replace{model.Example(), "Example loaded"})
+	s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
 	c.advance(time.Second)
 	s.Save()
 	if vs := s.Versions(); len(vs) != 2 || vs[0].Label != "Before: Example loaded" {
@@ -299,7 +299,7 @@ func TestAutosave(t *testing.T) {
 	}
 	// At most MaxVersions are kept.
 	for i := range 10 {
-		s.Apply(Replace{model.State{Robots: strings.Repeat("#", i+1)}, "Replace"})
+		s.Apply(Replace{State: model.State{Robots: strings.Repeat("#", i+1)}, Label: "Replace"})
 		c.advance(time.Second)
 		s.Save()
 	}
@@ -503,7 +503,7 @@ func TestUndoKeepsAnalysis(t *testing.T) {
 	s.Apply(SetAgent{Row: 2, Agent: "Bingbot"})
 	s.Apply(Select{Row: 2})
 	before := s.An
-	s.Apply(Replace{model.Example(), "Example loaded"})
+	s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
 	s.An.Lint()
 	s.Apply(RemoveRow{Row: 1}) // Recheck in place, after a step of its own
 	example := s.An
