@@ -1,5 +1,7 @@
 package ui
 
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
 // heldFields keeps a test's crawler and URL fields from being overwritten
 // under the user's fingers: a key typed and not yet handled must never be
 // overwritten by a redraw of the text it replaced, so a focused field keeps
@@ -29,3 +31,19 @@ func (h *heldFields) values(row int, agent, url string) (string, string) {
 // shows reports whether the fields show agent and url: a blur then has
 // nothing to draw.
 func (h *heldFields) shows(agent, url string) bool { return h.agent == agent && h.url == url }
+
+// typed notes a key in field ("agent" or "url") of test row, and hands
+// the field's value to on.
+func (h *heldFields) typed(ctx app.Context, field string, row int, on func(app.Context, int, string)) {
+	h.focused = field
+	call3(on, ctx, row, ctx.JSSrc().Get("value").String())
+}
+
+// pasted hands a list of URLs pasted into test row's URL field to on
+// (multiLinePaste).
+func (h *heldFields) pasted(ctx app.Context, e app.Event, readOnly bool, row int, on func(app.Context, int, string)) {
+	if text, ok := multiLinePaste(ctx, e, readOnly); ok {
+		h.focused = ""
+		call3(on, ctx, row, text)
+	}
+}

@@ -172,23 +172,18 @@ func (r *ResultRow) Render() app.UI {
 }
 
 func (r *ResultRow) agentInput(ctx app.Context, e app.Event) {
-	r.held.focused = "agent"
-	call3(r.onAgent, ctx, r.Row.Index, ctx.JSSrc().Get("value").String())
+	r.held.typed(ctx, "agent", r.Row.Index, r.onAgent)
 }
 
 func (r *ResultRow) urlInput(ctx app.Context, e app.Event) {
-	r.held.focused = "url"
-	call3(r.onURL, ctx, r.Row.Index, ctx.JSSrc().Get("value").String())
+	r.held.typed(ctx, "url", r.Row.Index, r.onURL)
 }
 
 // paste turns a pasted list of URLs into tests. A text field would drop
 // the line breaks, so a multi-line paste is taken over before it lands;
 // the field then shows the first URL, written by the redraw.
 func (r *ResultRow) paste(ctx app.Context, e app.Event) {
-	if text, ok := multiLinePaste(ctx, e, r.ReadOnly); ok {
-		r.held.focused = ""
-		call3(r.onPaste, ctx, r.Row.Index, text)
-	}
+	r.held.pasted(ctx, e, r.ReadOnly, r.Row.Index, r.onPaste)
 }
 
 // multiLinePaste returns the text of a paste into a URL field when it holds

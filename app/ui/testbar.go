@@ -107,22 +107,17 @@ func (b *TestBar) Render() app.UI {
 }
 
 func (b *TestBar) agentInput(ctx app.Context, e app.Event) {
-	b.held.focused = "agent"
-	call3(b.onAgent, ctx, b.Why.Row, ctx.JSSrc().Get("value").String())
+	b.held.typed(ctx, "agent", b.Why.Row, b.onAgent)
 }
 
 func (b *TestBar) urlInput(ctx app.Context, e app.Event) {
-	b.held.focused = "url"
-	call3(b.onURL, ctx, b.Why.Row, ctx.JSSrc().Get("value").String())
+	b.held.typed(ctx, "url", b.Why.Row, b.onURL)
 }
 
 // paste turns a pasted list of URLs into tests, as a table row's URL field
 // does.
 func (b *TestBar) paste(ctx app.Context, e app.Event) {
-	if text, ok := multiLinePaste(ctx, e, b.ReadOnly); ok {
-		b.held.focused = ""
-		call3(b.onPaste, ctx, b.Why.Row, text)
-	}
+	b.held.pasted(ctx, e, b.ReadOnly, b.Why.Row, b.onPaste)
 }
 
 func (b *TestBar) agentFocus(ctx app.Context, e app.Event) {
