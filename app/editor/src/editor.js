@@ -127,6 +127,26 @@ function mount(host, opts) {
   const hooks = opts.hooks;
   const editable = new Compartment();
   let lastInput = 0; // when the user last changed the text
+  // The changes go to the Go side after the update that made them (it
+  // answers by asking the editor to draw again, which it may not do while an
+  // update is under way), in order: a key's in the same task, a large
+  // paste's in a task of its own, so that the browser shows the text pasted
+  // before the Go side reads it.
+  let queue = [], scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    const q = queue;
+    queue = [];
+    for (const lists of q) hooks.change(lists);
+  };
+  const send = lists => {
+    queue.push(lists);
+    if (scheduled) return;
+    scheduled = true;
+    const size = lists.reduce((n, l) => l.reduce((m, x) => m + (typeof x === "string" ? x.length : 0), n), 0);
+    if (size > 1 << 18) setTimeout(flush, 0);
+    else queueMicrotask(flush);
+  };
   const view = new EditorView({
     parent: host,
     state: EditorState.create({
@@ -164,10 +184,7 @@ function mount(host, opts) {
           }
           if (lists.length) {
             lastInput = performance.now();
-            // After this update, in the same task: the Go side answers by
-            // asking the editor to draw again, which it may not do while
-            // an update is under way.
-            queueMicrotask(() => hooks.change(lists));
+            send(lists);
           }
         }),
         EditorView.domEventHandlers({
