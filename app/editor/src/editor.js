@@ -1,6 +1,6 @@
 // The robots.txt tester's editor: CodeMirror 6, driven by the Go app.
 //
-// The Go side (app/ui/editor.go) mounts one editor with window.RobotsEditor.mount
+// The Go side (app/ui/editor.go, editing.go) mounts one editor with window.RobotsEditor.mount
 // and owns the meaning of every line: this file never reads robots.txt itself.
 // The two speak in changes and in the lines in view:
 //   - each transaction the user makes is handed to hooks.change as a list of
@@ -9,7 +9,9 @@
 //   - the lines in view ask hooks.lines(first, last) what they are: one row a
 //     line, "kind\tflags" ("g": in the group used, "d": the deciding line);
 //   - the Go side replaces the text (setText), asks for the lines in view
-//     again (refresh), sets the findings (setFindings) and scrolls (reveal).
+//     again (refresh), tells it the findings changed (findingsChanged: the
+//     plugin then asks hooks.findings(first, last) for those near view)
+//     and scrolls (reveal).
 import { EditorState, StateEffect, Annotation, Compartment, RangeSetBuilder } from "@codemirror/state";
 import {
   EditorView, ViewPlugin, Decoration, keymap, lineNumbers, highlightSpecialChars,
