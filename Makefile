@@ -69,6 +69,9 @@ editor: $(EDITOR_JS)
 $(EDITOR_JS): $(EDITOR_DIR)/src/editor.js $(EDITOR_DIR)/package-lock.json | node
 	cd $(EDITOR_DIR) && npm ci --no-audit --no-fund --loglevel=error
 	cd $(EDITOR_DIR) && npm run --silent build
+	@# The bundled packages' licences travel with the bundle.
+	cd $(EDITOR_DIR) && for f in $$(find node_modules -maxdepth 3 -iname 'LICENSE*' -not -path '*esbuild*' | sort); do \
+	  printf '== %s ==\n' "$$(dirname $${f#node_modules/})"; cat "$$f"; printf '\n'; done > ../../web/editor.js.LICENSES.txt
 
 # Node.js and npm from Debian, for the editor's build; never a downloaded
 # toolchain.
@@ -159,4 +162,4 @@ bench-relay:
 	$(GO) test -count=1 -run NONE -bench '^BenchmarkRelayLoad$$' -benchtime 2000x ./robots/fetch/relay
 
 clean:
-	rm -rf $(SITE) $(WASM) $(WASM).gz $(WASM).br $(WASM_TMP) $(WASM_MODDIR) $(EDITOR_JS) $(EDITOR_DIR)/node_modules
+	rm -rf $(SITE) $(WASM) $(WASM).gz $(WASM).br $(WASM_TMP) $(WASM_MODDIR) $(EDITOR_JS) $(EDITOR_JS).LICENSES.txt $(EDITOR_DIR)/node_modules

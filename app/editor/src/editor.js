@@ -1,4 +1,6 @@
-// The robots.txt tester's editor: CodeMirror 6, driven by the Go app.
+// The robots.txt tester's editor: CodeMirror 6, driven by the Go app. The
+// bundle's packages are MIT-licensed; their licences are written beside it
+// (web/editor.js.LICENSES.txt, make editor).
 //
 // The Go side (app/ui/editor.go, editing.go) mounts one editor with window.RobotsEditor.mount
 // and owns the meaning of every line: this file never reads robots.txt itself.
