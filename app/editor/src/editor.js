@@ -79,6 +79,15 @@ function findingMarks(hooks) {
 function lineMarks(hooks) {
   return ViewPlugin.fromClass(class {
     constructor(view) { this.decorations = this.build(view); }
+    // stale reports whether the lines in view would now be marked
+    // otherwise: a redraw is needed.
+    stale(view) {
+      const doc = view.state.doc, { from, to } = view.viewport;
+      const first = doc.lineAt(from).number, last = doc.lineAt(to).number;
+      let rows = "";
+      try { rows = String(hooks.lines(first, last) || ""); } catch (e) { return true; }
+      return first !== this.first || last !== this.last || rows !== this.rows;
+    }
     update(u) {
       if (u.docChanged || u.viewportChanged || u.transactions.some(t => t.effects.some(e => e.is(refresh)))) {
         this.decorations = this.build(u.view);
@@ -88,12 +97,14 @@ function lineMarks(hooks) {
       const doc = view.state.doc;
       const { from, to } = view.viewport;
       const first = doc.lineAt(from).number, last = doc.lineAt(to).number;
-      let rows = [];
+      let text = "";
       try {
-        rows = String(hooks.lines(first, last) || "").split("\n");
+        text = String(hooks.lines(first, last) || "");
       } catch (e) {
-        rows = [];
+        text = "";
       }
+      this.first, this.last, this.rows = first, last, text;
+      const rows = text.split("\n");
       const b = new RangeSetBuilder();
       for (let n = first; n <= last; n++) {
         const row = rows[n - first] || "";
@@ -130,6 +141,7 @@ function changesOf(tr) {
 function mount(host, opts) {
   const hooks = opts.hooks;
   const editable = new Compartment();
+  const marks = lineMarks(hooks);
   let lastInput = 0; // when the user last changed the text
   // The changes go to the Go side after the update that made them (it
   // answers by asking the editor to draw again, which it may not do while an
@@ -177,7 +189,7 @@ function mount(host, opts) {
           autocapitalize: "off",
           translate: "no",
         }),
-        lineMarks(hooks),
+        marks,
         findingMarks(hooks),
         EditorView.updateListener.of(u => {
           if (!u.docChanged) return;
@@ -242,7 +254,13 @@ function mount(host, opts) {
     },
     length() { return view.state.doc.length; },
     lines() { return view.state.doc.lines; },
-    refresh() { view.dispatch({ effects: refresh.of(null) }); },
+    // refresh draws the lines in view again, when their marks changed (a
+    // key typed within a rule's text changes none).
+    refresh() {
+      const p = view.plugin(marks);
+      if (p && !p.stale(view)) return;
+      view.dispatch({ effects: refresh.of(null) });
+    },
     setReadOnly(readOnly) {
       view.dispatch({ effects: editable.reconfigure(EditorView.editable.of(!readOnly)) });
     },
