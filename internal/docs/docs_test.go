@@ -44,48 +44,6 @@ func read(t *testing.T, name string) string {
 	return string(b)
 }
 
-// block is a fenced block of a Markdown page.
-type block struct {
-	line   int    // of the opening fence
-	lang   string // the fence's info string
-	marker string // an HTML comment on the last non-blank line before it
-	text   string
-}
-
-// split returns a page's prose, with its fenced blocks blanked out, and the
-// blocks.
-func split(md string) (prose []string, blocks []block) {
-	lines := strings.Split(md, "\n")
-	for i := 0; i < len(lines); i++ {
-		l := strings.TrimSpace(lines[i])
-		if !strings.HasPrefix(l, "```") {
-			prose = append(prose, lines[i])
-			continue
-		}
-		b := block{line: i + 1, lang: strings.TrimSpace(strings.TrimPrefix(l, "```"))}
-		for j := len(prose) - 1; j >= 0; j-- {
-			p := strings.TrimSpace(prose[j])
-			if p == "" {
-				continue
-			}
-			if strings.HasPrefix(p, "<!--") && strings.HasSuffix(p, "-->") {
-				b.marker = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(p, "<!--"), "-->"))
-			}
-			break
-		}
-		prose = append(prose, "")
-		var body []string
-		for i++; i < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[i]), "```"); i++ {
-			body = append(body, lines[i])
-			prose = append(prose, "")
-		}
-		prose = append(prose, "")
-		b.text = strings.Join(body, "\n")
-		blocks = append(blocks, b)
-	}
-	return prose, blocks
-}
-
 var (
 	codeSpan = regexp.MustCompile("`[^`]*`")
 	link     = regexp.MustCompile(`\]\(([^)\s]+)(?:\s+"[^"]*")?\)`)
@@ -95,7 +53,7 @@ var (
 
 // anchors returns the anchors GitHub makes for a page's headings.
 func anchors(md string) map[string]bool {
-	prose, _ := split(md)
+	prose, _ := Split(md)
 	seen := map[string]int{}
 	out := map[string]bool{}
 	for _, l := range prose {
@@ -131,7 +89,7 @@ func TestLinks(t *testing.T) {
 	count := 0
 	for _, page := range pages(t) {
 		md := read(t, page)
-		prose, _ := split(md)
+		prose, _ := Split(md)
 		for n, l := range prose {
 			for _, m := range link.FindAllStringSubmatch(codeSpan.ReplaceAllString(l, ""), -1) {
 				target := m[1]
@@ -184,27 +142,27 @@ func TestGuidesExist(t *testing.T) {
 func TestGoBlocks(t *testing.T) {
 	checked := 0
 	for _, page := range pages(t) {
-		_, blocks := split(read(t, page))
+		_, blocks := Split(read(t, page))
 		for _, b := range blocks {
-			spec, ok := strings.CutPrefix(b.marker, "example:")
+			spec, ok := strings.CutPrefix(b.Marker, "example:")
 			if !ok {
-				if b.lang == "go" && (page == "README.md" || page == "docs/engine.md") {
-					t.Errorf("%s:%d: a Go block without <!-- example: PATH FUNC -->, so nothing runs it", page, b.line)
+				if b.Lang == "go" && (page == "README.md" || page == "docs/engine.md") {
+					t.Errorf("%s:%d: a Go block without <!-- example: PATH FUNC -->, so nothing runs it", page, b.Line)
 				}
 				continue
 			}
 			f := strings.Fields(spec)
 			if len(f) != 2 {
-				t.Errorf("%s:%d: marker %q: want example: PATH FUNC", page, b.line, b.marker)
+				t.Errorf("%s:%d: marker %q: want example: PATH FUNC", page, b.Line, b.Marker)
 				continue
 			}
 			body, err := exampleBody(f[0], f[1])
 			if err != nil {
-				t.Errorf("%s:%d: %v", page, b.line, err)
+				t.Errorf("%s:%d: %v", page, b.Line, err)
 				continue
 			}
-			if strings.TrimSpace(b.text) != body {
-				t.Errorf("%s:%d: the block is not the body of %s in %s; the body is:\n%s", page, b.line, f[1], f[0], body)
+			if strings.TrimSpace(b.Text) != body {
+				t.Errorf("%s:%d: the block is not the body of %s in %s; the body is:\n%s", page, b.Line, f[1], f[0], body)
 			}
 			checked++
 		}

@@ -12,6 +12,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"robotstester/internal/docs"
 )
 
 // The command line's guide, docs/cli.md, and the README show the command at
@@ -36,43 +38,6 @@ import (
 // https://example.com and https://www.example.com are a local server
 // (docsSite): example.com redirects to www.example.com, which serves the
 // file robots.txt of the guide.
-
-// docsBlock is one fenced block of a Markdown file.
-type docsBlock struct {
-	line   int    // of the opening fence, 1-based
-	marker string // the HTML comment just before the fence, if any
-	text   string // the lines between the fences
-}
-
-// docsBlocks returns the fenced blocks of a Markdown text.
-func docsBlocks(md string) []docsBlock {
-	var blocks []docsBlock
-	lines := strings.Split(md, "\n")
-	for i := 0; i < len(lines); i++ {
-		l := strings.TrimSpace(lines[i])
-		if !strings.HasPrefix(l, "```") {
-			continue
-		}
-		b := docsBlock{line: i + 1}
-		for j := i - 1; j >= 0; j-- {
-			prev := strings.TrimSpace(lines[j])
-			if prev == "" {
-				continue
-			}
-			if strings.HasPrefix(prev, "<!--") && strings.HasSuffix(prev, "-->") {
-				b.marker = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(prev, "<!--"), "-->"))
-			}
-			break
-		}
-		var body []string
-		for i++; i < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[i]), "```"); i++ {
-			body = append(body, lines[i])
-		}
-		b.text = strings.Join(body, "\n") + "\n"
-		blocks = append(blocks, b)
-	}
-	return blocks
-}
 
 // shellWords splits a command line as a shell would for the commands of the
 // guide: words, single and double quotes, and a trailing comment.
@@ -211,9 +176,9 @@ func docsSite(t *testing.T, dir string) {
 }
 
 // checkTranscript runs the commands of a transcript block.
-func checkTranscript(t *testing.T, dir, where string, b docsBlock) {
+func checkTranscript(t *testing.T, dir, where string, b docs.Block) {
 	t.Helper()
-	lines := strings.Split(strings.TrimSuffix(b.text, "\n"), "\n")
+	lines := strings.Split(strings.TrimSuffix(b.Text, "\n"), "\n")
 	for i := 0; i < len(lines); {
 		cmd := strings.TrimPrefix(lines[i], "$ ")
 		i++
@@ -227,7 +192,7 @@ func checkTranscript(t *testing.T, dir, where string, b docsBlock) {
 			got = nil
 		}
 		if !docLinesMatch(shown, got) {
-			t.Errorf("%s, block at line %d: $ %s\nshows:\n%s\nwrites:\n%s", where, b.line, cmd, strings.Join(shown, "\n"), out)
+			t.Errorf("%s, block at line %d: $ %s\nshows:\n%s\nwrites:\n%s", where, b.Line, cmd, strings.Join(shown, "\n"), out)
 		}
 	}
 }
@@ -245,15 +210,15 @@ func TestDocs(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	docsSite(t, dir)
-	blocks := docsBlocks(string(guide))
+	_, blocks := docs.Split(string(guide))
 	// The files first: a transcript may come before the file it reads.
 	for _, b := range blocks {
-		if name, ok := strings.CutPrefix(b.marker, "file:"); ok {
+		if name, ok := strings.CutPrefix(b.Marker, "file:"); ok {
 			name = filepath.Join(dir, filepath.FromSlash(strings.TrimSpace(name)))
 			if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(name, []byte(b.text), 0o644); err != nil {
+			if err := os.WriteFile(name, []byte(b.Text), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -261,21 +226,22 @@ func TestDocs(t *testing.T) {
 	transcripts := 0
 	for _, b := range blocks {
 		switch {
-		case strings.HasPrefix(b.marker, "file:"):
-		case strings.HasPrefix(b.text, "$ robotstxt"):
+		case strings.HasPrefix(b.Marker, "file:"):
+		case strings.HasPrefix(b.Text, "$ robotstxt"):
 			checkTranscript(t, dir, "docs/cli.md", b)
 			transcripts++
-		case b.marker == "script":
+		case b.Marker == "script":
 			checkScript(t, dir, b)
 		default:
-			t.Errorf("docs/cli.md, block at line %d: neither a file, a transcript nor a script, so nothing runs it", b.line)
+			t.Errorf("docs/cli.md, block at line %d: neither a file, a transcript nor a script, so nothing runs it", b.Line)
 		}
 	}
 	if transcripts < 5 {
 		t.Errorf("docs/cli.md: %d transcripts; want one per command at least", transcripts)
 	}
-	for _, b := range docsBlocks(string(readme)) {
-		if strings.HasPrefix(b.text, "$ robotstxt") {
+	_, readmeBlocks := docs.Split(string(readme))
+	for _, b := range readmeBlocks {
+		if strings.HasPrefix(b.Text, "$ robotstxt") {
 			checkTranscript(t, dir, "README.md", b)
 		}
 	}
@@ -284,7 +250,7 @@ func TestDocs(t *testing.T) {
 // checkScript runs the robotstxt lines of the CI recipe, with the files it
 // names made from the guide's: the pinned state, the file to deploy (the
 // edited one), the important URLs, and the file on main.
-func checkScript(t *testing.T, dir string, b docsBlock) {
+func checkScript(t *testing.T, dir string, b docs.Block) {
 	t.Helper()
 	for _, c := range [][2]string{
 		{"state.json", "ci/robots-state.json"},
@@ -305,18 +271,18 @@ func checkScript(t *testing.T, dir string, b docsBlock) {
 		}
 	}
 	ran := 0
-	for _, line := range strings.Split(b.text, "\n") {
+	for _, line := range strings.Split(b.Text, "\n") {
 		line = strings.TrimSpace(line)
 		if !strings.HasPrefix(line, "robotstxt ") {
 			continue
 		}
 		code, out := runDocCommand(t, dir, line)
 		if code != exitOK && code != exitChanged {
-			t.Errorf("docs/cli.md, script at line %d: %s: status %d\n%s", b.line, line, code, out)
+			t.Errorf("docs/cli.md, script at line %d: %s: status %d\n%s", b.Line, line, code, out)
 		}
 		ran++
 	}
 	if ran == 0 {
-		t.Errorf("docs/cli.md, script at line %d runs no robotstxt command", b.line)
+		t.Errorf("docs/cli.md, script at line %d runs no robotstxt command", b.Line)
 	}
 }
