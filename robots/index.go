@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"sync"
@@ -240,7 +241,16 @@ func newPrefixIndex(rules []*Rule) *prefixIndex {
 		entries[i] = entry{p, int32(i)}
 		size += len(p)
 	}
-	slices.SortStableFunc(entries, func(a, b entry) int { return strings.Compare(a.prefix, b.prefix) })
+	// In file order within a prefix: the rule's number breaks ties, which
+	// gives a stable sort's order with pdqsort's O(n log n) (a stable sort
+	// of 10,000 rules was 160 ms of WebAssembly, most of it moving strings
+	// under the collector's write barrier).
+	slices.SortFunc(entries, func(a, b entry) int {
+		if c := strings.Compare(a.prefix, b.prefix); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.rule, b.rule)
+	})
 	x := &prefixIndex{cands: make([]compiledRule, len(entries))}
 	var text strings.Builder
 	text.Grow(size)
