@@ -741,7 +741,8 @@ func (l *linter) globalBlocks() []globalBlock {
 	// starts it, so only rules whose literal prefix starts one of these
 	// few paths are tried, each distinct pattern once.
 	starts := map[string]bool{}
-	for _, b := range out {
+	for j, b := range out {
+		l.breatheEvery(j, 256) // every rule of a large file may block a URL
 		path := b.url[len("https://example.com"):]
 		for k := 0; k <= len(path); k++ {
 			starts[path[:k]] = true
