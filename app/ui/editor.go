@@ -21,10 +21,8 @@ import (
 type Editor struct {
 	app.Compo
 
-	// Static are the lines the page made at build time shows, and Total
-	// the file's lines.
+	// Static are the lines the page made at build time shows.
 	Static []model.LineView
-	Total  int
 
 	onMount    func(ctx app.Context, host app.Value)
 	onDismount func()

@@ -203,9 +203,7 @@ func (t *Tester) undoControls() app.UI {
 func (t *Tester) editor() app.UI {
 	e := &Editor{onMount: t.mountEditor, onDismount: t.edit.release}
 	if !app.IsClient {
-		an := t.work.An
-		e.Total = an.File.TotalLines
-		e.Static = an.Lines(model.Window{First: 1, Last: staticLines})
+		e.Static = t.work.An.Lines(model.Window{First: 1, Last: staticLines})
 	}
 	return e
 }

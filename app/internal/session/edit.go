@@ -71,7 +71,7 @@ type SetFile struct {
 }
 
 func (e SetFile) apply(s *Session) Effects {
-	wasExample := s.State.Robots == model.Example().Robots
+	wasExample := model.IsExampleFile(s.State.Robots)
 	s.State.Robots = e.Text
 	fx := Effects{File: true, Rows: true, Changed: true, Lint: true}
 	if len(e.Text) > model.MaxFile {
@@ -243,7 +243,7 @@ type Replace struct {
 }
 
 func (e Replace) apply(s *Session) Effects {
-	wasExample := s.State.Robots == model.Example().Robots
+	wasExample := model.IsExampleFile(s.State.Robots)
 	s.remember(e.Label)
 	s.State = e.State
 	s.State.Rows = cloneRows(e.State.Rows)

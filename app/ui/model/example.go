@@ -9,16 +9,23 @@ import (
 // exampleHost is the host of the example's tests.
 const exampleHost = "shop.example"
 
+// example is the example, read only: Example gives callers their own copy,
+// which a key's edit need not pay for.
+var example = Example()
+
+// IsExampleFile reports whether text is the example's file, untouched.
+func IsExampleFile(text string) bool { return text == example.Robots }
+
 // ExampleTests reports whether rows are the example's tests, untouched.
 func ExampleTests(rows []Row) bool {
-	return slices.Equal(rows, Example().Rows)
+	return slices.Equal(rows, example.Rows)
 }
 
 // ReplacesExample reports whether text, put where the example's file was,
 // is another file rather than the example edited: it keeps less than half
 // of the example's text at either end.
 func ReplacesExample(text string) bool {
-	ex := Example().Robots
+	ex := example.Robots
 	kept := commonPrefixLen(ex, text) + commonSuffixLen(ex, text)
 	return kept*2 < len(ex)
 }
