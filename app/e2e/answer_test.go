@@ -88,7 +88,8 @@ func (s screen) on(b *box) bool {
 }
 
 // TestAnswerOnFirstScreen opens the example at 1440×900 and 360×740: the
-// test bar's crawler, URL and verdict are on the first screen; on the wide
+// test bar's crawler, URL and verdict and the editor's deciding line are on
+// the first screen; on the wide
 // one, so are the editor's group band and deciding line and the Why's
 // deciding sentence, and the page is at most two screens long; on the
 // phone, nothing but the editor and the wide tables scrolls inside the
@@ -100,7 +101,7 @@ func TestAnswerOnFirstScreen(t *testing.T) {
 			viewport(p, vp.w, vp.h)
 			p.Open(suite.Site(t, ""))
 			s := settledScreen(p)
-			for name, b := range map[string]*box{"verdict": s.Verdict, "crawler": s.Agent, "URL": s.URL} {
+			for name, b := range map[string]*box{"verdict": s.Verdict, "crawler": s.Agent, "URL": s.URL, "editor's deciding line": s.Deciding} {
 				if !s.on(b) {
 					t.Errorf("the test bar's %s is not on the first screen: %+v", name, b)
 				}
