@@ -101,7 +101,12 @@ func TestAnswerOnFirstScreen(t *testing.T) {
 			viewport(p, vp.w, vp.h)
 			p.Open(suite.Site(t, ""))
 			s := settledScreen(p)
-			for name, b := range map[string]*box{"verdict": s.Verdict, "crawler": s.Agent, "URL": s.URL, "editor's deciding line": s.Deciding} {
+			// A line of the editor is as wide as its longest line: its start
+			// must show.
+			if d := s.Deciding; d == nil || d.Top < 0 || d.Bottom > s.H+0.5 || d.Left < 0 || d.Left >= s.W {
+				t.Errorf("the editor's deciding line is not on the first screen: %+v", d)
+			}
+			for name, b := range map[string]*box{"verdict": s.Verdict, "crawler": s.Agent, "URL": s.URL} {
 				if !s.on(b) {
 					t.Errorf("the test bar's %s is not on the first screen: %+v", name, b)
 				}
