@@ -143,9 +143,16 @@ func (p *Page) Click(sel string) {
 	p.tb.Helper()
 	p.Wait(sel)
 	p.OpenAround(sel)
+	p.Still(sel)
+	p.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// Still waits until the element sel and the page's scroll have kept their
+// place over an animation frame (at most a second).
+func (p *Page) Still(sel string) {
+	p.tb.Helper()
 	run(p, "waiting for "+sel+" to stand still", chromedp.Evaluate[chromedp.Void](
 		"("+stillJS+")("+jsString(sel)+")", chromedp.EvalAwaitPromise))
-	p.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
 }
 
 // OpenAround opens the closed parts of the page (details) that hold the

@@ -626,8 +626,16 @@ func TestWhyBesideTheQuestion(t *testing.T) {
 					t.Fatalf("test %d has no deciding line: choose other tests", i+1)
 				}
 
-				// The user scrolls the table to test 20 and asks why.
+				// The user scrolls the table to test 20 and asks why. The
+				// page stays where it is: the lines that come into the
+				// table are not the browser's scroll anchor (they moved the
+				// page under the pointer, and the click missed the Why).
+				before := Eval[float64](p, "the page's scroll", "scrollY")
 				showRow(p, i)
+				p.Still(row(i, "[data-why]"))
+				if after := Eval[float64](p, "the page's scroll", "scrollY"); after != before {
+					t.Errorf("scrolling the table scrolled the page from %.0f to %.0f", before, after)
+				}
 				tap(p, row(i, "[data-why]"), 0)
 				p.WaitAttr("#why", "data-why-row", strconv.Itoa(i))
 				r := waitInView(p, "#why")
