@@ -11,6 +11,7 @@ package main
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"runtime/debug"
 
 	"robotstester/app/ui"
 )
@@ -20,6 +21,9 @@ func main() {
 	// Before go-app starts: it cannot start with storage denied or a
 	// mangled address.
 	ui.Guard()
+	if app.IsClient {
+		debug.SetGCPercent(ui.CollectorPercent)
+	}
 	// In the browser this blocks for the life of the page; natively it
 	// returns at once and the command builds the site.
 	app.RunWhenOnBrowser()

@@ -321,6 +321,9 @@ func benchKeysIn(p *Page, sel string, bare bool) benchResult {
 		time.Sleep(benchPace - time.Since(start))
 	}
 	r.longest = Eval[float64](p, "longest task", fmt.Sprintf(`window.__longest(%f)`, since))
+	if os.Getenv("E2E_BENCH_VERBOSE") != "" { // every key's time, in order
+		p.tb.Logf("keys in %s: %.1f", sel, r.d)
+	}
 	return r
 }
 

@@ -1076,11 +1076,13 @@ func ltWriteProfile(b *strings.Builder, action, what string, pt ltTimes) {
 			own[n] = v
 		}
 	}
+	// E2E_PROFILE_TOP lengthens the app's own list, to see past the top.
+	top, _ := strconv.Atoi(os.Getenv("E2E_PROFILE_TOP"))
 	for _, part := range []struct {
 		name  string
 		times map[string]float64
 		n     int
-	}{{"inclusive", pt.inclusive, 25}, {"the app's own, inclusive", own, 25}, {"self", pt.self, 20}, {"stack tails (leaf first)", pt.tails, 15}} {
+	}{{"inclusive", pt.inclusive, 25}, {"the app's own, inclusive", own, max(25, top)}, {"self", pt.self, 20}, {"stack tails (leaf first)", pt.tails, 15}} {
 		fmt.Fprintf(b, "  %s:\n", part.name)
 		for _, n := range ltTop(part.times, part.n) {
 			fmt.Fprintf(b, "    %7.1f ms %5.1f%%  %s\n", part.times[n], 100*part.times[n]/max(pt.total, 1), n)

@@ -26,6 +26,7 @@ type Tester struct {
 
 	ready bool
 	work  *session.Session
+	gc    collector
 
 	parts    int  // how many of the page's parts are drawn (mount.go)
 	arriving bool // the state the page opens with is asked for (arrive)
@@ -130,6 +131,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		paintVerdicts(t.work.An)
 	}
 	t.showInEditor(ctx, false)
+	t.gc.soon()
 	if fx.Editor {
 		// The state was replaced (Undo, Example, a link): the selects
 		// must follow it; a key or a choice made in a select need not.
