@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -305,14 +306,21 @@ func (p *Page) consoleTail() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	msgs := p.console
-	if len(msgs) > 10 {
+	head := "last console messages:"
+	// A Go panic prints its message first and its goroutines after: the
+	// message is the part worth reading.
+	if i := slices.IndexFunc(msgs, func(m chromedp.ConsoleMessage) bool {
+		return strings.Contains(m.String(), "panic: ") || strings.Contains(m.String(), "fatal error: ")
+	}); i >= 0 {
+		msgs, head = msgs[i:min(len(msgs), i+40)], "the page's Go panicked:"
+	} else if len(msgs) > 10 {
 		msgs = msgs[len(msgs)-10:]
 	}
 	if len(msgs) == 0 {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("\nlast console messages:")
+	b.WriteString("\n" + head)
 	for _, m := range msgs {
 		fmt.Fprintf(&b, "\n  %s: %s", m.Type, m)
 	}

@@ -18,14 +18,15 @@ const (
 	// table (results.css: --result-row).
 	ResultRowHeight = 40
 	// ResultRowHeightNarrow is that height in a narrow table, where a test
-	// takes two lines of controls (results.css: --result-row inside the
-	// @container query of ResultsNarrowWidth).
-	ResultRowHeightNarrow = 84
+	// takes three lines: two of controls, one for its deciding rule
+	// (results.css: --result-row inside the @container query of
+	// ResultsNarrowWidth).
+	ResultRowHeightNarrow = 104
 	// ResultHeadHeight is the height in pixels of the column headers, which
 	// stay at the top of the scroll box (results.css: --result-head).
 	ResultHeadHeight = 32
 	// ResultsNarrowWidth is the width in CSS pixels of the table (#results)
-	// under which a test takes two lines: a phone, or a narrow column
+	// under which a test takes three lines: a phone, or a narrow column
 	// beside the Why panel. results.css uses the same, in a container
 	// query, so that the Go side and the style sheet agree.
 	ResultsNarrowWidth = 640

@@ -139,7 +139,30 @@ function changesOf(tr) {
 // mount makes the editor inside host and returns the handle the Go side
 // drives it with.
 function mount(host, opts) {
-  const hooks = opts.hooks;
+  // While the Go side answers a hook that the editor calls in the middle of
+  // an update (the lines in view, asked for as they are drawn), Go runs its
+  // other goroutines too, and one of them may drive the editor: the
+  // analysis of a file typed, the linter's findings. CodeMirror takes no
+  // update inside another ("Calls to EditorView.update are not allowed
+  // while an update is in progress", which stopped the Go program): such a
+  // call is made once the hook has returned (whenFree).
+  let answering = 0;
+  const ask = fn => (...args) => {
+    answering++;
+    try { return fn(...args); } finally { answering--; }
+  };
+  const given = opts.hooks;
+  const hooks = {
+    lines: ask((a, b) => given.lines(a, b)),
+    findings: ask((a, b) => given.findings(a, b)),
+    change: lists => given.change(lists),
+    drop: given.drop && (file => given.drop(file)),
+  };
+  const whenFree = (fn, meanwhile) => (...args) => {
+    if (answering === 0) return fn(...args);
+    queueMicrotask(() => fn(...args));
+    return meanwhile;
+  };
   const editable = new Compartment();
   const marks = lineMarks(hooks);
   let lastInput = 0; // when the user last changed the text
@@ -224,7 +247,7 @@ function mount(host, opts) {
   return {
     view,
     // setText replaces the whole text as one step of the editor's history.
-    setText(text) {
+    setText: whenFree(text => {
       view.dispatch({
         changes: { from: 0, to: view.state.doc.length, insert: text },
         selection: { anchor: 0 },
@@ -232,20 +255,20 @@ function mount(host, opts) {
         effects: EditorView.scrollIntoView(0),
         userEvent: "set",
       });
-    },
+    }),
     // paste replaces the whole text as a paste does: handed to the Go side.
-    paste(text) {
+    paste: whenFree(text => {
       view.dispatch({
         changes: { from: 0, to: view.state.doc.length, insert: text },
         userEvent: "input.paste",
       });
-    },
+    }),
     // insert inserts text at UTF-16 offset at (the end when not given), as
     // typing it does.
-    insert(text, at) {
+    insert: whenFree((text, at) => {
       const pos = at === undefined ? view.state.doc.length : Math.min(Math.max(at, 0), view.state.doc.length);
       view.dispatch({ changes: { from: pos, insert: text }, userEvent: "input.type" });
-    },
+    }),
     text() { return view.state.doc.toString(); },
     // selection returns the main selection's lines and length.
     selection() {
@@ -256,20 +279,21 @@ function mount(host, opts) {
     lines() { return view.state.doc.lines; },
     // refresh draws the lines in view again, when their marks changed (a
     // key typed within a rule's text changes none).
-    refresh() {
+    refresh: whenFree(() => {
       const p = view.plugin(marks);
       if (p && !p.stale(view)) return;
       view.dispatch({ effects: refresh.of(null) });
-    },
-    setReadOnly(readOnly) {
+    }),
+    setReadOnly: whenFree(readOnly => {
       view.dispatch({ effects: editable.reconfigure(EditorView.editable.of(!readOnly)) });
-    },
+    }),
     // findingsChanged has the findings near view asked for again.
-    findingsChanged() { view.dispatch({ effects: findingsChanged.of(null) }); },
+    findingsChanged: whenFree(() => { view.dispatch({ effects: findingsChanged.of(null) }); }),
     // reveal scrolls line n into the middle of the editor; with select,
     // it selects the line and gives the editor the focus. unlessTyping
     // leaves the view where it is while the user types in it.
-    reveal(n, select, unlessTyping) {
+    // Asked for during a hook, it is made after it, and reports true.
+    reveal: whenFree((n, select, unlessTyping) => {
       if (unlessTyping && view.hasFocus && performance.now() - lastInput < 1500) return false;
       const l = lineRange(n);
       if (!select) {
@@ -295,7 +319,7 @@ function mount(host, opts) {
       });
       view.focus();
       return true;
-    },
+    }, true),
     // typing reports whether the user changed the text within the last
     // moment while the editor has the focus.
     typing() { return view.hasFocus && performance.now() - lastInput < 1500; },
