@@ -70,6 +70,7 @@ func (p *Page) WaitReady() {
 // Wait waits until an element matches sel.
 func (p *Page) Wait(sel string) {
 	p.tb.Helper()
+	p.reach(sel)
 	p.do("waiting for "+sel, chromedp.WaitReady(chromedp.CSS(sel)))
 }
 
@@ -156,10 +157,40 @@ func (p *Page) Still(sel string) {
 		"("+stillJS+")("+jsString(sel)+")", chromedp.EvalAwaitPromise))
 }
 
+// morePanels are the parts under More (details.more-item) and the hooks
+// each holds. The live page draws a part once it is opened (morePanel in
+// app/ui): a user opens it before using what is in it, and so does a test.
+var morePanels = []struct {
+	id    string
+	hooks []string
+}{
+	{"more-grid", []string{"#grid", "grid-set"}},
+	{"more-transfer", []string{"#transfer", "#export-csv", "#export-json", "#export-state", "#import-", "#add-urls"}},
+	{"more-versions-compare", []string{"#versions-compare", "#proposed-", "#export-changes"}},
+	{"more-overview", []string{"#overview", "#ai-grid", "#size", "#sitemaps", "#delays"}},
+	{"more-findings", []string{"#findings"}},
+	{"more-compare", []string{"#compare", "data-compare-row"}},
+}
+
+// reach opens the part under More that holds the element sel, if one does
+// and it is closed, as a user opens it before using what is in it.
+func (p *Page) reach(sel string) {
+	p.tb.Helper()
+	for _, m := range morePanels {
+		for _, h := range m.hooks {
+			if strings.Contains(sel, h) {
+				p.Call("opening "+m.id, `(id) => { const d = document.getElementById(id); if (d && !d.open) d.open = true; }`, m.id)
+				return
+			}
+		}
+	}
+}
+
 // OpenAround opens the closed parts of the page (details) that hold the
 // element sel, as a user opens one before using what is in it.
 func (p *Page) OpenAround(sel string) {
 	p.tb.Helper()
+	p.reach(sel)
 	p.Call("opening the parts around "+sel, `(sel) => {
 		const el = document.querySelector(sel);
 		// A summary's own details is the summary's to open.
@@ -221,6 +252,7 @@ func (p *Page) CaretToEnd(sel string) {
 // Text returns the visible text of the element sel.
 func (p *Page) Text(sel string) string {
 	p.tb.Helper()
+	p.reach(sel)
 	return run(p, "reading the text of "+sel, chromedp.Text(chromedp.CSS(sel)))
 }
 
@@ -228,6 +260,7 @@ func (p *Page) Text(sel string) string {
 // whether the element has it.
 func (p *Page) Attr(sel, name string) (string, bool) {
 	p.tb.Helper()
+	p.reach(sel)
 	r := run(p, "reading "+name+" of "+sel, chromedp.AttributeValue(chromedp.CSS(sel), name))
 	return r.Value, r.Exists
 }
@@ -235,6 +268,7 @@ func (p *Page) Attr(sel, name string) (string, bool) {
 // Count returns how many elements match sel now, without waiting.
 func (p *Page) Count(sel string) int {
 	p.tb.Helper()
+	p.reach(sel)
 	return Eval[int](p, "counting "+sel, fmt.Sprintf("document.querySelectorAll(%s).length", jsString(sel)))
 }
 
@@ -243,6 +277,7 @@ func (p *Page) Count(sel string) int {
 // for the outcome instead of reading it at once.
 func (p *Page) WaitAttr(sel, name, want string) {
 	p.tb.Helper()
+	p.reach(sel)
 	js := fmt.Sprintf(`(() => { const el = document.querySelector(%s); return el ? el.getAttribute(%s) : null; })()`,
 		jsString(sel), jsString(name))
 	deadline := time.Now().Add(Timeout)

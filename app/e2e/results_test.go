@@ -808,6 +808,7 @@ func TestFindingsOfRealFiles(t *testing.T) {
 		p.Open(base)
 		loadText(p, oracle)
 		p.Wait(`#counts[data-linted="true"]`)
+		p.Wait("#findings") // the user opens the Findings
 		all := wantFindings(oracle, "")
 		got := poll(p, "reading the findings", findingsJS, func(f []finding) bool { return sameFindings(f, all) })
 		if got[0].Severity != "error" || !slices.Equal(got[0].Lines, []int{139}) {
@@ -868,6 +869,7 @@ func TestFindingsOfRealFiles(t *testing.T) {
 		p.Open(base)
 		loadText(p, linkedin)
 		p.Wait(`#counts[data-linted="true"]`)
+		p.Wait("#findings") // the user opens the Findings
 		all := wantFindings(linkedin, "")
 		got := poll(p, "reading the findings", findingsJS, func(f []finding) bool { return sameFindings(f, all) })
 		total := 0

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -36,24 +35,6 @@ func (p *OverviewPanel) Render() app.UI {
 		app.Dd().ID("size").DataSet("bytes", o.Size).Text(model.Plural(o.Size, "byte", "bytes") + ", " + model.Plural(o.Lines, "line", "lines")),
 		app.Dt().Text("Groups"),
 		app.Dd().Text(strconv.Itoa(o.GroupCount)),
-		app.Dt().Text("Findings"),
-		app.Dd().ID("counts").
-			DataSet("errors", o.Counts[robots.Error]).
-			DataSet("warnings", o.Counts[robots.Warning]).
-			DataSet("infos", o.Counts[robots.Info]).
-			DataSet("linted", o.Linted).
-			Text(fmt.Sprintf("%s, %s, %s",
-				model.Plural(o.Counts[robots.Error], "error", "errors"),
-				model.Plural(o.Counts[robots.Warning], "warning", "warnings"),
-				model.Plural(o.Counts[robots.Info], "note", "notes"))),
-	}
-	var cut app.UI
-	if o.Cut > 0 {
-		cut = app.P().ID("cut").Class("alert").Body(
-			app.Text(fmt.Sprintf("The file passes 500 KiB (%d bytes): crawlers stop reading at byte %d, in ", o.Size, o.Cut)),
-			p.lineButton(o.CutLine),
-			app.Text(". Everything after it is ignored."),
-		)
 	}
 	var sitemaps []app.UI
 	for _, s := range o.Sitemaps {
@@ -92,7 +73,6 @@ func (p *OverviewPanel) Render() app.UI {
 	return app.Section().ID("overview").Class("panel").Aria("labelledby", "overview-title").Body(
 		app.H2().ID("overview-title").Text("The file"),
 		app.Dl().Class("facts").Body(facts...),
-		cut,
 		app.H3().Text("Sitemaps"),
 		app.If(len(sitemaps) == 0, func() app.UI { return app.P().Class("note").Text("None.") }).
 			Else(func() app.UI { return app.Ul().ID("sitemaps").Body(sitemaps...) }),

@@ -34,12 +34,13 @@ type Tester struct {
 
 	edit editing // the editor and its text (editing.go)
 
-	compareOpen    bool   // the side-by-side comparison is shown
-	aiOpen         bool   // the AI crawlers' grid is open
-	compareLimit   int    // how many tests it draws, past the first page
-	compareDrawn   int    // how many it has drawn so far: compareStep more per task
-	compareGrowing bool   // a growCompare step is due
-	severity       string // the findings shown: "" for all, or one severity
+	compareOpen    bool            // the side-by-side comparison is shown
+	aiOpen         bool            // the AI crawlers' grid is open
+	moreOpened     map[string]bool // the parts under More opened once (morePanel)
+	compareLimit   int             // how many tests it draws, past the first page
+	compareDrawn   int             // how many it has drawn so far: compareStep more per task
+	compareGrowing bool            // a growCompare step is due
+	severity       string          // the findings shown: "" for all, or one severity
 
 	results   model.TableState // the results table's query, and its table while nothing changed
 	rowReveal RowReveal        // the test the results table brings into view next

@@ -1,11 +1,12 @@
 package ui
 
 import (
-	"strconv"
+	"fmt"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
+	"robotstester/robots"
 )
 
 // Render returns the component's markup.
@@ -40,24 +41,30 @@ func (t *Tester) panels() []app.UI {
 		app.Section().ID("more").Class("more").Aria("labelledby", "more-title").Body(
 			app.H2().ID("more-title").Text("More"),
 			app.Div().Class("more-list").Body(
-				morePanel("more-grid", "Many tests at once: crawlers × URLs", &GridPanel{Room: t.work.State.Room(), onGrid: t.grid}),
-				morePanel("more-transfer", "Import and export", &TransferPanel{
-					onExport:    t.export,
-					onStateFile: t.importStateFile,
-					onURLs:      t.importURLs,
-					onURLFile:   t.importURLFile,
+				t.morePanel("more-grid", app.Text("Many tests at once: crawlers × URLs"), func() app.UI {
+					return &GridPanel{Room: t.work.State.Room(), onGrid: t.grid}
+				}),
+				t.morePanel("more-transfer", app.Text("Import and export"), func() app.UI {
+					return &TransferPanel{
+						onExport:    t.export,
+						onStateFile: t.importStateFile,
+						onURLs:      t.importURLs,
+						onURLFile:   t.importURLFile,
+					}
 				}),
 				&VersionsPanel{Versions: t.page.versions, onOpen: t.openVersions, onRestore: t.restoreVersion},
-				morePanel("more-versions-compare", "Compare versions: try a change before you publish it", t.versionsCompare()),
-				morePanel("more-overview", "The file: groups, sitemaps, AI crawlers", t.overview()),
-				morePanel("more-findings", t.findingsTitle(), &FindingsPanel{
-					Groups:     an.FindingGroups(t.severity),
-					Linted:     an.Linted(),
-					Severity:   t.severity,
-					onSeverity: t.setSeverity,
-					onReveal:   t.reveal,
+				t.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), t.versionsCompare),
+				t.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), t.overview),
+				t.morePanel("more-findings", t.findingsSummary(), func() app.UI {
+					return &FindingsPanel{
+						Groups:     an.FindingGroups(t.severity),
+						Linted:     an.Linted(),
+						Severity:   t.severity,
+						onSeverity: t.setSeverity,
+						onReveal:   t.reveal,
+					}
 				}),
-				morePanel("more-compare", "Every crawler's reading", t.comparePanel()),
+				t.morePanel("more-compare", app.Text("Every crawler's reading"), t.comparePanel),
 			),
 		),
 		&CrawlerList{}, // the crawler fields' suggestions
@@ -122,6 +129,7 @@ func (t *Tester) workspace(withSide bool) app.UI {
 				t.summary(),
 				t.serverAnswer(),
 			),
+			t.cutNote(),
 			t.contentNote(),
 		),
 		app.If(withSide, func() app.UI {
@@ -290,20 +298,66 @@ func (t *Tester) comparePanel() app.UI {
 }
 
 // morePanel puts a rarely used panel in a part of the page closed until
-// the user opens it.
-func morePanel(id, title string, panel app.UI) app.UI {
-	return app.Details().ID(id).Class("more-item").Body(
-		app.Summary().Text(title),
-		panel,
+// the user opens it. The live page draws the panel once it has been opened
+// (and keeps it, with what was typed in it, when it is closed again):
+// drawn at the start, the six panels were a fifth of the page's elements,
+// and a fifth of go-app's work at every redraw, for parts most visitors
+// never open. The page made at build time draws them all, for a visitor
+// who opens one before the WebAssembly runs.
+func (t *Tester) morePanel(id string, summary app.UI, panel func() app.UI) app.UI {
+	d := app.Details().ID(id).Class("more-item")
+	if app.IsClient && !t.moreOpened[id] {
+		return d.OnToggle(t.openMore).Body(app.Summary().Body(summary))
+	}
+	return d.Body(app.Summary().Body(summary), panel())
+}
+
+// openMore draws a part under More once it is opened.
+func (t *Tester) openMore(ctx app.Context, e app.Event) {
+	el := ctx.JSSrc()
+	id := el.Get("id").String()
+	if !el.Get("open").Bool() || t.moreOpened[id] {
+		ctx.PreventUpdate()
+		return
+	}
+	if t.moreOpened == nil {
+		t.moreOpened = map[string]bool{}
+	}
+	t.moreOpened[id] = true
+}
+
+// cutNote says where a file past the fetch limit is cut (#cut, a hook):
+// under the editor, where the user pasted it.
+func (t *Tester) cutNote() app.UI {
+	f := t.work.An.File
+	if f.Cut == 0 {
+		return nil
+	}
+	return app.P().ID("cut").Class("alert").Body(
+		app.Text(fmt.Sprintf("The file passes 500 KiB (%d bytes): crawlers stop reading at byte %d, in ", f.Size, f.Cut)),
+		lineButton(f.CutLine, t.revealLineButton),
+		app.Text(". Everything after it is ignored."),
 	)
 }
 
-// findingsTitle names the findings' part with their count, so that a file
-// with errors says so while the part is closed.
-func (t *Tester) findingsTitle() string {
+// revealLineButton is the click of a "line N" button the Tester draws.
+func (t *Tester) revealLineButton(ctx app.Context, e app.Event) { revealLine(ctx, t.reveal) }
+
+// findingsSummary names the findings' part with their counts by severity
+// (#counts, a hook), so that a file with errors says so while the part is
+// closed.
+func (t *Tester) findingsSummary() app.UI {
 	an := t.work.An
-	if !an.Linted() {
-		return "Findings"
+	c := robots.Count(an.Findings)
+	counts := app.Span().ID("counts").
+		DataSet("errors", c[robots.Error]).
+		DataSet("warnings", c[robots.Warning]).
+		DataSet("infos", c[robots.Info]).
+		DataSet("linted", an.Linted())
+	if an.Linted() {
+		counts = counts.Text(": " + model.Plural(c[robots.Error], "error", "errors") + ", " +
+			model.Plural(c[robots.Warning], "warning", "warnings") + ", " +
+			model.Plural(c[robots.Info], "note", "notes"))
 	}
-	return "Findings (" + strconv.Itoa(len(an.Findings)) + ")"
+	return app.Span().Body(app.Text("Findings"), counts)
 }

@@ -15,8 +15,6 @@ type Overview struct {
 	Dialect    string
 	Sitemaps   []Sitemap
 	Delays     []Delay
-	Counts     [3]int // findings by robots.Severity: info, warning, error
-	Linted     bool   // Counts are known
 	GroupCount int
 	// Preferences are the file's AI-preference lines (Content-Signal,
 	// Content-Usage).
@@ -53,8 +51,6 @@ func (a *Analysis) Overview() Overview {
 		Cut:        f.Cut,
 		CutLine:    f.CutLine,
 		Dialect:    r.Dialect.Title(),
-		Counts:     robots.Count(a.Findings),
-		Linted:     a.linted,
 		GroupCount: len(r.Groups),
 	}
 	o.Preferences = preferences(r)
