@@ -10,8 +10,9 @@
 package main
 
 import (
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"runtime/debug"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui"
 )

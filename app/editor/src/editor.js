@@ -103,7 +103,9 @@ function lineMarks(hooks) {
       } catch (e) {
         text = "";
       }
-      this.first, this.last, this.rows = first, last, text;
+      this.first = first;
+      this.last = last;
+      this.rows = text;
       const rows = text.split("\n");
       const b = new RangeSetBuilder();
       for (let n = first; n <= last; n++) {
@@ -155,8 +157,8 @@ function mount(host, opts) {
   const hooks = {
     lines: ask((a, b) => given.lines(a, b)),
     findings: ask((a, b) => given.findings(a, b)),
-    change: lists => given.change(lists),
-    drop: given.drop && (file => given.drop(file)),
+    change: given.change,
+    drop: given.drop,
   };
   const whenFree = (fn, meanwhile) => (...args) => {
     if (answering === 0) return fn(...args);

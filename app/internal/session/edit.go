@@ -53,11 +53,13 @@ func (s *Session) Apply(e Edit) Effects {
 }
 
 // fit holds the state to the limits, saying where the user acted what was
-// left out.
-func (s *Session) fit(where string) {
-	if c := s.State.Fit(); c.Any() {
+// left out, and returns what it cut.
+func (s *Session) fit(where string) model.Cuts {
+	c := s.State.Fit()
+	if c.Any() {
 		s.notify(Note{ID: NoteLimit, Alert: true, Text: where + ": " + c.String() + "."})
 	}
+	return c
 }
 
 // SetFile is the editor's text after the user typed or pasted in it.
@@ -247,9 +249,7 @@ func (e Replace) apply(s *Session) Effects {
 	s.remember(e.Label)
 	s.State = e.State
 	s.State.Rows = cloneRows(e.State.Rows)
-	before := s.State
-	s.fit(e.Label)
-	if e.Analysis != nil && share.Same(before, s.State) {
+	if cut := s.fit(e.Label); e.Analysis != nil && !cut.Any() {
 		s.An = e.Analysis
 	} else {
 		s.An = model.Analyze(&s.State)

@@ -125,6 +125,9 @@ func (a *Analysis) LineMarks(first, last int) string {
 	return b.String()
 }
 
+// oneField keeps a message within its field of a FindingMarks row.
+var oneField = strings.NewReplacer("\n", " ", "\t", " ")
+
 // FindingMarks returns the findings of lines first to last as the editor
 // shows them: one row a finding, "line\tseverity\tmessage", severity
 // being "info", "warning" or "error". The editor asks for the lines near
@@ -139,7 +142,7 @@ func (a *Analysis) FindingMarks(first, last int) string {
 		b.WriteByte('\t')
 		b.WriteString(f.Severity.String())
 		b.WriteByte('\t')
-		b.WriteString(strings.NewReplacer("\n", " ", "\t", " ").Replace(f.Message))
+		b.WriteString(oneField.Replace(f.Message))
 	}
 	return b.String()
 }
