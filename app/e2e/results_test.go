@@ -882,6 +882,25 @@ func TestFindingsOfRealFiles(t *testing.T) {
 		if len(got) > 15 || total < 100 {
 			t.Errorf("%d findings make %d entries, want a short list", total, len(got))
 		}
+
+		// The editor's lint panel, from the keyboard, lists them all, not
+		// only those near view (the first screen shows lines 1 to 40;
+		// the findings run to line 4,000 and more); F8 goes from one to
+		// the next.
+		p.Call("focusing the editor", `() => document.querySelector("#robots-txt").focus()`)
+		p.do("pressing Ctrl+Home", chromedp.KeyEvent(kb.Home, chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+		p.do("pressing F8", chromedp.KeyEvent(kb.F8))
+		first := slices.Min(slices.Concat(func() [][]int {
+			var l [][]int
+			for _, f := range all {
+				l = append(l, f.Lines)
+			}
+			return l
+		}()...))
+		poll(p, "moving to the first finding", `window.robotsTester.selection().startLine`, func(n int) bool { return n == first })
+		p.do("pressing Ctrl+Shift+M", chromedp.KeyEvent("M", chromedp.KeyModifiers(chromedp.ModifierCtrl|chromedp.ModifierShift)))
+		poll(p, "counting the lint panel's findings", `document.querySelectorAll("#editor .cm-panel-lint li").length`,
+			func(n int) bool { return n == total })
 		noExceptions(t, p)
 	})
 

@@ -59,6 +59,12 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 		}
 		return an.FindingMarks(args[0].Int(), args[1].Int())
 	})
+	findingCount := app.FuncOf(func(app.Value, []app.Value) any {
+		if t.work == nil || !t.work.An.Linted() {
+			return nil
+		}
+		return len(t.work.An.Findings)
+	})
 	drop := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if len(args) > 0 && !t.page.embed.ReadOnly {
 			file := args[0]
@@ -66,12 +72,13 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 		}
 		return nil
 	})
-	e.hooks = []app.Func{change, lines, findings, drop}
+	e.hooks = []app.Func{change, lines, findings, findingCount, drop}
 	w := app.Window()
 	hooks := w.Get("Object").New()
 	hooks.Set("change", change)
 	hooks.Set("lines", lines)
 	hooks.Set("findings", findings)
+	hooks.Set("findingCount", findingCount)
 	hooks.Set("drop", drop)
 	opts := w.Get("Object").New()
 	opts.Set("text", keepBOM(e.doc.Text()))

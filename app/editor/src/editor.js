@@ -12,8 +12,9 @@
 //     line, "kind\tflags" ("g": in the group used, "d": the deciding line);
 //   - the Go side replaces the text (setText), asks for the lines in view
 //     again (refresh), tells it the findings changed (findingsChanged: the
-//     plugin then asks hooks.findings(first, last) for those near view)
-//     and scrolls (reveal).
+//     plugin then asks hooks.findingCount() how many there are, and
+//     hooks.findings(first, last) for all of them, or those near view when
+//     there are many) and scrolls (reveal).
 import { EditorState, StateEffect, Annotation, Compartment, RangeSetBuilder } from "@codemirror/state";
 import {
   EditorView, ViewPlugin, Decoration, keymap, lineNumbers, highlightSpecialChars,
@@ -32,10 +33,15 @@ const refresh = StateEffect.define();
 // findingsChanged tells the findings plugin that the Go side has others.
 const findingsChanged = StateEffect.define();
 
-// findingMarks shows the findings of the lines near view (hooks.findings)
-// as diagnostics: a gutter marker and an underline each, the message on
-// hover and in the lint panel. A file may have thousands: only those near
-// view are asked for, again when the view moves far enough.
+// findingMarks shows the findings (hooks.findings) as diagnostics: a
+// gutter marker and an underline each, the message on hover and in the
+// lint panel. All of them while there are at most wholeFindings
+// (hooks.findingCount), so that the lint panel (Ctrl+Shift+M) lists them
+// all and F8 goes from one to the next anywhere in the file. A file may
+// have tens of thousands: then only those near view are asked for, again
+// when the view moves far enough, and the page's Findings list them all.
+const wholeFindings = 2000;
+
 function findingMarks(hooks) {
   const margin = 200;
   return ViewPlugin.fromClass(class {
@@ -50,9 +56,12 @@ function findingMarks(hooks) {
       const r = this.range;
       if (!force && r && first >= r[0] && last <= r[1]) return;
       this.range = [Math.max(1, first - margin), Math.min(doc.lines, last + margin)];
-      const [a, b] = this.range;
       // Not while an update is under way: a transaction of its own.
       queueMicrotask(() => {
+        let count = null;
+        try { count = hooks.findingCount(); } catch (e) { count = null; }
+        if (typeof count === "number" && count <= wholeFindings) this.range = [1, view.state.doc.lines];
+        const [a, b] = this.range;
         let res;
         try { res = hooks.findings(a, b); } catch (e) { res = ""; }
         // None known yet (the linter waits for a pause in the typing):
@@ -157,6 +166,7 @@ function mount(host, opts) {
   const hooks = {
     lines: ask((a, b) => given.lines(a, b)),
     findings: ask((a, b) => given.findings(a, b)),
+    findingCount: ask(() => given.findingCount()),
     change: given.change,
     drop: given.drop,
   };

@@ -131,7 +131,7 @@ var oneField = strings.NewReplacer("\n", " ", "\t", " ")
 // FindingMarks returns the findings of lines first to last as the editor
 // shows them: one row a finding, "line\tseverity\tmessage", severity
 // being "info", "warning" or "error". The editor asks for the lines near
-// view only: a file may have thousands of findings.
+// view only when a file has thousands of findings (editor.js).
 func (a *Analysis) FindingMarks(first, last int) string {
 	var b strings.Builder
 	for i, f := range FindingsIn(a.Findings, first, last) {
