@@ -1001,6 +1001,24 @@ func TestResultsKeyboard(t *testing.T) {
 	noExceptions(t, p)
 }
 
+// TestEmbedFirstScreen opens the embedded tester as a docs page's 800×400
+// frame shows it: the test bar's verdict, the deciding line and the
+// file's size line under the editor are all within the first screen.
+func TestEmbedFirstScreen(t *testing.T) {
+	p := suite.NewPage(t)
+	viewport(p, 800, 400)
+	p.Open(suite.Site(t, "") + "?embed=1")
+	p.Wait("[data-embed]")
+	p.Wait("#robots-txt [data-deciding]")
+	for _, sel := range []string{"#test-bar [data-verdict]", "#robots-txt [data-deciding]", "#summary"} {
+		r := Eval[rect](p, "measuring "+sel, rectJS+"("+strconv.Quote(sel)+")")
+		if r.Top < 0 || r.Bottom > 400 || r.Bottom <= r.Top {
+			t.Errorf("%s spans y %.0f to %.0f, not within the 400 px of the frame", sel, r.Top, r.Bottom)
+		}
+	}
+	noExceptions(t, p)
+}
+
 // TestEmbedWhy opens the embedded tester (?embed=1: the editor and the
 // tests, no Why panel of its own) with nytimes.com's file and 25 pasted
 // URLs: a test's Why control, for a test far down, shows the explanation
