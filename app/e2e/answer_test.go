@@ -323,3 +323,64 @@ func TestEditorKeepsTheFileExact(t *testing.T) {
 	poll(p, "finding the needle", `window.robotsTester.selection().startLine`, func(n int) bool { return n == last })
 	noExceptions(t, p)
 }
+
+// TestBarVerdictFollowsItsTest checks that the test bar's verdict is its
+// own test's when the tests themselves change under it: a link whose
+// selected test is the second (in the full page and embedded, where the
+// bar is drawn before the link is read), and a test removed above the
+// selected one. The verdicts are written into the page ahead of go-app's
+// redraw, by the tests' places as last drawn: once, the bar showed the
+// first test's "Blocked" over the second test's "Line 3 allows it".
+func TestBarVerdictFollowsItsTest(t *testing.T) {
+	base := suite.Site(t, "")
+	s := model.State{
+		Robots: "User-agent: *\nDisallow: /shop/\nAllow: /shop/help/\nDisallow: /*.pdf$\n",
+		Rows: []model.Row{
+			{Agent: "Googlebot", URL: "/shop/cart"},         // blocked
+			{Agent: "Googlebot", URL: "/shop/help/returns"}, // allowed
+			{Agent: "Googlebot", URL: "/shop/checkout"},     // blocked
+		},
+		Selected: 1,
+	}
+	barIs := func(p *Page, want string) {
+		p.tb.Helper()
+		poll(p, "reading the test bar's verdict", `(() => {
+			const bar = document.querySelector("#test-bar");
+			const v = bar && bar.querySelector("[data-verdict]");
+			return v ? v.dataset.verdict + " " + v.textContent.trim() : "";
+		})()`, func(got string) bool {
+			return strings.HasPrefix(got, want+" ") && strings.Contains(strings.ToLower(got), want)
+		})
+		time.Sleep(500 * time.Millisecond) // no later redraw puts it wrong again
+		got := Eval[string](p, "reading the test bar's verdict again", `document.querySelector("#test-bar [data-verdict]").dataset.verdict`)
+		if got != want {
+			t.Errorf("the test bar says %q, want %q", got, want)
+		}
+	}
+	// The demo page's second example: its third test is allowed.
+	demo := s
+	demo.Rows = slices.Clone(s.Rows)
+	demo.Rows[2].URL = "/shop/help/terms.pdf"
+	for _, query := range []string{"", "?embed=1&panels=editor,tests,why"} {
+		for name, st := range map[string]model.State{"": s, ", the demo's": demo} {
+			t.Run("link"+query+name, func(t *testing.T) {
+				p := suite.NewPage(t)
+				p.Goto(strings.Replace(stateLink(t, base, st), "#", query+"#", 1))
+				p.WaitReady()
+				p.WaitAttr("#test-bar", "data-test", "1")
+				barIs(p, "allowed")
+				noExceptions(t, p)
+			})
+		}
+	}
+	t.Run("a test removed above", func(t *testing.T) {
+		p := suite.NewPage(t)
+		p.Goto(stateLink(t, base, s))
+		p.WaitReady()
+		p.WaitAttr("#test-bar", "data-test", "1")
+		p.Click(row(0, "button.remove"))
+		p.WaitAttr("#test-bar", "data-test", "0")
+		barIs(p, "allowed")
+		noExceptions(t, p)
+	})
+}

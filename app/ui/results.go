@@ -26,10 +26,12 @@ const (
 	// stay at the top of the scroll box (results.css: --result-head).
 	ResultHeadHeight = 32
 	// ResultsNarrowWidth is the width in CSS pixels of the table (#results)
-	// under which a test takes three lines: a phone, or a narrow column
-	// beside the Why panel. results.css uses the same, in a container
-	// query, so that the Go side and the style sheet agree.
-	ResultsNarrowWidth = 640
+	// under which a test takes three lines: a phone, a tablet held upright,
+	// a docs page's 800 px frame. On one line, so narrow a table leaves the
+	// URL and the deciding rule a few characters each. results.css uses the
+	// same, in a container query, so that the Go side and the style sheet
+	// agree.
+	ResultsNarrowWidth = 880
 	// ResultsViewHeight is the height in pixels assumed for the scroll box
 	// until the browser gives its own (the prerendered page).
 	ResultsViewHeight = 480

@@ -131,6 +131,14 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	if fx.File || fx.Rows {
 		paintVerdicts(t.work.An)
 	}
+	if fx.Rows {
+		// The painter finds the tests by the places the page last drew:
+		// when the tests themselves changed (a link read, one removed
+		// above the selected one), it may have painted a test's verdict
+		// in another's place, which go-app's redraw leaves as it is if
+		// that place's own verdict is unchanged. Once drawn, again.
+		ctx.Defer(func(app.Context) { paintVerdicts(t.work.An) })
+	}
 	t.showInEditor(ctx, false)
 	t.gc.soon()
 	if fx.Editor {
