@@ -18,10 +18,10 @@ const (
 	// table (results.css: --result-row).
 	ResultRowHeight = 40
 	// ResultRowHeightNarrow is that height in a narrow table, where a test
-	// takes three lines: two of controls, one for its deciding rule
-	// (results.css: --result-row inside the @container query of
-	// ResultsNarrowWidth).
-	ResultRowHeightNarrow = 104
+	// takes three lines: its crawler and verdict, its URL, its deciding
+	// rule and Why control (results.css: --result-row inside
+	// the @container query of ResultsNarrowWidth).
+	ResultRowHeightNarrow = 110
 	// ResultHeadHeight is the height in pixels of the column headers, which
 	// stay at the top of the scroll box (results.css: --result-head).
 	ResultHeadHeight = 32
@@ -685,6 +685,10 @@ func showWhy(i int) {
 		if !row.Truthy() {
 			return
 		}
+		// The whole test first (its Why control is on its last line: the
+		// click may have left its top above the window), then above the
+		// sheet.
+		row.Call("scrollIntoView", map[string]any{"block": "nearest"})
 		if bottom := row.Call("getBoundingClientRect").Get("bottom").Float(); bottom > sheet-8 {
 			app.Window().Call("scrollBy", 0, bottom-sheet+8)
 		}
