@@ -384,3 +384,26 @@ func TestBarVerdictFollowsItsTest(t *testing.T) {
 		noExceptions(t, p)
 	})
 }
+
+// TestUndoAfterTypingOverTheFile: the whole file selected in the editor and
+// typed over is taken back by the page's Undo (its button, the notice),
+// not only by the editor's Ctrl+Z: a user who pasted the wrong file over
+// their own gets it back where they look for it.
+func TestUndoAfterTypingOverTheFile(t *testing.T) {
+	mine := "User-agent: *\nDisallow: /mine/\n"
+	p := suite.NewPage(t)
+	p.Goto(stateLink(t, suite.Site(t, ""), model.State{Robots: mine, Rows: []model.Row{{Agent: "Googlebot", URL: "/mine/x"}}}))
+	p.WaitReady()
+	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(mine)))
+	p.Call("focusing the editor", `() => document.querySelector("#robots-txt").focus()`)
+	p.do("selecting all", chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	p.do("typing over it", chromedp.KeyEvent("x"))
+	p.WaitAttr("#summary", "data-bytes", "1")
+	poll(p, "the Undo button", `(b => !!b && !b.disabled)(document.querySelector("#undo"))`, func(ok bool) bool { return ok })
+	p.Click("#undo")
+	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(mine)))
+	if got := p.Value(editor); got != mine {
+		t.Errorf("after Undo the editor holds %q, want %q", got, mine)
+	}
+	noExceptions(t, p)
+}

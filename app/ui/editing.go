@@ -149,6 +149,7 @@ func (t *Tester) exposeEditor() {
 // changesOf): the text is changed in place and handed to setRobots.
 func (t *Tester) editorChanged(lists app.Value) {
 	e := &t.edit
+	replaced := false
 	for i, n := 0, lists.Length(); i < n; i++ {
 		list := lists.Index(i)
 		changes := make([]model.Change, 0, list.Length()/5)
@@ -159,6 +160,9 @@ func (t *Tester) editorChanged(lists app.Value) {
 				Insert: list.Index(j + 4).String(),
 			})
 		}
+		if len(changes) == 1 && e.doc.Spans(changes[0]) {
+			replaced = true
+		}
 		if err := e.doc.Apply(changes); err != nil {
 			// The two texts parted ways (a bug): the editor's is the one
 			// the user sees.
@@ -168,7 +172,7 @@ func (t *Tester) editorChanged(lists app.Value) {
 	}
 	e.seq++
 	text := e.doc.Text()
-	t.own.Dispatch(func(ctx app.Context) { t.setRobots(ctx, text) })
+	t.own.Dispatch(func(ctx app.Context) { t.setRobots(ctx, text, replaced) })
 }
 
 // replaceEditorText gives the editor the work's text, once go-app has

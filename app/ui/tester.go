@@ -263,8 +263,12 @@ func (t *Tester) goPaced(stale func() bool, work func(pause func())) {
 // second of WebAssembly, which would otherwise hold the key. Most analyses
 // end within their first slice, in the key's own task. A newer key makes an
 // analysis moot and stops it; any other edit first takes the text
-// (takePending).
-func (t *Tester) setRobots(ctx app.Context, text string) {
+// (takePending). replaced says the change replaced the whole text: the
+// work as it was is kept for Undo first.
+func (t *Tester) setRobots(ctx app.Context, text string, replaced bool) {
+	if replaced {
+		t.apply(ctx, session.FileReplaced{Deleted: text == ""})
+	}
 	if len(text) > model.MaxFile || !t.ready {
 		t.apply(ctx, session.SetFile{Text: text}) // cut, and said, at once
 		return

@@ -92,6 +92,27 @@ func (e SetFile) apply(s *Session) Effects {
 	return fx
 }
 
+// FileReplaced says that the user is replacing the editor's whole text
+// (all selected, then pasted or typed over, or deleted): the work as it
+// was is kept for Undo, as the page's own replacing actions (Example,
+// Clear, a drop, a fetch) keep it, and a notice offers it back, unless the
+// text was the example's. The new text follows as a SetFile.
+type FileReplaced struct {
+	Deleted bool // nothing was put in its place
+}
+
+func (e FileReplaced) apply(s *Session) Effects {
+	label := "Replacement of the whole file"
+	if e.Deleted {
+		label = "Deletion of the whole file"
+	}
+	s.remember(label)
+	if !model.IsExampleFile(s.State.Robots) {
+		s.notify(Note{ID: NoteUndo, Text: label + ".", Action: ActionUndo})
+	}
+	return Effects{}
+}
+
 // followExample keeps the example's tests from going on as if they were
 // the user's once another file has taken the example's place: when the
 // file names its site (a Sitemap line), the tests move to that site; either

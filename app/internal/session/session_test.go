@@ -572,3 +572,34 @@ func TestExampleTestsFollowTheFile(t *testing.T) {
 		t.Errorf("a key typed in the example moved the tests")
 	}
 }
+
+// TestFileReplacedCanBeUndone: the editor's whole text selected and pasted
+// over, or deleted, is a step of Undo, with a notice offering it, unless
+// the text was the example's.
+func TestFileReplacedCanBeUndone(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	s.Apply(FileReplaced{})
+	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /mine\n"})
+	if _, ok := s.Note(NoteUndo); ok {
+		t.Errorf("replacing the example offers an Undo notice")
+	}
+	mine := s.snapshot()
+
+	s.Apply(FileReplaced{Deleted: true})
+	s.Apply(SetFile{Text: ""})
+	if label, ok := s.CanUndo(); !ok || label != "Deletion of the whole file" {
+		t.Errorf("CanUndo = %q, %v", label, ok)
+	}
+	if n, ok := s.Note(NoteUndo); !ok || n.Action != ActionUndo {
+		t.Errorf("no notice offering Undo: %+v", s.Notes)
+	}
+	if fx := s.Apply(Undo{}); !fx.Editor || !share.Same(s.State, mine) {
+		t.Errorf("Undo gave %q back, want %q", s.State.Robots, mine.Robots)
+	}
+
+	s.Apply(FileReplaced{})
+	s.Apply(SetFile{Text: "User-agent: *\nAllow: /\n"})
+	if label, _ := s.CanUndo(); label != "Replacement of the whole file" {
+		t.Errorf("CanUndo = %q", label)
+	}
+}

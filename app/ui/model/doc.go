@@ -182,6 +182,14 @@ func (d *Doc) offset(n, col int) (int, bool) {
 	return at, true
 }
 
+// Spans reports whether c replaces the whole of a text that was not
+// empty: all selected, then typed over, pasted over or deleted.
+func (d *Doc) Spans(c Change) bool {
+	from, ok1 := d.offset(c.FromLine, c.FromCol)
+	to, ok2 := d.offset(c.ToLine, c.ToCol)
+	return ok1 && ok2 && from == 0 && to == len(d.text) && len(d.text) > 0
+}
+
 // LineRange returns the byte range of line n (1-based), without its line
 // break; ok is false past the text's lines.
 func (d *Doc) LineRange(n int) (start, end int, ok bool) {

@@ -141,3 +141,23 @@ func BenchmarkDocPaste(b *testing.B) {
 		}
 	}
 }
+
+func TestDocSpans(t *testing.T) {
+	d := NewDoc("ab\ncd\n")
+	for _, c := range []struct {
+		change Change
+		want   bool
+	}{
+		{Change{FromLine: 1, FromCol: 0, ToLine: 3, ToCol: 0}, true},  // all, to the empty last line
+		{Change{FromLine: 1, FromCol: 0, ToLine: 2, ToCol: 2}, false}, // not the last line break
+		{Change{FromLine: 1, FromCol: 1, ToLine: 3, ToCol: 0}, false},
+		{Change{FromLine: 1, FromCol: 0, ToLine: 9, ToCol: 0}, false}, // past the end
+	} {
+		if got := d.Spans(c.change); got != c.want {
+			t.Errorf("Spans(%+v) = %v, want %v", c.change, got, c.want)
+		}
+	}
+	if e := NewDoc(""); e.Spans(Change{FromLine: 1, ToLine: 1}) {
+		t.Errorf("an empty text: nothing to replace")
+	}
+}
