@@ -5,6 +5,7 @@ package e2e
 import (
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -288,8 +289,11 @@ func TestLiveURL(t *testing.T) {
 	p.WaitAttr("#versions-compare-summary", "data-changed", "1")
 	p.Wait(`tr[data-change="0"][data-current="allowed"][data-proposed="blocked"]`)
 
-	// Undo takes back the fetch: the file and the test's URL. (Row 0 was
-	// already allowed after the edit: its verdict cannot say when.)
+	// Undo takes back the edit (the whole file typed over), then the
+	// fetch: the file and the test's URL.
+	p.Click("#undo")
+	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(file)))
+	p.WaitAttr("#test-bar [data-verdict]", "data-verdict", "blocked")
 	p.Click("#undo")
 	poll(p, "reading the test's URL after Undo", `document.querySelector("#test-bar input[name=url]").value`,
 		func(got string) bool { return got != page })
