@@ -171,14 +171,20 @@ func (s *Session) CanRedo() (label string, ok bool) {
 // remember keeps the current state to go back to before an action
 // labelled label, and makes the saved state a version at the next save.
 func (s *Session) remember(label string) {
+	s.keep(label)
+	if s.versionDue == "" {
+		s.versionDue = "Before: " + label
+	}
+}
+
+// keep keeps the current state to go back to before an action labelled
+// label, for Undo only.
+func (s *Session) keep(label string) {
 	s.pushStep(&s.undo, label)
 	if len(s.undo) > MaxUndo {
 		s.undo = append(s.undo[:0:0], s.undo[len(s.undo)-MaxUndo:]...)
 	}
 	s.redo = nil
-	if s.versionDue == "" {
-		s.versionDue = "Before: " + label
-	}
 }
 
 func (s *Session) snapshot() model.State {
