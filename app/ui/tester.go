@@ -27,6 +27,9 @@ type Tester struct {
 	ready bool
 	work  *session.Session
 	gc    collector
+	// painted is how many tests, and which one selected, the verdicts were
+	// last painted for (show).
+	painted paintShape
 
 	parts    int  // how many of the page's parts are drawn (mount.go)
 	arriving bool // the state the page opens with is asked for (arrive)
@@ -120,6 +123,10 @@ func (t *Tester) takePending(ctx app.Context) {
 	}
 }
 
+// paintShape is what places the verdict painter writes to: how many tests
+// there are and which one the test bar shows.
+type paintShape struct{ rows, selected int }
+
 // show brings the page in step with what an edit changed.
 func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	if fx.Editor {
@@ -130,14 +137,16 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	t.lintFile.Store(t.work.An.File)
 	if fx.File || fx.Rows {
 		paintVerdicts(t.work.An)
-	}
-	if fx.Rows {
 		// The painter finds the tests by the places the page last drew:
-		// when the tests themselves changed (a link read, one removed
-		// above the selected one), it may have painted a test's verdict
-		// in another's place, which go-app's redraw leaves as it is if
-		// that place's own verdict is unchanged. Once drawn, again.
-		ctx.Defer(func(app.Context) { paintVerdicts(t.work.An) })
+		// when tests came or went, or another is selected (a link read,
+		// one removed above the selected one), it may have painted a
+		// test's verdict in another's place, which go-app's redraw leaves
+		// as it is if that place's own verdict is unchanged. Then, once
+		// drawn, again; not after a key, which moves no test.
+		if shape := (paintShape{len(t.work.State.Rows), t.work.State.Selected}); shape != t.painted {
+			t.painted = shape
+			ctx.Defer(func(app.Context) { paintVerdicts(t.work.An) })
+		}
 	}
 	t.showInEditor(ctx, false)
 	t.gc.soon()

@@ -185,9 +185,13 @@ func (d *Doc) offset(n, col int) (int, bool) {
 // Spans reports whether c replaces the whole of a text that was not
 // empty: all selected, then typed over, pasted over or deleted.
 func (d *Doc) Spans(c Change) bool {
-	from, ok1 := d.offset(c.FromLine, c.FromCol)
-	to, ok2 := d.offset(c.ToLine, c.ToCol)
-	return ok1 && ok2 && from == 0 && to == len(d.text) && len(d.text) > 0
+	// Asked at every key: only a change from the very start to the last
+	// line walks a line's columns.
+	if c.FromLine != 1 || c.FromCol != 0 || c.ToLine != d.Lines() || len(d.text) == 0 {
+		return false
+	}
+	to, ok := d.offset(c.ToLine, c.ToCol)
+	return ok && to == len(d.text)
 }
 
 // LineRange returns the byte range of line n (1-based), without its line
