@@ -10,20 +10,18 @@
 package main
 
 import (
-	"runtime/debug"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui"
 )
 
 func main() {
-	ui.Routes()
 	// Before go-app starts: it cannot start with storage denied or a
 	// mangled address.
 	ui.Guard()
+	ui.Routes()
 	if app.IsClient {
-		debug.SetGCPercent(ui.CollectorPercent)
+		ui.PauseCollector() // until the page is ready
 	}
 	// In the browser this blocks for the life of the page; natively it
 	// returns at once and the command builds the site.

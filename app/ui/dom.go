@@ -215,7 +215,7 @@ func keepPrerendered() {
 }
 
 // showLivePage puts the live page in place of the prerendered one, in one
-// step: no frame shows both or neither.
+// step (no frame shows both or neither), and marks it ready (data-ready).
 func showLivePage() {
 	if !app.IsClient {
 		return
@@ -226,5 +226,17 @@ func showLivePage() {
 	}
 	if live := doc.Call("querySelector", "main."+MountingClass); live.Truthy() {
 		live.Get("classList").Call("remove", MountingClass)
+		live.Call("setAttribute", "data-ready", "true")
+	}
+}
+
+// registerWorker registers go-app's service worker, which keeps the page
+// and app.wasm for visits offline, once the page is ready: the site's
+// app.js leaves it to the app (app/internal/site/loader.go), as its
+// install, at the start, loaded app.wasm a second time while the page was
+// loading it.
+func registerWorker() {
+	if w := app.Window(); app.IsClient && w.Get("goappInitServiceWorker").InstanceOf(w.Get("Function")) {
+		w.Call("goappInitServiceWorker")
 	}
 }

@@ -36,17 +36,17 @@ func firstParts() int {
 	return partAll
 }
 
-// lintNowSize is the largest file whose findings the start works out in
-// a task of its own, before the live page shows: the example's, which the
-// prerendered page shows too. A larger file (saved work, a link) is linted
-// in slices once the page is ready, like a file typed.
+// lintNowSize is the largest file whose findings are worked out in one
+// task as soon as the page shows (lintShown): the example's. A larger file
+// (saved work, a link) is linted in slices once the user pauses, like a
+// file typed.
 const lintNowSize = 16 << 10
 
 // start builds the live page, one step per task of the browser's: the
 // arrival (the link or the saved work, read in a goroutine that pauses),
-// the parts of the page after go-app's first render, the findings of a
-// small file, the last part; then it shows the live page in place of the
-// prerendered one, and the page is ready.
+// the parts of the page after go-app's first render, the last part; then
+// it shows the live page in place of the prerendered one, and the page is
+// ready.
 //
 // A part is drawn by go-app's frame after the change of t.parts; Defer
 // runs after that frame, and nextTask waits for the browser's turn, so
@@ -65,20 +65,21 @@ func (t *Tester) start(ctx app.Context) {
 			return
 		case t.parts < partTests:
 			t.parts++
-		case !t.work.An.Linted() && t.work.An.File.Size <= lintNowSize:
-			ctx.PreventUpdate() // nothing shows them yet
-			t.work.An.Lint()
-			t.start(ctx)
-			return
 		case t.parts < partAll:
+			// The last part is drawn as the ready page looks (no loading
+			// note, the fetch enabled) while still hidden, so that
+			// showing it takes no redraw of its own.
 			t.parts = partAll
+			t.ready = true
 		default:
 			// The root's class is changed here, not by a render: the
 			// prerendered page must go in the same step.
 			t.shown = true
 			showLivePage()
-			t.ready = true
-			t.lintLater(ctx)
+			ctx.PreventUpdate()
+			resumeCollector()
+			registerWorker()
+			t.lintShown(ctx)
 			return
 		}
 		ctx.Defer(t.start)
@@ -92,8 +93,27 @@ func (t *Tester) root(classes ...string) app.HTMLMain {
 		classes = append(classes, MountingClass)
 	}
 	root := app.Main().Class(classes...)
-	if t.ready {
-		root = root.DataSet("ready", "true")
+	if t.ready && t.shown {
+		root = root.DataSet("ready", "true") // as showLivePage marks it
 	}
 	return root
+}
+
+// lintShown works out the findings of a small file (the example's) in the
+// task after the page shows, and a larger one's once the user pauses
+// (lintLater). The linter's first run is 20 to 30 ms, most of it the
+// compiling of its code: before the live page showed, it held back the
+// moment it is ready, for findings the page made at build time does not
+// show either.
+func (t *Tester) lintShown(ctx app.Context) {
+	nextTask(ctx, func(ctx app.Context) {
+		an := t.work.An
+		if an.Linted() || an.File.Size > lintNowSize {
+			ctx.PreventUpdate()
+			t.lintLater(ctx)
+			return
+		}
+		an.Lint()
+		t.showInEditor(ctx, false)
+	})
 }

@@ -149,7 +149,9 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		}
 	}
 	t.showInEditor(ctx, false)
-	t.gc.soon()
+	if t.ready { // the collector waits for the end of the start (PauseCollector)
+		t.gc.soon()
+	}
 	if fx.Editor {
 		// The state was replaced (Undo, Example, a link): the selects
 		// must follow it; a key or a choice made in a select need not.

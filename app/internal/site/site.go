@@ -178,6 +178,9 @@ func Build(opts Options) error {
 	if err := repairStaticPages(tmp); err != nil {
 		return fmt.Errorf("repairing the pages' markup: %w", err)
 	}
+	if err := patchLoader(tmp); err != nil {
+		return err
+	}
 	if err := os.WriteFile(filepath.Join(tmp, "wasm_exec.js"), wasmExec, 0o644); err != nil {
 		return err
 	}

@@ -130,8 +130,17 @@ func TestBuild(t *testing.T) {
 				}
 			}
 		}
-		if !strings.Contains(read("app.js"), `goappWasmContentLength = "9"`) {
+		appJS := read("app.js")
+		if !strings.Contains(appJS, `goappWasmContentLength = "9"`) {
 			t.Errorf("prefix %q: app.js lacks the raw size of app.wasm", prefix)
+		}
+		// The loader hands the compiler the network's response, and the
+		// app registers the service worker once ready (loader.go).
+		if want := `goappFetchWasm("` + prefix + `/web/app.wasm", showProgress)`; !strings.Contains(appJS, want) {
+			t.Errorf("prefix %q: app.js does not load app.wasm with %s", prefix, want)
+		}
+		if strings.Contains(appJS, "fetchWithProgress(\"") || strings.Contains(appJS, workerCall) {
+			t.Errorf("prefix %q: app.js still loads app.wasm through go-app's stream or registers the worker at once", prefix)
 		}
 	}
 }
