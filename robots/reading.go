@@ -43,7 +43,7 @@ type Group struct {
 	Index      int     // position among the reading's groups
 	Agents     []Agent // the user-agent lines that open the group
 	Rules      []Rule  // its allow and disallow rules, in file order
-	Start, End int     // the first and last line of the group, trailing blank and comment lines left out
+	Start, End int     // the first and last line of the group, trailing blank, comment and sitemap lines left out
 	CrawlDelay *CrawlDelay
 }
 
@@ -167,8 +167,8 @@ type tokenGroups struct {
 	firstRule  []int // index in rules of each group's first
 	cur        int   // the group being read
 	inRules    bool
-	// lastContent is the last line that was neither blank nor a
-	// comment.
+	// lastContent is the last line that was neither blank, a comment
+	// nor a sitemap.
 	lastContent int
 }
 
@@ -261,7 +261,9 @@ func (b *tokenGroups) line(l *lineEvent) {
 			r.Groups[b.cur].CrawlDelay = b.p.crawlDelay(rec)
 		}
 	}
-	if l.kind != Blank && l.kind != Comment {
+	// A sitemap line belongs to no group (RFC 9309, 2.3.5): one after a
+	// group's last rule does not lengthen it.
+	if l.kind != Blank && l.kind != Comment && l.kind != Sitemap {
 		b.lastContent = l.number
 	}
 }
