@@ -407,3 +407,26 @@ func TestUndoAfterTypingOverTheFile(t *testing.T) {
 	}
 	noExceptions(t, p)
 }
+
+// TestBarSaysHowItReadTheFields: text that is not a URL is tested as a
+// path, and an empty crawler field as a crawler no group names; the test
+// bar says so, rather than answer for something the user did not mean.
+func TestBarSaysHowItReadTheFields(t *testing.T) {
+	p := suite.NewPage(t)
+	p.Goto(suite.Site(t, ""))
+	p.WaitReady()
+	noteHas := func(want string) {
+		t.Helper()
+		poll(p, "reading the test bar's note", `(() => {
+			const n = document.querySelector("#test-bar .bar-input");
+			return n ? n.textContent : "";
+		})()`, func(got string) bool { return strings.Contains(got, want) })
+	}
+	p.Replace("#test-bar input[name=url]", "not a url")
+	noteHas("is tested as the path /not%20a%20url")
+	p.Replace("#test-bar input[name=agent]", "")
+	noteHas("No crawler given")
+	p.Replace("#test-bar input[name=url]", "/shop")
+	p.Replace("#test-bar input[name=agent]", "Googlebot")
+	p.WaitGone("#test-bar .bar-input")
+}

@@ -87,6 +87,9 @@ func (b *TestBar) Render() app.UI {
 				OnFocus(b.urlFocus).
 				OnBlur(b.blur),
 		),
+		app.If(w.InputNote() != "", func() app.UI {
+			return app.P().Class("note", "bar-input").Text(w.InputNote())
+		}),
 		app.Div().Class("bar-answer").Aria("live", "polite").Body(
 			app.Span().Class(VerdictClass, "big").DataSet("verdict", verdictWord(w.Allowed)).Text(verdictText(w.Allowed)),
 			// One text: the page made at build time indents its markup,

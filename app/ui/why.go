@@ -2,7 +2,6 @@ package ui
 
 import (
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -112,14 +111,14 @@ func (p *WhyPanel) Render() app.UI {
 		app.P().Class("why-head").Body(
 			verdict,
 			app.Text(" for "), app.Code().Text(w.Token),
-			app.Text(" on "), app.Code().Text(elide(w.Encoded, whyURLChars)),
+			app.Text(" on "), app.Code().Text(model.Elide(w.Encoded, whyURLChars)),
 			app.Text(", read as "+w.Dialect+" does."),
 		),
 		app.P().Class("decision").DataSet("decision", "true").Text(w.Decision),
 		app.If(w.Answer != "", func() app.UI {
 			return app.P().ID("why-answer").Class("notice").Text(w.Answer + " What the file itself says, once it is read:")
 		}),
-		app.P().Body(app.Text("Path matched against the rules: "), app.Code().Text(elide(w.Path, whyURLChars))),
+		app.P().Body(app.Text("Path matched against the rules: "), app.Code().Text(model.Elide(w.Path, whyURLChars))),
 		app.H3().Text("Which group"),
 		app.P().Text(w.Selection),
 		app.Ul().Class("groups").Body(groups...),
@@ -171,19 +170,6 @@ func (p *WhyPanel) key(ctx app.Context, e app.Event) {
 // thousands of characters (up to 8 KiB are tested) would push the deciding
 // sentence screens down. The test's field holds it whole.
 const whyURLChars = 300
-
-// elide returns s, or when it is longer than n bytes its first n bytes (at
-// a character's boundary) and how long it is.
-func elide(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "… (" + strconv.Itoa(utf8.RuneCountInString(s)) + " characters in all)"
-}
 
 func verdictWord(allowed bool) string {
 	if allowed {

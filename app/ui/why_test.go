@@ -27,20 +27,3 @@ func TestWhyPanelHooks(t *testing.T) {
 		t.Errorf("a sheet with nothing to explain")
 	}
 }
-
-func TestElide(t *testing.T) {
-	for _, c := range []struct {
-		s    string
-		n    int
-		want string
-	}{
-		{"/short", 10, "/short"},
-		{"/exactly10", 10, "/exactly10"},
-		{"/a-longer-path", 5, "/a-lo… (14 characters in all)"},
-		{"/é", 2, "/… (2 characters in all)"}, // not within é's two bytes
-	} {
-		if got := elide(c.s, c.n); got != c.want {
-			t.Errorf("elide(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
-		}
-	}
-}

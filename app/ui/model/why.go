@@ -1,5 +1,11 @@
 package model
 
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
 // Why explains the verdict of one row in words a non-programmer follows.
 type Why struct {
 	Row     int // index of the row
@@ -117,4 +123,37 @@ func (w *Why) Winner() *WhyMatch {
 		}
 	}
 	return nil
+}
+
+// InputNote says how the test read what was typed in its fields, when that
+// is not what one might think: an empty crawler field, an empty URL field,
+// or text that is not a URL nor a path (it has spaces), which is tested as
+// a path all the same. "" when the fields say what is tested.
+func (w *Why) InputNote() string {
+	agent, url := strings.TrimSpace(w.Agent), strings.TrimSpace(w.URL)
+	var notes []string
+	if agent == "" {
+		notes = append(notes, "No crawler given: tested as a crawler that no group names, which follows the * group.")
+	}
+	switch {
+	case url == "":
+		notes = append(notes, "No URL given: tested as /, the site's home page.")
+	case strings.ContainsAny(url, " \t") && !strings.Contains(url, "://"):
+		notes = append(notes, "“"+Elide(url, 60)+"” is not a URL or a path: it is tested as the path "+Elide(w.Encoded, 80)+".")
+	}
+	return strings.Join(notes, " ")
+}
+
+// Elide returns s, or when it is longer than n bytes its first n bytes (at
+// a character's boundary) and how long it is: a URL of thousands of
+// characters would push what follows it screens down.
+func Elide(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "… (" + strconv.Itoa(utf8.RuneCountInString(s)) + " characters in all)"
 }

@@ -114,3 +114,40 @@ func TestWhyPython313(t *testing.T) {
 		}
 	}
 }
+
+func TestElide(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"/short", 10, "/short"},
+		{"/exactly10", 10, "/exactly10"},
+		{"/a-longer-path", 5, "/a-lo… (14 characters in all)"},
+		{"/é", 2, "/… (2 characters in all)"}, // not within é's two bytes
+	} {
+		if got := Elide(c.s, c.n); got != c.want {
+			t.Errorf("Elide(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+}
+
+func TestInputNote(t *testing.T) {
+	for _, c := range []struct {
+		agent, url, encoded string
+		want                string // a part of the note; "" for none
+	}{
+		{"Googlebot", "/shop", "/shop", ""},
+		{"Googlebot", "https://example.com/a b", "https://example.com/a%20b", ""}, // a URL: its space is escaped, as the row shows
+		{"", "/shop", "/shop", "No crawler given"},
+		{"  ", "/shop", "/shop", "No crawler given"},
+		{"Googlebot", "", "/", "No URL given: tested as /"},
+		{"Googlebot", "not a url", "/not%20a%20url", "“not a url” is not a URL or a path: it is tested as the path /not%20a%20url."},
+	} {
+		w := Why{Agent: c.agent, URL: c.url, Encoded: c.encoded}
+		got := w.InputNote()
+		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("InputNote(%q, %q) = %q, want %q", c.agent, c.url, got, c.want)
+		}
+	}
+}
