@@ -337,7 +337,7 @@ func (p *ResultsTable) controls(t *model.Table, q model.TableQuery) app.UI {
 			app.Label().For("results-search").Text("Find"),
 			app.Input().ID("results-search").Type("search").Name("results-search").
 				Value(p.search).
-				Placeholder("crawler, URL or rule").
+				Placeholder("crawler, URL, rule").
 				Attr("autocomplete", "off").
 				Spellcheck(false).
 				OnInput(p.searchInput),
