@@ -102,9 +102,9 @@ func (t *Tester) root(classes ...string) app.HTMLMain {
 // lintShown works out the findings of a small file (the example's) in the
 // task after the page shows, and a larger one's once the user pauses
 // (lintLater). The linter's first run is 20 to 30 ms, most of it the
-// compiling of its code: before the live page showed, it held back the
-// moment it is ready, for findings the page made at build time does not
-// show either.
+// compiling of its code: run before the live page showed, it held back
+// the moment the page is ready, for marks that the editor of the page made
+// at build time does not show either.
 func (t *Tester) lintShown(ctx app.Context) {
 	nextTask(ctx, func(ctx app.Context) {
 		an := t.work.An

@@ -21,8 +21,8 @@ var wasmFetch = regexp.MustCompile(`fetchWithProgress\(("[^"]*"), showProgress\)
 // chunk only when the page's thread is free to pass it on, and the page's
 // thread does that work. Given the response itself, the browser streams
 // it to the compiler on its own (and can cache the compiled code). The
-// start was 35 to 45 ms sooner, first visit or repeat (medians of 24
-// visits each, make bench-browser's navigation measure).
+// page was ready 35 to 45 ms sooner, first visit or repeat (medians of 24
+// visits each way; docs/speed.md, What made the start sooner).
 const wasmFetchDirect = `
 // The robots.txt tester's loader (app/internal/site/loader.go): the
 // compiler gets the network's own response; a copy counts the bytes.
