@@ -40,7 +40,7 @@ var DemoExamples = []DemoExample{
 	{
 		Title:   "The longest match wins",
 		Text:    "Allow and Disallow both match: the rule with the longer path decides, and Allow wins a tie. Edit the file to try your own.",
-		Options: "&panels=editor,tests,why&height=900",
+		Options: "&panels=editor,tests,why", // grown to its content: its Why in view
 		State: model.State{
 			Robots: "User-agent: *\nDisallow: /shop/\nAllow: /shop/help/\nDisallow: /*.pdf$\n",
 			Rows: []model.Row{
