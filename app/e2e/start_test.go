@@ -187,3 +187,19 @@ func TestEmbedStartsHidden(t *testing.T) {
 		t.Errorf("the live embedded page is %s", v)
 	}
 }
+
+// TestWorkerOnceReady: the site's app.js leaves the service worker to the
+// app, which registers it once the page is ready (registerWorker); a visit
+// after that is served by it, as go-app's own start did.
+func TestWorkerOnceReady(t *testing.T) {
+	p := suite.NewPage(t)
+	p.Goto(suite.Site(t, ""))
+	p.WaitReady()
+	Eval[bool](p, "asking for the worker", `(window.__worker = "", navigator.serviceWorker.ready.then(r => { window.__worker = r.active ? r.active.state : "none" }), true)`)
+	poll(p, "waiting for the worker", `window.__worker`, func(s string) bool { return s == "activated" })
+	p.Reload()
+	p.WaitReady()
+	if !Eval[bool](p, "reading the worker in charge", `!!navigator.serviceWorker.controller`) {
+		t.Error("the reloaded page is not served by the service worker")
+	}
+}
