@@ -69,31 +69,63 @@ func (s *Session) canSave() bool {
 // that can be undone, the work as it was saved becomes a version. It
 // reports whether it wrote.
 func (s *Session) Save() bool {
+	w, ok := s.PrepareSave()
+	return ok && s.FinishSave(w)
+}
+
+// A SaveWrite is the work as PrepareSave encoded it, for FinishSave to
+// write.
+type SaveWrite struct {
+	data    string
+	changes int // the session's changes when it was encoded
+	writes  int // and its writes
+}
+
+// PrepareSave encodes the work for storage, if it changed; FinishSave
+// writes it. Save does both at once; the page does them in two tasks, as
+// each costs a task's worth at 4 MiB. The work stays to be saved until
+// written: a save meanwhile (the page being left) writes it itself, and
+// the prepared write is then not made. ok is false when there is nothing
+// to write, or the work is too large (with a notice).
+func (s *Session) PrepareSave() (w SaveWrite, ok bool) {
 	if !s.canSave() {
-		return false
+		return SaveWrite{}, false
 	}
-	s.dirty = false
 	data, err := share.ForStorage(s.State)
 	if err != nil {
+		s.dirty = false
 		s.notify(Note{ID: NoteStorage, Alert: true, Text: "This work is too large to be saved in the browser (" +
 			err.Error() + "): export the state as a JSON file to keep it."})
+		return SaveWrite{}, false
+	}
+	// One string: at 4 MiB each copy is work for the collector.
+	return SaveWrite{data: string(data), changes: s.changes, writes: s.writes}, true
+}
+
+// FinishSave writes what PrepareSave encoded, unless the work was written
+// since, and reports whether it wrote. The work is saved if it did not
+// change meanwhile.
+func (s *Session) FinishSave(w SaveWrite) bool {
+	if !s.canSave() || w.writes != s.writes {
 		return false
 	}
-	saved := string(data) // once: at 4 MiB each copy is work for the collector
-	if s.versionDue != "" && s.savedBefore != "" && s.savedBefore != saved {
+	if s.versionDue != "" && s.savedBefore != "" && s.savedBefore != w.data {
 		s.pushVersion(s.savedBefore, s.versionDue)
 	}
 	s.versionDue = ""
-	err = s.store.Set(SaveKey, saved)
+	err := s.store.Set(SaveKey, w.data)
 	if err != nil && s.dropVersions() {
 		// Storage is full: the versions make room for the work itself.
-		err = s.store.Set(SaveKey, saved)
+		err = s.store.Set(SaveKey, w.data)
 	}
 	if err != nil {
+		s.dirty = false
 		s.storageFailed(err)
 		return false
 	}
-	s.savedBefore = saved
+	s.writes++
+	s.dirty = s.changes != w.changes
+	s.savedBefore = w.data
 	s.dismiss(NoteStorage)
 	return true
 }

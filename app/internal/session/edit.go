@@ -47,6 +47,7 @@ func (s *Session) Apply(e Edit) Effects {
 	fx := e.apply(s)
 	if fx.Changed {
 		s.dirty = true
+		s.changes++
 		s.lastChange = s.now()
 	}
 	return fx

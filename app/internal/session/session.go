@@ -39,6 +39,8 @@ type Session struct {
 	undo, redo []step
 
 	dirty       bool      // changes not saved yet
+	changes     int       // changes made, counted: a write knows whether one came after what it holds
+	writes      int       // works written: a write prepared before another one is not made
 	lastChange  time.Time // a save waits for a pause after it
 	noSave      bool      // storage failed, or holds work that must not be overwritten
 	versionDue  string    // the saved state becomes a version at the next save, with this label

@@ -603,3 +603,45 @@ func TestFileReplacedCanBeUndone(t *testing.T) {
 		t.Errorf("CanUndo = %q", label)
 	}
 }
+
+// TestSaveInTwoSteps: the page encodes the work in one task and writes it
+// in the next. A change in between is saved later; a save in between (the
+// page being left) writes the newer work, and the older write is not made.
+func TestSaveInTwoSteps(t *testing.T) {
+	saved := func(st MemoryStorage) string {
+		got, err := share.Unmarshal([]byte(st[SaveKey]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.Robots
+	}
+
+	st := MemoryStorage{}
+	s, _ := newSession(st)
+	s.Arrive("", "")
+	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
+	w, ok := s.PrepareSave()
+	if !ok {
+		t.Fatal("nothing to save")
+	}
+	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /b\n"})
+	if !s.FinishSave(w) || saved(st) != "User-agent: *\nDisallow: /a\n" {
+		t.Fatalf("the prepared write was not made: %q", saved(st))
+	}
+	if _, ok := s.SaveIn(); !ok {
+		t.Fatal("the change made between the steps is not left to save")
+	}
+	if !s.Save() || saved(st) != "User-agent: *\nDisallow: /b\n" {
+		t.Fatalf("the later change was not saved: %q", saved(st))
+	}
+
+	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /c\n"})
+	w, _ = s.PrepareSave()
+	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /d\n"})
+	if !s.Save() { // the page is left
+		t.Fatal("not saved on leaving")
+	}
+	if s.FinishSave(w) || saved(st) != "User-agent: *\nDisallow: /d\n" {
+		t.Fatalf("an older write replaced a newer one: %q", saved(st))
+	}
+}
