@@ -13,9 +13,10 @@ import (
 // at the root of a site and under any subpath, where the browser asks for
 // paths such as /sub/path/ or /sub/path/index.html. Building the site, a
 // catch-all route stands for them all. In the browser the page registers
-// the path it was opened at (and the root) instead: go-app matches a
-// regular-expression route by compiling it and running it with
-// backtracking, 10 to 30 ms of the start for a route that always matches.
+// the path it was opened at (and the root) instead, which go-app looks up
+// in a map: a regular-expression route is compiled and then run with
+// backtracking at the start, for a route that always matches (its cost
+// was within the noise of the start's measures, docs/speed.md).
 // Call it after Guard, which may repair the page's address.
 // Registering twice is harmless: the first matching route wins.
 func Routes() {

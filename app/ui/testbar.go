@@ -55,6 +55,7 @@ func (b *TestBar) Render() app.UI {
 	i := w.Row
 	agent, url := b.held.values(i, w.Agent, w.URL)
 	winner := w.Winner()
+	inputNote := w.InputNote()
 	return bar.DataSet(TestAttr, i).Body(
 		app.Div().Class("bar-head").Body(
 			app.H2().Text("Test "+strconv.Itoa(i+1)),
@@ -87,8 +88,8 @@ func (b *TestBar) Render() app.UI {
 				OnFocus(b.urlFocus).
 				OnBlur(b.blur),
 		),
-		app.If(w.InputNote() != "", func() app.UI {
-			return app.P().Class("note", "bar-input").Text(w.InputNote())
+		app.If(inputNote != "", func() app.UI {
+			return app.P().Class("note", "bar-input").Text(inputNote)
 		}),
 		app.Div().Class("bar-answer").Aria("live", "polite").Body(
 			app.Span().Class(VerdictClass, "big").DataSet("verdict", verdictWord(w.Allowed)).Text(verdictText(w.Allowed)),
