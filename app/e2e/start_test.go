@@ -170,7 +170,9 @@ func TestPrerenderedPage(t *testing.T) {
 // loader's bar; then the compact live page shows.
 func TestEmbedStartsHidden(t *testing.T) {
 	p := suite.NewPage(t)
-	p.beforeScripts(`WebAssembly.instantiateStreaming = () => new Promise(() => {});`)
+	// Neither the module the page's worker compiled nor the fallback ever
+	// gets instantiated.
+	p.beforeScripts(`WebAssembly.instantiateStreaming = WebAssembly.instantiate = () => new Promise(() => {});`)
 	p.Goto(suite.Site(t, "") + "/?embed=1")
 	p.Wait("#app-wasm-loader")
 	seen := Eval[[]string](p, "looking at the loading page", `[
@@ -201,5 +203,38 @@ func TestWorkerOnceReady(t *testing.T) {
 	p.WaitReady()
 	if !Eval[bool](p, "reading the worker in charge", `!!navigator.serviceWorker.controller`) {
 		t.Error("the reloaded page is not served by the service worker")
+	}
+}
+
+// TestCompiledInAWorker checks that app.wasm is compiled by the worker that
+// the page starts once read (site/loader.go), and that the page still
+// starts, compiling it itself, when there is no worker or the worker fails.
+func TestCompiledInAWorker(t *testing.T) {
+	site := suite.Site(t, "")
+	p := suite.NewPage(t)
+	p.Goto(site)
+	p.WaitReady()
+	if !Eval[bool](p, "asking who compiled app.wasm", `!!(window.robotsTesterCompile && window.robotsTesterCompile.used)`) {
+		t.Error("app.wasm was not compiled by the page's worker")
+	}
+	for _, c := range []struct{ name, js string }{
+		{"no worker", `delete window.Worker`},
+		{"a worker that fails", `window.Worker = class {
+			constructor() { setTimeout(() => this.onmessage({data: {error: "a test's failure"}})) }
+			postMessage() {}
+			terminate() {}
+		}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := suite.NewPage(t)
+			p.beforeScripts(c.js)
+			p.Goto(site)
+			p.WaitReady()
+			if Eval[bool](p, "asking who compiled app.wasm", `!!(window.robotsTesterCompile && window.robotsTesterCompile.used)`) {
+				t.Error("the worker's module was used")
+			}
+			poll(p, "reading the verdict", `document.querySelector("main[data-ready] #test-bar [data-verdict]").dataset.verdict`,
+				func(v string) bool { return v == "allowed" || v == "blocked" })
+		})
 	}
 }

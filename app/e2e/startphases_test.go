@@ -33,7 +33,9 @@ const phasesJS = `(() => {
 		if (!orig) continue;
 		WebAssembly[name] = async function(...args) {
 			const out = await orig.apply(WebAssembly, args);
-			if (out && out.instance) {
+			// instantiate(module) gives the instance itself (the module
+			// compiled in a worker: site/loader.go).
+			if (out && (out.instance || out instanceof WebAssembly.Instance)) {
 				note("instantiated");
 				setTimeout(() => note("go main returned"));
 			}

@@ -4,28 +4,65 @@ package site
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 )
 
-// wasmFetch is go-app's call that fetches app.wasm for its loader.
-var wasmFetch = regexp.MustCompile(`fetchWithProgress\(("[^"]*"), showProgress\)`)
-
-// wasmFetchDirect fetches app.wasm and hands the compiler the network's own
-// response, and counts the bytes of a copy for the loading label.
+// The loader of app.wasm, as the site has it: go-app's app.js with three
+// changes (patchLoader), and a script first in the page's head that starts a
+// worker to fetch and compile app.wasm (earlyCompile).
 //
-// go-app's fetchWithProgress counts them by passing every chunk through a
-// stream of its own, filled by JavaScript: the compiler then gets each
-// chunk only when the page's thread is free to pass it on, and the page's
-// thread does that work. Given the response itself, the browser streams
-// it to the compiler on its own (and can cache the compiled code). The
-// page was ready 35 to 45 ms sooner, first visit or repeat (medians of 24
-// visits each way; docs/speed.md, What made the start sooner).
-const wasmFetchDirect = `
-// The robots.txt tester's loader (app/internal/site/loader.go): the
-// compiler gets the network's own response; a copy counts the bytes.
+// The worker fetches app.wasm as soon as the head is read, and keeps its
+// bytes until the loader (app.js, run once the page is read) tells it to
+// compile them; the page's thread then only instantiates the module. On the
+// page's thread the compiler got the bytes only when the thread was free,
+// and it is busy with the page made at build time, the editor's script and
+// their layout: cold, the bytes waited there 150 to 300 ms. Started at the
+// end of the page instead, the worker itself waited for those (its start
+// needs the page's thread); compiling as soon as the bytes come made the
+// first paint 50 to 100 ms later (docs/speed.md, What made the start
+// sooner).
+
+// wasmInstantiate is go-app's call that fetches and instantiates app.wasm.
+var wasmInstantiate = regexp.MustCompile(`instantiateStreaming\(\s*fetchWithProgress\(("[^"]*"), showProgress\),\s*go\.importObject\s*\)`)
+
+// loaderJS is added to app.js. goappInstantiateWasm takes the module the
+// worker compiled (earlyCompile), or else, when there is no worker or it
+// failed, fetches and compiles app.wasm on the page's thread as go-app does,
+// with goappFetchWasm.
+//
+// goappFetchWasm hands the compiler the network's own response, and counts
+// the bytes of a copy for the loading label. go-app's fetchWithProgress
+// counts them by passing every chunk through a stream of its own, filled by
+// JavaScript: the compiler then gets each chunk only when the page's thread
+// is free to pass it on.
+const loaderJS = `
+// The robots.txt tester's loader (app/internal/site/loader.go).
+async function goappInstantiateWasm(instantiateStreaming, url, progress, imports) {
+  const early = window.robotsTesterCompile;
+  if (early) {
+    const total = parseInt(goappWasmContentLength, 10);
+    early.onprogress = (loaded) => {
+      if (total > 0) progress(Math.min(100, Math.round((loaded * 100) / total)));
+    };
+    early.onprogress(early.loaded);
+    early.compile();
+    try {
+      const module = await early.module;
+      const instance = await WebAssembly.instantiate(module, imports);
+      early.used = true;
+      return { module, instance };
+    } catch (err) {
+      console.warn("app.wasm: the worker's compiling failed, compiling here:", err);
+    }
+  }
+  return instantiateStreaming(goappFetchWasm(url, progress), imports);
+}
+
 async function goappFetchWasm(url, progress) {
   const response = await fetch(url);
   const total = parseInt(goappWasmContentLength, 10);
@@ -45,22 +82,129 @@ async function goappFetchWasm(url, progress) {
 }
 `
 
+// compileWorkerJS is the worker's code. Its first message is app.wasm's
+// address and raw size: it fetches app.wasm and keeps the bytes as they
+// come, posting how many have come at most every twentieth of the size. Its
+// second message, "compile", has it compile them, those kept and those to
+// come, and post the module, or the error, to the page; with the module goes
+// the fetch's resource timing, which the page's own timeline lacks.
+const compileWorkerJS = `let address, kept = [], ended = false, failed = null, wake = null, compiling = false;
+const woken = () => { if (wake) { const w = wake; wake = null; w(); } };
+const fetchWasm = async (url, total) => {
+  try {
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(url + ": " + r.status + " " + r.statusText);
+    const reader = r.body.getReader();
+    let loaded = 0, told = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      kept.push(value);
+      loaded += value.byteLength;
+      if (loaded - told >= total / 20) { told = loaded; postMessage({ loaded }); }
+      woken();
+    }
+    ended = true;
+  } catch (err) {
+    failed = err;
+    if (!compiling) postMessage({ error: String(err) });
+  }
+  woken();
+};
+const compile = () => {
+  compiling = true;
+  const bytes = new ReadableStream({
+    async pull(c) {
+      while (!kept.length && !ended && !failed) await new Promise((w) => { wake = w; });
+      if (kept.length) c.enqueue(kept.shift());
+      else if (failed) c.error(failed);
+      else c.close();
+    },
+  });
+  WebAssembly.compileStreaming(new Response(bytes, { headers: { "Content-Type": "application/wasm" } }))
+    .then((module) => {
+      const t = performance.getEntriesByName(address)[0];
+      postMessage({ module, timing: t ? t.toJSON() : null });
+    }, (err) => postMessage({ error: String(err) }));
+};
+onmessage = (e) => {
+  if (e.data === "compile") { if (!compiling && !failed) compile(); }
+  else { address = e.data.url; fetchWasm(address, e.data.total); }
+};`
+
+// earlyCompileJS starts the worker, unless go-app's loader would not load
+// app.wasm at all (a crawler, ?wasm=false: goappCanLoadWebAssembly) or the
+// browser cannot compile in a worker; then window.robotsTesterCompile is
+// left unset and the loader does as go-app does. %[1]s, %[2]d and %[3]s are
+// app.wasm's address, its raw size and the worker's code.
+const earlyCompileJS = `<script>(() => {
+  if (!window.Worker || !window.ReadableStream || !WebAssembly.compileStreaming ||
+      /bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent) ||
+      new URLSearchParams(location.search).get("wasm") === "false") return;
+  try {
+    const src = URL.createObjectURL(new Blob([%[3]s], { type: "text/javascript" }));
+    const worker = new Worker(src);
+    const early = { loaded: 0, onprogress: null, used: false };
+    early.compile = () => worker.postMessage("compile");
+    early.module = new Promise((resolve, reject) => {
+      const end = () => { worker.terminate(); URL.revokeObjectURL(src); };
+      worker.onmessage = (e) => {
+        const d = e.data;
+        if (d.loaded !== undefined) {
+          early.loaded = d.loaded;
+          if (early.onprogress) early.onprogress(d.loaded);
+          return;
+        }
+        end();
+        early.timing = d.timing;
+        if (d.module) resolve(d.module); else reject(new Error(d.error));
+      };
+      worker.onerror = (e) => { end(); reject(new Error(e.message || "the worker failed")); };
+    });
+    early.module.catch(() => {}); // the loader reports it, and compiles on its own
+    worker.postMessage({ url: new URL(%[1]s, location.href).href, total: %[2]d });
+    window.robotsTesterCompile = early;
+  } catch (err) {
+    console.warn("app.wasm: no worker to compile it:", err);
+  }
+})();</script>`
+
+// earlyCompile returns the script that starts compiling app.wasm, at url, of
+// size bytes.
+func earlyCompile(url string, size int64) string {
+	u, _ := json.Marshal(url) // escapes <, > and &: safe in a <script>
+	// One line: a page's text has no escaped newline (TestBuild checks
+	// that go-app's Go-quoted attributes are gone by looking for one).
+	w, _ := json.Marshal(strings.Join(strings.Fields(compileWorkerJS), " "))
+	return fmt.Sprintf(earlyCompileJS, u, size, w)
+}
+
 // workerCall is app.js's registration of the service worker at its start.
 const workerCall = "\ngoappInitServiceWorker();\n"
 
-// patchLoader makes go-app's app.js in dir load app.wasm with
-// wasmFetchDirect, and leaves the service worker's registration to the
-// app, once it is ready.
-func patchLoader(dir string) error {
+// headStart is where in a page earlyCompile's script goes: first in the
+// head, where no stylesheet holds it back.
+const headStart = `<meta charset="UTF-8">`
+
+// patchLoader changes go-app's app.js in dir to load app.wasm with loaderJS,
+// leaves the service worker's registration to the app once it is ready,
+// and puts earlyCompile's script first in each page that loads app.js.
+// size is app.wasm's raw size.
+func patchLoader(dir string, size int64) error {
 	p := filepath.Join(dir, "app.js")
 	b, err := os.ReadFile(p)
 	if err != nil {
 		return err
 	}
-	if len(wasmFetch.FindAllIndex(b, -1)) != 1 {
-		return fmt.Errorf("%s: go-app's loader has changed: no single fetchWithProgress call to replace", p)
+	m := wasmInstantiate.FindAllSubmatch(b, -1)
+	if len(m) != 1 {
+		return fmt.Errorf("%s: go-app's loader has changed: no single instantiateStreaming(fetchWithProgress(…)) to replace", p)
 	}
-	b = wasmFetch.ReplaceAll(b, []byte(`goappFetchWasm($1, showProgress)`))
+	var url string
+	if err := json.Unmarshal(m[0][1], &url); err != nil {
+		return fmt.Errorf("%s: app.wasm's address %s: %v", p, m[0][1], err)
+	}
+	b = wasmInstantiate.ReplaceAll(b, []byte(`goappInstantiateWasm(instantiateStreaming, $1, showProgress, go.importObject)`))
 	// The service worker is registered once the page is ready (ui.Tester's
 	// start): registered at once, its install fetched app.wasm a second
 	// time and stored it while the page was still loading it.
@@ -68,6 +212,32 @@ func patchLoader(dir string) error {
 		return fmt.Errorf("%s: go-app's loader has changed: no %q to move", p, workerCall)
 	}
 	b = bytes.Replace(b, []byte(workerCall), []byte("\n"), 1)
-	b = append(bytes.TrimRight(b, "\n"), []byte("\n"+wasmFetchDirect)...)
-	return os.WriteFile(p, b, 0o644)
+	b = append(bytes.TrimRight(b, "\n"), []byte("\n"+loaderJS)...)
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		return err
+	}
+
+	pages, err := filepath.Glob(filepath.Join(dir, "*.html"))
+	if err != nil {
+		return err
+	}
+	script := earlyCompile(url, size)
+	for _, page := range pages {
+		b, err := os.ReadFile(page)
+		if err != nil {
+			return err
+		}
+		s := string(b)
+		if !strings.Contains(s, "/app.js\"") {
+			continue
+		}
+		if strings.Count(s, headStart) != 1 {
+			return fmt.Errorf("%s: go-app's page has changed: no single %s to put the compiling script after", page, headStart)
+		}
+		s = strings.Replace(s, headStart, headStart+"\n    "+script, 1)
+		if err := os.WriteFile(page, []byte(s), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }

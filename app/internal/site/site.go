@@ -178,7 +178,11 @@ func Build(opts Options) error {
 	if err := repairStaticPages(tmp); err != nil {
 		return fmt.Errorf("repairing the pages' markup: %w", err)
 	}
-	if err := patchLoader(tmp); err != nil {
+	wasm, err := os.Stat(filepath.Join(opts.Web, "app.wasm"))
+	if err != nil {
+		return err
+	}
+	if err := patchLoader(tmp, wasm.Size()); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "wasm_exec.js"), wasmExec, 0o644); err != nil {

@@ -136,8 +136,17 @@ func TestBuild(t *testing.T) {
 		}
 		// The loader hands the compiler the network's response, and the
 		// app registers the service worker once ready (loader.go).
-		if want := `goappFetchWasm("` + prefix + `/web/app.wasm", showProgress)`; !strings.Contains(appJS, want) {
+		if want := `goappInstantiateWasm(instantiateStreaming, "` + prefix + `/web/app.wasm", showProgress, go.importObject)`; !strings.Contains(appJS, want) {
 			t.Errorf("prefix %q: app.js does not load app.wasm with %s", prefix, want)
+		}
+		// The page starts fetching app.wasm in a worker before its
+		// stylesheets, which would hold a script back.
+		early, style := strings.Index(index, "robotsTesterCompile"), strings.Index(index, `rel="stylesheet"`)
+		if early < 0 || style < 0 || early > style {
+			t.Errorf("prefix %q: index.html does not start fetching app.wasm before its stylesheets (at %d, stylesheet at %d)", prefix, early, style)
+		}
+		if want := `new URL("` + prefix + `/web/app.wasm", location.href)`; !strings.Contains(index, want) {
+			t.Errorf("prefix %q: index.html's compiling script lacks %s", prefix, want)
 		}
 		if strings.Contains(appJS, "fetchWithProgress(\"") || strings.Contains(appJS, workerCall) {
 			t.Errorf("prefix %q: app.js still loads app.wasm through go-app's stream or registers the worker at once", prefix)
