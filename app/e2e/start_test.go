@@ -192,7 +192,7 @@ func TestEmbedStartsHidden(t *testing.T) {
 
 // TestWorkerOnceReady: the site's app.js leaves the service worker to the
 // app, which registers it once the page is ready (registerWorker); a visit
-// after that is served by it, as go-app's own start did.
+// after that is served by it, as go-app's own start did, app.wasm included.
 func TestWorkerOnceReady(t *testing.T) {
 	p := suite.NewPage(t)
 	p.Goto(suite.Site(t, ""))
@@ -203,6 +203,14 @@ func TestWorkerOnceReady(t *testing.T) {
 	p.WaitReady()
 	if !Eval[bool](p, "reading the worker in charge", `!!navigator.serviceWorker.controller`) {
 		t.Error("the reloaded page is not served by the service worker")
+	}
+	// The page's own worker fetches app.wasm through the service worker
+	// too: offline, the page gets it from the service worker's cache.
+	if !Eval[bool](p, "reading where app.wasm came from", `(() => {
+		const early = window.robotsTesterCompile;
+		return !!(early && early.used && early.timing && early.timing.workerStart > 0);
+	})()`) {
+		t.Error("the reloaded page's worker did not get app.wasm from the service worker")
 	}
 }
 
