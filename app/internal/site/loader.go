@@ -24,8 +24,8 @@ import (
 // their layout: cold, the bytes waited there 150 to 300 ms. Started at the
 // end of the page instead, the worker itself waited for those (its start
 // needs the page's thread); compiling as soon as the bytes come made the
-// first paint 50 to 100 ms later (docs/speed.md, What made the start
-// sooner).
+// first paint 50 to 100 ms later (docs/speed.md, A worker compiles
+// app.wasm).
 
 // wasmInstantiate is go-app's call that fetches and instantiates app.wasm.
 var wasmInstantiate = regexp.MustCompile(`instantiateStreaming\(\s*fetchWithProgress\(("[^"]*"), showProgress\),\s*go\.importObject\s*\)`)
