@@ -232,6 +232,11 @@ func TestCompiledInAWorker(t *testing.T) {
 			postMessage() {}
 			terminate() {}
 		}`},
+		{"a module the page cannot receive", `window.Worker = class {
+			constructor() { setTimeout(() => this.onmessageerror({})) }
+			postMessage() {}
+			terminate() {}
+		}`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := suite.NewPage(t)

@@ -87,7 +87,10 @@ async function goappFetchWasm(url, progress) {
 // come, posting how many have come at most every twentieth of the size. Its
 // second message, "compile", has it compile them, those kept and those to
 // come, and post the module, or the error, to the page; with the module goes
-// the fetch's resource timing, which the page's own timeline lacks.
+// the fetch's resource timing, which the page's own timeline lacks. A browser
+// that cannot hand a module over gets the error instead, and the page
+// compiles app.wasm itself. The code is made one line (earlyCompile): it has
+// no // comments.
 //
 // The compiler is given a response made of the kept bytes, not the
 // network's, so the browser cannot cache the compiled code for a later
@@ -131,7 +134,11 @@ const compile = () => {
   WebAssembly.compileStreaming(new Response(bytes, { headers: { "Content-Type": "application/wasm" } }))
     .then((module) => {
       const t = performance.getEntriesByName(address)[0];
-      postMessage({ module, timing: t ? t.toJSON() : null });
+      try {
+        postMessage({ module, timing: t ? t.toJSON() : null });
+      } catch (err) {
+        postMessage({ error: String(err) });
+      }
     }, (err) => postMessage({ error: String(err) }));
 };
 onmessage = (e) => {
@@ -167,6 +174,7 @@ const earlyCompileJS = `<script>(() => {
         if (d.module) resolve(d.module); else reject(new Error(d.error));
       };
       worker.onerror = (e) => { end(); reject(new Error(e.message || "the worker failed")); };
+      worker.onmessageerror = () => { end(); reject(new Error("the worker's module could not be received")); };
     });
     early.module.catch(() => {}); // the loader reports it, and compiles on its own
     worker.postMessage({ url: new URL(%[1]s, location.href).href, total: %[2]d });

@@ -145,6 +145,10 @@ func TestBuild(t *testing.T) {
 		if early < 0 || style < 0 || early > style {
 			t.Errorf("prefix %q: index.html does not start fetching app.wasm before its stylesheets (at %d, stylesheet at %d)", prefix, early, style)
 		}
+		// The worker's code is one line: a // comment would end it.
+		if strings.Contains(compileWorkerJS, "//") {
+			t.Error("the worker's code has a // comment, which its one line would make the rest of")
+		}
 		if want := `new URL("` + prefix + `/web/app.wasm", location.href)`; !strings.Contains(index, want) {
 			t.Errorf("prefix %q: index.html's compiling script lacks %s", prefix, want)
 		}
