@@ -197,8 +197,11 @@ func TestWorkerOnceReady(t *testing.T) {
 	p := suite.NewPage(t)
 	p.Goto(suite.Site(t, ""))
 	p.WaitReady()
-	Eval[bool](p, "asking for the worker", `(window.__worker = "", navigator.serviceWorker.ready.then(r => { window.__worker = r.active ? r.active.state : "none" }), true)`)
-	poll(p, "waiting for the worker", `window.__worker`, func(s string) bool { return s == "activated" })
+	// ready resolves once a worker is activating: its state is read again
+	// at each poll until it is activated.
+	Eval[bool](p, "asking for the worker", `(window.__registration = null, navigator.serviceWorker.ready.then(r => { window.__registration = r }), true)`)
+	poll(p, "waiting for the worker", `window.__registration ? (window.__registration.active ? window.__registration.active.state : "none") : ""`,
+		func(s string) bool { return s == "activated" })
 	p.Reload()
 	p.WaitReady()
 	if !Eval[bool](p, "reading the worker in charge", `!!navigator.serviceWorker.controller`) {
