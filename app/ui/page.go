@@ -144,22 +144,26 @@ func (t *Tester) changed(ctx app.Context) {
 		}
 		// Encoding the work and writing it are a task's worth each at 4
 		// MiB (about 60 ms each for a 3.7 MB file): two tasks.
-		notes := len(t.work.Notes)
-		w, ok := t.work.PrepareSave()
-		if len(t.work.Notes) == notes {
-			ctx.PreventUpdate() // nothing to draw: the save is invisible
-		}
+		var w session.SaveWrite
+		var ok bool
+		t.unseen(ctx, func() { w, ok = t.work.PrepareSave() })
 		if !ok {
 			return
 		}
 		nextTask(ctx, func(ctx app.Context) {
-			notes := len(t.work.Notes)
-			t.saved(t.work.FinishSave(w))
-			if len(t.work.Notes) == notes {
-				ctx.PreventUpdate()
-			}
+			t.unseen(ctx, func() { t.saved(t.work.FinishSave(w)) })
 		})
 	})
+}
+
+// unseen runs a step of the save, which draws nothing unless it brings a
+// notice (the work too large, storage failing).
+func (t *Tester) unseen(ctx app.Context, step func()) {
+	notes := len(t.work.Notes)
+	step()
+	if len(t.work.Notes) == notes {
+		ctx.PreventUpdate()
+	}
 }
 
 // save writes the work now.

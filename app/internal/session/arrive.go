@@ -67,8 +67,7 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause func()) (Effects, 
 		}
 		if !hasOwn || share.Same(own, shared) {
 			own, outcome = shared, LinkOpened
-			s.dirty, s.lastChange = true, s.now() // the shared tests are the user's work from now on
-			s.changes++
+			s.changes, s.lastChange = s.changes+1, s.now() // the shared tests are the user's work from now on
 		} else {
 			outcome = LinkWaits
 			s.Pending = &shared

@@ -60,8 +60,12 @@ func (s *Session) SaveIn() (time.Duration, bool) {
 	return max(0, SavePause-s.now().Sub(s.lastChange)), true
 }
 
+// unsaved reports whether changes were made that storage neither holds nor
+// gave up on.
+func (s *Session) unsaved() bool { return s.changes != s.settled }
+
 func (s *Session) canSave() bool {
-	return s.dirty && s.Pending == nil && !s.noSave && !s.Embed
+	return s.unsaved() && s.Pending == nil && !s.noSave && !s.Embed
 }
 
 // Save writes the work to storage now, if it changed. Before the first
@@ -93,7 +97,7 @@ func (s *Session) PrepareSave() (w SaveWrite, ok bool) {
 	}
 	data, err := share.ForStorage(s.State)
 	if err != nil {
-		s.dirty = false
+		s.settled = s.changes
 		s.notify(Note{ID: NoteStorage, Alert: true, Text: "This work is too large to be saved in the browser (" +
 			err.Error() + "): export the state as a JSON file to keep it."})
 		return SaveWrite{}, false
@@ -119,12 +123,12 @@ func (s *Session) FinishSave(w SaveWrite) bool {
 		err = s.store.Set(SaveKey, w.data)
 	}
 	if err != nil {
-		s.dirty = false
+		s.settled = s.changes
 		s.storageFailed(err)
 		return false
 	}
 	s.writes++
-	s.dirty = s.changes != w.changes
+	s.settled = w.changes
 	s.savedBefore = w.data
 	s.dismiss(NoteStorage)
 	return true

@@ -46,7 +46,6 @@ func (e Effects) or(f Effects) Effects {
 func (s *Session) Apply(e Edit) Effects {
 	fx := e.apply(s)
 	if fx.Changed {
-		s.dirty = true
 		s.changes++
 		s.lastChange = s.now()
 	}
@@ -449,7 +448,7 @@ func (KeepMine) apply(s *Session) Effects {
 		return Effects{}
 	}
 	s.Pending = nil
-	return Effects{Changed: s.dirty}
+	return Effects{Changed: s.unsaved()}
 }
 
 // Pin pins a test's current verdict as the one it should have, or takes

@@ -38,8 +38,8 @@ type Session struct {
 
 	undo, redo []step
 
-	dirty       bool      // changes not saved yet
 	changes     int       // changes made, counted: a write knows whether one came after what it holds
+	settled     int       // the changes storage holds, or gave up on: the work is unsaved while they differ
 	writes      int       // works written: a write prepared before another one is not made
 	lastChange  time.Time // a save waits for a pause after it
 	noSave      bool      // storage failed, or holds work that must not be overwritten
