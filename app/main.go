@@ -15,11 +15,15 @@ import (
 	"robotstester/app/ui"
 )
 
+// routes registers the pages' routes: the tester's, unless a build tag
+// measures something else (startfloor.go).
+var routes = ui.Routes
+
 func main() {
 	// Before go-app starts: it cannot start with storage denied or a
 	// mangled address.
 	ui.Guard()
-	ui.Routes()
+	routes()
 	if app.IsClient {
 		ui.PauseCollector() // until the page is ready
 	}

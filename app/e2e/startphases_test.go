@@ -6,7 +6,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -16,15 +18,27 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
+
+	"robotstester/internal/server"
 )
 
 // EnvStartPhases, when not empty, runs TestStartPhases.
 const EnvStartPhases = "E2E_START_PHASES"
 
+// EnvStartSites, when not empty, runs TestStartAlternated on the built
+// sites it names, separated by commas; EnvStartRounds sets how many rounds
+// (10 unless given).
+const (
+	EnvStartSites  = "E2E_START_SITES"
+	EnvStartRounds = "E2E_START_ROUNDS"
+)
+
 // phasesJS runs before the page's scripts and notes, on the page's clock,
 // when the WebAssembly is instantiated, when Go's main has handed the
 // thread back (the next task), when go-app first draws the live page
-// (its root, hidden, appears) and when it is ready.
+// (its root, hidden, appears), when it is ready, and when the browser has
+// painted the frame after that (a task after the next animation frame:
+// work that a change moves past the ready mark still counts there).
 const phasesJS = `(() => {
 	const ph = window.__phases = {};
 	const note = k => { if (!(k in ph)) ph[k] = performance.now(); };
@@ -44,7 +58,11 @@ const phasesJS = `(() => {
 	}
 	const mo = new MutationObserver(() => {
 		if (document.querySelector("main.mounting")) note("first live render");
-		if (document.querySelector("[data-ready]")) { note("ready"); mo.disconnect(); }
+		if (document.querySelector("[data-ready]")) {
+			note("ready");
+			mo.disconnect();
+			requestAnimationFrame(() => setTimeout(() => note("painted")));
+		}
 	});
 	mo.observe(document, {subtree: true, childList: true, attributes: true});
 })()`
@@ -110,6 +128,81 @@ func TestStartPhases(t *testing.T) {
 		b.WriteString("\n")
 	}
 	t.Log(b.String())
+}
+
+// TestStartAlternated compares the starts of built sites (each a folder as
+// make build writes to site/), opening each in turn, a cold and a repeat
+// visit per round, so that the machine's swings fall on all of them alike:
+// on this 2-core machine a build measured alone can differ from the same
+// build an hour later by a fifth. It prints the medians of phasesJS's
+// moments, the first paint and the moment the page's HTML was read. A
+// measurement, not a test:
+//
+//	E2E_START_SITES=/tmp/before,/tmp/after E2E_WEB_DIR=$PWD/web E2E_REQUIRE_BROWSER=1 go test -count=1 -v -run TestStartAlternated ./app/e2e
+func TestStartAlternated(t *testing.T) {
+	if os.Getenv(EnvStartSites) == "" {
+		t.Skipf("set $%s to built sites to compare their starts", EnvStartSites)
+	}
+	dirs := strings.Split(os.Getenv(EnvStartSites), ",")
+	rounds := 10
+	if n := os.Getenv(EnvStartRounds); n != "" {
+		if _, err := fmt.Sscan(n, &rounds); err != nil || rounds < 1 {
+			t.Fatalf("$%s=%q: want a number of rounds", EnvStartRounds, n)
+		}
+	}
+	var urls []string
+	for _, d := range dirs {
+		if _, err := os.Stat(filepath.Join(d, "index.html")); err != nil {
+			t.Fatalf("%s is not a built site: %v", d, err)
+		}
+		srv := httptest.NewServer(server.Mount("", server.Handler(d)))
+		defer srv.Close()
+		urls = append(urls, srv.URL+"/")
+	}
+	keys := []string{"first paint", "html read", "instantiated", "first live render", "ready", "painted"}
+	got := map[string]benchStats{}
+	for range rounds {
+		for i, u := range urls {
+			p := suite.NewPage(t)
+			if _, err := chromedp.Call(p.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: phasesJS}); err != nil {
+				t.Fatal(err)
+			}
+			for _, visit := range []string{"cold", "repeat"} {
+				p.Goto(u)
+				p.WaitReady()
+				poll(p, "waiting for the paint after ready", `"painted" in window.__phases`, func(b bool) bool { return b })
+				m := Eval[map[string]float64](p, "the start's moments", `(() => {
+					const o = Object.assign({}, window.__phases);
+					const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+					if (fcp) o["first paint"] = fcp.startTime;
+					o["html read"] = performance.getEntriesByType("navigation")[0].domInteractive;
+					return o;
+				})()`)
+				for k, v := range m {
+					key := fmt.Sprintf("%d %s %s", i, visit, k)
+					got[key] = append(got[key], v)
+				}
+				time.Sleep(600 * time.Millisecond) // as benchStart does
+			}
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "medians of %d rounds, ms from navigation; sites: %s\n", rounds, strings.Join(dirs, ", "))
+	for _, visit := range []string{"cold", "repeat"} {
+		fmt.Fprintf(&b, "%s\n", visit)
+		for _, k := range keys {
+			fmt.Fprintf(&b, "  %-18s", k)
+			for i := range urls {
+				if s := got[fmt.Sprintf("%d %s %s", i, visit, k)]; len(s) > 0 {
+					fmt.Fprintf(&b, " %7.0f", s.median())
+				} else {
+					fmt.Fprintf(&b, " %7s", "-")
+				}
+			}
+			b.WriteString("\n")
+		}
+	}
+	t.Log("\n" + b.String())
 }
 
 // tracePhases records a Chrome trace of what do does.
