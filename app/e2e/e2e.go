@@ -258,7 +258,21 @@ func (s *Suite) NewPage(tb testing.TB) *Page {
 	// Each tab gets a browser context of its own, like a fresh profile:
 	// the tester autosaves to localStorage, and one test's work must not
 	// open in the next test's page.
-	ctx, cancel := chromedp.NewContext(s.browserCtx, chromedp.WithNewBrowserContext())
+	return newTab(tb, s.browserCtx, chromedp.WithNewBrowserContext())
+}
+
+// NewTabBeside opens another tab in p's browser context, as a user opens
+// the tester twice in one profile: the two share storage.
+func (s *Suite) NewTabBeside(tb testing.TB, p *Page) *Page {
+	tb.Helper()
+	return newTab(tb, p.ctx)
+}
+
+// newTab opens a tab from parent's context, closed when the test ends, and
+// keeps its console messages.
+func newTab(tb testing.TB, parent context.Context, opts ...chromedp.ContextOption) *Page {
+	tb.Helper()
+	ctx, cancel := chromedp.NewContext(parent, opts...)
 	// The first action on a context opens the tab and binds the tab's life
 	// to that context: run it with no timeout.
 	if err := chromedp.Do(ctx); err != nil {

@@ -159,6 +159,50 @@ func TestAutosave(t *testing.T) {
 	noExceptions(t, p)
 }
 
+// TestTwoTabs opens the tester twice in one profile and edits in both: the
+// tab that saves last keeps the other's work as a version, says so, and
+// its open list of versions shows it at once.
+func TestTwoTabs(t *testing.T) {
+	site := suite.Site(t, "")
+	a := suite.NewPage(t)
+	a.Open(site)
+	setState(a, custom)
+	waitSaved(a, custom)
+	b := suite.NewTabBeside(t, a)
+	b.Open(site)
+	waitState(b, custom)
+	b.OpenAround("#versions") // opens the list itself
+	b.Wait("#versions[open]")
+
+	mineA := custom
+	mineA.Rows = append([]model.Row(nil), custom.Rows...)
+	mineA.Rows[1].Agent = "TabOneBot"
+	mineA.Selected = 1 // the test edited
+	a.Replace(row(1, "input[name=agent]"), "TabOneBot")
+	waitSaved(a, mineA)
+
+	mineB := custom
+	mineB.Rows = append([]model.Row(nil), custom.Rows...)
+	mineB.Rows[2].Agent = "TabTwoBot"
+	mineB.Selected = 2
+	b.Replace(row(2, "input[name=agent]"), "TabTwoBot")
+	waitSaved(b, mineB)
+	b.Wait(`[data-notice="tabs"]`)
+	if got := b.Text(`[data-notice="tabs"]`); !strings.Contains(got, "another tab") {
+		t.Errorf("notice %q", got)
+	}
+	// The list open in b shows the other tab's work, not read again by hand.
+	b.Wait(`#version-list li`)
+	if got := b.Text("#version-list"); !strings.Contains(got, "Saved by another tab") {
+		t.Errorf("the open list of versions reads %q", got)
+	}
+	// Restored, the version is tab a's work.
+	b.Click(`#version-list li:first-child button.restore`)
+	waitState(b, mineA)
+	noExceptions(t, a)
+	noExceptions(t, b)
+}
+
 // TestShareLink copies a link, opens it in a fresh profile and gets the
 // same state; opened over different autosaved work, it asks first.
 func TestShareLink(t *testing.T) {

@@ -11,6 +11,7 @@ type heldFields struct {
 	focused    string // "agent", "url" or ""
 	row        int    // the test the fields were last drawn for
 	agent, url string // the values last drawn
+	typedIn    bool   // a field took keys since sync last found both showing them
 }
 
 // values returns the values to draw for test row's agent and url: the
@@ -28,6 +29,29 @@ func (h *heldFields) values(row int, agent, url string) (string, string) {
 	return h.agent, h.url
 }
 
+// sync gives a field not being typed in the text last drawn in it, when it
+// shows other text. go-app compares what it draws with what it drew, never
+// with what a field shows: text typed while the field was held stays on
+// screen when the next text drawn is the one go-app drew before the typing
+// (the field's blur and a Restore clicked at once are one redraw, which
+// puts back the test's text from before the typing). Called after the
+// redraw, with the fields' elements; it reads them only after typing.
+func (h *heldFields) sync(agent, url app.Value) {
+	if !h.typedIn {
+		return
+	}
+	h.typedIn = h.focused != ""
+	for _, f := range []struct {
+		name string
+		el   app.Value
+		text string
+	}{{"agent", agent, h.agent}, {"url", url, h.url}} {
+		if h.focused != f.name && f.el.Truthy() && f.el.Get("value").String() != f.text {
+			f.el.Set("value", f.text)
+		}
+	}
+}
+
 // shows reports whether the fields show agent and url: a blur then has
 // nothing to draw.
 func (h *heldFields) shows(agent, url string) bool { return h.agent == agent && h.url == url }
@@ -35,7 +59,7 @@ func (h *heldFields) shows(agent, url string) bool { return h.agent == agent && 
 // typed notes a key in field ("agent" or "url") of test row, and hands
 // the field's value to on.
 func (h *heldFields) typed(ctx app.Context, field string, row int, on func(app.Context, int, string)) {
-	h.focused = field
+	h.focused, h.typedIn = field, true
 	call3(on, ctx, row, ctx.JSSrc().Get("value").String())
 }
 

@@ -27,7 +27,9 @@ type pageState struct {
 	linkTooLong bool
 	fullLink    string // embed mode: the "Open in full tester" link
 
-	versions []string // the versions kept, described, as read when their list was opened
+	versions     []string // the versions kept, described, as read when their list was opened
+	versionsOpen bool     // their list is open: a save that keeps a version reads it again
+	versionsSeen int      // the session's VersionsKept when they were read
 
 	fetch model.FetchView // the last fetch of a site's robots.txt
 	live  liveCopy        // the file it fetched
@@ -157,11 +159,12 @@ func (t *Tester) changed(ctx app.Context) {
 }
 
 // unseen runs a step of the save, which draws nothing unless it brings a
-// notice (the work too large, storage failing).
+// notice (the work too large, storage failing, another tab's work kept) or
+// a version to the open list.
 func (t *Tester) unseen(ctx app.Context, step func()) {
-	notes := len(t.work.Notes)
+	notes, versions := len(t.work.Notes), t.page.versionsSeen
 	step()
-	if len(t.work.Notes) == notes {
+	if len(t.work.Notes) == notes && t.page.versionsSeen == versions {
 		ctx.PreventUpdate()
 	}
 }
@@ -170,10 +173,14 @@ func (t *Tester) unseen(ctx app.Context, step func()) {
 func (t *Tester) save() { t.saved(t.work.Save()) }
 
 // saved drops a link from the address bar that no longer matches the work,
-// once the work is written.
+// once the work is written, and reads the versions' open list again when
+// the save kept another.
 func (t *Tester) saved(wrote bool) {
 	if !wrote {
 		return
+	}
+	if t.page.versionsOpen && t.page.versionsSeen != t.work.VersionsKept() {
+		t.readVersions()
 	}
 	if u := app.Window().URL(); u != nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
 		replaceURL(embed.PageURL(u))
@@ -347,10 +354,25 @@ func (t *Tester) readFile(ctx app.Context, file app.Value, use func(ctx app.Cont
 	})
 }
 
+// toggleVersions notes whether the versions' list is open, and reads them
+// when it opens.
+func (t *Tester) toggleVersions(ctx app.Context, open bool) {
+	t.page.versionsOpen = open
+	if open {
+		t.openVersions(ctx)
+	}
+}
+
 // openVersions reads the versions kept by the autosave, for the list:
-// once, when it is opened, as each may hold a large file.
+// when it is opened, and when a save keeps another while it is open
+// (saved), not at every redraw, as each may hold a large file.
 func (t *Tester) openVersions(ctx app.Context) {
 	t.takePending(ctx)
+	t.readVersions()
+}
+
+func (t *Tester) readVersions() {
+	t.page.versionsSeen = t.work.VersionsKept()
 	vs := t.work.Versions()
 	t.page.versions = make([]string, len(vs))
 	for i, v := range vs {

@@ -46,6 +46,15 @@ type ResultRow struct {
 	onKey func(ctx app.Context, i int, field, key string) bool
 }
 
+// OnUpdate runs when the table gives the row new props: once they are
+// drawn, its fields show them (heldFields.sync).
+func (r *ResultRow) OnUpdate(ctx app.Context) {
+	ctx.Defer(func(app.Context) {
+		n := r.Row.Index + 1
+		r.held.sync(element(fieldID("agent", n)), element(fieldID("url", n)))
+	})
+}
+
 // Render returns the component's markup.
 func (r *ResultRow) Render() app.UI {
 	v := &r.Row

@@ -40,6 +40,12 @@ type TestBar struct {
 	onAdd    func(ctx app.Context, e app.Event)
 }
 
+// OnUpdate runs when the page gives the bar new props: once they are
+// drawn, its fields show them (heldFields.sync).
+func (b *TestBar) OnUpdate(ctx app.Context) {
+	ctx.Defer(func(app.Context) { b.held.sync(element("bar-agent"), element("bar-url")) })
+}
+
 // Render returns the component's markup.
 func (b *TestBar) Render() app.UI {
 	bar := app.Section().ID(TestBarID).Class("test-bar").Aria("label", "The selected test")

@@ -8,14 +8,15 @@ import (
 
 // VersionsPanel lists the earlier versions of the work that the autosave
 // keeps, each with a button that puts it back (which Undo takes back in
-// turn). The list is read from storage when the panel is opened.
+// turn). The list is read from storage when the panel is opened, and again
+// when a save keeps another version while it is open.
 type VersionsPanel struct {
 	app.Compo
 
 	// Versions describe the versions, newest first, once read.
 	Versions []string
 
-	onOpen    func(ctx app.Context)
+	onToggle  func(ctx app.Context, open bool)
 	onRestore func(ctx app.Context, i int)
 }
 
@@ -39,8 +40,8 @@ func (p *VersionsPanel) Render() app.UI {
 }
 
 func (p *VersionsPanel) toggle(ctx app.Context, e app.Event) {
-	if ctx.JSSrc().Get("open").Bool() && p.onOpen != nil {
-		p.onOpen(ctx)
+	if p.onToggle != nil {
+		p.onToggle(ctx, ctx.JSSrc().Get("open").Bool())
 	}
 }
 

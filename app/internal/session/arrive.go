@@ -82,6 +82,7 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause func()) (Effects, 
 // holds more than the tester does, is kept aside, never overwritten, and
 // offered for export.
 func (s *Session) restore() (model.State, bool) {
+	s.stamp, _, _ = s.store.Get(StampKey)
 	saved, ok, err := s.store.Get(SaveKey)
 	if err != nil {
 		s.storageFailed(err)

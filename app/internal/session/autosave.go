@@ -3,6 +3,7 @@ package session
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"time"
 
 	"robotstester/app/internal/share"
@@ -40,6 +41,9 @@ const (
 	SaveKey     = share.SaveKey
 	VersionsKey = "robots-tester:versions"
 	AsideKey    = "robots-tester:unreadable"
+	// StampKey names the session that wrote SaveKey last, and its write:
+	// a tab sees from it, cheaply, that another one saved since.
+	StampKey = "robots-tester:saved-by"
 )
 
 // SavePause is how long the work must stay unchanged before it is saved:
@@ -117,6 +121,7 @@ func (s *Session) FinishSave(w SaveWrite) bool {
 		s.pushVersion(s.savedBefore, s.versionDue)
 	}
 	s.versionDue = ""
+	s.keepOtherTabs(w.data)
 	err := s.store.Set(SaveKey, w.data)
 	if err != nil && s.dropVersions() {
 		// Storage is full: the versions make room for the work itself.
@@ -130,8 +135,30 @@ func (s *Session) FinishSave(w SaveWrite) bool {
 	s.writes++
 	s.settled = w.changes
 	s.savedBefore = w.data
+	stamp := s.id + ":" + strconv.Itoa(s.writes)
+	if s.store.Set(StampKey, stamp) == nil {
+		s.stamp = stamp
+	}
 	s.dismiss(NoteStorage)
 	return true
+}
+
+// keepOtherTabs keeps as a version the work another tab of the tester (or
+// window) saved since this session last read or wrote storage, before this
+// session's work is written over it: with the tester open twice, each
+// tab saves its own work, and the last one to save would otherwise drop
+// the other's in silence. The notice says where it is.
+func (s *Session) keepOtherTabs(data string) {
+	if stamp, _, err := s.store.Get(StampKey); err != nil || stamp == s.stamp {
+		return
+	}
+	other, ok, err := s.store.Get(SaveKey)
+	if err != nil || !ok || other == "" || other == data || other == s.savedBefore {
+		return
+	}
+	s.pushVersion(other, "Saved by another tab")
+	s.notify(Note{ID: NoteTabs, Text: "The tester is open in another tab too, which saved other work in this browser. " +
+		"This tab's work is saved now; the other's is kept in Earlier versions of your work (under More)."})
 }
 
 // storageFailed says, once, that the work is not being saved.
@@ -171,7 +198,12 @@ func (s *Session) Versions() []Version {
 	return vs
 }
 
+// VersionsKept returns how many versions this session has kept: a list of
+// them shown is read again when it changes.
+func (s *Session) VersionsKept() int { return s.versions }
+
 func (s *Session) pushVersion(state, label string) {
+	s.versions++
 	vs := append([]Version{{Label: label, Saved: s.now().UTC(), State: state}}, s.Versions()...)
 	if len(vs) > MaxVersions {
 		vs = vs[:MaxVersions]

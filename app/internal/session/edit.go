@@ -76,8 +76,9 @@ func (e SetFile) apply(s *Session) Effects {
 	wasExample := model.IsExampleFile(s.State.Robots)
 	s.State.Robots = e.Text
 	fx := Effects{File: true, Rows: true, Changed: true, Lint: true}
+	var cut model.Cuts
 	if len(e.Text) > model.MaxFile {
-		s.fit("The robots.txt is too large")
+		cut = s.State.Fit()
 		fx.Editor = true // the editor still holds the text that was cut
 		e.Analysis = nil
 	}
@@ -87,7 +88,10 @@ func (e SetFile) apply(s *Session) Effects {
 		s.An = model.Reanalyze(s.An, &s.State)
 	}
 	if wasExample {
-		s.followExample()
+		s.followExample() // a step of Undo: the notices before it go
+	}
+	if cut.Any() {
+		s.notify(Note{ID: NoteLimit, Alert: true, Text: "Too large: " + cut.String() + "."})
 	}
 	return fx
 }
@@ -228,7 +232,9 @@ func (e RemoveRow) apply(s *Session) Effects {
 	if e.Row < 0 || e.Row >= len(s.State.Rows) {
 		return Effects{}
 	}
-	s.remember("Removal of test " + strconv.Itoa(e.Row+1))
+	label := "Removal of test " + strconv.Itoa(e.Row+1)
+	s.remember(label)
+	s.notify(Note{ID: NoteUndo, Text: label + ".", Action: ActionUndo})
 	s.State.RemoveRow(e.Row)
 	s.An.Recheck(&s.State)
 	return Effects{Rows: true, Changed: true, Lint: true}
@@ -409,6 +415,7 @@ func (s *Session) travel(from, to *[]step, verb string) Effects {
 	}
 	last := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
+	s.passed()
 	s.pushStep(to, last.label)
 	if last.an != nil {
 		s.State, s.An = last.state, last.an

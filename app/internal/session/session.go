@@ -10,6 +10,8 @@
 package session
 
 import (
+	"math/rand/v2"
+	"strconv"
 	"time"
 
 	"robotstester/app/ui/model"
@@ -46,6 +48,9 @@ type Session struct {
 	versionDue  string    // the saved state becomes a version at the next save, with this label
 	aside       string    // a saved state that could not be read, kept for export
 	savedBefore string    // the state in storage when the session last read or wrote it
+	stamp       string    // StampKey's value when the session last read or wrote it
+	versions    int       // versions kept by this session (VersionsKept)
+	id          string    // tells this session's writes from another tab's (StampKey)
 }
 
 // step is a state to go back to, and what the action that left it was.
@@ -82,7 +87,7 @@ func New(store Storage, now func() time.Time, initial model.State) *Session {
 	if now == nil {
 		now = time.Now
 	}
-	s := &Session{store: store, now: now}
+	s := &Session{store: store, now: now, id: strconv.FormatUint(rand.Uint64(), 36)}
 	s.set(initial)
 	return s
 }
@@ -108,6 +113,7 @@ const (
 	NoteAside   = "aside"
 	NoteUndo    = "undo"
 	NoteExample = "example" // what became of the example's tests when a file replaced the example
+	NoteTabs    = "tabs"    // another tab saved other work over this one's, or this one over it
 )
 
 // Notice actions.
@@ -122,6 +128,19 @@ const (
 func (s *Session) notify(n Note) {
 	s.dismiss(n.ID)
 	s.Notes = append(s.Notes, n)
+}
+
+// passed dismisses the notices whose moment has passed once the work has
+// moved on by a step of Undo (an action kept, or Undo and Redo
+// themselves): those that report an action, what it left out or what it
+// did to the example's tests describe the work before the step, and an
+// Undo offered by one of them would now undo another action. What stays
+// true whatever the work (storage failing, a saved state kept aside, the
+// link the page was opened with, another tab's work) stays.
+func (s *Session) passed() {
+	for _, id := range []string{NoteUndo, NoteExample, NoteImport, NoteLimit, NoteFile} {
+		s.dismiss(id)
+	}
 }
 
 func (s *Session) dismiss(id string) {
@@ -182,6 +201,7 @@ func (s *Session) remember(label string) {
 // keep keeps the current state to go back to before an action labelled
 // label, for Undo only.
 func (s *Session) keep(label string) {
+	s.passed()
 	s.pushStep(&s.undo, label)
 	if len(s.undo) > MaxUndo {
 		s.undo = append(s.undo[:0:0], s.undo[len(s.undo)-MaxUndo:]...)

@@ -645,3 +645,168 @@ func TestSaveInTwoSteps(t *testing.T) {
 		t.Fatalf("an older write replaced a newer one: %q", saved(st))
 	}
 }
+
+// TestNoticesGoWhenTheirMomentPasses: a notice that reports an action, or
+// what it left out, goes once the work moves on by a step of Undo (another
+// action kept, Undo, Redo); an Undo offered by a notice always undoes the
+// action the notice reports. Notices about the page (storage) stay.
+func TestNoticesGoWhenTheirMomentPasses(t *testing.T) {
+	guardian := "User-agent: *\nDisallow: /*/print$\n\nSitemap: https://www.theguardian.com/sitemaps/news.xml\n"
+	shown := func(s *Session) string {
+		var b strings.Builder
+		for _, n := range s.Notes {
+			b.WriteString("[" + n.ID + ": " + n.Text + "]")
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		name string
+		do   func(s *Session)
+		gone []string // IDs not shown at the end
+		want []string // IDs shown at the end
+	}{
+		{"an action's notice goes with the next action", func(s *Session) {
+			s.Apply(Replace{State: mine, Label: "Clear"})
+			s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
+			// The example's file pasted over: the tests move, a step of its own.
+			s.Apply(FileReplaced{})
+			s.Apply(SetFile{Text: guardian})
+		}, []string{NoteUndo}, []string{NoteExample}},
+		{"undone, the example's tests moved no more", func(s *Session) {
+			s.Apply(SetFile{Text: guardian})
+			s.Apply(Undo{})
+		}, []string{NoteExample}, []string{NoteUndo}},
+		{"the file cut, then undone", func(s *Session) {
+			s.Apply(FileReplaced{})
+			s.Apply(SetFile{Text: strings.Repeat("a\n", model.MaxFile)})
+			s.Apply(Undo{})
+		}, []string{NoteLimit}, []string{NoteUndo}},
+		{"the file cut, then the example", func(s *Session) {
+			s.Apply(SetFile{Text: strings.Repeat("a\n", model.MaxFile)})
+			s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
+		}, []string{NoteLimit}, []string{NoteUndo}},
+		{"URLs left out, then undone", func(s *Session) {
+			s.Apply(PasteURLs{Row: 0, Text: urls(1200)})
+			s.Apply(Undo{})
+		}, []string{NoteLimit}, []string{NoteUndo}},
+		{"the example's tests, then undone back to the user's", func(s *Session) {
+			s.Apply(Replace{State: mine, Label: "Import"})
+			s.Apply(Replace{State: model.State{}, Label: "Clear"})
+			s.Apply(Undo{})
+			s.Apply(Redo{})
+			s.Apply(Undo{})
+		}, []string{NoteExample}, []string{NoteUndo}},
+		{"a storage failure stays", func(s *Session) {
+			s.storageFailed(errors.New("denied"))
+			s.Apply(Replace{State: mine, Label: "Import"})
+			s.Apply(Undo{})
+		}, nil, []string{NoteStorage, NoteUndo}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := newSession(MemoryStorage{})
+			tc.do(s)
+			for _, id := range tc.gone {
+				if _, ok := s.Note(id); ok {
+					t.Errorf("the %q notice outlived its moment: %s", id, shown(s))
+				}
+			}
+			for _, id := range tc.want {
+				if _, ok := s.Note(id); !ok {
+					t.Errorf("no %q notice: %s", id, shown(s))
+				}
+			}
+			// At most one notice offers Undo, and it names the step Undo takes back.
+			label, _ := s.CanUndo()
+			offers := 0
+			for _, n := range s.Notes {
+				if n.Action == ActionUndo {
+					offers++
+					if n.ID == NoteUndo && n.Text != label+"." {
+						t.Errorf("the notice %q offers Undo, which undoes %q", n.Text, label)
+					}
+				}
+			}
+			if offers > 1 {
+				t.Errorf("%d notices offer Undo: %s", offers, shown(s))
+			}
+		})
+	}
+}
+
+// TestRemoveRowSaysSo: removing a test is said, with Undo.
+func TestRemoveRowSaysSo(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	s.Apply(RemoveRow{Row: 1})
+	if n, ok := s.Note(NoteUndo); !ok || n.Text != "Removal of test 2." || n.Action != ActionUndo {
+		t.Errorf("notice %+v, %v", n, ok)
+	}
+}
+
+// TestTwoTabs: with the tester open in two tabs of one browser, each saves
+// its own work; what one saved is never dropped in silence by the other's
+// save: it becomes a version, and a notice says so. One tab alone, or a
+// reload, says nothing.
+func TestTwoTabs(t *testing.T) {
+	st := MemoryStorage{}
+	saved := func() string {
+		got, err := share.Unmarshal([]byte(st[SaveKey]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.Robots
+	}
+	a, _ := newSession(st)
+	a.Arrive("", "")
+	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a1\n"})
+	a.Save()
+	b, _ := newSession(st) // opened after a's first save
+	b.Arrive("", "")
+	if b.State.Robots != "User-agent: *\nDisallow: /a1\n" {
+		t.Fatalf("tab b opened with %q", b.State.Robots)
+	}
+	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a2\n"})
+	if !a.Save() {
+		t.Fatal("a did not save")
+	}
+	if _, ok := a.Note(NoteTabs); ok {
+		t.Errorf("one tab saving twice was told of another: %+v", a.Notes)
+	}
+
+	b.Apply(SetFile{Text: "User-agent: *\nDisallow: /b\n"})
+	if !b.Save() || saved() != "User-agent: *\nDisallow: /b\n" {
+		t.Fatalf("b's work is not saved: %q", saved())
+	}
+	if _, ok := b.Note(NoteTabs); !ok {
+		t.Errorf("b saved over a's work and was not told: %+v", b.Notes)
+	}
+	kept := func(s *Session, robots string) bool {
+		for _, v := range s.Versions() {
+			if got, err := share.Unmarshal([]byte(v.State)); err == nil && got.Robots == robots && v.Label == "Saved by another tab" {
+				return true
+			}
+		}
+		return false
+	}
+	if !kept(b, "User-agent: *\nDisallow: /a2\n") {
+		t.Errorf("a's work is not among the versions: %+v", b.Versions())
+	}
+
+	// a saves again: b's work is kept in turn.
+	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a3\n"})
+	a.Save()
+	if !kept(a, "User-agent: *\nDisallow: /b\n") {
+		t.Errorf("b's work is not among the versions: %+v", a.Versions())
+	}
+	if _, ok := a.Note(NoteTabs); !ok {
+		t.Errorf("a saved over b's work and was not told")
+	}
+
+	// A reload of a reads the stamp: its next save is not another tab's.
+	again, _ := newSession(st)
+	again.Arrive("", "")
+	again.Apply(SetFile{Text: "User-agent: *\nDisallow: /again\n"})
+	again.Save()
+	if _, ok := again.Note(NoteTabs); ok {
+		t.Errorf("a reload was told of another tab: %+v", again.Notes)
+	}
+}
