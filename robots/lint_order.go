@@ -438,7 +438,11 @@ func (l *linter) orderMatters(readers []*Reading) {
 			lines = append(lines, n)
 		}
 		slices.Sort(lines)
-		l.add(h.Line, CodeOrderMatters, "%s; nor do %d more rules (%s), each after an earlier, shorter rule of the other kind that matches every URL it matches. Put each before the rule that hides it to agree everywhere.", lead, len(lines)-1, linesPhrase(lines[1:], 8))
+		more := fmt.Sprintf("nor do %d more rules (%s), each after", len(lines)-1, linesPhrase(lines[1:], 8))
+		if len(lines) == 2 {
+			more = fmt.Sprintf("nor does one more rule (%s), after", linesPhrase(lines[1:], 8))
+		}
+		l.add(h.Line, CodeOrderMatters, "%s; %s an earlier, shorter rule of the other kind that matches every URL it matches. Put each before the rule that hides it to agree everywhere.", lead, more)
 	}
 	l.out[len(l.out)-1].Claims = claims
 }

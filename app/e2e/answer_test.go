@@ -120,6 +120,14 @@ func TestAnswerOnFirstScreen(t *testing.T) {
 				if s.Page > 2*s.H {
 					t.Errorf("the page is %.0f px long, more than two screens of %.0f", s.Page, s.H)
 				}
+				// The line shown already: "line N" selects it, and the page
+				// stays where it is.
+				p.Click("#test-bar button[data-line]")
+				poll(p, "waiting for the line's selection", `window.robotsTester.selection().length`, func(n int) bool { return n > 0 })
+				p.Still("#test-bar")
+				if y := Eval[float64](p, "reading the page's scroll", `scrollY`); y != s.ScrollY {
+					t.Errorf("\"line N\" of a line on screen scrolled the page from %.0f to %.0f", s.ScrollY, y)
+				}
 			}
 			if vp.w < 960 && len(s.Inner) > 0 {
 				// Wide screens keep the Why beside the editor, scrolling

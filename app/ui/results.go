@@ -368,7 +368,8 @@ func countsText(t *model.Table) string {
 	if e := model.ExpectCounts(t.Pinned, t.Broken); e != "" {
 		s += " " + e + "."
 	}
-	if t.Held {
+	if t.Held && t.Query != (model.TableQuery{}) {
+		// Every test as entered: a held table looks no different.
 		s += " Order kept while you edit."
 	}
 	return s

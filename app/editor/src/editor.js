@@ -321,13 +321,14 @@ function mount(host, opts) {
         });
         return true;
       }
-      // The editor and the page both scroll to the line: to the middle of
-      // a wide screen; near the top of a narrow one, where the Why may
-      // cover the bottom half as a sheet.
+      // The editor and the page both scroll to the line: on a wide
+      // screen only as far as it takes to show it (a page that shows it
+      // already stays where it is); near the top of a narrow one, where
+      // the Why may cover the bottom half as a sheet.
       const narrow = window.matchMedia && window.matchMedia("(max-width: 59.99rem)").matches;
       view.dispatch({
         selection: { anchor: l.from, head: l.to },
-        effects: EditorView.scrollIntoView(l.from, narrow ? { y: "start", yMargin: 48 } : { y: "center" }),
+        effects: EditorView.scrollIntoView(l.from, narrow ? { y: "start", yMargin: 48 } : { y: "nearest", yMargin: 40 }),
       });
       view.focus();
       return true;
