@@ -30,12 +30,16 @@ func (p *VersionsPanel) Render() app.UI {
 			app.Text(" "+v),
 		)
 	}
-	return app.Details().ID("versions").Class("panel versions").OnToggle(p.toggle).Body(
+	// Drawn as the other parts under More (morePanel): a title, and the
+	// panel under it once open.
+	return app.Details().ID("versions").Class("more-item", "versions").OnToggle(p.toggle).Body(
 		app.Summary().Text("Earlier versions of your work"),
-		app.P().Class("note").Text("The tester keeps the work as it was before each visit and before each action that replaces it (Example, Clear, imports, opening a link), the last few in this browser."),
-		app.If(len(items) == 0, func() app.UI {
-			return app.P().Class("note").Text("No earlier version yet.")
-		}).Else(func() app.UI { return app.Ol().ID("version-list").Body(items...) }),
+		app.Div().Class("panel").Body(
+			app.P().Class("note").Text("The tester keeps the work as it was before each visit and before each action that replaces it (Example, Clear, imports, opening a link), the last few in this browser."),
+			app.If(len(items) == 0, func() app.UI {
+				return app.P().Class("note").Text("No earlier version yet.")
+			}).Else(func() app.UI { return app.Ol().ID("version-list").Body(items...) }),
+		),
 	)
 }
 
