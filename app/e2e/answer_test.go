@@ -438,3 +438,45 @@ func TestBarSaysHowItReadTheFields(t *testing.T) {
 	p.Replace("#test-bar input[name=agent]", "Googlebot")
 	p.WaitGone("#test-bar .bar-input")
 }
+
+// TestKeyboardWalk: what a keyboard user met in a walk through the page.
+// Undo's last step leaves the focus on Redo, not the page's body; a part
+// under More opens in its place, so that Tab follows what the page shows;
+// a key that changes no verdict is not announced again (the test bar's
+// verdict is a live region).
+func TestKeyboardWalk(t *testing.T) {
+	p := suite.NewPage(t)
+	viewport(p, 1440, 900)
+	p.Open(suite.Site(t, ""))
+
+	tap(p, row(0, "button.remove"), 0)
+	p.WaitAttr("#results", "data-total", "6")
+	p.Call("focusing Undo", `() => document.querySelector("#undo").focus()`)
+	press(p, kb.Enter)
+	p.WaitAttr("#results", "data-total", "7")
+	poll(p, "the focus after Undo's last step", `document.activeElement.id`, func(id string) bool { return id == "redo" })
+
+	p.Click("#more-grid > summary")
+	p.Wait("#more-grid[open] .panel")
+	type order struct{ PanelBottom, NextTop, PrevBottom float64 }
+	o := Eval[order](p, "placing the open part", `(() => {
+		const open = document.querySelector("#more-grid"), next = document.querySelector("#more-transfer > summary");
+		return {PanelBottom: open.getBoundingClientRect().bottom, NextTop: next.getBoundingClientRect().top};
+	})()`)
+	if o.NextTop < o.PanelBottom {
+		t.Errorf("the part after the open one shows above it (its top %.0f, the open part's bottom %.0f): Tab would go up", o.NextTop, o.PanelBottom)
+	}
+
+	p.Call("watching the test bar's live region", `() => {
+		window.__announced = 0;
+		new MutationObserver(ms => { window.__announced += ms.length; })
+			.observe(document.querySelector("#test-bar [aria-live]"), {subtree: true, childList: true, characterData: true, attributes: true});
+	}`)
+	p.Call("typing a comment", `() => window.robotsTester.insert("# a comment\n", 0)`)
+	p.WaitAttr(`#robots-txt .cm-line[data-line="1"]`, "data-kind", "comment")
+	time.Sleep(300 * time.Millisecond)
+	if n := Eval[int](p, "counting the live region's changes", `window.__announced`); n != 0 {
+		t.Errorf("a key that changed no verdict changed the live region %d times", n)
+	}
+	noExceptions(t, p)
+}

@@ -145,23 +145,22 @@ func verdictPainter() app.Value {
 	if f := w.Get(painterName); f.Truthy() {
 		return f
 	}
+	// A verdict is written only where it changed: the test bar's is in a
+	// live region, which a screen reader reads again at every write.
 	f := w.Get("Function").New("verdicts", "allowedText", "blockedText", `
+		const paint = (el, allowed) => {
+			const v = allowed ? "allowed" : "blocked", want = allowed ? allowedText : blockedText;
+			if (el.getAttribute("data-verdict") !== v) el.setAttribute("data-verdict", v);
+			const text = el.firstChild;
+			if (text && text.nodeType === 3 && text.nodeValue !== want) text.nodeValue = want;
+		};
 		for (const el of document.querySelectorAll("[data-`+RowAttr+`] .`+VerdictClass+`")) {
 			const i = Number(el.closest("[data-`+RowAttr+`]").getAttribute("data-`+RowAttr+`"));
-			if (!(i >= 0 && i < verdicts.length)) continue;
-			const allowed = verdicts[i] === "a";
-			el.setAttribute("data-verdict", allowed ? "allowed" : "blocked");
-			const text = el.firstChild;
-			if (text && text.nodeType === 3) text.nodeValue = allowed ? allowedText : blockedText;
+			if (i >= 0 && i < verdicts.length) paint(el, verdicts[i] === "a");
 		}
 		const bar = document.querySelector("#`+TestBarID+`[data-`+TestAttr+`]"), el = bar && bar.querySelector(".`+VerdictClass+`");
 		const i = bar ? Number(bar.getAttribute("data-`+TestAttr+`")) : -1;
-		if (el && i >= 0 && i < verdicts.length) {
-			const allowed = verdicts[i] === "a";
-			el.setAttribute("data-verdict", allowed ? "allowed" : "blocked");
-			const text = el.firstChild;
-			if (text && text.nodeType === 3) text.nodeValue = allowed ? allowedText : blockedText;
-		}`)
+		if (el && i >= 0 && i < verdicts.length) paint(el, verdicts[i] === "a");`)
 	w.Set(painterName, f)
 	return f
 }

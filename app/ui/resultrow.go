@@ -243,6 +243,8 @@ func (r *ResultRow) key(ctx app.Context, e app.Event, field string) {
 	key := e.Get("key").String()
 	switch {
 	case key != "ArrowUp" && key != "ArrowDown" && key != "Enter",
+		// The crawler field's arrows are its list of suggestions'.
+		field == "agent" && key != "Enter",
 		e.Get("isComposing").Bool(),
 		e.Get("altKey").Bool(), e.Get("ctrlKey").Bool(), e.Get("metaKey").Bool(), e.Get("shiftKey").Bool():
 		ctx.PreventUpdate()

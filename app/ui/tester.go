@@ -350,9 +350,30 @@ func (t *Tester) clearFile(ctx app.Context, e app.Event) {
 	t.apply(ctx, session.Replace{State: s, Label: "robots.txt cleared"})
 }
 
-func (t *Tester) undo(ctx app.Context, e app.Event) { t.apply(ctx, session.Undo{}) }
+func (t *Tester) undo(ctx app.Context, e app.Event) {
+	t.apply(ctx, session.Undo{})
+	t.keepFocusBeside(ctx, UndoID, RedoID)
+}
 
-func (t *Tester) redo(ctx app.Context, e app.Event) { t.apply(ctx, session.Redo{}) }
+func (t *Tester) redo(ctx app.Context, e app.Event) {
+	t.apply(ctx, session.Redo{})
+	t.keepFocusBeside(ctx, RedoID, UndoID)
+}
+
+// keepFocusBeside moves the focus from the button id, when its last step
+// left it disabled (a disabled button drops the focus to the page's body,
+// and the next Tab starts again from the top), to the button other, which
+// takes the step back.
+func (t *Tester) keepFocusBeside(ctx app.Context, id, other string) {
+	ctx.Defer(func(app.Context) {
+		b := element(id)
+		if b.Truthy() && b.Get("disabled").Bool() {
+			if o := element(other); o.Truthy() && !o.Get("disabled").Bool() {
+				o.Call("focus")
+			}
+		}
+	})
+}
 
 func (t *Tester) dismiss(ctx app.Context, id string) { t.apply(ctx, session.Dismiss{ID: id}) }
 
