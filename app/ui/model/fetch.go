@@ -183,6 +183,12 @@ func FetchRelayed(u string, a RelayAnswer) FetchView {
 	if AnswerFor(AnswerForStatus(a.Status)).Value != "" {
 		done = "the editor keeps its file; the server answer is set to “" + AnswerFor(AnswerForStatus(a.Status)).Title + "” (Undo takes it back)."
 	}
-	v.Text = "Fetched " + u + ": " + strings.Join(facts, ", ") + "; " + done
+	lead := "Fetched "
+	if a.Status == 0 {
+		// Nothing came; the fetch is still done: the server answer says
+		// what crawlers do then (data-fetch stays "ok").
+		lead = "No answer from "
+	}
+	v.Text = lead + u + ": " + strings.Join(facts, ", ") + "; " + done
 	return v
 }

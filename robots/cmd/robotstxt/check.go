@@ -53,11 +53,12 @@ same memory. With --url, a server that does not answer 2xx decides alone
 	case file != "":
 		src, err = load(&ff, file, c.stdin)
 	default:
-		src, err = load(&ff, url, c.stdin)
+		src, err = loadURL(&ff, url)
 	}
 	if err != nil {
 		return c.fail(err)
 	}
+	warnNoAnswer(c.stderr, c.name, src)
 	list, closeList, err := urls(rest, urlsFile, c.stdin)
 	if err != nil {
 		return c.fail(err)

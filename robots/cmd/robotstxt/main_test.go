@@ -182,6 +182,10 @@ func TestCheck(t *testing.T) {
 		{"two formats", "", []string{"check", "--file", robotsFile, "--csv", "--json", "/x"}, expectation{code: 2, stderr: "choose one"}},
 		{"stdin twice", "", []string{"check", "--file", "-"}, expectation{code: 2, stderr: "both come from standard input"}},
 		{"not a URL", "", []string{"check", "--url", "ftp://x/", "/x"}, expectation{code: 2, stderr: "only http and https"}},
+		// A site without its scheme is fetched (https://), never read as a
+		// file; one that does not answer is said on stderr.
+		{"a site without its scheme, no answer", "", []string{"check", "--url", "127.0.0.1:1", "/x", "--csv"},
+			expectation{stdout: []string{"(no answer: disallow-all)"}, stderr: "https://127.0.0.1:1/robots.txt: no answer"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCmd(tc.stdin, tc.args...)

@@ -57,11 +57,11 @@ everything in its #fragment, which browsers never send to a server.`)
 		}
 	}
 	if file != "" || urlArg != "" {
-		spec := file
+		load := func() (*source, error) { return load(&ff, file, c.stdin) }
 		if urlArg != "" {
-			spec = urlArg
+			load = func() (*source, error) { return loadURL(&ff, urlArg) }
 		}
-		src, err := load(&ff, spec, c.stdin)
+		src, err := load()
 		if err != nil {
 			return c.fail(err)
 		}

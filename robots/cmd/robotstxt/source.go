@@ -56,11 +56,7 @@ func isURL(s string) bool { return strings.Contains(s, "://") }
 // else is a file, "-" standard input.
 func load(ff *fetchFlags, spec string, stdin io.Reader) (*source, error) {
 	if isURL(spec) {
-		res, err := ff.fetcher().Fetch(context.Background(), spec)
-		if err != nil {
-			return nil, err
-		}
-		return fetched(res), nil
+		return loadURL(ff, spec)
 	}
 	var r io.Reader = stdin
 	if spec != "-" {
@@ -76,6 +72,25 @@ func load(ff *fetchFlags, spec string, stdin io.Reader) (*source, error) {
 		return nil, fmt.Errorf("reading %s: %v", spec, err)
 	}
 	return &source{name: spec, file: file}, nil
+}
+
+// loadURL fetches the robots.txt of the site a --url flag names, with or
+// without its scheme (example.com is https://example.com), as fetch does.
+func loadURL(ff *fetchFlags, site string) (*source, error) {
+	res, err := ff.fetcher().Fetch(context.Background(), site)
+	if err != nil {
+		return nil, err
+	}
+	return fetched(res), nil
+}
+
+// warnNoAnswer says on stderr that a fetched site did not answer: every
+// verdict then follows from that alone (as a crawler's), and a CI job
+// reading only the exit code would not see why.
+func warnNoAnswer(w io.Writer, name string, src *source) {
+	if src.fetched != nil && src.fetched.Class == robots.NetworkError {
+		fmt.Fprintf(w, "%s: %s: %s; the verdicts are what crawlers do without an answer\n", name, src.name, answerText(src.fetched))
+	}
 }
 
 func fetched(res *fetch.Result) *source {

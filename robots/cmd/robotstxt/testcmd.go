@@ -57,11 +57,12 @@ failure with the deciding line and exits 1.`)
 	case file != "":
 		src, err = load(&ff, file, c.stdin)
 	case url != "":
-		src, err = load(&ff, url, c.stdin)
+		src, err = loadURL(&ff, url)
 	}
 	if err != nil {
 		return c.fail(err)
 	}
+	warnNoAnswer(c.stderr, c.name, src)
 
 	w := bufio.NewWriter(c.stdout)
 	pinned, failed := 0, 0

@@ -256,7 +256,7 @@ func (g *guard) addrs(ctx context.Context, host string, port int) ([]netip.AddrP
 		}
 		if why := checkAddr(a, g.allowLoopback); why != "" {
 			if a.String() != host {
-				why = host + " has the address " + why
+				why = host + " resolves to an address it may not reach: " + why
 			}
 			return nil, &RefusedError{host, why}
 		}

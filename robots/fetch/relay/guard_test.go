@@ -156,7 +156,7 @@ func TestGuardAddrs(t *testing.T) {
 		{"public.test", 22, true, "port 22"},
 		{"93.184.215.14", 443, false, ""},
 		{"[2606:2800:21f:cb07:6820:80da:af6b:8b2c]", 80, false, ""},
-		{"mixed.test", 80, false, "mixed.test has the address 10.0.0.5"},
+		{"mixed.test", 80, false, "mixed.test resolves to an address it may not reach: 10.0.0.5"},
 		{"rebind.test", 80, false, "loopback"},
 		{"rebind.test", 8080, true, ""},
 		{"meta.test", 80, true, "metadata"},
