@@ -480,3 +480,26 @@ func TestKeyboardWalk(t *testing.T) {
 	}
 	noExceptions(t, p)
 }
+
+// TestWhySheetKeys: on a phone the Why is a sheet over the bottom of the
+// screen. Opened from the keyboard, it takes the focus; Escape closes it
+// and gives the focus back to the Why control that opened it.
+func TestWhySheetKeys(t *testing.T) {
+	p := suite.NewPage(t)
+	viewport(p, 360, 740)
+	p.Open(suite.Site(t, ""))
+	p.OpenAround(row(1, "[data-why]"))
+	p.Call("focusing test 2's Why", `(sel) => document.querySelector(sel).focus()`, row(1, "[data-why]"))
+	press(p, kb.Enter)
+	p.Wait("#why[data-sheet]")
+	poll(p, "the focus in the sheet", `document.activeElement.id`, func(id string) bool { return id == "why-close" })
+	// Tab goes on through the sheet's own controls.
+	press(p, kb.Tab)
+	if in := Eval[bool](p, "where Tab went", `!!document.activeElement.closest("#why")`); !in {
+		t.Errorf("Tab from the sheet's close button left the sheet")
+	}
+	press(p, kb.Escape)
+	p.WaitGone("#why[data-sheet]")
+	poll(p, "the focus back on the Why control", `document.activeElement.getAttribute("data-why")`, func(v string) bool { return v == "1" })
+	noExceptions(t, p)
+}

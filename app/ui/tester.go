@@ -48,6 +48,7 @@ type Tester struct {
 	results   model.TableState // the results table's query, and its table while nothing changed
 	rowReveal RowReveal        // the test the results table brings into view next
 	whySheet  bool             // the Why panel shows as a sheet (narrow screens), once asked for
+	whyOpener int              // the test whose Why control opened the sheet: its control has the focus back
 
 	page pageState // the browser's side: embed mode, saving, the link (page.go)
 
@@ -458,12 +459,22 @@ func (t *Tester) compareMore(ctx app.Context) {
 
 // whyRow is a test's Why control: the test is explained, in a panel in
 // view (a sheet on narrow screens).
+//
+// Shown as a sheet, it takes the focus (its close button), so that the
+// keys go to what the screen shows, Escape closes it, and closing it gives
+// the focus back to the control that opened it.
 func (t *Tester) whyRow(ctx app.Context, i int) {
 	t.apply(ctx, session.Select{Row: i})
-	t.whySheet = true
-	if t.page.embed.On {
-		ctx.Defer(func(app.Context) { scrollIntoView(WhyID) })
-	}
+	t.whySheet, t.whyOpener = true, i
+	ctx.Defer(func(app.Context) {
+		if t.page.embed.On {
+			scrollIntoView(WhyID)
+		}
+		// Hidden (display: none) where the panel is beside the tests.
+		if b := element(WhyCloseID); b.Truthy() && b.Get("offsetParent").Truthy() {
+			b.Call("focus", map[string]any{"preventScroll": true})
+		}
+	})
 }
 
 func (t *Tester) closeWhy(ctx app.Context) { t.whySheet = false }

@@ -136,7 +136,7 @@ func (t *Tester) workspace(withSide bool) app.UI {
 			why, hasWhy := t.work.An.Why()
 			return app.Div().Class("side").Body(
 				t.testBar(false),
-				&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, onReveal: t.reveal, onClose: t.closeWhy},
+				&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, Opener: t.whyOpener, onReveal: t.reveal, onClose: t.closeWhy},
 			)
 		}),
 	)

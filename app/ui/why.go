@@ -8,6 +8,9 @@ import (
 	"robotstester/app/ui/model"
 )
 
+// WhyCloseID is the id of the Why sheet's close button.
+const WhyCloseID = "why-close"
+
 // WhyPanel explains the selected row's verdict: the engine's sentences,
 // then the groups used, the rules that matched with their length, and the
 // winner.
@@ -27,6 +30,9 @@ type WhyPanel struct {
 	// sets it when a test's Why control is used, and clears it in onClose.
 	// Wide screens ignore it.
 	Sheet bool
+	// Opener is the test whose Why control opened the sheet: closing it
+	// gives that control the focus back.
+	Opener int
 
 	onReveal func(ctx app.Context, line int)
 	onClose  func(ctx app.Context) // the sheet's close button, or Escape in it
@@ -103,7 +109,7 @@ func (p *WhyPanel) Render() app.UI {
 	verdict := app.Span().Class("verdict").DataSet("verdict", verdictWord(w.Allowed)).Text(verdictText(w.Allowed))
 	return sec.DataSet("why-row", w.Row).Body(
 		app.If(p.Sheet, func() app.UI {
-			return app.Button().Type("button").ID("why-close").Class("why-close").
+			return app.Button().Type("button").ID(WhyCloseID).Class("why-close").
 				Aria("label", "Close the explanation").
 				OnClick(p.close).Text("✕ Close")
 		}),
@@ -151,7 +157,7 @@ func (p *WhyPanel) close(ctx app.Context, e app.Event) {
 		p.onClose(ctx)
 		return
 	}
-	if el := app.Window().Get("document").Call("querySelector", controlSelector(p.Why.Row, "why")); el.Truthy() {
+	if el := app.Window().Get("document").Call("querySelector", controlSelector(p.Opener, "why")); el.Truthy() {
 		el.Call("focus", map[string]any{"preventScroll": true})
 	}
 	p.onClose(ctx)
