@@ -59,6 +59,7 @@ same memory. With --url, a server that does not answer 2xx decides alone
 		return c.fail(err)
 	}
 	warnNoAnswer(c.stderr, c.name, src)
+	warnCut(c.stderr, c.name, src)
 	list, closeList, err := urls(rest, urlsFile, c.stdin)
 	if err != nil {
 		return c.fail(err)

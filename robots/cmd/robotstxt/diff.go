@@ -57,6 +57,8 @@ something did, 2 on an error.`)
 	if err != nil {
 		return c.fail(err)
 	}
+	warnCut(c.stderr, c.name, old)
+	warnCut(c.stderr, c.name, cur)
 	list, closeList, err := urls(rest[2:], urlsFile, c.stdin)
 	if err != nil {
 		return c.fail(err)

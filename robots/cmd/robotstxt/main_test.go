@@ -469,3 +469,33 @@ func TestCheckStreams(t *testing.T) {
 	}
 	t.Logf("%d rows; live heap %d KiB after 50,000 rows, at most %d KiB", out.lines, out.afterWarm>>10, out.peak>>10)
 }
+
+// TestCutSaid: a file past what crawlers read (500 KiB) is said on stderr
+// by every command that reads one, and the link of open carries what
+// crawlers read.
+func TestCutSaid(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; b.Len() < 600<<10; i++ {
+		fmt.Fprintf(&b, "Disallow: /p%d/\n", i)
+	}
+	b.WriteString("Disallow: /late/\n")
+	big := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(big, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const said = "crawlers stop reading at byte 512000"
+	for _, args := range [][]string{
+		{"check", "--file", big, "/late/x"},
+		{"open", "--file", big, "/late/x"},
+		{"diff", big, big, "/late/x"},
+	} {
+		_, _, errOut := runCmd("", args...)
+		if !strings.Contains(errOut, said) {
+			t.Errorf("%s: stderr %q does not say where crawlers stop", args[0], errOut)
+		}
+	}
+	if _, out, _ := runCmd("", "check", "--file", big, "--csv", "/late/x"); !strings.Contains(out, "allowed,0,") {
+		t.Errorf("a rule past the cut was read: %q", out)
+	}
+}

@@ -93,6 +93,14 @@ func warnNoAnswer(w io.Writer, name string, src *source) {
 	}
 }
 
+// warnCut says on stderr that a file passes what crawlers read (500 KiB):
+// the rules past the cut are not read, nor carried by a link.
+func warnCut(w io.Writer, name string, src *source) {
+	if f := src.file; f != nil && f.Cut > 0 {
+		fmt.Fprintf(w, "%s: %s is %d bytes: crawlers stop reading at byte %d (500 KiB), in line %d; what follows is not read\n", name, src.name, f.Size, f.Cut, f.CutLine)
+	}
+}
+
 func fetched(res *fetch.Result) *source {
 	s := &source{name: res.URL, file: res.File, fetched: res, answered: make([]string, len(robots.Dialects()))}
 	if s.file == nil {

@@ -63,6 +63,7 @@ failure with the deciding line and exits 1.`)
 		return c.fail(err)
 	}
 	warnNoAnswer(c.stderr, c.name, src)
+	warnCut(c.stderr, c.name, src)
 
 	w := bufio.NewWriter(c.stdout)
 	pinned, failed := 0, 0
