@@ -35,11 +35,8 @@ func (h *heldFields) values(row int, agent, url string) (string, string) {
 // screen when the next text drawn is the one go-app drew before the typing
 // (the field's blur and a Restore clicked at once are one redraw, which
 // puts back the test's text from before the typing). Called after the
-// redraw, with the fields' elements; it reads them only after typing.
+// redraw, with the fields' elements, and only after typing (typedIn).
 func (h *heldFields) sync(agent, url app.Value) {
-	if !h.typedIn {
-		return
-	}
 	h.typedIn = h.focused != ""
 	for _, f := range []struct {
 		name string

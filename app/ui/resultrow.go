@@ -49,6 +49,9 @@ type ResultRow struct {
 // OnUpdate runs when the table gives the row new props: once they are
 // drawn, its fields show them (heldFields.sync).
 func (r *ResultRow) OnUpdate(ctx app.Context) {
+	if !r.held.typedIn {
+		return // nothing typed: the fields show what go-app drew (a keystroke's path)
+	}
 	ctx.Defer(func(app.Context) {
 		n := r.Row.Index + 1
 		r.held.sync(element(fieldID("agent", n)), element(fieldID("url", n)))

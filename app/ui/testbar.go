@@ -43,6 +43,9 @@ type TestBar struct {
 // OnUpdate runs when the page gives the bar new props: once they are
 // drawn, its fields show them (heldFields.sync).
 func (b *TestBar) OnUpdate(ctx app.Context) {
+	if !b.held.typedIn {
+		return
+	}
 	ctx.Defer(func(app.Context) { b.held.sync(element("bar-agent"), element("bar-url")) })
 }
 

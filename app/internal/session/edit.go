@@ -56,10 +56,15 @@ func (s *Session) Apply(e Edit) Effects {
 // left out, and returns what it cut.
 func (s *Session) fit(where string) model.Cuts {
 	c := s.State.Fit()
+	s.sayCut(where, c)
+	return c
+}
+
+// sayCut says, where the user acted, what the limits left out, if anything.
+func (s *Session) sayCut(where string, c model.Cuts) {
 	if c.Any() {
 		s.notify(Note{ID: NoteLimit, Alert: true, Text: where + ": " + c.String() + "."})
 	}
-	return c
 }
 
 // SetFile is the editor's text after the user typed or pasted in it.
@@ -90,9 +95,7 @@ func (e SetFile) apply(s *Session) Effects {
 	if wasExample {
 		s.followExample() // a step of Undo: the notices before it go
 	}
-	if cut.Any() {
-		s.notify(Note{ID: NoteLimit, Alert: true, Text: "Too large: " + cut.String() + "."})
-	}
+	s.sayCut("Too large", cut) // after followExample's step, which would dismiss it
 	return fx
 }
 

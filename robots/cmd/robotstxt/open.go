@@ -57,11 +57,12 @@ everything in its #fragment, which browsers never send to a server.`)
 		}
 	}
 	if file != "" || urlArg != "" {
-		load := func() (*source, error) { return load(&ff, file, c.stdin) }
+		var src *source
 		if urlArg != "" {
-			load = func() (*source, error) { return loadURL(&ff, urlArg) }
+			src, err = loadURL(&ff, urlArg)
+		} else {
+			src, err = load(&ff, file, c.stdin)
 		}
-		src, err := load()
 		if err != nil {
 			return c.fail(err)
 		}
