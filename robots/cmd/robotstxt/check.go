@@ -68,7 +68,7 @@ same memory. With --url, a server that does not answer 2xx decides alone
 	agentWidth := agentColumn(ags)
 
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
-	rw := newRowWriter(form, out, 7, 4, 5, 7, agentWidth, 22)
+	rw := newRowWriter(form, out, 7, 4, 5, readingColumn(ags, d, fixed), agentWidth, 22)
 	prog := newProgress(c.stderr, len(ags))
 	for u := range list {
 		encoded := robots.EncodeURL(u)

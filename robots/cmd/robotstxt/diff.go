@@ -67,7 +67,7 @@ something did, 2 on an error.`)
 	agentWidth := agentColumn(ags)
 
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
-	rw := newRowWriter(form, out, 18, 7, agentWidth, 26, 26)
+	rw := newRowWriter(form, out, 18, readingColumn(ags, d, fixed), agentWidth, 26, 26)
 	prog := newProgress(c.stderr, len(ags))
 	checks, changed := 0, 0
 	for u := range list {

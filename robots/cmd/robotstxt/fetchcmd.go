@@ -106,12 +106,19 @@ func describe(w *bufio.Writer, res *fetch.Result, body bool) {
 		}
 		byReason[key] = append(byReason[key], d.String())
 	}
-	for _, key := range order {
-		names := strings.Join(byReason[key], ", ")
+	// The names' column is as wide as its widest cell, so that the
+	// permissions line up whatever the readings share.
+	names := make([]string, len(order))
+	width := 0
+	for i, key := range order {
+		names[i] = strings.Join(byReason[key], ", ")
 		if len(byReason[key]) == len(robots.Dialects()) {
-			names = "all"
+			names[i] = "all"
 		}
-		fmt.Fprintf(w, "  %-8s %s\n", names, key)
+		width = max(width, len(names[i]))
+	}
+	for i, key := range order {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, names[i], key)
 	}
 	if notes := res.Notes(); len(notes) > 0 {
 		fmt.Fprintln(w, "\nNotes:")

@@ -199,6 +199,19 @@ func agentColumn(ags []agent) int {
 	return w
 }
 
+// readingColumn returns the width of the reading column for these agents:
+// the longest name of the readings their rows can show.
+func readingColumn(ags []agent, d robots.Dialect, fixed bool) int {
+	w := len("reading")
+	if fixed {
+		return max(w, len(d.String()))
+	}
+	for _, a := range ags {
+		w = max(w, len(a.crawler.Dialect.String()))
+	}
+	return w
+}
+
 // agents returns the crawlers named, sets expanded, each once, or those of
 // def when none was named.
 func agents(named []string, def ...string) []agent {
