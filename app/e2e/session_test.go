@@ -180,6 +180,11 @@ func TestTwoTabs(t *testing.T) {
 	mineA.Selected = 1 // the test edited
 	a.Replace(row(1, "input[name=agent]"), "TabOneBot")
 	waitSaved(a, mineA)
+	// b hears of it at once, not at its own next save.
+	b.Wait(`[data-notice="tabs"]`)
+	if got := b.Text(`[data-notice="tabs"]`); !strings.Contains(got, "has just saved its work") {
+		t.Errorf("b's notice of a's save %q", got)
+	}
 
 	mineB := custom
 	mineB.Rows = append([]model.Row(nil), custom.Rows...)

@@ -21,6 +21,7 @@ type pageState struct {
 	saveWaiting bool // a save is scheduled
 	onUnload    app.Func
 	onKey       app.Func
+	onStorage   app.Func
 
 	linkStatus  string // the outcome of the last "Copy link"
 	linkShown   string // the link, when it must be copied by hand
@@ -105,6 +106,13 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 	w := app.Window()
 	w.Call("addEventListener", "pagehide", p.onUnload)
 	w.Get("document").Call("addEventListener", "visibilitychange", p.onUnload)
+	p.onStorage = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) > 0 {
+			t.otherTabWrote(args[0])
+		}
+		return nil
+	})
+	w.Call("addEventListener", "storage", p.onStorage)
 	p.onKey = onUndoKeys(ctx, func(ctx app.Context, redo bool) {
 		if redo {
 			t.apply(ctx, session.Redo{})
@@ -167,6 +175,30 @@ func (t *Tester) unseen(ctx app.Context, step func()) {
 	if len(t.work.Notes) == notes && t.page.versionsSeen == versions {
 		ctx.PreventUpdate()
 	}
+}
+
+// otherTabWrote takes the browser's storage event: another tab of the
+// tester wrote in this browser's storage (a tab is not told of its own
+// writes). Its save is said at once, and an open list of versions shows
+// the version it kept.
+func (t *Tester) otherTabWrote(e app.Value) {
+	key, value := e.Get("key"), e.Get("newValue")
+	if key.Type() != app.TypeString {
+		return // the storage cleared
+	}
+	k, stamp := key.String(), ""
+	if value.Type() == app.TypeString {
+		stamp = value.String()
+	}
+	t.own.Dispatch(func(ctx app.Context) {
+		switch {
+		case k == session.StampKey && t.work.OtherTabSaved(stamp):
+		case k == session.VersionsKey && t.page.versionsOpen:
+			t.readVersions()
+		default:
+			ctx.PreventUpdate()
+		}
+	})
 }
 
 // save writes the work now.

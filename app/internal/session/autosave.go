@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"strings"
 	"time"
 
 	"robotstester/app/internal/share"
@@ -159,6 +160,21 @@ func (s *Session) keepOtherTabs(data string) {
 	s.pushVersion(other, "Saved by another tab")
 	s.notify(Note{ID: NoteTabs, Text: "The tester is open in another tab too, which saved other work in this browser. " +
 		"This tab's work is saved now; the other's is kept in Earlier versions of your work (under More)."})
+}
+
+// OtherTabSaved takes the stamp another tab of the tester (or window) just
+// wrote under StampKey with its work, and says so at once, rather than at
+// this tab's next save: the user then knows that the work stored in this
+// browser is no longer this tab's. Nothing is lost: this tab's work stays,
+// and its next save keeps the other's as a version (keepOtherTabs). It
+// reports whether a notice came.
+func (s *Session) OtherTabSaved(stamp string) bool {
+	if stamp == "" || stamp == s.stamp || strings.HasPrefix(stamp, s.id+":") || s.noSave || s.Embed {
+		return false
+	}
+	s.notify(Note{ID: NoteTabs, Text: "The tester is open in another tab too, which has just saved its work in this browser. " +
+		"This tab's work stays here and is saved at its next change; the other's is then kept in Earlier versions of your work (under More)."})
+	return true
 }
 
 // storageFailed says, once, that the work is not being saved.

@@ -810,3 +810,35 @@ func TestTwoTabs(t *testing.T) {
 		t.Errorf("a reload was told of another tab: %+v", again.Notes)
 	}
 }
+
+// TestOtherTabSavedSaysSo: a tab hears at once (the browser's storage
+// event) that another tab saved its work, and is not told of its own saves,
+// nor when it does not save (embedded, storage failed).
+func TestOtherTabSavedSaysSo(t *testing.T) {
+	st := MemoryStorage{}
+	a, _ := newSession(st)
+	a.Arrive("", "")
+	b, _ := newSession(st)
+	b.Arrive("", "")
+	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
+	if !a.Save() {
+		t.Fatal("a did not save")
+	}
+	if a.OtherTabSaved(st[StampKey]) {
+		t.Errorf("a was told of its own save: %+v", a.Notes)
+	}
+	if !b.OtherTabSaved(st[StampKey]) {
+		t.Fatal("b was not told of a's save")
+	}
+	if n, ok := b.Note(NoteTabs); !ok || !strings.Contains(n.Text, "another tab") || !strings.Contains(n.Text, "Earlier versions") {
+		t.Errorf("b's notice %+v, %v", n, ok)
+	}
+	if b.OtherTabSaved("") {
+		t.Errorf("a stamp removed was taken for a save")
+	}
+	embedded, _ := newSession(st)
+	embedded.Embed = true
+	if embedded.OtherTabSaved(st[StampKey]) {
+		t.Errorf("an embedded tester, which saves nothing, was told")
+	}
+}
