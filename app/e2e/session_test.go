@@ -283,6 +283,45 @@ func TestShareLink(t *testing.T) {
 	noExceptions(t, b)
 }
 
+// TestLinkInOpenPage gives the page already open a link in its address
+// bar: a damaged one is said and the page goes on working (go-app read it
+// unguarded, and its Go program stopped for good, the page still on
+// screen); a good one asks first, then opens.
+func TestLinkInOpenPage(t *testing.T) {
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+	mine := custom
+	mine.Robots = "User-agent: *\nAllow: /\n"
+	setState(p, mine)
+	waitSaved(p, mine)
+
+	p.Call("giving a damaged link", `(h) => { location.hash = h; }`, "s=a%2")
+	p.Wait(`[data-notice="link"]`)
+	if got := p.Text(`[data-notice="link"]`); !strings.Contains(got, "could not be opened") || !strings.Contains(got, "Your work is as it was") {
+		t.Errorf("notice %q", got)
+	}
+	waitState(p, mine)
+	p.Replace(editor, "User-agent: *\nDisallow: /\n")
+	verdict(p, 0, "blocked")
+	if got := Eval[string](p, "the editor's text", `window.robotsTester.text()`); got != "User-agent: *\nDisallow: /\n" {
+		t.Errorf("text %q", got)
+	}
+	mine.Robots = "User-agent: *\nDisallow: /\n"
+	waitSaved(p, mine)
+
+	p.Call("giving a link", `(h) => { location.hash = h; }`, share.Fragment(custom))
+	p.Wait("#shared-choice")
+	waitState(p, mine)
+	p.Click("#open-shared")
+	p.WaitGone("#shared-choice")
+	waitState(p, custom)
+	waitSaved(p, custom)
+	if got := Eval[string](p, "reading the address", "location.hash"); got != "" {
+		t.Errorf("the fragment stayed: %.40q", got)
+	}
+	noExceptions(t, p)
+}
+
 // TestHostileFragment opens links whose state is damaged or hostile: each
 // shows the reason, and the tester works on the user's own state.
 func TestHostileFragment(t *testing.T) {

@@ -16,6 +16,12 @@ var boot struct {
 	storageErr error  // why localStorage cannot be used, nil if it can
 }
 
+// navDamaged is what guardNavigation found wrong with the address the open
+// page was last given ("" if nothing), for the Tester's linkGiven, which
+// clears it: written on the browser's popstate event, read on the
+// hashchange event after it; wasm has one thread.
+var navDamaged string
+
 // Guard makes the page safe for go-app to start, and must run before
 // app.RunWhenOnBrowser. go-app reads window.localStorage and parses the
 // page's address with no care for failure, and either failure leaves the
@@ -43,20 +49,43 @@ func Guard() {
 	// the guards run in a task between them.
 	waitForBrowser()
 	guardURL()
+	guardNavigation()
 	guardStorage()
 	keepPrerendered()
 	waitForBrowser()
 }
 
 func guardURL() {
+	boot.fragment, boot.damaged = repairAddress()
+}
+
+// guardNavigation repairs, as guardURL does at the start, an address the
+// open page is given: a link pasted in the address bar, Back or Forward.
+// go-app reads it on the browser's popstate event, unguarded, and a nil
+// URL there stops the Go program for good while the page stays on screen,
+// taking every later key with it. The listener is added before go-app's
+// (window.onpopstate, set as it starts), so it runs first.
+func guardNavigation() {
+	repair := app.FuncOf(func(app.Value, []app.Value) any {
+		if _, damaged := repairAddress(); damaged != "" {
+			navDamaged = damaged
+		}
+		return nil
+	})
+	jsTry(func() { app.Window().Call("addEventListener", "popstate", repair) })
+}
+
+// repairAddress escapes the stray '%' signs of the page's address in the
+// address bar when Go cannot parse it (or its query), keeping the rest, and
+// returns the fragment as it was and what was wrong ("" if nothing).
+func repairAddress() (fragment, damaged string) {
 	var href string
 	jsTry(func() { href = app.Window().Get("location").Get("href").String() })
-	_, frag, _ := strings.Cut(href, "#")
-	boot.fragment = frag
+	_, fragment, _ = strings.Cut(href, "#")
 	u, err := url.Parse(href)
 	if err == nil {
 		if _, err = url.ParseQuery(u.RawQuery); err == nil {
-			return
+			return fragment, ""
 		}
 	}
 	fixed := RepairURL(href)
@@ -66,8 +95,8 @@ func guardURL() {
 		fixed, _, _ = strings.Cut(fixed, "#")
 		fixed = RepairURL(fixed)
 	}
-	boot.damaged = "a broken %-escape"
 	jsTry(func() { app.Window().Get("history").Call("replaceState", app.Null(), "", fixed) })
+	return fragment, "a broken %-escape"
 }
 
 // RepairURL escapes the '%' signs of u that do not start a valid

@@ -22,6 +22,7 @@ type pageState struct {
 	onUnload    app.Func
 	onKey       app.Func
 	onStorage   app.Func
+	onHash      app.Func
 
 	linkStatus  string // the outcome of the last "Copy link"
 	linkShown   string // the link, when it must be copied by hand
@@ -113,6 +114,11 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 		return nil
 	})
 	w.Call("addEventListener", "storage", p.onStorage)
+	p.onHash = app.FuncOf(func(app.Value, []app.Value) any {
+		t.own.Dispatch(t.linkGiven)
+		return nil
+	})
+	w.Call("addEventListener", "hashchange", p.onHash)
 	p.onKey = onUndoKeys(ctx, func(ctx app.Context, redo bool) {
 		if redo {
 			t.apply(ctx, session.Redo{})
@@ -174,6 +180,32 @@ func (t *Tester) unseen(ctx app.Context, step func()) {
 	step()
 	if len(t.work.Notes) == notes && t.page.versionsSeen == versions {
 		ctx.PreventUpdate()
+	}
+}
+
+// linkGiven takes a link given to the page already open, on the browser's
+// hashchange event: a link pasted in the address bar, Back or Forward (the
+// page's own changes of its address make no such event). Its tests wait
+// for the user's choice, as a link does over saved work at the start; one
+// that cannot be read, or whose address was damaged, is said.
+func (t *Tester) linkGiven(ctx app.Context) {
+	damaged := navDamaged
+	navDamaged = ""
+	u := app.Window().URL()
+	if u == nil {
+		return // guardNavigation repairs what Go cannot parse
+	}
+	fragment := u.EscapedFragment()
+	if f, err := url.PathUnescape(fragment); err == nil {
+		fragment = f
+	}
+	switch t.work.LinkArrived(fragment, damaged) {
+	case session.NoLink:
+		if damaged == "" {
+			ctx.PreventUpdate() // a jump within the page
+		}
+	case session.LinkOpened, session.LinkFailed:
+		replaceURL(embed.PageURL(u)) // a reload must not ask again
 	}
 }
 

@@ -43,10 +43,7 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause func()) (Effects, 
 		}
 		pause()
 	}
-	if damaged != "" {
-		s.notify(Note{ID: NoteLink, Alert: true, Text: "This page's address was damaged (" + damaged +
-			"), as mail and chat apps sometimes do to links; what could be read of it is open."})
-	}
+	s.addressDamaged(damaged)
 	shared, ok, err := share.FromFragmentPaced(fragment, pause)
 	if ok {
 		pause()
@@ -76,6 +73,44 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause func()) (Effects, 
 	s.setPaced(own, pause)
 	s.versionDue = "Before the visit of " + s.now().Local().Format("2 Jan 15:04")
 	return Effects{File: true, Editor: true, Rows: true, Lint: true}, outcome
+}
+
+// addressDamaged says what was wrong with the page's address and has been
+// repaired, unless damaged is "".
+func (s *Session) addressDamaged(damaged string) {
+	if damaged != "" {
+		s.notify(Note{ID: NoteLink, Alert: true, Text: "This page's address was damaged (" + damaged +
+			"), as mail and chat apps sometimes do to links; what could be read of it is open."})
+	}
+}
+
+// LinkArrived takes a link given to the page already open (its address's
+// fragment as it is, with or without '#'): a link pasted in the address
+// bar, Back or Forward. The work shown is the user's, so the link's tests
+// wait for the user's choice (Pending), as they do over saved work when
+// the page opens, unless they are that work already (LinkOpened: nothing
+// to do). A link that cannot be read is said in a notice and the work
+// stays (LinkFailed); damaged is as for Arrive.
+func (s *Session) LinkArrived(fragment, damaged string) LinkOutcome {
+	s.addressDamaged(damaged)
+	shared, ok, err := share.FromFragment(fragment)
+	switch {
+	case !ok:
+		return NoLink
+	case err != nil:
+		s.notify(Note{ID: NoteLink, Alert: true, Text: "This link's tests could not be opened: " + err.Error() +
+			". Your work is as it was."})
+		return LinkFailed
+	}
+	if c := shared.Fit(); c.Any() {
+		s.notify(Note{ID: NoteLimit, Alert: true, Text: "This link holds more than the tester does: " + c.String() + "."})
+	}
+	if share.Same(s.State, shared) {
+		s.Pending = nil
+		return LinkOpened
+	}
+	s.Pending = &shared
+	return LinkWaits
 }
 
 // restore reads the saved work. Saved work that cannot be read whole, or

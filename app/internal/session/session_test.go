@@ -127,6 +127,49 @@ func TestArriveDamagedAddress(t *testing.T) {
 	}
 }
 
+// TestLinkArrived: a link given to the page already open waits for the
+// user's choice unless it is the work shown; one that cannot be read, or
+// a damaged address, is said, and the work stays as it was.
+func TestLinkArrived(t *testing.T) {
+	for _, tt := range []struct {
+		name, fragment, damaged string
+		outcome                 LinkOutcome
+		pending                 bool
+		note                    string // in the notice NoteLink, when not ""
+	}{
+		{name: "a jump within the page", fragment: "tests"},
+		{name: "the work shown", fragment: share.Fragment(mine), outcome: LinkOpened},
+		{name: "other tests", fragment: "#" + share.Fragment(them), outcome: LinkWaits, pending: true},
+		{name: "unreadable", fragment: "s=!!!", outcome: LinkFailed, note: "Your work is as it was"},
+		{name: "damaged address", fragment: "s=a%2", damaged: "a broken %-escape", outcome: LinkFailed, note: "could not be opened"},
+		{name: "damaged, no link", fragment: "x%2", damaged: "a broken %-escape", note: "damaged"},
+	} {
+		s, _ := newSession(MemoryStorage{})
+		s.Arrive("", "")
+		s.Apply(Replace{State: mine, Label: "mine"})
+		if got := s.LinkArrived(tt.fragment, tt.damaged); got != tt.outcome || (s.Pending != nil) != tt.pending {
+			t.Errorf("%s: outcome %d, pending %v", tt.name, got, s.Pending != nil)
+		}
+		if !share.Same(s.State, mine) {
+			t.Errorf("%s: the work changed before the user chose", tt.name)
+		}
+		if tt.note != "" && !hasNote(s, NoteLink, tt.note) {
+			t.Errorf("%s: no notice with %q in %+v", tt.name, tt.note, s.Notes)
+		}
+		if tt.note == "" && len(s.Notes) > 0 {
+			if _, ok := s.Note(NoteLink); ok {
+				t.Errorf("%s: a link notice %+v", tt.name, s.Notes)
+			}
+		}
+		if tt.pending {
+			s.Apply(OpenShared{})
+			if !share.Same(s.State, them) {
+				t.Errorf("%s: opening the link gave %d rows", tt.name, len(s.State.Rows))
+			}
+		}
+	}
+}
+
 func TestUnreadableSaveNeverOverwritten(t *testing.T) {
 	// Storage that holds the unreadable save but cannot keep a copy aside:
 	// nothing may be saved over it.
