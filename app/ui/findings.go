@@ -38,13 +38,16 @@ func (p *FindingsPanel) Render() app.UI {
 		if more := g.Count - len(g.Lines); more > 0 {
 			lines = append(lines, app.Text(" and "+strconv.Itoa(more)+" more"))
 		}
-		count := ""
+		count, message := "", g.Message
 		if g.Count > 1 {
+			// The message names its own line's details (a crawler, a
+			// value): said as that line's, not as every line's.
 			count = " ×" + strconv.Itoa(g.Count)
+			message = "Line " + strconv.Itoa(g.Lines[0]) + ": " + message
 		}
 		items[i] = app.Li().DataSet("severity", g.Severity).DataSet("count", g.Count).Body(
 			app.Span().Class("sev").Text(severityIcon(g.Severity)+count),
-			app.Text(" "+g.Message+" "),
+			app.Text(" "+message+" "),
 			app.Span().Class("finding-lines note").Body(lines...),
 		)
 	}
