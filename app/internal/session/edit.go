@@ -535,7 +535,11 @@ func (e Fetch) apply(s *Session) Effects {
 		st.Selected = min(max(st.Selected, 0), len(st.Rows)-1)
 		st.Rows[st.Selected].URL = e.TestURL
 	}
-	fx := Replace{State: st, Label: "Fetch of " + e.URL + " (" + strconv.Itoa(e.Status) + ")"}.apply(s)
+	answer := "no answer"
+	if e.Status > 0 {
+		answer = "HTTP " + strconv.Itoa(e.Status)
+	}
+	fx := Replace{State: st, Label: "Fetch of " + e.URL + " (" + answer + ")"}.apply(s)
 	s.dismiss(NoteExample) // the tests follow the page asked about
 	return fx
 }

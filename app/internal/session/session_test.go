@@ -501,13 +501,18 @@ func TestFetch(t *testing.T) {
 	if s.State.Robots != "User-agent: *\nDisallow: /\n" || s.An.Rows[0].Allowed {
 		t.Fatalf("after a fetch: %q", s.State.Robots)
 	}
-	if label, _ := s.CanUndo(); label != "Fetch of https://example.com/robots.txt (200)" {
+	if label, _ := s.CanUndo(); label != "Fetch of https://example.com/robots.txt (HTTP 200)" {
 		t.Errorf("undo label %q", label)
 	}
 	s.Apply(Fetch{URL: "https://example.com/robots.txt", Status: 429})
 	if s.State.Answer != "429" || s.State.Robots != "User-agent: *\nDisallow: /\n" {
 		t.Errorf("after a 429: %q %q", s.State.Answer, s.State.Robots)
 	}
+	s.Apply(Fetch{URL: "https://example.com/robots.txt"})
+	if label, _ := s.CanUndo(); label != "Fetch of https://example.com/robots.txt (no answer)" {
+		t.Errorf("undo label of no answer %q", label)
+	}
+	s.Apply(Undo{})
 	s.Apply(Undo{})
 	s.Apply(Undo{})
 	if s.State.Robots != before {

@@ -161,7 +161,9 @@ func ReadRelayAnswer(text string) (a RelayAnswer, ok bool) {
 func FetchRelayed(u string, a RelayAnswer) FetchView {
 	v := FetchView{Kind: "ok", URL: u}
 	if a.Error != "" {
-		return FetchView{Kind: "refused", URL: u, Text: "The fetch relay refused " + u + ": " + a.Error + "."}
+		// The relay's reason may name the address already.
+		why := strings.TrimPrefix(a.Error, u+": ")
+		return FetchView{Kind: "refused", URL: u, Text: "The fetch relay refused " + u + ": " + why + "."}
 	}
 	var facts []string
 	if a.Status > 0 {

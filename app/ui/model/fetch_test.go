@@ -50,3 +50,39 @@ func TestFetchViews(t *testing.T) {
 		t.Errorf("fetched 503: %+v", got)
 	}
 }
+
+// TestFetchRelayedViews: the relay's answers in the page's words; a
+// refusal names the address once, and no answer is said as such.
+func TestFetchRelayedViews(t *testing.T) {
+	u := "https://127.0.0.1:8311/robots.txt"
+	for _, tt := range []struct {
+		name   string
+		a      RelayAnswer
+		kind   string
+		want   []string
+		absent []string
+	}{
+		{"refused, the reason naming the address", RelayAnswer{Error: u + ": 127.0.0.1 is a loopback address"}, "refused",
+			[]string{"The fetch relay refused " + u + ": 127.0.0.1 is a loopback address."}, []string{u + ": " + u}},
+		{"refused", RelayAnswer{Error: "only http and https"}, "refused", []string{"refused " + u + ": only http and https."}, nil},
+		{"no answer", RelayAnswer{Class: "unreachable", FetchError: "no such host", TookMS: 12}, "ok",
+			[]string{"No answer from " + u + ": no answer (no such host), 12 ms"}, []string{"(0)", "Fetched"}},
+		{"200", RelayAnswer{Status: 200, Class: "success", Size: 120, TookMS: 40}, "ok",
+			[]string{"Fetched " + u + ": 200, 120 bytes, 40 ms; now in the editor"}, nil},
+	} {
+		v := FetchRelayed(u, tt.a)
+		if v.Kind != tt.kind {
+			t.Errorf("%s: kind %q", tt.name, v.Kind)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(v.Text, w) {
+				t.Errorf("%s: %q lacks %q", tt.name, v.Text, w)
+			}
+		}
+		for _, w := range tt.absent {
+			if strings.Contains(v.Text, w) {
+				t.Errorf("%s: %q holds %q", tt.name, v.Text, w)
+			}
+		}
+	}
+}
