@@ -416,6 +416,39 @@ func TestUndoAfterTypingOverTheFile(t *testing.T) {
 	noExceptions(t, p)
 }
 
+// TestUndoTakesTypingFirst: a file pasted over the example moves the
+// example's tests to its site; the user types in it, then presses Ctrl+Z
+// outside the editor: the page's Undo takes back the typing alone, then
+// the move, then the paste (it took back the move and the typing at once,
+// saying only the move).
+func TestUndoTakesTypingFirst(t *testing.T) {
+	guardian := "User-agent: *\nDisallow: /*/print$\n\nSitemap: https://www.theguardian.com/sitemaps/news.xml\n"
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+	p.Replace(editor, guardian)
+	p.Wait(`[data-notice="example"]`)
+	p.CaretToEnd(editor)
+	p.Type(editor, "# mine")
+	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(guardian)+len("# mine")))
+	undoKey := func() {
+		t.Helper()
+		p.Call("leaving the editor", `() => document.activeElement && document.activeElement.blur()`)
+		p.do("pressing Ctrl+Z", chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	}
+	undoKey()
+	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(guardian)))
+	if got := p.Value(row(0, "input[name=url]")); !strings.Contains(got, "theguardian.com") {
+		t.Errorf("Undo of the typing took back the tests' move too: test 1 is %q", got)
+	}
+	undoKey()
+	poll(p, "the tests moved back", `document.querySelector(`+jsString(row(0, "input[name=url]"))+`).value`,
+		func(got string) bool { return strings.Contains(got, "shop.example") })
+	if got := p.Value(editor); got != guardian {
+		t.Errorf("Undo of the move changed the file: %q", got)
+	}
+	noExceptions(t, p)
+}
+
 // TestBarSaysHowItReadTheFields: text that is not a URL is tested as a
 // path, and an empty crawler field as a crawler no group names; the test
 // bar says so, rather than answer for something the user did not mean.

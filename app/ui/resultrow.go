@@ -159,7 +159,7 @@ func (r *ResultRow) Render() app.UI {
 			app.Button().Class("why").Type("button").
 				DataSet("why", i).
 				Aria("pressed", strconv.FormatBool(r.Selected)).
-				Aria("label", "Explain test "+n).
+				Aria("label", "Why? Test "+n). // the visible label first, for voice control
 				OnClick(r.why).
 				Text("Why?"),
 			app.If(!r.ReadOnly, func() app.UI {

@@ -78,6 +78,11 @@ type SetFile struct {
 }
 
 func (e SetFile) apply(s *Session) Effects {
+	if s.replacing {
+		s.replacing = false // the text of FileReplaced's step
+	} else if e.Text != s.State.Robots {
+		s.typed("the file")
+	}
 	wasExample := model.IsExampleFile(s.State.Robots)
 	s.State.Robots = e.Text
 	fx := Effects{File: true, Rows: true, Changed: true, Lint: true}
@@ -117,6 +122,7 @@ func (e FileReplaced) apply(s *Session) Effects {
 		label = "Deletion of the whole file"
 	}
 	s.keep(label)
+	s.replacing = true
 	if !model.IsExampleFile(s.State.Robots) {
 		s.notify(Note{ID: NoteUndo, Text: label + ".", Action: ActionUndo})
 	}
@@ -167,7 +173,11 @@ func (s *Session) editRow(i int, edit func(*model.Row)) Effects {
 	if i < 0 || i >= len(s.State.Rows) {
 		return Effects{}
 	}
-	edit(&s.State.Rows[i])
+	r := s.State.Rows[i]
+	if edit(&r); r != s.State.Rows[i] {
+		s.typed("test " + strconv.Itoa(i+1))
+	}
+	s.State.Rows[i] = r
 	s.State.Selected = i
 	s.dismiss(NoteExample) // its moment has passed: the tests are the user's now
 	s.fit("Test " + strconv.Itoa(i+1))
@@ -418,6 +428,7 @@ func (s *Session) travel(from, to *[]step, verb string) Effects {
 	}
 	last := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
+	s.typing, s.replacing = "", false
 	s.passed()
 	s.pushStep(to, last.label)
 	if last.an != nil {

@@ -39,6 +39,14 @@ type Session struct {
 	now   func() time.Time
 
 	undo, redo []step
+	// typing is what the typing since the last step of Undo is in ("" when
+	// none): the file, or a test. A run of typing is a step of its own,
+	// kept at its first key: Undo takes it back before the action before
+	// it, rather than with it.
+	typing string
+	// replacing is set by FileReplaced: its text comes next, as a
+	// SetFile that is part of the replacement's step, not typing.
+	replacing bool
 
 	changes     int       // changes made, counted: a write knows whether one came after what it holds
 	settled     int       // the changes storage holds, or gave up on: the work is unsaved while they differ
@@ -207,6 +215,20 @@ func (s *Session) keep(label string) {
 		s.undo = append(s.undo[:0:0], s.undo[len(s.undo)-MaxUndo:]...)
 	}
 	s.redo = nil
+	s.typing = ""
+}
+
+// typed notes a key typed in what (the file, a test): the first of a run
+// keeps the state before it as a step of Undo ("Typing in the file"); the
+// next keys in the same place join it. Any action ends the run, and so
+// does typing elsewhere. The step drops what Redo held, as typing does in
+// any editor.
+func (s *Session) typed(what string) {
+	if s.typing == what {
+		return
+	}
+	s.keep("Typing in " + what)
+	s.typing = what
 }
 
 func (s *Session) snapshot() model.State {

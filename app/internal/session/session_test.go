@@ -890,3 +890,67 @@ func TestOtherTabSavedSaysSo(t *testing.T) {
 		t.Errorf("an embedded tester, which saves nothing, was told")
 	}
 }
+
+// TestTypingIsAStepOfUndo: a run of typing is a step of Undo of its own,
+// so that Undo never takes back what was typed after an action together
+// with the action (a paste moved the example's tests, the user typed, and
+// Undo took both the move and the typing); typing drops what Redo held.
+func TestTypingIsAStepOfUndo(t *testing.T) {
+	guardian := "User-agent: *\nDisallow: /*/print$\n\nSitemap: https://www.theguardian.com/sitemaps/news.xml\n"
+	s, _ := newSession(MemoryStorage{})
+	s.Arrive("", "")
+	s.Apply(FileReplaced{})
+	s.Apply(SetFile{Text: guardian})
+	moved := s.State.Rows[0].URL
+	if !strings.Contains(moved, "theguardian.com") {
+		t.Fatalf("the example's tests did not move: %q", moved)
+	}
+	typed := guardian + "# my own edit\n"
+	s.Apply(SetFile{Text: guardian + "# my own"})
+	s.Apply(SetFile{Text: typed}) // the same run
+	if label, _ := s.CanUndo(); label != "Typing in the file" {
+		t.Errorf("Undo would take back %q", label)
+	}
+	if _, ok := s.Note(NoteExample); ok {
+		t.Errorf("the move's notice, whose Undo would now take back the typing, stayed")
+	}
+
+	s.Apply(Undo{})
+	if s.State.Robots != guardian || s.State.Rows[0].URL != moved {
+		t.Fatalf("Undo took back more than the typing: %q, %q", s.State.Robots, s.State.Rows[0].URL)
+	}
+	s.Apply(Undo{})
+	if s.State.Robots != guardian || strings.Contains(s.State.Rows[0].URL, "theguardian") {
+		t.Fatalf("the second Undo did not take back the move alone: %q, %q", s.State.Robots, s.State.Rows[0].URL)
+	}
+	s.Apply(Undo{})
+	if !model.IsExampleFile(s.State.Robots) {
+		t.Fatalf("the third Undo did not take back the paste: %q", s.State.Robots)
+	}
+	s.Apply(Redo{})
+	s.Apply(Redo{})
+	s.Apply(Redo{})
+	if s.State.Robots != typed {
+		t.Fatalf("Redo did not bring back the typing: %q", s.State.Robots)
+	}
+
+	// Typing after Undo drops what Redo held: it is not written over later.
+	s.Apply(Undo{})
+	s.Apply(SetFile{Text: guardian + "# other\n"})
+	if _, ok := s.CanRedo(); ok {
+		t.Errorf("Redo would write over what was typed after Undo")
+	}
+
+	// A test's field: a run of its own, each field's separate.
+	s.Apply(SetAgent{Row: 1, Agent: "Bing"})
+	s.Apply(SetAgent{Row: 1, Agent: "Bingbot"})
+	s.Apply(SetURL{Row: 2, URL: "/x"})
+	s.Apply(Undo{})
+	if s.State.Rows[2].URL == "/x" || s.State.Rows[1].Agent != "Bingbot" {
+		t.Errorf("Undo of test 3's typing: test 2 %q, test 3 %q", s.State.Rows[1].Agent, s.State.Rows[2].URL)
+	}
+	s.Apply(Undo{})
+	if s.State.Rows[1].Agent == "Bingbot" || s.State.Robots != guardian+"# other\n" {
+		t.Errorf("Undo of test 2's typing: %q, file %q", s.State.Rows[1].Agent, s.State.Robots)
+	}
+}
