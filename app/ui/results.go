@@ -350,7 +350,7 @@ func (p *ResultsTable) controls(t *model.Table, q model.TableQuery) app.UI {
 			app.Label().For("results-group").Text("Group by"),
 			choiceSelect("results-group", model.GroupChoices(), q.GroupValue(), p.group),
 		),
-		app.If(t.Held, func() app.UI {
+		app.If(t.OrderKept(), func() app.UI {
 			return app.Button().Type("button").ID("results-resort").
 				Title("The order is kept while you edit a test").
 				OnClick(p.resort).Text("Sort again")
@@ -368,8 +368,7 @@ func countsText(t *model.Table) string {
 	if e := model.ExpectCounts(t.Pinned, t.Broken); e != "" {
 		s += " " + e + "."
 	}
-	if t.Held && t.Query != (model.TableQuery{}) {
-		// Every test as entered: a held table looks no different.
+	if t.OrderKept() {
 		s += " Order kept while you edit."
 	}
 	return s

@@ -111,6 +111,11 @@ type Table struct {
 	pos  []int      // pos[i] is test i's position in Lines, -1 when not shown
 }
 
+// OrderKept reports whether the table keeps, while a test is edited, an
+// order or a choice of tests that its query would now change: never for
+// every test as entered, which a held table shows no differently.
+func (t *Table) OrderKept() bool { return t.Held && t.Query != (TableQuery{}) }
+
 // TableLine is one line of the table: a test or a group's header.
 type TableLine struct {
 	// Row is the index of the test in the state's rows, -1 for a header.

@@ -404,6 +404,18 @@ func TestTableState(t *testing.T) {
 	if !t2.Held || !slices.Equal(t2.Shown, []int{2, 1}) || t2.Row(2).URL != "/zz" || t2.Allowed != 1 || t2.Blocked != 1 {
 		t.Errorf("held table: held %v, shown %v, row 2 %q, counts %d %d", t2.Held, t2.Shown, t2.Row(2).URL, t2.Allowed, t2.Blocked)
 	}
+	if !t2.OrderKept() {
+		t.Errorf("a held table sorted by URL does not say its order is kept")
+	}
+	// Every test as entered: a held table keeps nothing its query would
+	// change (no "Sort again" that does nothing).
+	var entered TableState
+	entered.Table(a, &s)
+	s.Rows[2].URL = "/zzz"
+	a.Recheck(&s)
+	if te := entered.Table(a, &s); !te.Held || te.OrderKept() {
+		t.Errorf("as entered: held %v, order kept %v", te.Held, te.OrderKept())
+	}
 	// Choosing the query again sorts and filters anew.
 	ts.SetQuery(ts.Query())
 	if t3 := ts.Table(a, &s); t3.Held || !slices.Equal(t3.Shown, []int{1}) {
