@@ -449,6 +449,35 @@ func TestUndoTakesTypingFirst(t *testing.T) {
 	noExceptions(t, p)
 }
 
+// TestPasteShowsTheDecidingLine: a file pasted over the whole text shows
+// its deciding line in the editor, not the end of the file where the paste
+// left the caret (a paste over it all is no typing within the file).
+func TestPasteShowsTheDecidingLine(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\nDisallow: /private/\n")
+	for i := range 300 {
+		fmt.Fprintf(&b, "# filler line %d\n", i+1)
+	}
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+	p.Call("focusing the editor", `() => document.querySelector("#robots-txt").focus()`)
+	p.do("pressing Ctrl+A", chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	p.Call("pasting", `(text) => {
+		const dt = new DataTransfer();
+		dt.setData("text/plain", text);
+		document.activeElement.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true, cancelable: true}));
+	}`, b.String())
+	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(b.Len()))
+	p.WaitAttr("#test-bar button[data-line]", "data-line", "2")
+	poll(p, "the deciding line in the editor's view", `(() => {
+		const line = document.querySelector("#robots-txt .cm-line[data-deciding]");
+		if (!line) return false;
+		const r = line.getBoundingClientRect(), v = document.querySelector("#editor .cm-scroller").getBoundingClientRect();
+		return r.top >= v.top && r.bottom <= v.bottom;
+	})()`, func(ok bool) bool { return ok })
+	noExceptions(t, p)
+}
+
 // TestBarSaysHowItReadTheFields: text that is not a URL is tested as a
 // path, and an empty crawler field as a crawler no group names; the test
 // bar says so, rather than answer for something the user did not mean.

@@ -280,6 +280,9 @@ func (t *Tester) goPaced(stale func() bool, work func(pause func())) {
 func (t *Tester) setRobots(ctx app.Context, text string, replaced bool) {
 	if replaced {
 		t.apply(ctx, session.FileReplaced{Deleted: text == ""})
+		// The line the editor showed was the old file's: the new one's
+		// deciding line is shown once its analysis is done.
+		t.edit.deciding = 0
 	}
 	if len(text) > model.MaxFile || !t.ready {
 		t.apply(ctx, session.SetFile{Text: text}) // cut, and said, at once

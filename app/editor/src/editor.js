@@ -135,6 +135,17 @@ function lineMarks(hooks) {
   }, { decorations: v => v.decorations });
 }
 
+// replacesAll reports whether a transaction replaced the whole of a
+// document that was not empty.
+function replacesAll(tr) {
+  let n = 0, all = false;
+  tr.changes.iterChanges((fromA, toA) => {
+    n++;
+    all = fromA === 0 && toA === tr.startState.doc.length;
+  });
+  return n === 1 && all && tr.startState.doc.length > 0;
+}
+
 // changesOf lists a transaction's changes in the old document, as the Go
 // side takes them.
 function changesOf(tr) {
@@ -178,6 +189,7 @@ function mount(host, opts) {
   const editable = new Compartment();
   const marks = lineMarks(hooks);
   let lastInput = 0; // when the user last changed the text
+  let replacedAt = 0; // when the user last replaced the whole text
   // The changes go to the Go side after the update that made them (it
   // answers by asking the editor to draw again, which it may not do while an
   // update is under way), in order: a key's in the same task, a large
@@ -229,12 +241,18 @@ function mount(host, opts) {
         EditorView.updateListener.of(u => {
           if (!u.docChanged) return;
           const lists = [];
+          let whole = true;
           for (const tr of u.transactions) {
             if (!tr.docChanged || tr.annotation(fromGo)) continue;
             lists.push(changesOf(tr));
+            whole = whole && replacesAll(tr);
           }
           if (lists.length) {
-            lastInput = performance.now();
+            // A text that replaced the whole file (pasted over it all) is
+            // no typing within it: the editor may then show the deciding
+            // line of the new file (reveal's unlessTyping).
+            lastInput = whole ? 0 : performance.now();
+            if (whole) replacedAt = performance.now();
             send(lists);
           }
         }),
@@ -308,6 +326,14 @@ function mount(host, opts) {
     reveal: whenFree((n, select, unlessTyping) => {
       if (unlessTyping && view.hasFocus && performance.now() - lastInput < 1500) return false;
       const l = lineRange(n);
+      if (!select && performance.now() - replacedAt < 1500) {
+        // A text pasted over it all leaves the editor scrolling to the
+        // caret at its end, which CodeMirror does after any measure asked
+        // for: only a scroll target of its own takes its place.
+        replacedAt = 0;
+        view.dispatch({ effects: EditorView.scrollIntoView(l.from, { y: "center" }) });
+        return true;
+      }
       if (!select) {
         // Within the editor only: the page itself stays where the user
         // has it.
