@@ -108,3 +108,14 @@ func TestFindingsGroupSaysWhose(t *testing.T) {
 		t.Errorf("a finding alone is prefixed with its line, which it lists already")
 	}
 }
+
+// TestVersionsPanelSaysWhyNone: with storage denied the list of versions
+// says that none can be kept, not "not yet".
+func TestVersionsPanelSaysWhyNone(t *testing.T) {
+	if html := render(t, &VersionsPanel{Unkept: true}); !strings.Contains(html, "No version can be kept") || strings.Contains(html, "yet") {
+		t.Errorf("storage denied:\n%s", html)
+	}
+	if html := render(t, &VersionsPanel{}); !strings.Contains(html, "No earlier version yet.") {
+		t.Errorf("no version yet:\n%s", html)
+	}
+}

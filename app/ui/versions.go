@@ -15,6 +15,9 @@ type VersionsPanel struct {
 
 	// Versions describe the versions, newest first, once read.
 	Versions []string
+	// Unkept is true when no version can be kept (storage denied or
+	// failed): the list says so rather than "not yet".
+	Unkept bool
 
 	onToggle  func(ctx app.Context, open bool)
 	onRestore func(ctx app.Context, i int)
@@ -37,6 +40,9 @@ func (p *VersionsPanel) Render() app.UI {
 		app.Div().Class("panel").Body(
 			app.P().Class("note").Text("The tester keeps the work as it was before each visit and before each action that replaces it (Example, Clear, imports, opening a link), the last few in this browser."),
 			app.If(len(items) == 0, func() app.UI {
+				if p.Unkept {
+					return app.P().Class("note").Text("No version can be kept: this browser does not let the tester save its work. Copy a link or export the state to keep it.")
+				}
 				return app.P().Class("note").Text("No earlier version yet.")
 			}).Else(func() app.UI { return app.Ol().ID("version-list").Body(items...) }),
 		),

@@ -214,6 +214,10 @@ func (s *Session) Versions() []Version {
 	return vs
 }
 
+// KeepsVersions reports whether versions of the work can be kept in this
+// browser: not when storage is denied or failed, nor in the embed mode.
+func (s *Session) KeepsVersions() bool { return !s.noSave && !s.Embed }
+
 // VersionsKept returns how many versions this session has kept: a list of
 // them shown is read again when it changes.
 func (s *Session) VersionsKept() int { return s.versions }
