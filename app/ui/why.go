@@ -77,7 +77,7 @@ func (p *WhyPanel) Render() app.UI {
 			}
 			result := ""
 			if m.Winner {
-				result = "◀ wins"
+				result = "◀\u00a0wins" // one piece, as "line 13" is
 			}
 			if m.ViaIndex {
 				result += " (as index.html)"
