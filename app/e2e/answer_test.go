@@ -184,11 +184,7 @@ func TestEditorKeysPasteAndFill(t *testing.T) {
 				paste := corpusText(t, f.paste)
 				p.Call("focusing the editor", `() => document.querySelector("#robots-txt").focus()`)
 				p.do("pressing Ctrl+A", chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
-				p.Call("pasting", `(text) => {
-					const dt = new DataTransfer();
-					dt.setData("text/plain", text);
-					document.activeElement.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true, cancelable: true}));
-				}`, paste)
+				p.PasteText(paste)
 				want := strings.ReplaceAll(strings.ReplaceAll(paste, "\r\n", "\n"), "\r", "\n") // a paste's line ends, as a textarea's
 				p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(want)))
 				if got := p.Value(editor); got != want {
@@ -462,11 +458,7 @@ func TestPasteShowsTheDecidingLine(t *testing.T) {
 	p.Open(suite.Site(t, ""))
 	p.Call("focusing the editor", `() => document.querySelector("#robots-txt").focus()`)
 	p.do("pressing Ctrl+A", chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
-	p.Call("pasting", `(text) => {
-		const dt = new DataTransfer();
-		dt.setData("text/plain", text);
-		document.activeElement.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true, cancelable: true}));
-	}`, b.String())
+	p.PasteText(b.String())
 	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(b.Len()))
 	p.WaitAttr("#test-bar button[data-line]", "data-line", "2")
 	poll(p, "the deciding line in the editor's view", `(() => {

@@ -135,6 +135,18 @@ func (p *Page) Replace(sel, text string) {
 	p.Call("replacing the value of "+sel, js, sel, text)
 }
 
+// PasteText pastes text into the element that has the focus as Ctrl+V
+// does in a page: a paste event that carries the text (headless Chromium
+// has no clipboard to read it from).
+func (p *Page) PasteText(text string) {
+	p.tb.Helper()
+	p.Call("pasting", `(text) => {
+		const dt = new DataTransfer();
+		dt.setData("text/plain", text);
+		document.activeElement.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true, cancelable: true}));
+	}`, text)
+}
+
 // Click clicks the element sel, as a user would, with the mouse at its
 // middle, once it has stopped moving.
 //
