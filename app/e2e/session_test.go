@@ -264,6 +264,13 @@ func TestShareLink(t *testing.T) {
 	waitState(b, mine)
 	time.Sleep(700 * time.Millisecond)
 	waitSaved(b, mine)
+	// What is typed meanwhile is saved; the link stays for a reload.
+	mine.Robots = "User-agent: *\nAllow: /typed\n"
+	b.Replace(editor, mine.Robots)
+	waitSaved(b, mine)
+	b.Reload()
+	b.Wait("#shared-choice")
+	waitState(b, mine)
 	b.Click("#open-shared")
 	waitState(b, custom)
 	b.WaitGone("#shared-choice")

@@ -246,7 +246,8 @@ func (t *Tester) saved(wrote bool) {
 	if t.page.versionsOpen && t.page.versionsSeen != t.work.VersionsKept() {
 		t.readVersions()
 	}
-	if u := app.Window().URL(); u != nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
+	// A link waiting for the user's choice stays, for a reload to ask again.
+	if u := app.Window().URL(); u != nil && t.work.Pending == nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
 		replaceURL(embed.PageURL(u))
 	}
 }
@@ -292,7 +293,7 @@ func (t *Tester) openShared(ctx app.Context) {
 // keepMine drops the link's tests, as the user chose.
 func (t *Tester) keepMine(ctx app.Context) {
 	t.apply(ctx, session.KeepMine{})
-	t.save() // what was typed while the choice was open
+	t.save() // now, not after the pause
 	replaceURL(embed.PageURL(app.Window().URL()))
 }
 

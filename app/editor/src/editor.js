@@ -189,7 +189,10 @@ function mount(host, opts) {
   const editable = new Compartment();
   const marks = lineMarks(hooks);
   let lastInput = 0; // when the user last changed the text
-  let replacedAt = 0; // when the user last replaced the whole text
+  // pasted is set while CodeMirror's scroll to the caret of a text that
+  // replaced the whole file is still to come (at its next measure, after
+  // any scroll asked for in it): then is the reveal to make after it.
+  let pasted = null;
   // The changes go to the Go side after the update that made them (it
   // answers by asking the editor to draw again, which it may not do while an
   // update is under way), in order: a key's in the same task, a large
@@ -252,7 +255,20 @@ function mount(host, opts) {
             // no typing within it: the editor may then show the deciding
             // line of the new file (reveal's unlessTyping).
             lastInput = whole ? 0 : performance.now();
-            if (whole) replacedAt = performance.now();
+            if (whole) {
+              const p = pasted = { then: null };
+              view.requestMeasure({
+                read() {},
+                write() {
+                  // CodeMirror scrolls to the caret once this measure's
+                  // writes are done: a reveal waits for the next frame.
+                  requestAnimationFrame(() => {
+                    if (pasted === p) pasted = null;
+                    if (p.then) p.then();
+                  });
+                },
+              });
+            }
             send(lists);
           }
         }),
@@ -326,18 +342,10 @@ function mount(host, opts) {
     reveal: whenFree((n, select, unlessTyping) => {
       if (unlessTyping && view.hasFocus && performance.now() - lastInput < 1500) return false;
       const l = lineRange(n);
-      if (!select && performance.now() - replacedAt < 1500) {
-        // A text pasted over it all leaves the editor scrolling to the
-        // caret at its end, which CodeMirror does after any measure asked
-        // for: only a scroll target of its own takes its place.
-        replacedAt = 0;
-        view.dispatch({ effects: EditorView.scrollIntoView(l.from, { y: "center" }) });
-        return true;
-      }
       if (!select) {
         // Within the editor only: the page itself stays where the user
         // has it.
-        view.requestMeasure({
+        const scroll = () => view.requestMeasure({
           read: () => {
             const b = view.lineBlockAt(l.from), dom = view.scrollDOM;
             const top = b.top + view.documentTop - dom.getBoundingClientRect().top + dom.scrollTop;
@@ -345,6 +353,8 @@ function mount(host, opts) {
           },
           write: top => { view.scrollDOM.scrollTop = top; },
         });
+        if (pasted) pasted.then = scroll; // after CodeMirror's own, or it would undo this one
+        else scroll();
         return true;
       }
       // The editor and the page both scroll to the line: on a wide

@@ -56,8 +56,10 @@ const SavePause = 500 * time.Millisecond
 const MaxVersions = 5
 
 // SaveIn returns how long to wait before the work should be saved, and
-// false when there is nothing to save (or saving is off: embed mode, a
-// link waiting for the user's choice, storage failed).
+// false when there is nothing to save (or saving is off: embed mode,
+// storage failed). A link waiting for the user's choice does not stop it:
+// the work shown is the user's own, and what they type meanwhile is kept
+// like any other change (a tab closed before choosing loses nothing).
 func (s *Session) SaveIn() (time.Duration, bool) {
 	if !s.canSave() {
 		return 0, false
@@ -70,7 +72,7 @@ func (s *Session) SaveIn() (time.Duration, bool) {
 func (s *Session) unsaved() bool { return s.changes != s.settled }
 
 func (s *Session) canSave() bool {
-	return s.unsaved() && s.Pending == nil && !s.noSave && !s.Embed
+	return s.unsaved() && !s.noSave && !s.Embed
 }
 
 // Save writes the work to storage now, if it changed. Before the first

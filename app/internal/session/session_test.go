@@ -383,14 +383,24 @@ func TestAutosaveStorageFails(t *testing.T) {
 	}
 }
 
-func TestNoSaveWhilePendingOrEmbedded(t *testing.T) {
+// TestSaveWhilePendingNotEmbedded: while a link waits for the user's
+// choice, the user's own work is saved as it changes (nothing is saved
+// until it does); an embed saves nothing.
+func TestSaveWhilePendingNotEmbedded(t *testing.T) {
 	st := MemoryStorage{SaveKey: string(share.Marshal(mine))}
 	s, c := newSession(st)
 	s.Arrive(share.Fragment(them), "")
-	s.Apply(SetURL{Row: 0, URL: "/typed"})
 	c.advance(time.Second)
 	if s.Save() {
-		t.Errorf("saved while the link waits for a choice")
+		t.Errorf("the work, unchanged, was saved again while the link waits")
+	}
+	s.Apply(SetURL{Row: 0, URL: "/typed"})
+	c.advance(time.Second)
+	if !s.Save() {
+		t.Errorf("what was typed while the link waits was not saved")
+	}
+	if got, err := share.Unmarshal([]byte(st[SaveKey])); err != nil || got.Rows[0].URL != "/typed" {
+		t.Errorf("saved %+v, %v", got.Rows, err)
 	}
 	s.Apply(OpenShared{})
 	c.advance(time.Second)
