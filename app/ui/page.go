@@ -55,10 +55,7 @@ func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 	p.embed = embed.Parse(u.Query())
 	work := session.New(browserStorage{denied: boot.storageErr}, nil, t.work.State)
 	work.Embed = p.embed.On
-	fragment := boot.fragment
-	if f, err := url.PathUnescape(fragment); err == nil {
-		fragment = f
-	}
+	fragment := unescapeFragment(boot.fragment)
 	t.own.Async(func() {
 		fx, link := work.ArrivePaced(fragment, boot.damaged, pacer())
 		t.own.Dispatch(func(ctx app.Context) {
@@ -195,11 +192,7 @@ func (t *Tester) linkGiven(ctx app.Context) {
 	if u == nil {
 		return // guardNavigation repairs what Go cannot parse
 	}
-	fragment := u.EscapedFragment()
-	if f, err := url.PathUnescape(fragment); err == nil {
-		fragment = f
-	}
-	switch t.work.LinkArrived(fragment, damaged) {
+	switch t.work.LinkArrived(unescapeFragment(u.EscapedFragment()), damaged) {
 	case session.NoLink:
 		if damaged == "" {
 			ctx.PreventUpdate() // a jump within the page
@@ -207,6 +200,15 @@ func (t *Tester) linkGiven(ctx app.Context) {
 	case session.LinkOpened, session.LinkFailed:
 		replaceURL(embed.PageURL(u)) // a reload must not ask again
 	}
+}
+
+// unescapeFragment returns an address's fragment as the session reads a
+// link from it: unescaped, or as it is when it does not unescape.
+func unescapeFragment(fragment string) string {
+	if f, err := url.PathUnescape(fragment); err == nil {
+		return f
+	}
+	return fragment
 }
 
 // otherTabWrote takes the browser's storage event: another tab of the

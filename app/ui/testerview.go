@@ -52,7 +52,7 @@ func (t *Tester) panels() []app.UI {
 						onURLFile:   t.importURLFile,
 					}
 				}),
-				&VersionsPanel{Versions: t.page.versions, Unkept: !t.work.KeepsVersions(), onToggle: t.toggleVersions, onRestore: t.restoreVersion},
+				&VersionsPanel{Versions: t.page.versions, Unkept: !t.work.Saves(), onToggle: t.toggleVersions, onRestore: t.restoreVersion},
 				t.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), t.versionsCompare),
 				t.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), t.overview),
 				t.morePanel("more-findings", t.findingsSummary(), func() app.UI {

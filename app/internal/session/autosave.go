@@ -72,7 +72,7 @@ func (s *Session) SaveIn() (time.Duration, bool) {
 func (s *Session) unsaved() bool { return s.changes != s.settled }
 
 func (s *Session) canSave() bool {
-	return s.unsaved() && !s.noSave && !s.Embed
+	return s.unsaved() && s.Saves()
 }
 
 // Save writes the work to storage now, if it changed. Before the first
@@ -171,7 +171,7 @@ func (s *Session) keepOtherTabs(data string) {
 // and its next save keeps the other's as a version (keepOtherTabs). It
 // reports whether a notice came.
 func (s *Session) OtherTabSaved(stamp string) bool {
-	if stamp == "" || stamp == s.stamp || strings.HasPrefix(stamp, s.id+":") || s.noSave || s.Embed {
+	if stamp == "" || stamp == s.stamp || strings.HasPrefix(stamp, s.id+":") || !s.Saves() {
 		return false
 	}
 	s.notify(Note{ID: NoteTabs, Text: "The tester is open in another tab too, which has just saved its work in this browser. " +
@@ -216,9 +216,9 @@ func (s *Session) Versions() []Version {
 	return vs
 }
 
-// KeepsVersions reports whether versions of the work can be kept in this
+// Saves reports whether the work, and its versions, are saved in this
 // browser: not when storage is denied or failed, nor in the embed mode.
-func (s *Session) KeepsVersions() bool { return !s.noSave && !s.Embed }
+func (s *Session) Saves() bool { return !s.noSave && !s.Embed }
 
 // VersionsKept returns how many versions this session has kept: a list of
 // them shown is read again when it changes.
