@@ -264,7 +264,7 @@ func (e RestoreVersion) apply(s *Session) Effects {
 		s.notify(Note{ID: NoteStorage, Alert: true, Text: "That version could not be read: " + err.Error() + "."})
 		return Effects{}
 	}
-	return Replace{State: st, Label: "Return to the version “" + v.Label + "” of " + v.Saved.Local().Format("2 Jan 15:04")}.apply(s)
+	return Replace{State: st, Label: "Version “" + v.Label + "” of " + v.Saved.Local().Format("2 Jan 15:04") + " restored"}.apply(s)
 }
 
 // VersionSummary describes a version in a few words: its label, time and

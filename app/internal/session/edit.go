@@ -117,9 +117,9 @@ type FileReplaced struct {
 }
 
 func (e FileReplaced) apply(s *Session) Effects {
-	label := "Replacement of the whole file"
+	label := "Whole file replaced"
 	if e.Deleted {
-		label = "Deletion of the whole file"
+		label = "Whole file deleted"
 	}
 	s.keep(label)
 	s.replacing = true
@@ -198,7 +198,7 @@ func (e PasteURLs) apply(s *Session) Effects {
 	if len(urls) == 0 || e.Row < 0 || e.Row >= len(s.State.Rows) {
 		return Effects{}
 	}
-	s.remember("Paste of " + model.Plural(len(urls), "URL", "URLs"))
+	s.remember(model.Plural(len(urls), "URL", "URLs") + " pasted")
 	room := s.State.Room() + 1 // the first URL takes the test pasted into
 	placed := min(len(urls), room)
 	s.State.PlaceURLs(e.Row, urls[:placed])
@@ -245,7 +245,7 @@ func (e RemoveRow) apply(s *Session) Effects {
 	if e.Row < 0 || e.Row >= len(s.State.Rows) {
 		return Effects{}
 	}
-	label := "Removal of test " + strconv.Itoa(e.Row+1)
+	label := "Test " + strconv.Itoa(e.Row+1) + " removed"
 	s.remember(label)
 	s.notify(Note{ID: NoteUndo, Text: label + ".", Action: ActionUndo})
 	s.State.RemoveRow(e.Row)
@@ -276,8 +276,9 @@ func (e SetDialect) apply(s *Session) Effects {
 }
 
 // Replace puts another state in place of the work: the example, a cleared
-// file, a state file, a dropped robots.txt, a version. Label names the
-// action for Undo. It can be undone.
+// file, a state file, a dropped robots.txt, a version. Label says what was
+// done as its notice reads it ("Example loaded"); Undo and the versions list
+// name the step with it. It can be undone.
 type Replace struct {
 	State model.State
 	Label string
@@ -353,7 +354,7 @@ func (e ImportState) apply(s *Session) Effects {
 		return Effects{}
 	}
 	s.dismiss(NoteImport)
-	return Replace{State: st, Label: "Import of a state file"}.apply(s)
+	return Replace{State: st, Label: "State file imported"}.apply(s)
 }
 
 // ImportURLs adds a test per URL of a list (one per line, or a CSV's first
@@ -458,7 +459,7 @@ func (OpenShared) apply(s *Session) Effects {
 	}
 	p := *s.Pending
 	s.Pending = nil
-	return Replace{State: p, Label: "Opening of the shared tests"}.apply(s)
+	return Replace{State: p, Label: "Shared tests opened"}.apply(s)
 }
 
 // KeepMine drops the link's tests, as the user chose.
@@ -481,9 +482,9 @@ func (e Pin) apply(s *Session) Effects {
 		return Effects{}
 	}
 	expect := model.PinFor(&s.An.Rows[e.Row])
-	label := "Pin of test " + strconv.Itoa(e.Row+1) + " as " + expect
+	label := "Test " + strconv.Itoa(e.Row+1) + " pinned as " + expect
 	if expect == "" {
-		label = "Unpin of test " + strconv.Itoa(e.Row+1)
+		label = "Test " + strconv.Itoa(e.Row+1) + " unpinned"
 	}
 	s.remember(label)
 	s.State.Rows[e.Row].Expect = expect
@@ -500,7 +501,7 @@ func (PinAll) apply(s *Session) Effects {
 	if len(s.State.Rows) == 0 || len(s.An.Rows) != len(s.State.Rows) {
 		return Effects{}
 	}
-	s.remember("Pin of every verdict")
+	s.remember("Every verdict pinned")
 	for i := range s.State.Rows {
 		s.State.Rows[i].Expect = s.An.Rows[i].FileVerdict()
 	}
@@ -518,7 +519,7 @@ func (e SetAnswer) apply(s *Session) Effects {
 	if a.Value == s.State.Answer {
 		return Effects{}
 	}
-	s.remember("Server answer " + a.Title)
+	s.remember("Server answer set to “" + a.Title + "”")
 	s.State.Answer = a.Value
 	s.An.Recheck(&s.State)
 	return Effects{Rows: true, Changed: true}
@@ -550,7 +551,7 @@ func (e Fetch) apply(s *Session) Effects {
 	if e.Status > 0 {
 		answer = "HTTP " + strconv.Itoa(e.Status)
 	}
-	fx := Replace{State: st, Label: "Fetch of " + e.URL + " (" + answer + ")"}.apply(s)
+	fx := Replace{State: st, Label: e.URL + " fetched (" + answer + ")"}.apply(s)
 	s.dismiss(NoteExample) // the tests follow the page asked about
 	return fx
 }

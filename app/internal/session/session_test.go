@@ -444,7 +444,7 @@ func TestPin(t *testing.T) {
 	if fx := s.Apply(Pin{Row: 0}); !fx.Rows || s.State.Rows[0].Expect != "blocked" {
 		t.Fatalf("pin: %+v, row %+v", fx, s.State.Rows[0])
 	}
-	if label, _ := s.CanUndo(); label != "Pin of test 1 as blocked" {
+	if label, _ := s.CanUndo(); label != "Test 1 pinned as blocked" {
 		t.Errorf("undo label %q", label)
 	}
 	// The file changes: the expectation breaks, and says so.
@@ -511,7 +511,7 @@ func TestFetch(t *testing.T) {
 	if s.State.Robots != "User-agent: *\nDisallow: /\n" || s.An.Rows[0].Allowed {
 		t.Fatalf("after a fetch: %q", s.State.Robots)
 	}
-	if label, _ := s.CanUndo(); label != "Fetch of https://example.com/robots.txt (HTTP 200)" {
+	if label, _ := s.CanUndo(); label != "https://example.com/robots.txt fetched (HTTP 200)" {
 		t.Errorf("undo label %q", label)
 	}
 	s.Apply(Fetch{URL: "https://example.com/robots.txt", Status: 429})
@@ -519,7 +519,7 @@ func TestFetch(t *testing.T) {
 		t.Errorf("after a 429: %q %q", s.State.Answer, s.State.Robots)
 	}
 	s.Apply(Fetch{URL: "https://example.com/robots.txt"})
-	if label, _ := s.CanUndo(); label != "Fetch of https://example.com/robots.txt (no answer)" {
+	if label, _ := s.CanUndo(); label != "https://example.com/robots.txt fetched (no answer)" {
 		t.Errorf("undo label of no answer %q", label)
 	}
 	s.Apply(Undo{})
@@ -645,7 +645,7 @@ func TestFileReplacedCanBeUndone(t *testing.T) {
 
 	s.Apply(FileReplaced{Deleted: true})
 	s.Apply(SetFile{Text: ""})
-	if label, ok := s.CanUndo(); !ok || label != "Deletion of the whole file" {
+	if label, ok := s.CanUndo(); !ok || label != "Whole file deleted" {
 		t.Errorf("CanUndo = %q, %v", label, ok)
 	}
 	if n, ok := s.Note(NoteUndo); !ok || n.Action != ActionUndo {
@@ -657,7 +657,7 @@ func TestFileReplacedCanBeUndone(t *testing.T) {
 
 	s.Apply(FileReplaced{})
 	s.Apply(SetFile{Text: "User-agent: *\nAllow: /\n"})
-	if label, _ := s.CanUndo(); label != "Replacement of the whole file" {
+	if label, _ := s.CanUndo(); label != "Whole file replaced" {
 		t.Errorf("CanUndo = %q", label)
 	}
 }
@@ -795,7 +795,7 @@ func TestNoticesGoWhenTheirMomentPasses(t *testing.T) {
 func TestRemoveRowSaysSo(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
 	s.Apply(RemoveRow{Row: 1})
-	if n, ok := s.Note(NoteUndo); !ok || n.Text != "Removal of test 2." || n.Action != ActionUndo {
+	if n, ok := s.Note(NoteUndo); !ok || n.Text != "Test 2 removed." || n.Action != ActionUndo {
 		t.Errorf("notice %+v, %v", n, ok)
 	}
 }
