@@ -53,6 +53,7 @@ const screenJS = `(() => {
 		Deciding: box("#robots-txt .cm-line[data-deciding]"), Group: box("#robots-txt .cm-line[data-group]"),
 		Decision: box("#why [data-decision]"),
 		Page: document.documentElement.scrollHeight, W: innerWidth, H: innerHeight, ScrollY: scrollY, Inner: inner, Ready: true,
+		BarFirst: !!(live.querySelector("#test-bar").compareDocumentPosition(live.querySelector("#robots-txt")) & Node.DOCUMENT_POSITION_FOLLOWING),
 	};
 })()`
 
@@ -63,6 +64,7 @@ type screen struct {
 	Page, W, H, ScrollY                            float64
 	Inner                                          []string
 	Ready                                          bool
+	BarFirst                                       bool // the test bar comes before the editor in the Tab order
 }
 
 // settledScreen measures the first screen once the live page is ready and
@@ -87,6 +89,12 @@ func (s screen) on(b *box) bool {
 	return b != nil && b.Top >= 0 && b.Bottom <= s.H+0.5 && b.Left >= 0 && b.Right <= s.W+0.5 && b.Bottom > b.Top
 }
 
+// lineOn reports whether the editor's line b starts on screen: a line is
+// as wide as the file's longest line.
+func (s screen) lineOn(b *box) bool {
+	return b != nil && b.Top >= 0 && b.Bottom <= s.H+0.5 && b.Left >= 0 && b.Left < s.W
+}
+
 // TestAnswerOnFirstScreen opens the example at 1440×900 and 360×740: the
 // test bar's crawler, URL and verdict and the editor's deciding line are on
 // the first screen; on the wide
@@ -101,9 +109,7 @@ func TestAnswerOnFirstScreen(t *testing.T) {
 			viewport(p, vp.w, vp.h)
 			p.Open(suite.Site(t, ""))
 			s := settledScreen(p)
-			// A line of the editor is as wide as its longest line: its start
-			// must show.
-			if d := s.Deciding; d == nil || d.Top < 0 || d.Bottom > s.H+0.5 || d.Left < 0 || d.Left >= s.W {
+			if d := s.Deciding; !s.lineOn(d) {
 				t.Errorf("the editor's deciding line is not on the first screen: %+v", d)
 			}
 			for name, b := range map[string]*box{"verdict": s.Verdict, "crawler": s.Agent, "URL": s.URL} {
@@ -134,12 +140,42 @@ func TestAnswerOnFirstScreen(t *testing.T) {
 				// on its own; a phone scrolls the page.
 				t.Errorf("scrolling inside the page besides the editor and the tables: %v", s.Inner)
 			}
+			// A phone draws the test bar above the editor: Tab must reach
+			// it first, and a wide screen keeps the same order.
+			if !s.BarFirst {
+				t.Errorf("Tab reaches the editor before the test bar")
+			}
 			if got, _ := p.Attr(`#test-bar [data-verdict]`, "data-verdict"); got != "allowed" {
 				t.Errorf("the test bar's verdict %q, want the example's test 1, allowed", got)
 			}
 			noExceptions(t, p)
 		})
 	}
+}
+
+// TestLayoutChangeKeepsTheDecidingLine opens the example wide, then
+// narrows the page to a phone's 360×740 and widens it again: each time
+// the editor's height changes with the layout, and the deciding line is
+// brought back into its view, on the first screen.
+func TestLayoutChangeKeepsTheDecidingLine(t *testing.T) {
+	p := suite.NewPage(t)
+	viewport(p, 1440, 900)
+	p.Open(suite.Site(t, ""))
+	settledScreen(p)
+	for _, vp := range []struct{ w, h int64 }{{360, 740}, {1440, 900}} {
+		viewport(p, vp.w, vp.h)
+		// go-app tells the page of a resize after 250 ms of quiet.
+		var s screen
+		for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+			if s = settledScreen(p); s.lineOn(s.Deciding) {
+				break
+			}
+		}
+		if !s.lineOn(s.Deciding) {
+			t.Errorf("at %dx%d the editor's deciding line is not on the first screen: %+v", vp.w, vp.h, s.Deciding)
+		}
+	}
+	noExceptions(t, p)
 }
 
 // barLineJS reads the deciding line the test bar names, "" for none.

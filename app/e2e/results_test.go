@@ -316,6 +316,8 @@ type editorLine struct {
 	Y, LH              float64 // the top of line N on screen, and its height
 	H                  float64 // the viewport's height
 	Hit                bool    // the point of line N on screen shows the editor, not something over it
+	Wide               bool    // the page has its wide layout
+	BoxOn              bool    // the editor's scroll box is wholly on screen
 }
 
 // editorLineJS is a function of the line n.
@@ -327,15 +329,18 @@ const editorLineJS = `((n) => {
 	const r = el.getBoundingClientRect(), b = document.querySelector("#editor .cm-scroller").getBoundingClientRect();
 	const at = document.elementFromPoint(r.left + 10, r.top + r.height / 2);
 	return Object.assign(out, {InBox: r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5, Y: r.top, LH: r.height,
-		Hit: !!at && !!at.closest("#editor")});
+		Hit: !!at && !!at.closest("#editor"), Wide: !matchMedia("(max-width: 59.99rem)").matches,
+		BoxOn: b.top >= -0.5 && b.bottom <= innerHeight + 0.5});
 })`
 
 // shows reports whether the editor selects line n, which is empty when
 // empty is set, with the line inside both its scroll box and the
-// viewport, and nothing over it.
+// viewport, and nothing over it; on a wide screen the whole editor is on
+// screen too (a line at the screen's edge, the lines around it cut off,
+// says little).
 func (e editorLine) shows(n int, empty bool) bool {
 	return e.StartLine == n && e.EndLine == n && (e.SelLen > 0 || empty) &&
-		e.InBox && e.Y >= 0 && e.Y+e.LH <= e.H && e.Hit
+		e.InBox && e.Y >= 0 && e.Y+e.LH <= e.H && e.Hit && (e.BoxOn || !e.Wide)
 }
 
 // checkReveal clicks the k-th [data-line] element matching sel and

@@ -27,6 +27,7 @@ type editing struct {
 
 	findingsOf *model.Analysis // the analysis whose findings the editor shows
 	deciding   int             // the deciding line last brought into view
+	narrow     bool            // the page had its narrow layout when last seen (OnResize)
 }
 
 // mountEditor makes the editor in host with the work's text.
@@ -104,7 +105,7 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 		t.work.Report(editorFailed(err))
 		return
 	}
-	e.findingsOf, e.deciding = nil, 0
+	e.findingsOf, e.deciding, e.narrow = nil, 0, narrowLayout()
 	t.exposeEditor()
 	t.showInEditor(ctx, false)
 }
@@ -224,6 +225,24 @@ func (t *Tester) showInEditor(ctx app.Context, scroll bool) {
 	} else if line == 0 {
 		e.deciding = 0
 	}
+}
+
+// OnResize brings the deciding line into the editor's view again when the
+// page goes from its wide layout to its narrow one or back: the editor's
+// height changes with it, and the line it showed in the middle may be out
+// of view. Other resizes leave the editor as the user has it.
+func (t *Tester) OnResize(ctx app.Context) {
+	if narrow := narrowLayout(); narrow != t.edit.narrow {
+		t.edit.narrow = narrow
+		t.showInEditor(ctx, true)
+	}
+}
+
+// narrowLayout reports whether the page has its narrow layout (tester.css's
+// breakpoint: the test bar above the editor).
+func narrowLayout() (narrow bool) {
+	jsTry(func() { narrow = app.Window().Call("matchMedia", "(max-width: 59.99rem)").Get("matches").Bool() })
+	return narrow
 }
 
 // revealInEditor selects line n in the editor and scrolls the editor and

@@ -112,10 +112,25 @@ func (t *Tester) header() app.UI {
 
 // workspace returns the first screen: the editor, and beside it (above it
 // on a phone) the selected test with its verdict and its explanation.
-// withSide draws the side; the first render in the browser leaves it for
-// the next part (mount.go).
+// withSide draws the side; the first render in the browser leaves it empty
+// for the next part (mount.go).
+//
+// The side comes first in the document, where a phone shows it, so that
+// Tab goes from the question to the file there as on a wide screen, where
+// the grid puts it on the right. Its element is there from the first
+// render: go-app matches children by position, and a side added before the
+// editor later would make it draw the editor (and CodeMirror) anew.
 func (t *Tester) workspace(withSide bool) app.UI {
+	side := app.Div().Class("side")
+	if withSide {
+		why, hasWhy := t.work.An.Why()
+		side = side.Body(
+			t.testBar(false),
+			&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, Opener: t.whyOpener, onReveal: t.reveal, onClose: t.closeWhy},
+		)
+	}
 	return app.Div().Class("workspace").Body(
+		side,
 		app.Section().Class("pane", "editor-pane").Aria("labelledby", "editor-title").Body(
 			app.Div().Class("pane-head").Body(
 				app.H2().ID("editor-title").Text("robots.txt"),
@@ -132,13 +147,6 @@ func (t *Tester) workspace(withSide bool) app.UI {
 			t.cutNote(),
 			t.contentNote(),
 		),
-		app.If(withSide, func() app.UI {
-			why, hasWhy := t.work.An.Why()
-			return app.Div().Class("side").Body(
-				t.testBar(false),
-				&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, Opener: t.whyOpener, onReveal: t.reveal, onClose: t.closeWhy},
-			)
-		}),
 	)
 }
 

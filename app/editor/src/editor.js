@@ -342,31 +342,41 @@ function mount(host, opts) {
     reveal: whenFree((n, select, unlessTyping) => {
       if (unlessTyping && view.hasFocus && performance.now() - lastInput < 1500) return false;
       const l = lineRange(n);
-      if (!select) {
-        // Within the editor only: the page itself stays where the user
-        // has it.
-        const scroll = () => view.requestMeasure({
-          read: () => {
-            const b = view.lineBlockAt(l.from), dom = view.scrollDOM;
-            const top = b.top + view.documentTop - dom.getBoundingClientRect().top + dom.scrollTop;
-            return Math.max(0, top - (dom.clientHeight - b.height) / 2);
-          },
-          write: top => { view.scrollDOM.scrollTop = top; },
+      // A phone scrolls the editor and the page to the line, near the
+      // top, where the Why may cover the bottom half as a sheet.
+      const narrow = select && window.matchMedia && window.matchMedia("(max-width: 59.99rem)").matches;
+      if (narrow) {
+        view.dispatch({
+          selection: { anchor: l.from, head: l.to },
+          effects: EditorView.scrollIntoView(l.from, { y: "start", yMargin: 48 }),
         });
-        if (pasted) pasted.then = scroll; // after CodeMirror's own, or it would undo this one
-        else scroll();
+        view.focus();
         return true;
       }
-      // The editor and the page both scroll to the line: on a wide
-      // screen only as far as it takes to show it (a page that shows it
-      // already stays where it is); near the top of a narrow one, where
-      // the Why may cover the bottom half as a sheet.
-      const narrow = window.matchMedia && window.matchMedia("(max-width: 59.99rem)").matches;
-      view.dispatch({
-        selection: { anchor: l.from, head: l.to },
-        effects: EditorView.scrollIntoView(l.from, narrow ? { y: "start", yMargin: 48 } : { y: "nearest", yMargin: 40 }),
+      // Otherwise the line goes to the middle of the editor; when asked
+      // from elsewhere on the page ("line N" in the table), the page
+      // brings the editor's pane wholly into view if it is not (a line
+      // at the screen's very edge, the lines around it cut, says little).
+      // A page that shows it already stays where the user has it.
+      const pane = view.dom.closest(".editor-pane") || view.dom;
+      const scroll = () => view.requestMeasure({
+        read: () => {
+          const b = view.lineBlockAt(l.from), dom = view.scrollDOM;
+          const top = b.top + view.documentTop - dom.getBoundingClientRect().top + dom.scrollTop;
+          const r = pane.getBoundingClientRect();
+          return { top: Math.max(0, top - (dom.clientHeight - b.height) / 2), out: r.top < 0 || r.bottom > window.innerHeight };
+        },
+        write: ({ top, out }) => {
+          view.scrollDOM.scrollTop = top;
+          if (select && out) pane.scrollIntoView({ block: "nearest" });
+        },
       });
-      view.focus();
+      if (select) {
+        view.dispatch({ selection: { anchor: l.from, head: l.to } });
+        view.focus();
+      }
+      if (pasted) pasted.then = scroll; // after CodeMirror's own, or it would undo this one
+      else scroll();
       return true;
     }, true),
     // typing reports whether the user changed the text within the last
