@@ -44,7 +44,7 @@ FUZZ_TARGETS ?= FuzzParse FuzzCheck FuzzMatcherAgreesWithGoogle FuzzReparse Fuzz
 FUZZTIME     ?= 10s
 FUZZ_STRICT  ?= 1
 
-.PHONY: all build wasm-exec-check editor node wasm compress site serve \
+.PHONY: all build wasm-exec-check editor node wasm compress site floor-site serve \
 	test vet unit e2e fuzz-smoke chromium bench bench-browser bench-longtasks bench-relay screenshot clean
 
 all: build
@@ -135,8 +135,18 @@ chromium:
 	fi
 
 # The tester's latency budgets, measured in headless Chromium (medians).
-bench-browser: chromium build
-	E2E_BENCH=1 E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
+# The start's floor: the site with an app.wasm in which go-app draws one
+# element in place of the tester (app/startfloor.go), same size, same page;
+# bench-browser opens it in turn with the tester.
+FLOOR_SITE := .site-floor
+
+floor-site: build
+	rm -rf $(FLOOR_SITE) && cp -r $(SITE) $(FLOOR_SITE)
+	GOOS=js GOARCH=wasm $(GO) build -tags startfloor -trimpath -modfile=$(WASM_MODDIR)/go.mod $(WASM_GCFLAGS) -ldflags='-s -w' -o $(FLOOR_SITE)/web/app.wasm ./app
+	$(GO) run ./app/cmd/compress $(FLOOR_SITE)/web/app.wasm
+
+bench-browser: chromium build floor-site
+	E2E_BENCH=1 E2E_BENCH_FLOOR_SITE=$(CURDIR)/$(FLOOR_SITE) E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
 	  $(GO) test -count=1 -v -run '^TestBrowserBench$$' ./app/e2e | grep -E '^\||^\(make|FAIL|^ok'
 
 # The longest task and total blocking time of each user action at the
@@ -162,4 +172,4 @@ bench-relay:
 	$(GO) test -count=1 -run NONE -bench '^BenchmarkRelayLoad$$' -benchtime 2000x ./robots/fetch/relay
 
 clean:
-	rm -rf $(SITE) $(WASM) $(WASM).gz $(WASM).br $(WASM_TMP) $(WASM_MODDIR) $(EDITOR_JS) $(EDITOR_JS).LICENSES.txt $(EDITOR_DIR)/node_modules
+	rm -rf $(SITE) $(FLOOR_SITE) $(WASM) $(WASM).gz $(WASM).br $(WASM_TMP) $(WASM_MODDIR) $(EDITOR_JS) $(EDITOR_JS).LICENSES.txt $(EDITOR_DIR)/node_modules
