@@ -481,6 +481,46 @@ func TestUndoTakesTypingFirst(t *testing.T) {
 	noExceptions(t, p)
 }
 
+// TestEditorUndoTakesTheTestsBack: a file pasted over the example moves
+// the example's tests to its site; Ctrl+Z in the editor takes back the
+// typing, then the paste, and the tests go back with the text (they stayed
+// on the new site, the example's file tested on it, and a notice offered
+// the pasted file back as if the Undo had replaced the file); Ctrl+Shift+Z
+// brings the file and the moved tests again.
+func TestEditorUndoTakesTheTestsBack(t *testing.T) {
+	guardian := "User-agent: *\nDisallow: /*/print$\n\nSitemap: https://www.theguardian.com/sitemaps/news.xml\n"
+	example := model.Example().Robots
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+	p.Replace(editor, guardian)
+	p.Wait(`[data-notice="example"]`)
+	p.CaretToEnd(editor)
+	p.Type(editor, "# mine")
+	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(guardian)+len("# mine")))
+	url := func() string { return p.Value(row(0, "input[name=url]")) }
+	ctrl := chromedp.KeyModifiers(chromedp.ModifierCtrl)
+	p.do("pressing Ctrl+Z", chromedp.KeyEvent("z", ctrl))
+	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(guardian)))
+	p.do("pressing Ctrl+Z", chromedp.KeyEvent("z", ctrl))
+	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(example)))
+	poll(p, "the tests back on the example's site", `document.querySelector(`+jsString(row(0, "input[name=url]"))+`).value`,
+		func(got string) bool { return strings.Contains(got, "shop.example") })
+	if got := p.Value(editor); got != example {
+		t.Errorf("after Ctrl+Z the editor holds %q, want the example", got)
+	}
+	if got := p.Text(`[data-notice="undo"]`); !strings.HasPrefix(got, "Undone: ") {
+		t.Errorf("the notice after Ctrl+Z says %q", got)
+	}
+	p.do("pressing Ctrl+Shift+Z", chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl|chromedp.ModifierShift)))
+	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(guardian)))
+	poll(p, "the tests on the file's site again", `document.querySelector(`+jsString(row(0, "input[name=url]"))+`).value`,
+		func(got string) bool { return strings.Contains(got, "theguardian.com") })
+	if got := url(); !strings.Contains(got, "theguardian.com") {
+		t.Errorf("after Ctrl+Shift+Z test 1 is %q", got)
+	}
+	noExceptions(t, p)
+}
+
 // TestPasteShowsTheDecidingLine: a file pasted over the whole text shows
 // its deciding line in the editor, not the end of the file where the paste
 // left the caret (a paste over it all is no typing within the file).

@@ -42,8 +42,8 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 		e.doc = model.NewDoc(*p)
 	}
 	change := app.FuncOf(func(_ app.Value, args []app.Value) any {
-		if len(args) > 0 {
-			t.editorChanged(args[0])
+		if len(args) > 1 {
+			t.editorChanged(args[0], args[1].String())
 		}
 		return nil
 	})
@@ -147,8 +147,10 @@ func (t *Tester) exposeEditor() {
 }
 
 // editorChanged takes the changes of the editor's transactions (editor.js,
-// changesOf): the text is changed in place and handed to setRobots.
-func (t *Tester) editorChanged(lists app.Value) {
+// changesOf), and history, "undo" or "redo" when the editor's own history
+// made them: the text is changed in place and handed to setRobots, or to
+// the page's history.
+func (t *Tester) editorChanged(lists app.Value, history string) {
 	e := &t.edit
 	replaced := false
 	for i, n := 0, lists.Length(); i < n; i++ {
@@ -173,7 +175,21 @@ func (t *Tester) editorChanged(lists app.Value) {
 	}
 	e.seq++
 	text := e.doc.Text()
-	t.own.Dispatch(func(ctx app.Context) { t.setRobots(ctx, text, replaced) })
+	t.own.Dispatch(func(ctx app.Context) {
+		// The editor's own Undo or Redo of a whole text may take the
+		// page's history along, tests included (session.EditorHistory).
+		if redo := history == "redo"; replaced && history != "" {
+			t.takePending(ctx) // the keys before it come first
+			if !t.work.TakesHistory(text, redo) {
+				t.setRobots(ctx, text, replaced)
+				return
+			}
+			t.apply(ctx, session.EditorHistory{Text: text, Redo: redo})
+			e.deciding = 0
+			return
+		}
+		t.setRobots(ctx, text, replaced)
+	})
 }
 
 // replaceEditorText gives the editor the work's text, once go-app has

@@ -7,7 +7,8 @@
 // The two speak in changes and in the lines in view:
 //   - each transaction the user makes is handed to hooks.change as a list of
 //     changes in the old document: [fromLine, fromColumn, toLine, toColumn,
-//     inserted, ...] (columns in UTF-16 units), one list per transaction;
+//     inserted, ...] (columns in UTF-16 units), one list per transaction,
+//     with "undo" or "redo" when the editor's own history made them all;
 //   - the lines in view ask hooks.lines(first, last) what they are: one row a
 //     line, "kind\tflags" ("g": in the group used, "d": the deciding line);
 //   - the Go side replaces the text (setText), asks for the lines in view
@@ -203,10 +204,10 @@ function mount(host, opts) {
     scheduled = false;
     const q = queue;
     queue = [];
-    for (const lists of q) hooks.change(lists);
+    for (const [lists, kind] of q) hooks.change(lists, kind);
   };
-  const send = lists => {
-    queue.push(lists);
+  const send = (lists, kind) => {
+    queue.push([lists, kind]);
     if (scheduled) return;
     scheduled = true;
     const size = lists.reduce((n, l) => l.reduce((m, x) => m + (typeof x === "string" ? x.length : 0), n), 0);
@@ -244,11 +245,13 @@ function mount(host, opts) {
         EditorView.updateListener.of(u => {
           if (!u.docChanged) return;
           const lists = [];
-          let whole = true;
+          let whole = true, undo = true, redo = true;
           for (const tr of u.transactions) {
             if (!tr.docChanged || tr.annotation(fromGo)) continue;
             lists.push(changesOf(tr));
             whole = whole && replacesAll(tr);
+            undo = undo && tr.isUserEvent("undo");
+            redo = redo && tr.isUserEvent("redo");
           }
           if (lists.length) {
             // A text that replaced the whole file (pasted over it all) is
@@ -269,7 +272,7 @@ function mount(host, opts) {
                 },
               });
             }
-            send(lists);
+            send(lists, undo ? "undo" : redo ? "redo" : "");
           }
         }),
         EditorView.domEventHandlers({

@@ -67,6 +67,9 @@ func (s *Session) sayCut(where string, c model.Cuts) {
 	}
 }
 
+// typingFile names a run of typing in the file, in Undo's label.
+const typingFile = "the file"
+
 // SetFile is the editor's text after the user typed or pasted in it.
 type SetFile struct {
 	Text string
@@ -81,7 +84,7 @@ func (e SetFile) apply(s *Session) Effects {
 	if s.replacing {
 		s.replacing = false // the text of FileReplaced's step
 	} else if e.Text != s.State.Robots {
-		s.typed("the file")
+		s.typed(typingFile)
 	}
 	wasExample := model.IsExampleFile(s.State.Robots)
 	s.State.Robots = e.Text
@@ -122,6 +125,7 @@ func (e FileReplaced) apply(s *Session) Effects {
 		label = "Whole file deleted"
 	}
 	s.keep(label)
+	s.undo[len(s.undo)-1].whole = true
 	s.replacing = true
 	if !model.IsExampleFile(s.State.Robots) {
 		s.notify(Note{ID: NoteUndo, Text: label + ".", Action: ActionUndo})
@@ -144,6 +148,9 @@ func (s *Session) followExample() {
 		return
 	}
 	s.remember("The example's tests moved to " + host)
+	if n := len(s.undo); n > 1 && s.undo[n-2].whole {
+		s.undo[n-1].follows = true
+	}
 	s.State.Rows = model.RehostExample(s.State.Rows, scheme, host)
 	s.An.Recheck(&s.State)
 	s.notify(Note{ID: NoteExample, Text: "The example's " + n + " now test " + host + ", the site of the file's Sitemap line.", Action: ActionUndo})
@@ -432,6 +439,8 @@ func (s *Session) travel(from, to *[]step, verb string) Effects {
 	s.typing, s.replacing = "", false
 	s.passed()
 	s.pushStep(to, last.label)
+	top := &(*to)[len(*to)-1]
+	top.whole, top.follows, top.inFile = last.whole, last.follows, last.inFile
 	if last.an != nil {
 		s.State, s.An = last.state, last.an
 	} else {
@@ -439,6 +448,68 @@ func (s *Session) travel(from, to *[]step, verb string) Effects {
 	}
 	s.notify(Note{ID: NoteUndo, Text: verb + ": " + last.label + "."})
 	return Effects{File: true, Editor: true, Rows: true, Changed: true, Lint: true}
+}
+
+// EditorHistory is the editor's own Undo (Ctrl+Z in it) or Redo putting
+// back a whole text. When it takes back a replacement of the whole text
+// (a paste over it all), the page's Undo takes back that step and what
+// came of it (the example's tests moved to the new file's site), so that
+// the tests go back with the text; Redo the same forward. Otherwise the
+// text is taken as typed.
+type EditorHistory struct {
+	Text string
+	Redo bool
+}
+
+func (e EditorHistory) apply(s *Session) Effects {
+	n := s.historySteps(e.Text, e.Redo)
+	if n == 0 {
+		return SetFile{Text: e.Text}.apply(s)
+	}
+	from, to, verb := &s.undo, &s.redo, "Undone"
+	if e.Redo {
+		from, to, verb = &s.redo, &s.undo, "Redone"
+	}
+	var fx Effects
+	for range n {
+		fx = s.travel(from, to, verb)
+	}
+	return fx
+}
+
+// TakesHistory reports whether the editor's own Undo (or Redo) that made
+// text takes back (or brings again) a replacement of the whole text, so
+// that EditorHistory moves the page's history rather than taking a text
+// as typed.
+func (s *Session) TakesHistory(text string, redo bool) bool { return s.historySteps(text, redo) > 0 }
+
+// historySteps returns how many steps of the page's history EditorHistory
+// travels for text: the replacement and what came of it, or 0.
+func (s *Session) historySteps(text string, redo bool) int {
+	if redo {
+		// The replacement on top, then what came of it.
+		steps := s.redo
+		n := len(steps)
+		if n == 0 || !steps[n-1].whole || steps[n-1].state.Robots != text {
+			return 0
+		}
+		k := n - 1
+		for k > 0 && steps[k-1].follows {
+			k--
+		}
+		return n - k
+	}
+	// The typing and what came of the replacement on top, then the
+	// replacement.
+	steps := s.undo
+	k := len(steps) - 1
+	for k >= 0 && (steps[k].follows || steps[k].inFile) {
+		k--
+	}
+	if k < 0 || !steps[k].whole || steps[k].state.Robots != text {
+		return 0
+	}
+	return len(steps) - k
 }
 
 // Dismiss hides a notice.

@@ -65,6 +65,14 @@ type Session struct {
 type step struct {
 	label string
 	state model.State
+	// whole marks the step of a whole text replaced in the editor
+	// (FileReplaced), and follows the step of what came of it, one step
+	// later (the example's tests moved to the new file's site): the
+	// editor's own Undo and Redo take them back and forth together
+	// (EditorHistory). inFile marks a run of typing in the file, which
+	// the editor's own Undo has taken back before it reaches the
+	// replacement.
+	whole, follows, inFile bool
 	// an is state's analysis, kept on the newest step of each stack only
 	// (pushStep): going back to it then costs nothing, where analysing
 	// 1000 tests again held the page a fifth of a second, and older steps
@@ -80,7 +88,7 @@ func (s *Session) pushStep(stack *[]step, label string) {
 	// A copy: the session's analysis changes by assignments to its
 	// fields (Recheck, Select, Lint), never inside what it points to.
 	an := *s.An
-	*stack = append(*stack, step{label, s.snapshot(), &an})
+	*stack = append(*stack, step{label: label, state: s.snapshot(), an: &an})
 }
 
 // MaxUndo is how many actions can be undone.
@@ -228,6 +236,7 @@ func (s *Session) typed(what string) {
 		return
 	}
 	s.keep("Typing in " + what)
+	s.undo[len(s.undo)-1].inFile = what == typingFile
 	s.typing = what
 }
 

@@ -662,6 +662,48 @@ func TestFileReplacedCanBeUndone(t *testing.T) {
 	}
 }
 
+// TestEditorHistoryTakesTheTestsAlong: a file pasted over the example moves
+// the example's tests to its site; the editor's own Undo (Ctrl+Z in it),
+// even after typing in the new file, puts the example's text back, and the
+// tests go back with it; the editor's Redo brings the file and the moved
+// tests again. An Undo of the editor's that is not a replacement taken
+// back is typing.
+func TestEditorHistoryTakesTheTestsAlong(t *testing.T) {
+	guardian := "User-agent: *\nDisallow: /*/print$\n\nSitemap: https://www.theguardian.com/sitemaps/news.xml\n"
+	s := New(nil, nil, model.Example())
+	example := s.snapshot()
+	s.Apply(FileReplaced{})
+	s.Apply(SetFile{Text: guardian})
+	moved := s.snapshot()
+	if share.Same(moved, model.State{Robots: guardian, Rows: example.Rows}) {
+		t.Fatal("the example's tests did not move to the file's site")
+	}
+	s.Apply(SetFile{Text: guardian + "# a note\n"})
+	s.Apply(EditorHistory{Text: guardian}) // the editor takes back the typing first
+
+	if fx := s.Apply(EditorHistory{Text: example.Robots}); !fx.Rows || !share.Same(s.State, example) {
+		t.Errorf("after the editor's Undo the work is %q with %v, want the example", s.State.Robots, s.State.Rows)
+	}
+	if n, ok := s.Note(NoteUndo); !ok || !strings.HasPrefix(n.Text, "Undone: ") {
+		t.Errorf("no notice of what was undone: %+v", s.Notes)
+	}
+	if _, ok := s.CanUndo(); ok {
+		t.Errorf("a step is left to undo after the paste was taken back")
+	}
+
+	s.Apply(EditorHistory{Text: guardian, Redo: true})
+	if !share.Same(s.State, moved) {
+		t.Errorf("after the editor's Redo the work is %q with %v, want the file with the moved tests", s.State.Robots, s.State.Rows)
+	}
+
+	// Not a replacement taken back: the text as typed.
+	s.Apply(SetFile{Text: guardian + "Disallow: /x\n"})
+	s.Apply(EditorHistory{Text: guardian})
+	if s.State.Robots != guardian || !share.Same(model.State{Robots: guardian, Rows: s.State.Rows}, moved) {
+		t.Errorf("an Undo of typing gave %q", s.State.Robots)
+	}
+}
+
 // TestSaveInTwoSteps: the page encodes the work in one task and writes it
 // in the next. A change in between is saved later; a save in between (the
 // page being left) writes the newer work, and the older write is not made.
