@@ -211,9 +211,11 @@ func TestFetch(t *testing.T) {
 		t.Errorf("status %q", got)
 	}
 
-	// Undo twice: the 503, then the fetched file.
+	// Undo twice: the 503, then the fetched file. The fetch's report,
+	// which said what Undo took back, goes.
 	p.Click("#undo")
 	p.WaitGone("#answer-note")
+	p.WaitGone("#fetch-status")
 	p.Click("#undo")
 	verdict(p, 0, "allowed")
 

@@ -112,6 +112,14 @@ func (t *Tester) State() model.State {
 // apply carries out a user's edit and shows its effects.
 func (t *Tester) apply(ctx app.Context, e session.Edit) {
 	t.takePending(ctx)
+	switch e.(type) {
+	case session.Undo, session.Redo, session.EditorHistory:
+		// The last fetch's report says what it changed, which Undo may
+		// take back: it goes rather than say what no longer holds.
+		if t.page.fetch.Kind == "ok" {
+			t.page.fetch = model.FetchView{}
+		}
+	}
 	t.show(ctx, t.work.Apply(e))
 }
 

@@ -618,11 +618,11 @@ func (e Fetch) apply(s *Session) Effects {
 		st.Selected = min(max(st.Selected, 0), len(st.Rows)-1)
 		st.Rows[st.Selected].URL = e.TestURL
 	}
-	answer := "no answer"
+	label := "No answer from " + e.URL
 	if e.Status > 0 {
-		answer = "HTTP " + strconv.Itoa(e.Status)
+		label = "Fetched " + e.URL + " (HTTP " + strconv.Itoa(e.Status) + ")"
 	}
-	fx := Replace{State: st, Label: e.URL + " fetched (" + answer + ")"}.apply(s)
+	fx := Replace{State: st, Label: label}.apply(s)
 	s.dismiss(NoteExample) // the tests follow the page asked about
 	return fx
 }

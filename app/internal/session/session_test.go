@@ -511,7 +511,7 @@ func TestFetch(t *testing.T) {
 	if s.State.Robots != "User-agent: *\nDisallow: /\n" || s.An.Rows[0].Allowed {
 		t.Fatalf("after a fetch: %q", s.State.Robots)
 	}
-	if label, _ := s.CanUndo(); label != "https://example.com/robots.txt fetched (HTTP 200)" {
+	if label, _ := s.CanUndo(); label != "Fetched https://example.com/robots.txt (HTTP 200)" {
 		t.Errorf("undo label %q", label)
 	}
 	s.Apply(Fetch{URL: "https://example.com/robots.txt", Status: 429})
@@ -519,7 +519,7 @@ func TestFetch(t *testing.T) {
 		t.Errorf("after a 429: %q %q", s.State.Answer, s.State.Robots)
 	}
 	s.Apply(Fetch{URL: "https://example.com/robots.txt"})
-	if label, _ := s.CanUndo(); label != "https://example.com/robots.txt fetched (no answer)" {
+	if label, _ := s.CanUndo(); label != "No answer from https://example.com/robots.txt" {
 		t.Errorf("undo label of no answer %q", label)
 	}
 	s.Apply(Undo{})

@@ -168,8 +168,8 @@ func FetchRelayed(u string, a RelayAnswer) FetchView {
 	var facts []string
 	if a.Status > 0 {
 		facts = append(facts, strconv.Itoa(a.Status))
-	} else {
-		facts = append(facts, "no answer ("+a.FetchError+")")
+	} else if a.FetchError != "" {
+		facts = append(facts, a.FetchError)
 	}
 	if n := len(a.Hops); n > 0 {
 		facts = append(facts, Plural(n, "redirect", "redirects")+" to "+a.FinalURL)
@@ -185,12 +185,15 @@ func FetchRelayed(u string, a RelayAnswer) FetchView {
 	if AnswerFor(AnswerForStatus(a.Status)).Value != "" {
 		done = "the editor keeps its file; the server answer is set to “" + AnswerFor(AnswerForStatus(a.Status)).Title + "” (Undo takes it back)."
 	}
-	lead := "Fetched "
 	if a.Status == 0 {
 		// Nothing came; the fetch is still done: the server answer says
-		// what crawlers do then (data-fetch stays "ok").
-		lead = "No answer from "
+		// what crawlers do then (data-fetch stays "ok"). The relay's own
+		// network may be what failed: the command line is the check.
+		v.Text = "No answer from " + u + " (" + strings.Join(facts, ", ") + "). A crawler that gets no answer treats the whole site as disallowed: " +
+			done + " If the site is up, the fetch relay may not reach it: the command line below fetches it from your machine."
+		v.Commands = FetchCommands(u)
+		return v
 	}
-	v.Text = lead + u + ": " + strings.Join(facts, ", ") + "; " + done
+	v.Text = "Fetched " + u + ": " + strings.Join(facts, ", ") + "; " + done
 	return v
 }

@@ -66,13 +66,16 @@ func TestFetchRelayedViews(t *testing.T) {
 			[]string{"The fetch relay refused " + u + ": 127.0.0.1 is a loopback address."}, []string{u + ": " + u}},
 		{"refused", RelayAnswer{Error: "only http and https"}, "refused", []string{"refused " + u + ": only http and https."}, nil},
 		{"no answer", RelayAnswer{Class: "unreachable", FetchError: "no such host", TookMS: 12}, "ok",
-			[]string{"No answer from " + u + ": no answer (no such host), 12 ms"}, []string{"(0)", "Fetched"}},
+			[]string{"No answer from " + u + " (no such host, 12 ms).", "the editor keeps its file", "command line below"}, []string{"(0)", "Fetched", "no answer ("}},
 		{"200", RelayAnswer{Status: 200, Class: "success", Size: 120, TookMS: 40}, "ok",
 			[]string{"Fetched " + u + ": 200, 120 bytes, 40 ms; now in the editor"}, nil},
 	} {
 		v := FetchRelayed(u, tt.a)
 		if v.Kind != tt.kind {
 			t.Errorf("%s: kind %q", tt.name, v.Kind)
+		}
+		if noAnswer := tt.a.Status == 0 && tt.a.Error == ""; noAnswer != (len(v.Commands) > 0) {
+			t.Errorf("%s: command lines %q", tt.name, v.Commands)
 		}
 		for _, w := range tt.want {
 			if !strings.Contains(v.Text, w) {
