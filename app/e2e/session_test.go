@@ -316,9 +316,16 @@ func TestLinkInOpenPage(t *testing.T) {
 	mine.Robots = "User-agent: *\nDisallow: /\n"
 	waitSaved(p, mine)
 
+	// Given while the user is far down the page: the choice, drawn at
+	// the top, comes into view with its first answer focused.
+	p.Call("scrolling to the bottom", `() => scrollTo(0, document.documentElement.scrollHeight)`)
 	p.Call("giving a link", `(h) => { location.hash = h; }`, share.Fragment(custom))
 	p.Wait("#shared-choice")
 	waitState(p, mine)
+	poll(p, "the choice in view and focused", `(() => {
+		const r = document.querySelector("#shared-choice").getBoundingClientRect();
+		return document.activeElement.id === "open-shared" && r.top >= -1 && r.bottom <= innerHeight + 1;
+	})()`, func(ok bool) bool { return ok })
 	p.Click("#open-shared")
 	p.WaitGone("#shared-choice")
 	waitState(p, custom)

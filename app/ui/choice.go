@@ -23,8 +23,8 @@ func (c *SharedChoice) Render() app.UI {
 	return app.Div().ID("shared-choice").Class("notice choice").Role("alertdialog").
 		Aria("labelledby", "shared-choice-text").Body(
 		app.P().ID("shared-choice-text").Text(
-			"This link holds other tests ("+model.Plural(c.Rows, "row", "rows")+") than the work saved in this browser, shown below. "+
-				"Opening them replaces your work."),
+			"This link holds other work than yours: a robots.txt and "+model.Plural(c.Rows, "test", "tests")+". "+
+				"Yours stays below until you choose; opening the link's replaces it, and Undo takes it back."),
 		app.Div().Class("tools").Body(
 			app.Button().Type("button").ID("open-shared").OnClick(c.open).Text("Open the shared tests"),
 			app.Button().Type("button").ID("keep-mine").OnClick(c.keep).Text("Keep my work"),

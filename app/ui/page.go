@@ -199,6 +199,17 @@ func (t *Tester) linkGiven(ctx app.Context) {
 		}
 	case session.LinkOpened, session.LinkFailed:
 		replaceURL(embed.PageURL(u)) // a reload must not ask again
+	case session.LinkWaits:
+		// The choice is drawn at the top of the page, which the user
+		// may have scrolled far from: it comes into view, its first
+		// answer focused.
+		afterFrame(ctx, func(ctx app.Context) {
+			ctx.PreventUpdate()
+			if b := element("open-shared"); b.Truthy() {
+				b.Call("focus", map[string]any{"preventScroll": true})
+				element("shared-choice").Call("scrollIntoView", map[string]any{"block": "nearest"})
+			}
+		})
 	}
 }
 

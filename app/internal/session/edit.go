@@ -213,7 +213,7 @@ func (e PasteURLs) apply(s *Session) Effects {
 	if left := len(urls) - placed; left > 0 {
 		s.notify(Note{ID: NoteLimit, Alert: true, Text: "Pasted " + model.Plural(len(urls), "URL", "URLs") + ": " +
 			strconv.Itoa(placed) + " placed, " + model.Plural(left, "URL", "URLs") +
-			" left out (the tester holds at most " + strconv.Itoa(model.MaxRows) + " tests). Undo brings back the tests as they were."})
+			" left out (the tester holds at most " + strconv.Itoa(model.MaxRows) + " tests).", Action: ActionUndo})
 	}
 	s.fit("Pasted URLs")
 	s.An.Recheck(&s.State)

@@ -201,8 +201,8 @@ func TestLimits(t *testing.T) {
 	if len(s.State.Rows) != model.MaxRows || !fx.Rows || len(s.An.Rows) != model.MaxRows {
 		t.Fatalf("paste of 1500 URLs: %d rows", len(s.State.Rows))
 	}
-	if !hasNote(s, NoteLimit, "left out") {
-		t.Errorf("the paste did not say what it left out: %+v", s.Notes)
+	if n, ok := s.Note(NoteLimit); !ok || !strings.Contains(n.Text, "left out") || n.Action != ActionUndo {
+		t.Errorf("the paste did not say what it left out, with Undo: %+v", s.Notes)
 	}
 	if fx := s.Apply(AddRow{After: 3}); fx.Rows || len(s.State.Rows) != model.MaxRows || !hasNote(s, NoteLimit, "No test added") {
 		t.Errorf("AddRow past the limit: %d rows, %+v", len(s.State.Rows), s.Notes)
