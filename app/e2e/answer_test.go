@@ -525,8 +525,20 @@ func TestEditorUndoTakesTheTestsBack(t *testing.T) {
 // its deciding line in the editor, not the end of the file where the paste
 // left the caret (a paste over it all is no typing within the file).
 func TestPasteShowsTheDecidingLine(t *testing.T) {
+	for _, tt := range []struct{ name, group, line string }{
+		{"the deciding line", "User-agent: *\nDisallow: /private/\n", "[data-deciding]"},
+		// No rule matches test 1's URL: the group read is shown.
+		{"the group without a rule", "User-agent: *\nDisallow: /nothing-here/\n", `[data-line="1"][data-group]`},
+	} {
+		t.Run(tt.name, func(t *testing.T) { pasteShows(t, tt.group, tt.line) })
+	}
+}
+
+// pasteShows pastes group and 300 lines after it over the whole text, and
+// waits for the editor's line line to be in its view.
+func pasteShows(t *testing.T, group, line string) {
 	var b strings.Builder
-	b.WriteString("User-agent: *\nDisallow: /private/\n")
+	b.WriteString(group)
 	for i := range 300 {
 		fmt.Fprintf(&b, "# filler line %d\n", i+1)
 	}
@@ -536,9 +548,11 @@ func TestPasteShowsTheDecidingLine(t *testing.T) {
 	p.do("pressing Ctrl+A", chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
 	p.PasteText(b.String())
 	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(b.Len()))
-	p.WaitAttr("#test-bar button[data-line]", "data-line", "2")
-	poll(p, "the deciding line in the editor's view", `(() => {
-		const line = document.querySelector("#robots-txt .cm-line[data-deciding]");
+	if line == "[data-deciding]" {
+		p.WaitAttr("#test-bar button[data-line]", "data-line", "2")
+	}
+	poll(p, "the line in the editor's view", `(() => {
+		const line = document.querySelector(`+jsString("#robots-txt .cm-line"+line)+`);
 		if (!line) return false;
 		const r = line.getBoundingClientRect(), v = document.querySelector("#editor .cm-scroller").getBoundingClientRect();
 		return r.top >= v.top && r.bottom <= v.bottom;

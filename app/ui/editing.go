@@ -26,7 +26,7 @@ type editing struct {
 	hooks []app.Func // the functions the editor calls, released with it
 
 	findingsOf *model.Analysis // the analysis whose findings the editor shows
-	deciding   int             // the deciding line last brought into view
+	deciding   int             // the line last brought into view (RowView.Focus)
 	narrow     bool            // the page had its narrow layout when last seen (OnResize)
 }
 
@@ -216,8 +216,9 @@ func (t *Tester) replaceEditorText() {
 
 // showInEditor has the editor draw the analysis: the lines in view again
 // (their kinds, the group used and the deciding line), the findings once
-// the linter has them, and the deciding line brought into view when it
-// changed, unless the user is typing in the editor. scroll brings it into
+// the linter has them, and the deciding line (or the group used, when no
+// rule matched) brought into view when it changed, unless the user is
+// typing in the editor. scroll brings it into
 // view even when it has not changed.
 func (t *Tester) showInEditor(ctx app.Context, scroll bool) {
 	e := &t.edit
@@ -232,7 +233,7 @@ func (t *Tester) showInEditor(ctx app.Context, scroll bool) {
 	}
 	line := 0
 	if sel := an.SelectedRow(); sel != nil {
-		line = sel.Line
+		line = sel.Focus()
 	}
 	if line > 0 && (line != e.deciding || scroll) {
 		if e.cm.Call("reveal", line, false, true).Bool() {

@@ -105,6 +105,17 @@ func (r *RowView) Verdict() string {
 	return "blocked"
 }
 
+// Focus returns the line the editor brings into view for the row: its
+// deciding line, or when no rule matched the first line of the group
+// used (a file with no rule for the URL still has the group that was
+// read), 0 when there is neither.
+func (r *RowView) Focus() int {
+	if r.Line > 0 || len(r.Groups) == 0 {
+		return r.Line
+	}
+	return r.Groups[0].Start
+}
+
 // InGroup reports whether line n is in one of the row's groups.
 func (r *RowView) InGroup(n int) bool {
 	for _, g := range r.Groups {

@@ -68,6 +68,19 @@ func TestRowViewGroups(t *testing.T) {
 	}
 }
 
+// TestRowViewFocus: the editor shows a row's deciding line, or the group
+// used when no rule matched, or nothing when no group applied.
+func TestRowViewFocus(t *testing.T) {
+	s := State{Robots: "# a\nUser-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /y\n",
+		Rows: []Row{{Agent: "a", URL: "/x"}, {Agent: "b", URL: "/z"}, {Agent: "c", URL: "/x"}}}
+	a := Analyze(&s)
+	for i, want := range []int{3, 5, 0} {
+		if got := a.Rows[i].Focus(); got != want {
+			t.Errorf("row %d: Focus %d, want %d (line %d, groups %v)", i, got, want, a.Rows[i].Line, a.Rows[i].Groups)
+		}
+	}
+}
+
 func TestDialectChoice(t *testing.T) {
 	// RFC 9309 always allows /robots.txt; Google reads the file.
 	s := State{Robots: "User-agent: *\nDisallow: /\n", Rows: []Row{{Agent: "x", URL: "/robots.txt"}}}
