@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/session"
 	"robotstester/app/ui/model"
 	"robotstester/robots"
 )
@@ -201,10 +202,10 @@ func (t *Tester) undoControls() app.UI {
 	redoLabel, canRedo := t.work.CanRedo()
 	undoTitle, redoTitle := "Nothing to undo", "Nothing to redo"
 	if canUndo {
-		undoTitle = "Undo: " + undoLabel + " (Ctrl+Z)"
+		undoTitle = "Undo: " + session.LowerFirst(undoLabel) + " (Ctrl+Z)"
 	}
 	if canRedo {
-		redoTitle = "Redo: " + redoLabel + " (Ctrl+Shift+Z)"
+		redoTitle = "Redo: " + session.LowerFirst(redoLabel) + " (Ctrl+Shift+Z)"
 	}
 	return app.Span().Class("undo tools").Body(
 		app.Button().Type("button").ID(UndoID).Disabled(!canUndo).Title(undoTitle).Aria("label", undoTitle).

@@ -264,7 +264,9 @@ func (e RestoreVersion) apply(s *Session) Effects {
 		s.notify(Note{ID: NoteStorage, Alert: true, Text: "That version could not be read: " + err.Error() + "."})
 		return Effects{}
 	}
-	return Replace{State: st, Label: "Version “" + v.Label + "” of " + v.Saved.Local().Format("2 Jan 15:04") + " restored"}.apply(s)
+	// Not the version's own label: a version of a restore would nest it
+	// ("Before: Version “Before: …” restored").
+	return Replace{State: st, Label: "Version of " + v.Saved.Local().Format("2 Jan 15:04") + " restored"}.apply(s)
 }
 
 // VersionSummary describes a version in a few words: its label, time and

@@ -2,6 +2,9 @@ package session
 
 import (
 	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
@@ -406,7 +409,7 @@ func (e Grid) apply(s *Session) Effects {
 		return Effects{}
 	}
 	st.Rows = rows
-	fx := Replace{State: st, Label: label}.apply(s)
+	fx := Replace{State: st, Label: model.Plural(len(s.State.Rows), "test", "tests") + " replaced by a " + strings.ToLower(label[:1]) + label[1:]}.apply(s)
 	fx.Editor, fx.File = false, false
 	return fx
 }
@@ -446,7 +449,7 @@ func (s *Session) travel(from, to *[]step, verb string) Effects {
 	} else {
 		s.set(last.state)
 	}
-	s.notify(Note{ID: NoteUndo, Text: verb + ": " + last.label + "."})
+	s.notify(Note{ID: NoteUndo, Text: verb + ": " + LowerFirst(last.label) + "."})
 	return Effects{File: true, Editor: true, Rows: true, Changed: true, Lint: true}
 }
 
@@ -510,6 +513,13 @@ func (s *Session) historySteps(text string, redo bool) int {
 		return 0
 	}
 	return len(steps) - k
+}
+
+// LowerFirst returns label as it reads after a colon: its first letter
+// lower-cased ("Undone: test 2 removed.").
+func LowerFirst(label string) string {
+	r, n := utf8.DecodeRuneInString(label)
+	return string(unicode.ToLower(r)) + label[n:]
 }
 
 // Dismiss hides a notice.

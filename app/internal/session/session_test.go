@@ -2,6 +2,7 @@ package session
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -241,6 +242,9 @@ func TestAddRowAndGrid(t *testing.T) {
 	if len(s.State.Rows) != 6 || s.State.Rows[1] != (model.Row{Agent: "GPTBot", URL: "/a"}) || s.State.Robots != model.Example().Robots {
 		t.Errorf("grid: %+v", s.State.Rows)
 	}
+	if note, _ := s.Note(NoteUndo); note.Text != fmt.Sprintf("%d tests replaced by a grid of 2 crawlers × 3 URLs.", n+1) {
+		t.Errorf("the grid's notice %q", note.Text)
+	}
 	s.Apply(Grid{Crawlers: []string{"Bingbot"}, URLs: []string{"/d"}})
 	if len(s.State.Rows) != 7 {
 		t.Errorf("grid added: %d rows", len(s.State.Rows))
@@ -340,6 +344,19 @@ func TestAutosave(t *testing.T) {
 	if s.State.Robots != "User-agent: *\nDisallow: /ab\n" {
 		t.Errorf("restored %q", s.State.Robots)
 	}
+	// Its label names the version by its time, not by its own label: a
+	// version of the restore would nest the labels.
+	if label, _ := s.CanUndo(); !strings.HasPrefix(label, "Version of ") || strings.Contains(label, "Before") {
+		t.Errorf("the restore's label %q", label)
+	}
+	if n, _ := s.Note(NoteUndo); !strings.HasSuffix(n.Text, " restored.") {
+		t.Errorf("the restore's notice %q", n.Text)
+	}
+	s.Apply(Undo{})
+	if n, _ := s.Note(NoteUndo); !strings.HasPrefix(n.Text, "Undone: version of ") {
+		t.Errorf("Undo's notice %q", n.Text)
+	}
+	s.Apply(Redo{})
 	// At most MaxVersions are kept.
 	for i := range 10 {
 		s.Apply(Replace{State: model.State{Robots: strings.Repeat("#", i+1)}, Label: "Replace"})
