@@ -141,6 +141,7 @@ type ltInputs struct {
 	freezing model.State // the "freezing link" of issue 9
 	paste500 string      // a 500 KiB file
 	paste4M  string      // a file at the tester's limit (model.MaxFile)
+	longLine string      // a file whose rule is a line of 300,000 characters
 	drop39   string      // a 3.9 MB file
 	urls1500 string      // 1,500 URLs, one a line
 	urls1200 string      // 1,200 URLs, one a line
@@ -231,6 +232,7 @@ func ltMakeInputs(corpus string) *ltInputs {
 
 	in.paste500 = ltFill(corpus, 500<<10)
 	in.paste4M = ltFill(corpus, model.MaxFile)
+	in.longLine = "User-agent: *\nDisallow: /" + strings.Repeat("a", 300_000) + "\nAllow: /x\n"
 	in.drop39 = ltFill(corpus, 3_900_000)
 	urls := func(n int) string {
 		lines := make([]string, n)
@@ -686,6 +688,17 @@ func ltScenarios(in *ltInputs) []ltScenario {
 				}
 				r.caret()
 				r.measure("keystroke, "+kib(in.paste500)+" file, 1000 rows", r.key(), ltShows(in.paste500+"x"))
+			},
+		},
+		{
+			// The linter once hashed every prefix of the rule's path: a
+			// task of a second in the browser.
+			name:    "long line",
+			actions: []string{"paste a file with a line of 300,000 characters, 1000 rows"},
+			run: func(r *ltRun) {
+				r.open(in.base)
+				r.stage(in.longLine)
+				r.measure("paste a file with a line of 300,000 characters, 1000 rows", r.js("pasting", ltPasteFileJS), ltShows(in.longLine))
 			},
 		},
 		{
