@@ -42,7 +42,6 @@ const findingsChanged = StateEffect.define();
 // have tens of thousands: then only those near view are asked for, again
 // when the view moves far enough, and the page's Findings list them all.
 const wholeFindings = 2000;
-const underlineMax = 1000;
 
 function findingMarks(hooks) {
   const margin = 200;
@@ -75,11 +74,8 @@ function findingMarks(hooks) {
           const [n, severity, message] = row.split("\t");
           const line = Number(n);
           if (!(line >= 1 && line <= d.lines) || !message) continue;
-          // The underline stops at underlineMax characters: a mark over a
-          // line of 300,000 held the page for a second of the browser's
-          // layout and paint, for a part no screen shows.
           const l = d.line(line);
-          list.push({ from: l.from, to: Math.min(l.to, l.from + underlineMax), severity, message });
+          list.push({ from: l.from, to: l.to, severity, message });
         }
         view.dispatch(setDiagnostics(view.state, list));
       });
