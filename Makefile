@@ -103,8 +103,10 @@ site: wasm-exec-check editor wasm compress
 serve: build
 	$(GO) run ./app/cmd/serve -addr $(ADDR) -dir $(SITE) -prefix "$(PREFIX)" -fetch
 
+# The browser tests take about 7 minutes on 2 cores: more than go test's
+# default limit of 10 minutes once the machine is busy.
 test: vet chromium build
-	E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) $(GO) test -count=1 ./...
+	E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) $(GO) test -count=1 -timeout=30m ./...
 	$(MAKE) --no-print-directory fuzz-smoke
 
 vet:

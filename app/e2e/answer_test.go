@@ -454,14 +454,7 @@ func TestUndoAfterTypingOverTheFile(t *testing.T) {
 // the move, then the paste (it took back the move and the typing at once,
 // saying only the move).
 func TestUndoTakesTypingFirst(t *testing.T) {
-	guardian := "User-agent: *\nDisallow: /*/print$\n\nSitemap: https://www.theguardian.com/sitemaps/news.xml\n"
-	p := suite.NewPage(t)
-	p.Open(suite.Site(t, ""))
-	p.Replace(editor, guardian)
-	p.Wait(`[data-notice="example"]`)
-	p.CaretToEnd(editor)
-	p.Type(editor, "# mine")
-	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(guardian)+len("# mine")))
+	p := pasteGuardianAndType(t)
 	undoKey := func() {
 		t.Helper()
 		p.Call("leaving the editor", `() => document.activeElement && document.activeElement.blur()`)
@@ -473,8 +466,7 @@ func TestUndoTakesTypingFirst(t *testing.T) {
 		t.Errorf("Undo of the typing took back the tests' move too: test 1 is %q", got)
 	}
 	undoKey()
-	poll(p, "the tests moved back", `document.querySelector(`+jsString(row(0, "input[name=url]"))+`).value`,
-		func(got string) bool { return strings.Contains(got, "shop.example") })
+	waitTestURL(p, "shop.example")
 	if got := p.Value(editor); got != guardian {
 		t.Errorf("Undo of the move changed the file: %q", got)
 	}
@@ -488,23 +480,14 @@ func TestUndoTakesTypingFirst(t *testing.T) {
 // the pasted file back as if the Undo had replaced the file); Ctrl+Shift+Z
 // brings the file and the moved tests again.
 func TestEditorUndoTakesTheTestsBack(t *testing.T) {
-	guardian := "User-agent: *\nDisallow: /*/print$\n\nSitemap: https://www.theguardian.com/sitemaps/news.xml\n"
 	example := model.Example().Robots
-	p := suite.NewPage(t)
-	p.Open(suite.Site(t, ""))
-	p.Replace(editor, guardian)
-	p.Wait(`[data-notice="example"]`)
-	p.CaretToEnd(editor)
-	p.Type(editor, "# mine")
-	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(guardian)+len("# mine")))
-	url := func() string { return p.Value(row(0, "input[name=url]")) }
+	p := pasteGuardianAndType(t)
 	ctrl := chromedp.KeyModifiers(chromedp.ModifierCtrl)
 	p.do("pressing Ctrl+Z", chromedp.KeyEvent("z", ctrl))
 	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(guardian)))
 	p.do("pressing Ctrl+Z", chromedp.KeyEvent("z", ctrl))
 	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(example)))
-	poll(p, "the tests back on the example's site", `document.querySelector(`+jsString(row(0, "input[name=url]"))+`).value`,
-		func(got string) bool { return strings.Contains(got, "shop.example") })
+	waitTestURL(p, "shop.example")
 	if got := p.Value(editor); got != example {
 		t.Errorf("after Ctrl+Z the editor holds %q, want the example", got)
 	}
@@ -513,12 +496,34 @@ func TestEditorUndoTakesTheTestsBack(t *testing.T) {
 	}
 	p.do("pressing Ctrl+Shift+Z", chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl|chromedp.ModifierShift)))
 	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(guardian)))
-	poll(p, "the tests on the file's site again", `document.querySelector(`+jsString(row(0, "input[name=url]"))+`).value`,
-		func(got string) bool { return strings.Contains(got, "theguardian.com") })
-	if got := url(); !strings.Contains(got, "theguardian.com") {
-		t.Errorf("after Ctrl+Shift+Z test 1 is %q", got)
-	}
+	waitTestURL(p, "theguardian.com")
 	noExceptions(t, p)
+}
+
+// guardian is a file that names its site in a Sitemap line: pasted over
+// the example, it moves the example's tests to www.theguardian.com.
+const guardian = "User-agent: *\nDisallow: /*/print$\n\nSitemap: https://www.theguardian.com/sitemaps/news.xml\n"
+
+// pasteGuardianAndType opens the example, replaces its text with guardian
+// as fill() does (the tests move to its site), and types "# mine" at its
+// end with real keys.
+func pasteGuardianAndType(t *testing.T) *Page {
+	t.Helper()
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+	p.Replace(editor, guardian)
+	p.Wait(`[data-notice="example"]`)
+	p.CaretToEnd(editor)
+	p.Type(editor, "# mine")
+	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(guardian)+len("# mine")))
+	return p
+}
+
+// waitTestURL waits for test 1's URL to hold host.
+func waitTestURL(p *Page, host string) {
+	p.tb.Helper()
+	poll(p, "test 1's URL on "+host, `document.querySelector(`+jsString(row(0, "input[name=url]"))+`).value`,
+		func(got string) bool { return strings.Contains(got, host) })
 }
 
 // TestPasteShowsTheDecidingLine: a file pasted over the whole text shows

@@ -111,6 +111,9 @@ func checkEditor(t *testing.T, p *Page) {
 	}
 	p.Click("#clear-file")
 	p.WaitAttr("#summary", "data-bytes", "0")
+	// The editor empties a frame after the page says so: a key typed in
+	// between goes to the text on screen, the example.
+	poll(p, "the editor emptied", `window.robotsTester.text()`, func(s string) bool { return s == "" })
 	p.Type(editor, "User-agent: *\nDisallow: /private\n")
 	// A final line break starts an empty third line, as the gutter shows.
 	p.WaitAttr("#summary", "data-lines", "3")
