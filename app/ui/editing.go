@@ -178,15 +178,13 @@ func (t *Tester) editorChanged(lists app.Value, history string) {
 	t.own.Dispatch(func(ctx app.Context) {
 		// The editor's own Undo or Redo of a whole text may take the
 		// page's history along, tests included (session.EditorHistory).
-		if redo := history == "redo"; replaced && history != "" {
+		if replaced && history != "" {
 			t.takePending(ctx) // the keys before it come first
-			if !t.work.TakesHistory(text, redo) {
-				t.setRobots(ctx, text, replaced)
+			if redo := history == "redo"; t.work.TakesHistory(text, redo) {
+				t.apply(ctx, session.EditorHistory{Text: text, Redo: redo})
+				e.deciding = 0
 				return
 			}
-			t.apply(ctx, session.EditorHistory{Text: text, Redo: redo})
-			e.deciding = 0
-			return
 		}
 		t.setRobots(ctx, text, replaced)
 	})

@@ -2,7 +2,6 @@ package session
 
 import (
 	"strconv"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -409,7 +408,7 @@ func (e Grid) apply(s *Session) Effects {
 		return Effects{}
 	}
 	st.Rows = rows
-	fx := Replace{State: st, Label: model.Plural(len(s.State.Rows), "test", "tests") + " replaced by a " + strings.ToLower(label[:1]) + label[1:]}.apply(s)
+	fx := Replace{State: st, Label: model.Plural(len(s.State.Rows), "test", "tests") + " replaced by a " + LowerFirst(label)}.apply(s)
 	fx.Editor, fx.File = false, false
 	return fx
 }
@@ -442,8 +441,7 @@ func (s *Session) travel(from, to *[]step, verb string) Effects {
 	s.typing, s.replacing = "", false
 	s.passed()
 	s.pushStep(to, last.label)
-	top := &(*to)[len(*to)-1]
-	top.whole, top.follows, top.inFile = last.whole, last.follows, last.inFile
+	(*to)[len(*to)-1].stepMarks = last.stepMarks
 	if last.an != nil {
 		s.State, s.An = last.state, last.an
 	} else {

@@ -65,19 +65,21 @@ type Session struct {
 type step struct {
 	label string
 	state model.State
-	// whole marks the step of a whole text replaced in the editor
-	// (FileReplaced), and follows the step of what came of it, one step
-	// later (the example's tests moved to the new file's site): the
-	// editor's own Undo and Redo take them back and forth together
-	// (EditorHistory). inFile marks a run of typing in the file, which
-	// the editor's own Undo has taken back before it reaches the
-	// replacement.
-	whole, follows, inFile bool
+	stepMarks
 	// an is state's analysis, kept on the newest step of each stack only
 	// (pushStep): going back to it then costs nothing, where analysing
 	// 1000 tests again held the page a fifth of a second, and older steps
 	// hold no more than their text.
 	an *model.Analysis
+}
+
+// stepMarks say what a step was, for the editor's own Undo and Redo,
+// which take a whole text replaced and what came of it back and forth
+// together (EditorHistory).
+type stepMarks struct {
+	whole   bool // a whole text replaced in the editor (FileReplaced)
+	follows bool // what came of the step below it (the example's tests moved to the new file's site)
+	inFile  bool // a run of typing in the file, which the editor's Undo takes back before the replacement
 }
 
 // pushStep puts the current state on stack as a step labelled label.
