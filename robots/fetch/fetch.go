@@ -11,12 +11,17 @@ import (
 	"cmp"
 	"compress/gzip"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
+	"syscall"
 	"time"
 
 	"robotstester/robots"
@@ -270,17 +275,95 @@ func (e *errorWording) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// plainError words a transport error for people, keeping it for errors.Is.
+// plainError words a transport error for people, keeping it for
+// errors.Is and errors.As. The words name what happened and nothing of
+// the network the fetch ran in: Go's own texts carry the resolver's
+// address ("lookup example.com on 10.0.0.53:53: no such host") and the
+// local address and port of a connection, which a relay serving the
+// open internet must not show its visitors.
 func plainError(ctx context.Context, err error) error {
 	var uerr *url.Error
 	if errors.As(err, &uerr) {
 		err = uerr.Err
 	}
-	switch {
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return fmt.Errorf("timed out: %w", context.DeadlineExceeded)
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return fmt.Errorf("the connection closed before the whole body came: %w", err)
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return &wordedError{"timed out", context.DeadlineExceeded}
 	}
-	return err
+	return &wordedError{words(err), err}
 }
+
+// A wordedError is an error said in plain words, the error it words
+// kept for errors.Is and errors.As.
+type wordedError struct {
+	text string
+	err  error
+}
+
+func (e *wordedError) Error() string { return e.text }
+func (e *wordedError) Unwrap() error { return e.err }
+
+// words says what err means, without addresses or ports.
+func words(err error) string {
+	var (
+		dns      *net.DNSError
+		hostname x509.HostnameError
+		unknown  x509.UnknownAuthorityError
+		invalid  x509.CertificateInvalidError
+		record   tls.RecordHeaderError
+		verify   *tls.CertificateVerificationError
+		netErr   net.Error
+		opErr    *net.OpError
+	)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "timed out"
+	case errors.Is(err, context.Canceled):
+		return "cancelled"
+	case errors.As(err, &dns):
+		switch {
+		case dns.IsNotFound:
+			return "no such host"
+		case dns.IsTimeout:
+			return "timed out looking up the host"
+		}
+		return "the host's name could not be looked up"
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return "connection refused"
+	case errors.Is(err, syscall.ECONNRESET):
+		return "connection reset"
+	case errors.Is(err, syscall.EHOSTUNREACH):
+		return "host unreachable"
+	case errors.Is(err, syscall.ENETUNREACH):
+		return "network unreachable"
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "the connection closed before the whole body came"
+	case errors.Is(err, io.EOF):
+		return "the server closed the connection without answering"
+	case errors.As(err, &hostname):
+		return "the certificate is for another host"
+	case errors.As(err, &unknown):
+		return "the certificate is signed by an unknown authority"
+	case errors.As(err, &invalid):
+		if invalid.Reason == x509.Expired {
+			return "the certificate has expired or is not yet valid"
+		}
+		return "the certificate is not valid"
+	case errors.As(err, &verify):
+		return "the certificate is not valid"
+	case errors.As(err, &record):
+		return "the server does not speak TLS"
+	case errors.As(err, &netErr) && netErr.Timeout():
+		return "timed out"
+	case errors.As(err, &opErr):
+		return "the connection failed"
+	case addressLike.MatchString(err.Error()):
+		// A text this function does not know, which names an address:
+		// say no more than that the fetch failed.
+		return "the connection failed"
+	}
+	return err.Error()
+}
+
+// addressLike matches the IPv4 and IPv6 addresses and the host:port
+// pairs an error text may carry.
+var addressLike = regexp.MustCompile(`\d{1,3}(\.\d{1,3}){3}|\[?[0-9A-Fa-f]{0,4}(:[0-9A-Fa-f]{0,4}){2,7}\]?|:\d{2,5}\b`)

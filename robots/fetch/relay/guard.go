@@ -99,27 +99,40 @@ var embedding = []struct {
 	{netip.MustParsePrefix("2002::/16"), 2},     // 6to4 (RFC 3056)
 }
 
-// checkAddr returns why a is no address to fetch from, or "" when it is
-// one. allowLoopback lets loopback addresses through (for tests).
+// checkAddr returns why a is no address to fetch from ("10.0.0.1 is a
+// private address"), or "" when it is one. allowLoopback lets loopback
+// addresses through (for tests). Only for an address the client wrote
+// itself: of an address the relay's resolver found, say addrKind alone.
 func checkAddr(a netip.Addr, allowLoopback bool) string {
+	if kind := addrKind(a, allowLoopback); kind != "" {
+		return a.WithZone("").String() + " is " + kind
+	}
+	return ""
+}
+
+// addrKind returns the kind of range a is in when it is no address to
+// fetch from ("a private address"), or "" when it is one. It names no
+// address: what a name resolves to inside the relay's network is the
+// relay's business, not its clients'.
+func addrKind(a netip.Addr, allowLoopback bool) string {
 	a = a.WithZone("")
 	if allowLoopback && a.IsLoopback() {
 		return ""
 	}
 	if slices.Contains(metadata, a) {
-		return a.String() + " is a cloud metadata address"
+		return "a cloud metadata address"
 	}
 	for _, b := range blockedRanges {
 		if b.prefix.Contains(a) {
-			return a.String() + " is " + b.why
+			return b.why
 		}
 	}
 	for _, e := range embedding {
 		if e.prefix.Contains(a) {
 			b := a.As16()
 			v4 := netip.AddrFrom4([4]byte(b[e.at : e.at+4]))
-			if why := checkAddr(v4, false); why != "" {
-				return a.String() + " embeds " + why
+			if kind := addrKind(v4, false); kind != "" {
+				return "an IPv6 address embedding " + kind
 			}
 		}
 	}
@@ -254,9 +267,10 @@ func (g *guard) addrs(ctx context.Context, host string, port int) ([]netip.AddrP
 			out = append(out, ap)
 			continue
 		}
-		if why := checkAddr(a, g.allowLoopback); why != "" {
+		if kind := addrKind(a, g.allowLoopback); kind != "" {
+			why := a.String() + " is " + kind
 			if a.String() != host {
-				why = host + " resolves to an address it may not reach: " + why
+				why = host + " resolves to " + kind
 			}
 			return nil, &RefusedError{host, why}
 		}
@@ -326,8 +340,8 @@ func (g *guard) control(network, address string, _ syscall.RawConn) error {
 	if ap == g.exempt {
 		return nil
 	}
-	if why := checkAddr(ap.Addr(), g.allowLoopback); why != "" {
-		return &RefusedError{address, why}
+	if kind := addrKind(ap.Addr(), g.allowLoopback); kind != "" {
+		return &RefusedError{address, "the address to connect to is " + kind}
 	}
 	if !g.portAllowed(ap) {
 		return &RefusedError{address, fmt.Sprintf("port %d is not allowed", ap.Port())}
