@@ -1,0 +1,250 @@
+package sitemap
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// maxLine is the longest line of a list or log read; a longer one is
+// skipped (and noted), so that memory stays bounded.
+const maxLine = 64 << 10
+
+// eachLine calls fn with each line of r (without its line break), and
+// its number; lines longer than maxLine are counted in long, not given.
+func eachLine(r *bufio.Reader, fn func(line []byte, n int) error) (long int, err error) {
+	n := 0
+	skipping := false
+	for {
+		line, err := r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			if !skipping {
+				n++
+				long++
+			}
+			skipping = true
+			continue
+		}
+		if skipping {
+			skipping = false
+		} else if len(line) > 0 {
+			n++
+			if len(line) > maxLine {
+				long++
+			} else if ferr := fn(bytes.TrimRight(line, "\r\n"), n); ferr != nil {
+				return long, ferr
+			}
+		}
+		if err == io.EOF {
+			return long, nil
+		}
+		if err != nil {
+			return long, err
+		}
+	}
+}
+
+// readList reads one URL a line: a text sitemap, or a list a person
+// pasted (URLs, paths, blank lines, # comments).
+func readList(r *bufio.Reader, from string, note func(from, text string), yield func(Entry) error) error {
+	long, err := eachLine(r, func(line []byte, n int) error {
+		if n == 1 {
+			line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' {
+			return nil
+		}
+		return yield(Entry{URL: string(line), From: from, Line: n})
+	})
+	if long > 0 {
+		note(from, fmt.Sprintf("%d lines longer than %d bytes skipped", long, maxLine))
+	}
+	return err
+}
+
+// readLog reads a web server's access log, in the Common or Combined Log
+// Format: each request's target, status and User-Agent string.
+func readLog(r *bufio.Reader, from string, note func(from, text string), yield func(Entry) error) error {
+	bad, firstBad := 0, 0
+	long, err := eachLine(r, func(line []byte, n int) error {
+		e, ok := parseLogLine(line)
+		if !ok {
+			if len(bytes.TrimSpace(line)) > 0 {
+				if bad++; bad == 1 {
+					firstBad = n
+				}
+			}
+			return nil
+		}
+		e.From, e.Line = from, n
+		return yield(e)
+	})
+	if bad > 0 {
+		note(from, fmt.Sprintf("%d lines are no request of the Common or Combined Log Format (the first: line %d), skipped", bad, firstBad))
+	}
+	if long > 0 {
+		note(from, fmt.Sprintf("%d lines longer than %d bytes skipped", long, maxLine))
+	}
+	return err
+}
+
+// parseLogLine reads one line of the Common Log Format,
+//
+//	host ident authuser [date] "request" status bytes
+//
+// or the Combined Log Format, which adds "referer" "user-agent". The
+// request is "METHOD target HTTP/x"; a line whose request has no target
+// (a "-", a TLS handshake sent to the HTTP port) is no request.
+func parseLogLine(line []byte) (Entry, bool) {
+	s := string(line)
+	open := strings.IndexByte(s, '[')
+	if open < 0 || len(strings.Fields(s[:open])) != 3 {
+		return Entry{}, false
+	}
+	end := strings.IndexByte(s[open:], ']')
+	if end < 0 {
+		return Entry{}, false
+	}
+	rest := strings.TrimLeft(s[open+end+1:], " ")
+	request, rest, ok := quoted(rest)
+	if !ok {
+		return Entry{}, false
+	}
+	fields := strings.Fields(rest)
+	if len(fields) < 2 {
+		return Entry{}, false
+	}
+	status, err := strconv.Atoi(fields[0])
+	if err != nil || status < 100 || status > 999 {
+		return Entry{}, false
+	}
+	method, target, ok := strings.Cut(request, " ")
+	if !ok || method == "" {
+		return Entry{}, false
+	}
+	if i := strings.LastIndexByte(target, ' '); i >= 0 && strings.HasPrefix(target[i+1:], "HTTP/") {
+		target = target[:i]
+	}
+	if target == "" || target != "*" && target[0] != '/' && !strings.Contains(target, "://") {
+		return Entry{}, false
+	}
+	e := Entry{URL: target, Status: status}
+	// Combined: after status and bytes, the quoted referer and agent.
+	if i := strings.IndexByte(rest, '"'); i >= 0 {
+		if _, after, ok := quoted(rest[i:]); ok {
+			after = strings.TrimLeft(after, " ")
+			if agent, _, ok := quoted(after); ok && agent != "-" {
+				e.Agent = agent
+			}
+		}
+	}
+	return e, true
+}
+
+// quoted reads a double-quoted field at the start of s, as Apache httpd
+// and nginx write them (\" and \\ escaped; nginx's \x22 kept as is), and
+// returns its text and what follows.
+func quoted(s string) (text, rest string, ok bool) {
+	if !strings.HasPrefix(s, `"`) {
+		return "", s, false
+	}
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\'):
+			b.WriteByte(s[i+1])
+			i++
+		case c == '"':
+			return b.String(), s[i+1:], true
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", s, false
+}
+
+// urlColumns are the header names of a URL column, most telling first:
+// Screaming Frog's Address, then URL (Sitebulb and many others), then
+// the sitemap's own word.
+var urlColumns = []string{"address", "url", "loc", "page url", "uri", "page", "link"}
+
+// urlColumn returns the index of the URL column of a header row.
+func urlColumn(header []string) (int, bool) {
+	for _, name := range urlColumns {
+		for i, h := range header {
+			if strings.EqualFold(strings.TrimSpace(h), name) {
+				return i, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// splitHeader splits a CSV's first line at its delimiter (a comma, a tab
+// or a semicolon, whichever comes first), quotes and BOM removed; it is
+// for telling a CSV, not for reading one.
+func splitHeader(line []byte) []string {
+	s := strings.TrimPrefix(string(line), "\ufeff")
+	sep := delimiter(s)
+	fields := strings.Split(s, string(sep))
+	for i, f := range fields {
+		fields[i] = strings.Trim(strings.TrimSpace(f), `"`)
+	}
+	return fields
+}
+
+func delimiter(header string) rune {
+	if i := strings.IndexAny(header, ",\t;"); i >= 0 {
+		return rune(header[i])
+	}
+	return ','
+}
+
+// readCSV reads a table whose header row names a URL column (Address,
+// URL, Loc, ...), and yields that column of each row.
+func readCSV(r *bufio.Reader, from string, yield func(Entry) error) error {
+	if bom, _ := r.Peek(3); string(bom) == "\ufeff" {
+		r.Discard(3)
+	}
+	head, _ := r.Peek(4096)
+	first, _, _ := bytes.Cut(head, []byte("\n"))
+	cr := csv.NewReader(r)
+	cr.Comma = delimiter(string(first))
+	cr.FieldsPerRecord = -1
+	cr.LazyQuotes = true
+	cr.ReuseRecord = true
+	header, err := cr.Read()
+	if err != nil {
+		return fmt.Errorf("no header row: %w", err)
+	}
+	col, ok := urlColumn(header)
+	if !ok {
+		return errors.New("no URL column: the header names no Address, URL or Loc")
+	}
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if col >= len(rec) {
+			continue
+		}
+		u := strings.TrimSpace(rec[col])
+		if u == "" {
+			continue
+		}
+		line, _ := cr.FieldPos(col)
+		if err := yield(Entry{URL: u, From: from, Line: line}); err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,160 @@
+// Package sitemap reads the URLs of a site from where they are listed:
+// sitemaps and sitemap indexes (XML, gzip-compressed or not), text
+// sitemaps and plain lists (one URL a line), a crawler's CSV export, and
+// web server access logs. Each is read as a stream, one entry at a time,
+// in memory that does not grow with the source.
+//
+// Sitemaps are held to the limits of the protocol (sitemaps.org): at most
+// 50,000 URLs and 50 MB (52,428,800 bytes) uncompressed a file. What is
+// past a limit is not read, and a [Note] says so: search engines reject
+// such a file, and a gzip file that inflates past the size is most likely
+// a bomb. A sitemap index is followed through a [Fetcher] the caller
+// gives, to a bounded depth and number of sitemaps.
+package sitemap
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Limits of the sitemap protocol, per file.
+const (
+	// MaxURLs is the most URLs a sitemap may list, and the most sitemaps
+	// an index may list.
+	MaxURLs = 50_000
+	// MaxBytes is the largest a sitemap may be, uncompressed.
+	MaxBytes = 50 << 20 // 52,428,800
+	// MaxLoc is the longest URL a sitemap may give, in bytes: the
+	// protocol's "less than 2,048 characters".
+	MaxLoc = 2048
+)
+
+// An Entry is one URL read from a source, with what the source says of
+// the request when it is a log.
+type Entry struct {
+	// URL is the address as the source gives it: an absolute URL in a
+	// sitemap, a URL or a path in a list, the request's target (a path
+	// and query) in a log.
+	URL string
+	// Agent is the whole User-Agent string of a logged request; "" for
+	// the other sources.
+	Agent string
+	// Status is the HTTP status a logged request was answered with; 0
+	// for the other sources.
+	Status int
+	// From is the sitemap, list or log the entry came from.
+	From string
+	// Line is the entry's line in a list, CSV or log (1 the first); 0 in
+	// an XML sitemap.
+	Line int
+}
+
+// A Note says something that did not go as the protocol says while a
+// source was read: a limit reached (and what was past it left unread), a
+// sitemap of an index that could not be fetched, a line that is no log
+// line. A Note never stops the reading of the other sources.
+type Note struct {
+	From string // the sitemap or file it is about
+	Text string // what happened, for people
+}
+
+func (n Note) String() string { return n.From + ": " + n.Text }
+
+// Kind is what a source holds.
+type Kind uint8
+
+// The kinds of source Detect tells apart.
+const (
+	List Kind = iota // one URL (or path) a line: a text sitemap or a pasted list
+	XML              // an XML sitemap, sitemap index, RSS or Atom feed
+	CSV              // a table with a header row naming a URL column
+	Log              // a web server access log, common or combined format
+	Gzip             // a gzip stream, whose contents are one of the others
+)
+
+var kindNames = [...]string{"list", "xml", "csv", "log", "gzip"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", k)
+}
+
+// Detect tells what r holds from its first bytes (up to 4 KiB, which it
+// peeks at and leaves to be read): the gzip magic number, an XML tag, a
+// log line, a header row naming a URL column; anything else is a List.
+func Detect(r *bufio.Reader) Kind {
+	head, _ := r.Peek(4096)
+	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
+		return Gzip
+	}
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	trimmed := bytes.TrimLeft(head, " \t\r\n")
+	if len(trimmed) > 0 && trimmed[0] == '<' {
+		return XML
+	}
+	first, _, _ := bytes.Cut(trimmed, []byte("\n"))
+	first = bytes.TrimRight(first, "\r")
+	if _, ok := parseLogLine(first); ok {
+		return Log
+	}
+	if _, ok := urlColumn(splitHeader(first)); ok {
+		return CSV
+	}
+	return List
+}
+
+// Read reads the entries of one source of any kind Detect tells (a gzip
+// stream inflated first), and calls yield for each, in order. It follows
+// no sitemap index (a Walker does) and holds the source to no limit: it
+// is for lists, exports and logs of any length. It stops at the first
+// error yield returns, and returns it. note, when not nil, is told what
+// was skipped: lines that are no log lines, a <loc> too long.
+func Read(r io.Reader, from string, note func(Note), yield func(Entry) error) error {
+	w := Walker{MaxURLs: -1, MaxBytes: -1, Note: note}
+	_, err := w.read(r, from, yield)
+	return unstop(err)
+}
+
+// errLimit is the error a limitedReader returns past its limit.
+var errLimit = errors.New("sitemap: past the size limit")
+
+// A limitedReader reads at most n bytes, then fails with errLimit when
+// more came: unlike io.LimitReader, the cut is told from the end.
+type limitedReader struct {
+	r    io.Reader
+	n    int64
+	over bool
+}
+
+func (l *limitedReader) Read(p []byte) (int, error) {
+	if l.n <= 0 {
+		var one [1]byte
+		if n, _ := io.ReadFull(l.r, one[:]); n > 0 {
+			l.over = true
+			return 0, errLimit
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > l.n {
+		p = p[:l.n]
+	}
+	n, err := l.r.Read(p)
+	l.n -= int64(n)
+	return n, err
+}
+
+// inflate returns the contents of a gzip stream, cut after max bytes.
+func inflate(r io.Reader, max int64) (*limitedReader, func() error, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, nil, fmt.Errorf("not a gzip stream: %w", err)
+	}
+	zr.Multistream(false)
+	return &limitedReader{r: zr, n: max}, zr.Close, nil
+}
