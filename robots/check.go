@@ -128,37 +128,58 @@ func (r *Reading) CheckCrawler(c Crawler, url string) Verdict {
 // for a catalogued crawler, its fallbacks and treatment of the * group; the
 // first-match dialects and Python look for record names in the whole string.
 func (r *Reading) CheckAgent(agent, url string) Verdict {
-	agent = strings.TrimSpace(agent)
+	return r.decide(r.queryFor(strings.TrimSpace(agent)), url)
+}
+
+// queryFor returns the query CheckAgent makes for agent. Finding the token
+// in a whole user-agent string means searching it for every catalogued
+// crawler: remembered, it is done once for the many URLs checked for one
+// crawler.
+func (r *Reading) queryFor(agent string) query {
 	if r.Dialect.parts().agents.wholeName {
-		return r.decide(query{agent: agent}, url)
+		return query{agent: agent}
 	}
-	// Finding the token in a whole user-agent string means searching it
-	// for every catalogued crawler: remembered, it is done once for the
-	// many URLs checked for one crawler.
 	c := r.crawlers.get(agent, func(agent string) Crawler { return CrawlerFor(ProductToken(agent)) })
-	return r.CheckCrawler(c, url)
+	return query{agent: c.Token, fallbacks: c.Fallbacks, ignoreGlobal: c.IgnoresGlobal}
 }
 
 // decide checks url for q in this reading, as its parts say: the path
 // maker makes the path, the agent matcher finds the groups, the rule
 // decider picks the rule.
 func (r *Reading) decide(q query, url string) Verdict {
-	p := r.Dialect.parts()
 	v := Verdict{Dialect: r.Dialect, Agent: q.agent, URL: url, Winner: -1}
-	path, ok := p.paths(url, p.quirks)
+	path, ok := r.pathOf(url)
 	v.Path = path
-	if !ok || p.has(robotsTxtAllowed) && path == "/robots.txt" {
-		// A URL the reading cannot split matches no rule.
+	if r.alwaysAllows(path, ok) {
 		v.Allowed, v.Selection = true, AlwaysAllowed
 		return v
 	}
-	list := p.agents.choose(r, q, &v)
+	list := r.Dialect.parts().agents.choose(r, q, &v)
+	r.decideIn(list, &v)
+	return v
+}
+
+// pathOf returns the path url is compared as in this reading, and false
+// when the reading cannot split url.
+func (r *Reading) pathOf(url string) (string, bool) {
+	p := r.Dialect.parts()
+	return p.paths(url, p.quirks)
+}
+
+// alwaysAllows reports whether the reading allows path whatever the file
+// says: a URL it cannot split matches no rule, and some readings always
+// allow /robots.txt.
+func (r *Reading) alwaysAllows(path string, ok bool) bool {
+	return !ok || r.Dialect.parts().has(robotsTxtAllowed) && path == "/robots.txt"
+}
+
+// decideIn decides v.Path among the groups list (nil when none applies).
+func (r *Reading) decideIn(list *groupList, v *Verdict) {
 	if list == nil {
 		v.Allowed = true
-		return v
+		return
 	}
-	p.rules.decide(r, list, &v)
-	return v
+	r.Dialect.parts().rules.decide(r, list, v)
 }
 
 // decideLongest is the rule decider of the readings merged by token: the

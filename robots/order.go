@@ -362,7 +362,7 @@ func chooseRecordFor(r *Reading, q query, v *Verdict) *groupList {
 func decideFirst(r *Reading, l *groupList, v *Verdict) {
 	p := r.Dialect.parts()
 	g := &r.Groups[l.groups[0]]
-	v.Groups = []*Group{g}
+	v.Groups = l.ruleSet(r).groups // made once: a check allocates nothing
 	for i := range g.Rules {
 		rule := &g.Rules[i]
 		if p.matchOrder(rule, v.Path) {

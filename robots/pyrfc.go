@@ -512,9 +512,9 @@ func decidePyScore(r *Reading, l *groupList, v *Verdict) {
 	path := v.Path
 	byConsumed := r.Dialect.parts().has(wildcardScoresByConsumed)
 	rules := 0
+	v.Groups = l.ruleSet(r).groups // made once: a check allocates nothing
 	for _, gi := range l.groups {
 		g := &r.Groups[gi]
-		v.Groups = append(v.Groups, g)
 		rules += len(g.Rules)
 		for i := range g.Rules {
 			rule := &g.Rules[i]

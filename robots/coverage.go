@@ -1,0 +1,297 @@
+package robots
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// DefaultExamples is the number of URLs a Coverage or a Diff keeps as
+// examples of each deciding line or change, when it is told no other.
+const DefaultExamples = 3
+
+// A Coverage counts the verdicts of a stream of URLs, a whole site's,
+// for some crawlers: how many each may and may not fetch, and which line
+// decided them, with the first few URLs of each line as examples. Its
+// memory grows with the lines that decide, never with the URLs: a
+// sitemap of ten million URLs is counted in the space of one.
+//
+// Set the exported fields before the first Add. A Coverage is not safe
+// for concurrent use; its File is, so that several may share one.
+type Coverage struct {
+	// Dialect is the reading every crawler is checked in when Fixed;
+	// otherwise each is checked in its own, the catalogue's (Google's for
+	// a crawler it does not know), as the tester does.
+	Dialect Dialect
+	Fixed   bool
+	// Examples is the most URLs kept for each line of each crawler; 0
+	// means DefaultExamples, a negative number none.
+	Examples int
+
+	file   *File
+	agents []string
+	panel  *panel
+	// requests are the tallies of AddRequest, by product token, in the
+	// order they were met.
+	byToken  map[string]*tally
+	requests []*tally
+	urls     int
+}
+
+// NewCoverage returns a Coverage of file for the crawlers named by agents,
+// each a product token ("Googlebot") or a whole user-agent string, used
+// as CheckAgent uses it.
+func NewCoverage(file *File, agents ...string) *Coverage {
+	return &Coverage{file: file, agents: agents}
+}
+
+// A Tally is what a Coverage counted for one crawler.
+type Tally struct {
+	// Agent is the crawler as NewCoverage was given it, or for the
+	// requests of AddRequest, the product token of their user-agent
+	// strings, which groups them.
+	Agent string
+	// Dialect is the reading the crawler was checked in.
+	Dialect Dialect
+	// Allowed and Blocked count the URLs the crawler may and may not
+	// fetch.
+	Allowed, Blocked int
+	// Lines are the lines that decided, in line order; line 0 (no rule
+	// decided: the URL is allowed) first. A line that both allows and
+	// blocks (never in one reading, but a merged tally can) has an entry
+	// for each.
+	Lines []LineCount
+}
+
+// A LineCount is the URLs one line decided for one crawler.
+type LineCount struct {
+	// Line is the deciding line, as Verdict.Line says it; 0 when no rule
+	// decided (the URL is allowed: no rule matched, no group applies, or
+	// the reading allows it whatever the file says).
+	Line int
+	// Rule is the line as the file has it ("Disallow: /private/"); "" at
+	// line 0.
+	Rule string
+	// Allowed is the verdict the line gave.
+	Allowed bool
+	// Count is the number of URLs it decided.
+	Count int
+	// Fetched counts, of the requests of AddRequest, those the server
+	// answered with a 2xx status: for a blocked line, pages the crawler
+	// got though the file forbade them (if the file was the same then).
+	Fetched int
+	// Examples are the first URLs it decided, at most Examples of them.
+	Examples []string
+}
+
+// Add checks url for every crawler of the Coverage. The URL is taken as
+// given, as Check takes it: encode what people type first (EncodeURL).
+func (c *Coverage) Add(url string) {
+	if c.panel == nil {
+		c.panel = newPanel(c.file, c.agents, c.Dialect, c.Fixed)
+	}
+	c.urls++
+	c.panel.decide(url, func(t *tally, v *Verdict) { t.count(v, url, c.examples(), false) })
+}
+
+// AddRequest checks one logged request: url for the crawler whose whole
+// user-agent string is agent. Requests are counted by the product token
+// of their agent (every Googlebot string under "Googlebot"), and a 2xx
+// status counts as fetched.
+func (c *Coverage) AddRequest(agent, url string, status int) {
+	agent = strings.TrimSpace(agent)
+	token := ProductToken(agent)
+	if token == "" {
+		token = agent
+	}
+	t := c.byToken[token]
+	if t == nil {
+		if c.byToken == nil {
+			c.byToken = map[string]*tally{}
+		}
+		d := c.Dialect
+		if !c.Fixed {
+			d = CrawlerFor(token).Dialect
+		}
+		t = &tally{Tally: Tally{Agent: token, Dialect: d}, reading: c.file.Read(d)}
+		c.byToken[token] = t
+		c.requests = append(c.requests, t)
+	}
+	c.urls++
+	path, ok := t.reading.pathOf(url)
+	t.count(t.batchFor(agent).decide(url, path, ok), url, c.examples(), 200 <= status && status < 300)
+}
+
+// URLs returns the number of URLs (or requests) added.
+func (c *Coverage) URLs() int { return c.urls }
+
+// Tallies returns what was counted: a Tally for each crawler of
+// NewCoverage, in the order given, then one for each product token of
+// AddRequest's requests, in the order met.
+func (c *Coverage) Tallies() []Tally {
+	var out []Tally
+	if c.panel != nil {
+		for _, t := range c.panel.tallies {
+			out = append(out, t.result(c.file))
+		}
+	} else {
+		for _, a := range c.agents {
+			d := c.Dialect
+			if !c.Fixed {
+				d = CrawlerFor(ProductToken(a)).Dialect
+			}
+			out = append(out, Tally{Agent: a, Dialect: d})
+		}
+	}
+	for _, t := range c.requests {
+		out = append(out, t.result(c.file))
+	}
+	return out
+}
+
+func (c *Coverage) examples() int {
+	if c.Examples == 0 {
+		return DefaultExamples
+	}
+	return max(c.Examples, 0)
+}
+
+// A tally counts for one crawler, by deciding line.
+type tally struct {
+	Tally
+	index   int // the crawler's place among those given
+	reading *Reading
+	b       *batch            // the crawler's batch (NewCoverage's crawlers)
+	batches map[string]*batch // AddRequest's, by whole user-agent string
+	lines   map[lineKey]*LineCount
+	last    *LineCount // the line counted last: runs of URLs share one
+}
+
+type lineKey struct {
+	line    int
+	allowed bool
+}
+
+// maxBatches bounds the user-agent strings a tally remembers a batch for;
+// past it, a request's batch is made for it alone.
+const maxBatches = 1024
+
+func (t *tally) batchFor(agent string) *batch {
+	if b := t.batches[agent]; b != nil {
+		return b
+	}
+	b := t.reading.newBatch(agent)
+	if len(t.batches) < maxBatches {
+		if t.batches == nil {
+			t.batches = map[string]*batch{}
+		}
+		t.batches[agent] = b
+	}
+	return b
+}
+
+func (t *tally) count(v *Verdict, url string, examples int, fetched bool) {
+	if v.Allowed {
+		t.Allowed++
+	} else {
+		t.Blocked++
+	}
+	lc := t.last
+	if lc == nil || lc.Line != v.Line || lc.Allowed != v.Allowed {
+		k := lineKey{v.Line, v.Allowed}
+		if lc = t.lines[k]; lc == nil {
+			if t.lines == nil {
+				t.lines = map[lineKey]*LineCount{}
+			}
+			lc = &LineCount{Line: v.Line, Allowed: v.Allowed}
+			t.lines[k] = lc
+		}
+		t.last = lc
+	}
+	lc.Count++
+	if fetched {
+		lc.Fetched++
+	}
+	if len(lc.Examples) < examples {
+		lc.Examples = append(lc.Examples, strings.Clone(url))
+	}
+}
+
+// result returns the tally as a Tally, its lines in order and named.
+func (t *tally) result(f *File) Tally {
+	out := t.Tally
+	out.Lines = make([]LineCount, 0, len(t.lines))
+	for _, lc := range t.lines {
+		l := *lc
+		l.Rule = ruleText(f, l.Line)
+		l.Examples = slices.Clone(l.Examples)
+		out.Lines = append(out.Lines, l)
+	}
+	slices.SortFunc(out.Lines, func(a, b LineCount) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), boolOrder(a.Allowed, b.Allowed))
+	})
+	return out
+}
+
+func boolOrder(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// ruleText returns line n as a rule ("Disallow: /private/"), "" for 0.
+func ruleText(f *File, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return f.Key(n) + ": " + f.Value(n)
+}
+
+// A panel is the crawlers a URL is checked for, grouped by the reading
+// they are checked in, so that each URL becomes a path once per reading
+// and not once per crawler.
+type panel struct {
+	tallies  []*tally // in the order the crawlers were given
+	readings []panelReading
+}
+
+type panelReading struct {
+	r       *Reading
+	tallies []*tally
+}
+
+func newPanel(f *File, agents []string, d Dialect, fixed bool) *panel {
+	p := &panel{}
+	for _, a := range agents {
+		a = strings.TrimSpace(a)
+		rd := d
+		if !fixed {
+			rd = CrawlerFor(ProductToken(a)).Dialect
+		}
+		r := f.Read(rd)
+		t := &tally{Tally: Tally{Agent: a, Dialect: r.Dialect}, index: len(p.tallies), reading: r, b: r.newBatch(a)}
+		p.tallies = append(p.tallies, t)
+		i := slices.IndexFunc(p.readings, func(pr panelReading) bool { return pr.r == r })
+		if i < 0 {
+			p.readings = append(p.readings, panelReading{r: r})
+			i = len(p.readings) - 1
+		}
+		p.readings[i].tallies = append(p.readings[i].tallies, t)
+	}
+	return p
+}
+
+// decide decides url for every crawler, and hands each verdict to fn.
+func (p *panel) decide(url string, fn func(*tally, *Verdict)) {
+	for i := range p.readings {
+		pr := &p.readings[i]
+		path, ok := pr.r.pathOf(url)
+		for _, t := range pr.tallies {
+			fn(t, t.b.decide(url, path, ok))
+		}
+	}
+}

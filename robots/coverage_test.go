@@ -1,0 +1,280 @@
+package robots_test
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"robotstester/robots"
+	"robotstester/robots/internal/benchdata"
+)
+
+const coverageFile = `User-agent: *
+Disallow: /private/
+Allow: /private/press/
+Disallow: /*.pdf$
+
+User-agent: GPTBot
+Disallow: /
+`
+
+func TestCoverage(t *testing.T) {
+	f := robots.ParseString(coverageFile)
+	c := robots.NewCoverage(f, "Googlebot", "GPTBot", "Baiduspider")
+	c.Examples = 2
+	for _, u := range []string{
+		"https://example.com/", "https://example.com/private/a", "https://example.com/private/b",
+		"https://example.com/private/c", "https://example.com/private/press/x", "https://example.com/doc.pdf",
+		"https://example.com/robots.txt",
+	} {
+		c.Add(u)
+	}
+	got := c.Tallies()
+	want := []robots.Tally{
+		{Agent: "Googlebot", Dialect: robots.Google, Allowed: 3, Blocked: 4, Lines: []robots.LineCount{
+			{Line: 0, Allowed: true, Count: 2, Examples: []string{"https://example.com/", "https://example.com/robots.txt"}},
+			{Line: 2, Rule: "Disallow: /private/", Count: 3, Examples: []string{"https://example.com/private/a", "https://example.com/private/b"}},
+			{Line: 3, Rule: "Allow: /private/press/", Allowed: true, Count: 1, Examples: []string{"https://example.com/private/press/x"}},
+			{Line: 4, Rule: "Disallow: /*.pdf$", Count: 1, Examples: []string{"https://example.com/doc.pdf"}},
+		}},
+		{Agent: "GPTBot", Dialect: robots.Google, Blocked: 7, Lines: []robots.LineCount{
+			{Line: 7, Rule: "Disallow: /", Count: 7, Examples: []string{"https://example.com/", "https://example.com/private/a"}},
+		}},
+		// Baiduspider reads as the 1996 draft: the first matching rule
+		// decides (Disallow: /private/ comes before the Allow), "*" is a
+		// character, and /robots.txt is always allowed.
+		{Agent: "Baiduspider", Dialect: robots.MK1996, Allowed: 3, Blocked: 4, Lines: []robots.LineCount{
+			{Line: 0, Allowed: true, Count: 3, Examples: []string{"https://example.com/", "https://example.com/doc.pdf"}},
+			{Line: 2, Rule: "Disallow: /private/", Count: 4, Examples: []string{"https://example.com/private/a", "https://example.com/private/b"}},
+		}},
+	}
+	if c.URLs() != 7 {
+		t.Errorf("URLs() = %d", c.URLs())
+	}
+	for i := range want {
+		if i >= len(got) || fmt.Sprint(got[i]) != fmt.Sprint(want[i]) {
+			t.Errorf("tally %d:\n got %+v\nwant %+v", i, at(got, i), want[i])
+		}
+	}
+}
+
+func at[T any](s []T, i int) any {
+	if i < len(s) {
+		return s[i]
+	}
+	return "nothing"
+}
+
+// TestCoverageFixedDialect: with Fixed, every crawler reads as Dialect.
+func TestCoverageFixedDialect(t *testing.T) {
+	c := robots.NewCoverage(robots.ParseString(coverageFile), "Baiduspider")
+	c.Dialect, c.Fixed = robots.Google, true
+	c.Add("https://example.com/private/press/x")
+	if got := c.Tallies()[0]; got.Dialect != robots.Google || got.Allowed != 1 || got.Lines[0].Line != 3 {
+		t.Errorf("%+v", got)
+	}
+}
+
+// TestCoverageRequests: logged requests, each checked for its own
+// user-agent string and counted under its product token.
+func TestCoverageRequests(t *testing.T) {
+	c := robots.NewCoverage(robots.ParseString(coverageFile))
+	for _, r := range []struct {
+		agent, url string
+		status     int
+	}{
+		{"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "/private/a", 200},
+		{"Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "/private/b", 404},
+		{"Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)", "/blog", 200},
+		{"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "/blog", 200},
+	} {
+		c.AddRequest(r.agent, r.url, r.status)
+	}
+	got := c.Tallies()
+	if len(got) != 2 || got[0].Agent != "Googlebot" || got[1].Agent != "GPTBot" {
+		t.Fatalf("%+v", got)
+	}
+	g := got[0]
+	if g.Allowed != 1 || g.Blocked != 2 || len(g.Lines) != 2 || g.Lines[1].Line != 2 || g.Lines[1].Count != 2 || g.Lines[1].Fetched != 1 {
+		t.Errorf("Googlebot: %+v", g)
+	}
+	if b := got[1]; b.Blocked != 1 || b.Lines[0].Line != 7 || b.Lines[0].Fetched != 1 {
+		t.Errorf("GPTBot: %+v", b)
+	}
+}
+
+// TestCoverageAgreesWithCheckAgent: the batch a Coverage checks with
+// gives, for every corpus file, reading, crawler and URL, the verdict and
+// line CheckAgent gives.
+func TestCoverageAgreesWithCheckAgent(t *testing.T) {
+	agents := []string{"Googlebot", "Googlebot-Image", "AdsBot-Google", "bingbot", "GPTBot", "Baiduspider",
+		"Python-urllib", "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)", "unknownbot", "*"}
+	paths := []string{"/", "/robots.txt", "/search?q=1", "/admin/", "/wp-admin/admin-ajax.php", "/cart", "/a.pdf",
+		"/private/x", "/%7Euser/", "/index.html", "/tag/x?utm=1", "/api/v1/", "/cgi-bin/", "/images/a.jpg"}
+	files := corpusFiles(t)
+	if testing.Short() {
+		files = files[:100]
+	}
+	checks := 0
+	for _, cf := range files {
+		f := robots.Parse(cf.data)
+		for _, d := range robots.Dialects() {
+			c := robots.NewCoverage(f, agents...)
+			c.Dialect, c.Fixed, c.Examples = d, true, 1<<20
+			for _, p := range paths {
+				c.Add("https://example.com" + p)
+			}
+			for _, tl := range c.Tallies() {
+				for _, lc := range tl.Lines {
+					for _, u := range lc.Examples {
+						v := f.Read(d).CheckAgent(tl.Agent, u)
+						checks++
+						if v.Allowed != lc.Allowed || v.Line != lc.Line {
+							t.Fatalf("%s, %s, %q, %s: coverage says %v at line %d, CheckAgent %v at line %d",
+								cf.name, d, tl.Agent, u, lc.Allowed, lc.Line, v.Allowed, v.Line)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d checks agree", checks)
+}
+
+func TestDiff(t *testing.T) {
+	old := robots.ParseString(coverageFile)
+	new := robots.ParseString("User-agent: *\nDisallow: /private/\nDisallow: /shop/\n\nUser-agent: GPTBot\nDisallow: /private/\n")
+	d := robots.NewDiff(old, new, "Googlebot", "GPTBot")
+	for _, u := range []string{"/", "/shop/a", "/shop/b", "/private/press/x", "/private/y", "/doc.pdf"} {
+		d.Add("https://example.com" + u)
+	}
+	var got []string
+	for _, f := range d.Flips() {
+		got = append(got, fmt.Sprintf("%s %v %d:%s -> %d:%s %d %v", f.Agent, f.Allowed, f.Old.Line, f.Old.Rule, f.New.Line, f.New.Rule, f.Count, f.Examples))
+	}
+	want := []string{
+		"Googlebot false 0: -> 3:Disallow: /shop/ 2 [https://example.com/shop/a https://example.com/shop/b]",
+		"Googlebot false 3:Allow: /private/press/ -> 2:Disallow: /private/ 1 [https://example.com/private/press/x]",
+		"Googlebot true 4:Disallow: /*.pdf$ -> 0: 1 [https://example.com/doc.pdf]",
+		"GPTBot true 7:Disallow: / -> 0: 4 [https://example.com/ https://example.com/shop/a https://example.com/shop/b]",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if d.URLs() != 6 || d.Checks() != 12 {
+		t.Errorf("%d URLs, %d checks", d.URLs(), d.Checks())
+	}
+}
+
+// benchURLs returns n URLs made from the big file's pairs, with the
+// query varied: a site's URLs, meeting the file's rules as bulk checks do.
+func benchURLs(n int) []string {
+	pairs := benchdata.BigPairs()
+	out := make([]string, n)
+	for i := range out {
+		out[i] = pairs[i%len(pairs)].URL
+	}
+	return out
+}
+
+// coverageAgents are the ten crawlers of the command line's throughput
+// figure (robots/cmd/robotstxt's benchAgents).
+var coverageAgents = []string{
+	"Googlebot", "Googlebot-Image", "bingbot", "GPTBot", "ClaudeBot",
+	"CCBot", "Baiduspider", "Python-urllib", "botaa-crawler", "botkc-crawler",
+}
+
+// BenchmarkCoverage counts the 500 KiB file's verdicts for ten crawlers:
+// one op is one URL checked for the ten.
+func BenchmarkCoverage(b *testing.B) {
+	f := robots.Parse(benchdata.Big())
+	urls := benchURLs(2400)
+	c := robots.NewCoverage(f, coverageAgents...)
+	for _, u := range urls {
+		c.Add(u) // readings and merged rules are made on first use
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		c.Add(urls[i])
+		if i++; i == len(urls) {
+			i = 0
+		}
+	}
+	b.ReportMetric(float64(b.N*len(coverageAgents))/b.Elapsed().Seconds(), "checks/s")
+}
+
+// BenchmarkCoverageCheckAgent is the same work done with CheckAgent, one
+// crawler and URL at a time, as a caller without a Coverage does it.
+func BenchmarkCoverageCheckAgent(b *testing.B) {
+	f := robots.Parse(benchdata.Big())
+	urls := benchURLs(2400)
+	count := map[int]int{}
+	check := func(u string) {
+		for _, a := range coverageAgents {
+			v := f.Read(robots.CrawlerFor(robots.ProductToken(a)).Dialect).CheckAgent(a, u)
+			count[v.Line]++
+		}
+	}
+	for _, u := range urls {
+		check(u)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		check(urls[i])
+		if i++; i == len(urls) {
+			i = 0
+		}
+	}
+	b.ReportMetric(float64(b.N*len(coverageAgents))/b.Elapsed().Seconds(), "checks/s")
+}
+
+// BenchmarkCoverageMemory adds 10,000,000 distinct URLs for three crawlers
+// and reports the live heap after 100,000 and at the end: a Coverage
+// keeps counts by line, never the URLs.
+//
+//	go test -run NONE -bench CoverageMemory -benchtime 1x ./robots
+func BenchmarkCoverageMemory(b *testing.B) {
+	for b.Loop() {
+		heapAfter, heapEnd := coverageHeap(b, 10_000_000)
+		b.ReportMetric(float64(heapAfter)/(1<<20), "MiB-after-100k")
+		b.ReportMetric(float64(heapEnd)/(1<<20), "MiB-after-10M")
+	}
+}
+
+// TestCoverageMemoryFlat: over a million URLs the live heap does not grow.
+func TestCoverageMemoryFlat(t *testing.T) {
+	n := 1_000_000
+	if testing.Short() {
+		n = 200_000
+	}
+	after, end := coverageHeap(t, n)
+	if end > after+1<<20 {
+		t.Errorf("the live heap grew from %d to %d bytes over %d URLs", after, end, n)
+	}
+	t.Logf("live heap %d KiB after 100,000 URLs, %d KiB after %d", after>>10, end>>10, n)
+}
+
+func coverageHeap(t testing.TB, n int) (after, end uint64) {
+	f := robots.Parse(benchdata.Big())
+	c := robots.NewCoverage(f, "Googlebot", "botkc-crawler", "Baiduspider")
+	heap := func() uint64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	buf := make([]byte, 0, 128)
+	for i := range n {
+		buf = fmt.Appendf(buf[:0], "https://www.example.com/%s/page-%d?id=%d", []string{"search", "cart", "blog", "api"}[i%4], i, i*7)
+		c.Add(string(buf))
+		if i == 100_000 {
+			after = heap()
+		}
+	}
+	runtime.KeepAlive(c)
+	return after, heap()
+}

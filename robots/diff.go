@@ -1,0 +1,121 @@
+package robots
+
+import (
+	"cmp"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// A Diff compares two versions of a file over the same stream of URLs:
+// for each crawler, the URLs whose verdict flips, grouped by the lines
+// that decided before and after, with the first few as examples. Like a
+// Coverage, its memory grows with the changes, not with the URLs.
+//
+// Set the exported fields before the first Add. A Diff is not safe for
+// concurrent use.
+type Diff struct {
+	// Dialect, Fixed and Examples are as a Coverage's.
+	Dialect  Dialect
+	Fixed    bool
+	Examples int
+
+	old, new *File
+	agents   []string
+	panels   [2]*panel
+	was      []lineKey // the old verdict of each crawler, for the URL being added
+	flips    map[flipKey]*Flip
+	urls     int
+	checks   int
+}
+
+// NewDiff returns a Diff of the files old and new for the crawlers named
+// by agents, as NewCoverage takes them.
+func NewDiff(old, new *File, agents ...string) *Diff {
+	return &Diff{old: old, new: new, agents: agents}
+}
+
+// A Flip is the URLs whose verdict one change flips for one crawler.
+type Flip struct {
+	// Agent is the crawler, as NewDiff was given it, and Dialect the
+	// reading it was checked in.
+	Agent   string
+	Dialect Dialect
+	// Allowed is the new verdict: true for URLs blocked before and
+	// allowed now, false for the reverse.
+	Allowed bool
+	// Old and New are the lines that decided in each file (0: no rule).
+	Old, New Decider
+	// Count is the number of URLs, and Examples the first of them.
+	Count    int
+	Examples []string
+}
+
+// A Decider is a line that decided, or 0 when no rule did.
+type Decider struct {
+	Line int
+	Rule string // the line as the file has it; "" at line 0
+}
+
+type flipKey struct {
+	crawler  int
+	old, new int
+	allowed  bool
+}
+
+// Add checks url for every crawler in both files.
+func (d *Diff) Add(url string) {
+	if d.panels[0] == nil {
+		d.panels[0] = newPanel(d.old, d.agents, d.Dialect, d.Fixed)
+		d.panels[1] = newPanel(d.new, d.agents, d.Dialect, d.Fixed)
+		d.was = make([]lineKey, len(d.agents))
+	}
+	d.urls++
+	d.panels[0].decide(url, func(t *tally, v *Verdict) { d.was[t.index] = lineKey{v.Line, v.Allowed} })
+	d.panels[1].decide(url, func(t *tally, v *Verdict) {
+		d.checks++
+		if was := d.was[t.index]; was.allowed != v.Allowed {
+			d.flip(t, was.line, v.Line, v.Allowed, url)
+		}
+	})
+}
+
+func (d *Diff) flip(t *tally, oldLine, newLine int, allowed bool, url string) {
+	k := flipKey{t.index, oldLine, newLine, allowed}
+	f := d.flips[k]
+	if f == nil {
+		if d.flips == nil {
+			d.flips = map[flipKey]*Flip{}
+		}
+		f = &Flip{Agent: t.Agent, Dialect: t.Dialect, Allowed: allowed,
+			Old: Decider{oldLine, ruleText(d.old, oldLine)}, New: Decider{newLine, ruleText(d.new, newLine)}}
+		d.flips[k] = f
+	}
+	f.Count++
+	examples := d.Examples
+	if examples == 0 {
+		examples = DefaultExamples
+	}
+	if len(f.Examples) < examples {
+		f.Examples = append(f.Examples, strings.Clone(url))
+	}
+}
+
+// URLs returns the number of URLs added, and Checks the number of
+// crawler and URL pairs compared.
+func (d *Diff) URLs() int   { return d.urls }
+func (d *Diff) Checks() int { return d.checks }
+
+// Flips returns the changes, by crawler (in the order given), then by the
+// old line, then the new.
+func (d *Diff) Flips() []Flip {
+	keys := slices.SortedFunc(maps.Keys(d.flips), func(a, b flipKey) int {
+		return cmp.Or(cmp.Compare(a.crawler, b.crawler), cmp.Compare(a.old, b.old), cmp.Compare(a.new, b.new), boolOrder(a.allowed, b.allowed))
+	})
+	out := make([]Flip, len(keys))
+	for i, k := range keys {
+		out[i] = *d.flips[k]
+		out[i].Examples = slices.Clone(out[i].Examples)
+	}
+	return out
+}
