@@ -121,6 +121,24 @@ func Read(r io.Reader, from string, note func(Note), yield func(Entry) error) er
 	return unstop(err)
 }
 
+// ReadLog reads an access log as Read does, whatever its first line looks
+// like (a gzip-compressed log, as rotated logs are, is inflated): every
+// line that is a request of the Common or Combined Log Format is yielded,
+// and the others are counted in a Note.
+func ReadLog(r io.Reader, from string, note func(Note), yield func(Entry) error) error {
+	w := Walker{MaxURLs: -1, MaxBytes: -1, Note: note}
+	br := bufio.NewReaderSize(r, 64<<10)
+	if Detect(br) == Gzip {
+		lr, closeGzip, err := inflate(br, 1<<63-1)
+		if err != nil {
+			return fmt.Errorf("%s: %w", from, err)
+		}
+		defer closeGzip()
+		br = bufio.NewReaderSize(lr, 64<<10)
+	}
+	return readLog(br, from, w.note, yield)
+}
+
 // errLimit is the error a limitedReader returns past its limit.
 var errLimit = errors.New("sitemap: past the size limit")
 

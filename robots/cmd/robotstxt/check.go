@@ -11,19 +11,26 @@ import (
 )
 
 func runCheck(c *cli, args []string) int {
-	fs := c.flags("(--file F | --url U) [-a AGENT]... [--urls FILE] [URL...]", `
+	fs := c.flags("(--file F | --url U) [-a AGENT]... [--urls FILE | --sitemap SOURCE | --log FILE] [--summary] [URL...]", `
 Checks every agent against every URL, in the reading of each crawler (or
 --dialect), and writes one row a check: the verdict, the deciding line and
 rule, the first line of the group that applied, and the reading. The URLs
 are the arguments, the lines of --urls FILE, or standard input, one a line;
 they are read and written one at a time, so a list of any length takes the
 same memory. With --url, a server that does not answer 2xx decides alone
-(a 404 allows all; a 503 disallows all): the rule column says so.`)
+(a 404 allows all; a 503 disallows all): the rule column says so.
+
+--sitemap takes the URLs of a sitemap (its index followed), --log the
+requests of an access log, each checked for its own user-agent string (-a
+then picks the crawlers whose requests count). --summary counts instead:
+one row for each crawler and deciding line (line 0: no rule decided), with
+--json one object a line: agent, verdict, line, rule, count.`)
 	var (
 		file, url, urlsFile, dialect string
 		named                        agentFlag
 		ff                           fetchFlags
 		fmtf                         formatFlags
+		sf                           siteFlags
 	)
 	fs.StringVar(&file, "file", "", "the robots.txt file to check (- for standard input)")
 	fs.StringVar(&url, "url", "", "a site, or its robots.txt, to fetch and check")
@@ -32,6 +39,7 @@ same memory. With --url, a server that does not answer 2xx decides alone
 	fs.Var(&named, "a", agentHelp+" (default Googlebot)")
 	ff.register(fs)
 	fmtf.register(fs)
+	sf.register(fs, true)
 	rest, status, done := c.parse(fs, args)
 	if done {
 		return status
@@ -48,7 +56,7 @@ same memory. With --url, a server that does not answer 2xx decides alone
 	switch {
 	case (file == "") == (url == ""):
 		return c.fail(errors.New("give the robots.txt with --file F or --url U (one of them)"))
-	case file == "-" && (urlsFile == "-" || urlsFile == "" && len(rest) == 0):
+	case file == "-" && sf.stdin(rest, urlsFile):
 		return c.fail(errors.New("the file and the URLs cannot both come from standard input"))
 	case file != "":
 		src, err = load(&ff, file, c.stdin)
@@ -60,7 +68,13 @@ same memory. With --url, a server that does not answer 2xx decides alone
 	}
 	warnNoAnswer(c.stderr, c.name, src)
 	warnCut(c.stderr, c.name, src)
-	list, closeList, err := urls(rest, urlsFile, c.stdin)
+	if err := sf.conflict(rest, urlsFile); err != nil {
+		return c.fail(err)
+	}
+	if sf.log != "" || sf.summary {
+		return runSiteCheck(c, &sf, src, named, d, fixed, form, rest, urlsFile)
+	}
+	list, closeList, err := sf.urls(c, rest, urlsFile)
 	if err != nil {
 		return c.fail(err)
 	}

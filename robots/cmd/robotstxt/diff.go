@@ -9,25 +9,29 @@ import (
 )
 
 func runDiff(c *cli, args []string) int {
-	fs := c.flags("OLD NEW [-a AGENT]... [--urls FILE] [URL...]", `
+	fs := c.flags("OLD NEW [-a AGENT]... [--urls FILE | --sitemap SOURCE] [--summary] [URL...]", `
 Checks every agent against every URL in two versions of a robots.txt (files
 or URLs; a URL is fetched, and a server that does not answer 2xx decides as
 it does for crawlers) and lists each verdict that changes, with the old and
 the new deciding lines. The URLs are the arguments after OLD and NEW, the
 lines of --urls FILE, or standard input. The agents default to the whole
-catalogue. Like diff(1), the exit status is 0 when nothing changed, 1 when
+catalogue. --sitemap takes the URLs of a sitemap (its index followed);
+--summary counts the changes by agent and deciding lines instead of one row
+a check. Like diff(1), the exit status is 0 when nothing changed, 1 when
 something did, 2 on an error.`)
 	var (
 		urlsFile, dialect string
 		named             agentFlag
 		ff                fetchFlags
 		fmtf              formatFlags
+		sf                siteFlags
 	)
 	fs.StringVar(&urlsFile, "urls", "", "a file of URLs, one a line (- for standard input)")
 	fs.StringVar(&dialect, "dialect", "", dialectHelp)
 	fs.Var(&named, "a", agentHelp+" (default all)")
 	ff.register(fs)
 	fmtf.register(fs)
+	sf.register(fs, false)
 	rest, status, done := c.parse(fs, args)
 	if done {
 		return status
@@ -46,7 +50,7 @@ something did, 2 on an error.`)
 	if rest[0] == "-" && rest[1] == "-" {
 		return c.fail(errors.New("OLD and NEW cannot both come from standard input"))
 	}
-	if (rest[0] == "-" || rest[1] == "-") && (urlsFile == "-" || urlsFile == "" && len(rest) == 2) {
+	if (rest[0] == "-" || rest[1] == "-") && sf.stdin(rest[2:], urlsFile) {
 		return c.fail(errors.New("a file and the URLs cannot both come from standard input"))
 	}
 	old, err := load(&ff, rest[0], c.stdin)
@@ -59,11 +63,17 @@ something did, 2 on an error.`)
 	}
 	warnCut(c.stderr, c.name, old)
 	warnCut(c.stderr, c.name, cur)
-	list, closeList, err := urls(rest[2:], urlsFile, c.stdin)
-	if err != nil {
+	if err := sf.conflict(rest[2:], urlsFile); err != nil {
 		return c.fail(err)
 	}
 	ags := agents(named, "all")
+	if sf.summary {
+		return runSiteDiff(c, &sf, old, cur, ags, d, fixed, form, rest[2:], urlsFile)
+	}
+	list, closeList, err := sf.urls(c, rest[2:], urlsFile)
+	if err != nil {
+		return c.fail(err)
+	}
 	agentWidth := agentColumn(ags)
 
 	out := bufio.NewWriterSize(c.stdout, 64<<10)

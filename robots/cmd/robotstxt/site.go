@@ -1,0 +1,554 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"iter"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"robotstester/robots"
+	"robotstester/robots/sitemap"
+)
+
+// siteFlags are the flags that check a whole site: its URLs from a
+// sitemap or an access log, counted by deciding line.
+type siteFlags struct {
+	sitemap string
+	log     string
+	summary bool
+}
+
+// register adds --sitemap and --summary to fs, and --log when withLog.
+func (sf *siteFlags) register(fs *flag.FlagSet, withLog bool) {
+	fs.StringVar(&sf.sitemap, "sitemap", "", "the URLs of a sitemap: a URL, or a local .xml, .xml.gz or .txt (indexes followed; a crawler's CSV export too)")
+	if withLog {
+		fs.StringVar(&sf.log, "log", "", "check each request of an access log (Common or Combined Log Format, - for standard input, gzip or not) for its own user-agent string")
+	}
+	fs.BoolVar(&sf.summary, "summary", false, "print counts by crawler and deciding line instead of one row a check")
+}
+
+// conflict returns why the URL sources given cannot go together, or nil.
+func (sf *siteFlags) conflict(args []string, urlsFile string) error {
+	n := 0
+	for _, given := range []bool{sf.sitemap != "", sf.log != "", urlsFile != "" || len(args) > 0} {
+		if given {
+			n++
+		}
+	}
+	if n > 1 {
+		return errors.New("give the URLs one way: --sitemap, --log, or --urls and arguments")
+	}
+	return nil
+}
+
+// stdin reports whether the URLs come from standard input.
+func (sf *siteFlags) stdin(args []string, urlsFile string) bool {
+	switch {
+	case sf.sitemap != "":
+		return sf.sitemap == "-"
+	case sf.log != "":
+		return sf.log == "-"
+	}
+	return urlsFile == "-" || urlsFile == "" && len(args) == 0
+}
+
+// urls yields the URLs to check: a sitemap's when --sitemap is given
+// (its notes said on stderr), a CSV export's for a --urls file ending in
+// .csv, else those of urls (the arguments, --urls or standard input).
+func (sf *siteFlags) urls(c *cli, args []string, urlsFile string) (iter.Seq[string], func() error, error) {
+	var read func(yield func(sitemap.Entry) error) error
+	switch {
+	case sf.sitemap != "":
+		w := sitemap.Walker{Fetcher: localOrWeb{stdin: c.stdin}, Note: c.note}
+		read = func(yield func(sitemap.Entry) error) error { return w.Walk(context.Background(), sf.sitemap, yield) }
+	case strings.HasSuffix(strings.ToLower(urlsFile), ".csv"):
+		read = func(yield func(sitemap.Entry) error) error {
+			f, err := os.Open(urlsFile)
+			if err != nil {
+				return plainFileError(err)
+			}
+			defer f.Close()
+			return sitemap.Read(f, urlsFile, c.note, yield)
+		}
+	default:
+		return urls(args, urlsFile, c.stdin)
+	}
+	var err error
+	seq := func(yield func(string) bool) {
+		err = read(func(e sitemap.Entry) error {
+			if !yield(e.URL) {
+				return errStop
+			}
+			return nil
+		})
+		if err == errStop {
+			err = nil
+		}
+	}
+	return seq, func() error { return err }, nil
+}
+
+// requests yields the requests of the --log file.
+func (sf *siteFlags) requests(c *cli) (iter.Seq[sitemap.Entry], func() error) {
+	var err error
+	seq := func(yield func(sitemap.Entry) bool) {
+		var r io.Reader = c.stdin
+		if sf.log != "-" {
+			f, ferr := os.Open(sf.log)
+			if ferr != nil {
+				err = plainFileError(ferr)
+				return
+			}
+			defer f.Close()
+			r = f
+		}
+		err = sitemap.ReadLog(r, sf.log, c.note, func(e sitemap.Entry) error {
+			if !yield(e) {
+				return errStop
+			}
+			return nil
+		})
+		if err == errStop {
+			err = nil
+		}
+	}
+	return seq, func() error { return err }
+}
+
+// errStop ends a reading its reader has had enough of.
+var errStop = errors.New("stop")
+
+// note says on stderr what a sitemap's reading noted.
+func (c *cli) note(n sitemap.Note) {
+	fmt.Fprintf(c.stderr, "%s: note: %s\n", c.name, n)
+}
+
+// localOrWeb opens a sitemap: a URL with net/http (fetchClient, as the
+// robots.txt is fetched), anything else as a local file, "-" standard
+// input.
+type localOrWeb struct{ stdin io.Reader }
+
+// sitemapTimeout bounds the fetch of one sitemap, its body included.
+const sitemapTimeout = 60 * time.Second
+
+func (l localOrWeb) Open(ctx context.Context, loc string) (io.ReadCloser, error) {
+	if !isURL(loc) {
+		if loc == "-" {
+			return io.NopCloser(l.stdin), nil
+		}
+		f, err := os.Open(loc)
+		if err != nil {
+			return nil, plainFileError(err)
+		}
+		return f, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, sitemapTimeout)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, loc, nil)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	req.Header.Set("User-Agent", siteUserAgent)
+	client := fetchClient
+	if client == nil {
+		client = http.DefaultClient
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	if resp.StatusCode/100 != 2 {
+		resp.Body.Close()
+		cancel()
+		return nil, fmt.Errorf("%s answered %s", loc, resp.Status)
+	}
+	return cancelOnClose{resp.Body, cancel}, nil
+}
+
+// siteUserAgent is what the command sends when it fetches a sitemap.
+var siteUserAgent = "robotstxt/1 (robots.txt tester; sitemap)"
+
+type cancelOnClose struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (c cancelOnClose) Close() error {
+	err := c.ReadCloser.Close()
+	c.cancel()
+	return err
+}
+
+// A summaryRow is one line of --summary: the URLs one line decided for
+// one crawler.
+type summaryRow struct {
+	agent, reading, verdict, rule, example string
+	line, count, fetched                   int
+}
+
+// summaryWriter writes --summary's rows: the contract of --json is one
+// object a line with agent, verdict, line, rule and count (and, for a
+// log, fetched).
+type summaryWriter struct {
+	rw   *rowWriter
+	form format
+	log  bool
+}
+
+func newSummaryWriter(form format, out *bufio.Writer, log bool, agentWidth, readingWidth int) *summaryWriter {
+	widths := []int{agentWidth, 7, readingWidth, 4, 7}
+	if log {
+		widths = append(widths, 7)
+	}
+	return &summaryWriter{rw: newRowWriter(form, out, append(widths, 26)...), form: form, log: log}
+}
+
+func (sw *summaryWriter) write(r summaryRow) {
+	fields := []field{str("agent", r.agent), str("verdict", r.verdict), num("line", r.line), str("rule", r.rule), num("count", r.count)}
+	if sw.log {
+		fields = append(fields, num("fetched", r.fetched))
+	}
+	if sw.form != jsonFormat {
+		fields = append(fields[:2:2], str("reading", r.reading), num("line", r.line), num("count", r.count))
+		if sw.log {
+			fields = append(fields, num("fetched", r.fetched))
+		}
+		fields = append(fields, str("rule", r.rule), str("example", r.example))
+	}
+	sw.rw.write(fields...)
+}
+
+// tallyRows returns a Tally's rows, line by line.
+func tallyRows(t robots.Tally) []summaryRow {
+	var rows []summaryRow
+	for _, l := range t.Lines {
+		r := summaryRow{agent: t.Agent, reading: t.Dialect.String(), verdict: verdictWord(l.Allowed),
+			line: l.Line, rule: l.Rule, count: l.Count, fetched: l.Fetched}
+		if len(l.Examples) > 0 {
+			r.example = l.Examples[0]
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+func verdictWord(allowed bool) string {
+	if allowed {
+		return "allowed"
+	}
+	return "blocked"
+}
+
+// anyReading is the width of a reading column whose rows may show any
+// reading.
+func anyReading(d robots.Dialect, fixed bool) int {
+	if fixed {
+		return max(len("reading"), len(d.String()))
+	}
+	w := len("reading")
+	for _, r := range robots.Dialects() {
+		w = max(w, len(r.String()))
+	}
+	return w
+}
+
+// readingOf returns the reading a crawler is checked in.
+func readingOf(a *agent, d robots.Dialect, fixed bool) robots.Dialect {
+	if fixed {
+		return d
+	}
+	return a.crawler.Dialect
+}
+
+// runSiteCheck is check with --log or --summary: a log's requests, one
+// row each or counted, or any list of URLs counted by deciding line.
+func runSiteCheck(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.Dialect, fixed bool, form format, args []string, urlsFile string) int {
+	out := bufio.NewWriterSize(c.stdout, 64<<10)
+	var err error
+	switch {
+	case sf.log != "" && sf.summary:
+		err = summarizeLog(c, sf, src, named, d, fixed, form, out)
+	case sf.log != "":
+		err = checkLog(c, sf, src, named, d, fixed, form, out)
+	default:
+		err = summarizeURLs(c, sf, src, agents(named, "Googlebot"), d, fixed, form, args, urlsFile, out)
+	}
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		return c.fail(err)
+	}
+	return exitOK
+}
+
+// summarizeURLs counts the URLs for each agent with the engine's Coverage.
+func summarizeURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dialect, fixed bool, form format, args []string, urlsFile string, out *bufio.Writer) error {
+	list, closeList, err := sf.urls(c, args, urlsFile)
+	if err != nil {
+		return err
+	}
+	// Crawlers whose reading the server's answer decides alone (a 503
+	// disallows all) need no check: every URL goes one way.
+	var checked []string
+	for i := range ags {
+		if src.decidedAlone(readingOf(&ags[i], d, fixed)) == "" {
+			checked = append(checked, ags[i].typed)
+		}
+	}
+	cov := robots.NewCoverage(src.file, checked...)
+	cov.Dialect, cov.Fixed = d, fixed
+	prog := newProgress(c.stderr, len(ags))
+	n := 0
+	for u := range list {
+		cov.Add(robots.EncodeURL(u))
+		n++
+		prog.step()
+	}
+	prog.done()
+	if err := closeList(); err != nil {
+		return err
+	}
+	sw := newSummaryWriter(form, out, false, agentColumn(ags), readingColumn(ags, d, fixed))
+	tallies := cov.Tallies()
+	for i := range ags {
+		a := &ags[i]
+		reading := readingOf(a, d, fixed)
+		if text := src.decidedAlone(reading); text != "" {
+			allowed := src.fetched.Access(reading).Permission == robots.AllowAll
+			sw.write(summaryRow{agent: a.typed, reading: reading.String(), verdict: verdictWord(allowed), rule: text, count: n})
+			continue
+		}
+		t := tallies[0]
+		tallies = tallies[1:]
+		for _, r := range tallyRows(t) {
+			sw.write(r)
+		}
+	}
+	if form == tableFormat {
+		fmt.Fprintf(out, "%d URLs checked for %d agents.\n", n, len(ags))
+	}
+	return sw.rw.flush()
+}
+
+// decidedAlone returns, when the server's answer decides reading d's
+// verdicts alone, what decided ("(503: disallow-all)"), else "".
+func (s *source) decidedAlone(d robots.Dialect) string {
+	if s.answered == nil {
+		return ""
+	}
+	return s.answered[d]
+}
+
+// logAgents remembers the agent of each user-agent string met in a log,
+// for the few thousand distinct strings a log has.
+type logAgents struct {
+	byUA   map[string]*agent
+	tokens map[string]bool // lower-case tokens of -a; nil for every request
+}
+
+func newLogAgents(named agentFlag) *logAgents {
+	la := &logAgents{byUA: map[string]*agent{}}
+	if len(named) > 0 {
+		la.tokens = map[string]bool{}
+		for _, a := range agents(named) {
+			la.tokens[strings.ToLower(a.crawler.Token)] = true
+		}
+	}
+	return la
+}
+
+// get returns the agent of ua, or nil when -a leaves its requests out.
+func (la *logAgents) get(ua string) *agent {
+	a := la.byUA[ua]
+	if a == nil {
+		na := newAgent(ua)
+		a = &na
+		if len(la.byUA) < 4096 {
+			la.byUA[ua] = a
+		}
+	}
+	if la.tokens != nil && !la.tokens[strings.ToLower(a.crawler.Token)] {
+		return nil
+	}
+	return a
+}
+
+// checkLog writes a row for each request of the log, checked for its own
+// user-agent string, with the status the server gave.
+func checkLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.Dialect, fixed bool, form format, out *bufio.Writer) error {
+	reqs, done := sf.requests(c)
+	la := newLogAgents(named)
+	rw := newRowWriter(form, out, 7, 4, 5, anyReading(d, fixed), 40, 22, 6)
+	prog := newProgress(c.stderr, 1)
+	for e := range reqs {
+		a := la.get(e.Agent)
+		if a == nil {
+			continue
+		}
+		r := src.check(a, e.URL, robots.EncodeURL(e.URL), d, fixed)
+		rw.write(
+			str("verdict", r.verdict()),
+			num("line", r.line),
+			num("group", r.group),
+			str("reading", r.reading.String()),
+			str("agent", a.typed),
+			str("rule", r.rule),
+			num("status", e.Status),
+			str("url", r.url),
+		)
+		prog.step()
+	}
+	prog.done()
+	if err := done(); err != nil {
+		return err
+	}
+	return rw.flush()
+}
+
+// summarizeLog counts the log's requests by crawler (their product token)
+// and deciding line.
+func summarizeLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.Dialect, fixed bool, form format, out *bufio.Writer) error {
+	reqs, done := sf.requests(c)
+	la := newLogAgents(named)
+	cov := robots.NewCoverage(src.file)
+	cov.Dialect, cov.Fixed = d, fixed
+	// Requests whose reading the server's answer decides alone.
+	type alone struct {
+		reading        robots.Dialect
+		count, fetched int
+	}
+	var aloneOrder []string
+	aloneBy := map[string]*alone{}
+	prog := newProgress(c.stderr, 1)
+	n := 0
+	for e := range reqs {
+		a := la.get(e.Agent)
+		if a == nil {
+			continue
+		}
+		n++
+		served := e.Status >= 200 && e.Status < 300
+		if reading := readingOf(a, d, fixed); src.decidedAlone(reading) != "" {
+			tok := a.crawler.Token
+			if aloneBy[tok] == nil {
+				aloneBy[tok] = &alone{reading: reading}
+				aloneOrder = append(aloneOrder, tok)
+			}
+			aloneBy[tok].count++
+			if served {
+				aloneBy[tok].fetched++
+			}
+			continue
+		}
+		cov.AddRequest(e.Agent, robots.EncodeURL(e.URL), e.Status)
+		prog.step()
+	}
+	prog.done()
+	if err := done(); err != nil {
+		return err
+	}
+	sw := newSummaryWriter(form, out, true, 24, anyReading(d, fixed))
+	for _, t := range cov.Tallies() {
+		for _, r := range tallyRows(t) {
+			sw.write(r)
+		}
+	}
+	for _, tok := range aloneOrder {
+		a := aloneBy[tok]
+		allowed := src.fetched.Access(a.reading).Permission == robots.AllowAll
+		sw.write(summaryRow{agent: tok, reading: a.reading.String(), verdict: verdictWord(allowed),
+			rule: src.decidedAlone(a.reading), count: a.count, fetched: a.fetched})
+	}
+	if form == tableFormat {
+		fmt.Fprintf(out, "%d requests checked, each for its own user-agent string; fetched: answered 2xx.\n", n)
+	}
+	return sw.rw.flush()
+}
+
+// summarizeDiff counts, with the engine's Diff, the verdicts that change
+// between old and cur over the URLs, by crawler and by the lines that
+// decided before and after, and returns how many changed.
+func summarizeDiff(c *cli, sf *siteFlags, old, cur *source, ags []agent, d robots.Dialect, fixed bool, form format, args []string, urlsFile string, out *bufio.Writer) (int, error) {
+	for _, s := range []*source{old, cur} {
+		for i := range ags {
+			if s.decidedAlone(readingOf(&ags[i], d, fixed)) != "" {
+				return 0, fmt.Errorf("%s: the server's answer decides alone (%s): compare without --summary", s.name, answerName(s.fetched))
+			}
+		}
+	}
+	list, closeList, err := sf.urls(c, args, urlsFile)
+	if err != nil {
+		return 0, err
+	}
+	typed := make([]string, len(ags))
+	for i := range ags {
+		typed[i] = ags[i].typed
+	}
+	diff := robots.NewDiff(old.file, cur.file, typed...)
+	diff.Dialect, diff.Fixed = d, fixed
+	prog := newProgress(c.stderr, len(ags))
+	for u := range list {
+		diff.Add(robots.EncodeURL(u))
+		prog.step()
+	}
+	prog.done()
+	if err := closeList(); err != nil {
+		return 0, err
+	}
+	rw := newRowWriter(form, out, 18, readingColumn(ags, d, fixed), agentColumn(ags), 7, 26, 26)
+	changed := 0
+	for _, f := range diff.Flips() {
+		changed += f.Count
+		rw.write(
+			str("change", verdictWord(!f.Allowed)+" -> "+verdictWord(f.Allowed)),
+			str("reading", f.Dialect.String()),
+			str("agent", f.Agent),
+			num("count", f.Count),
+			str("old", lineWords(f.Old)),
+			str("new", lineWords(f.New)),
+			str("example", f.Examples[0]),
+		)
+	}
+	if form == tableFormat {
+		if changed == 0 {
+			fmt.Fprintf(out, "No verdict changes (%d checks: %d URLs × %d agents).\n", diff.Checks(), diff.URLs(), len(ags))
+		} else {
+			fmt.Fprintf(out, "%d of %d verdicts change (%d URLs × %d agents).\n", changed, diff.Checks(), diff.URLs(), len(ags))
+		}
+	}
+	return changed, rw.flush()
+}
+
+// lineWords says a deciding line as diff's rows do: "line 4: Disallow:
+// /x", "no rule matched".
+func lineWords(l robots.Decider) string {
+	if l.Line == 0 {
+		return "no rule matched"
+	}
+	return fmt.Sprintf("line %d: %s", l.Line, l.Rule)
+}
+
+// runSiteDiff is diff with --summary.
+func runSiteDiff(c *cli, sf *siteFlags, old, cur *source, ags []agent, d robots.Dialect, fixed bool, form format, args []string, urlsFile string) int {
+	out := bufio.NewWriterSize(c.stdout, 64<<10)
+	changed, err := summarizeDiff(c, sf, old, cur, ags, d, fixed, form, args, urlsFile, out)
+	if err == nil {
+		err = out.Flush()
+	}
+	switch {
+	case err != nil:
+		return c.fail(err)
+	case changed > 0:
+		return exitChanged
+	}
+	return exitOK
+}
