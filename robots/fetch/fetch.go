@@ -282,14 +282,23 @@ func (e *errorWording) Read(p []byte) (int, error) {
 // local address and port of a connection, which a relay serving the
 // open internet must not show its visitors.
 func plainError(ctx context.Context, err error) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return &wordedError{"timed out", context.DeadlineExceeded}
+	}
+	return &wordedError{ErrorText(err), err}
+}
+
+// ErrorText says what a transport error means, in plain words ("no such
+// host", "connection refused", "timed out", "the certificate is signed by
+// an unknown authority"), without the resolver, addresses or ports that
+// Go's own texts carry: for a server that fetches for others, whom its
+// network is no business of.
+func ErrorText(err error) string {
 	var uerr *url.Error
 	if errors.As(err, &uerr) {
 		err = uerr.Err
 	}
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return &wordedError{"timed out", context.DeadlineExceeded}
-	}
-	return &wordedError{words(err), err}
+	return words(err)
 }
 
 // A wordedError is an error said in plain words, the error it words

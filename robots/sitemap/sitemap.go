@@ -51,6 +51,10 @@ type Entry struct {
 	// Line is the entry's line in a list, CSV or log (1 the first); 0 in
 	// an XML sitemap.
 	Line int
+	// Sitemap reports an entry of a sitemap index: URL is a sitemap, not
+	// a page. Only Walker.ReadOne gives such entries; a walk follows
+	// them.
+	Sitemap bool
 }
 
 // A Note says something that did not go as the protocol says while a
@@ -60,6 +64,9 @@ type Entry struct {
 type Note struct {
 	From string // the sitemap or file it is about
 	Text string // what happened, for people
+	// Cut reports that the rest of the source was not read: a limit was
+	// reached.
+	Cut bool
 }
 
 func (n Note) String() string { return n.From + ": " + n.Text }
@@ -117,7 +124,7 @@ func Detect(r *bufio.Reader) Kind {
 // was skipped: lines that are no log lines, a <loc> too long.
 func Read(r io.Reader, from string, note func(Note), yield func(Entry) error) error {
 	w := Walker{MaxURLs: -1, MaxBytes: -1, Note: note}
-	_, err := w.read(r, from, yield)
+	_, err := w.read(r, from, yield, nil)
 	return unstop(err)
 }
 

@@ -234,3 +234,17 @@ func TestLimits(t *testing.T) {
 		}
 	})
 }
+
+// TestReadOne: an index's sitemaps are entries, not followed.
+func TestReadOne(t *testing.T) {
+	var got []sitemap.Entry
+	w := sitemap.Walker{}
+	err := w.ReadOne(strings.NewReader(`<sitemapindex><sitemap><loc>https://example.com/a.xml</loc></sitemap></sitemapindex>`), "index.xml", func(e sitemap.Entry) error {
+		got = append(got, e)
+		return nil
+	})
+	want := []sitemap.Entry{{URL: "https://example.com/a.xml", From: "index.xml", Sitemap: true}}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("%+v %v", got, err)
+	}
+}

@@ -78,7 +78,7 @@ func (w *Walker) walk(ctx context.Context, loc string, depth int, opened *int, y
 	if err != nil {
 		return err
 	}
-	children, err := w.read(rc, loc, yield)
+	children, err := w.read(rc, loc, yield, nil)
 	rc.Close()
 	if err != nil {
 		return err
@@ -133,9 +133,33 @@ func (w *Walker) note(from, text string) {
 	}
 }
 
+// cut notes a limit reached, past which from was not read.
+func (w *Walker) cut(from, text string) {
+	if w.Note != nil {
+		w.Note(Note{From: from, Text: text, Cut: true})
+	}
+}
+
+// ReadOne reads one source, of the kind Detect tells, held to the
+// Walker's limits, and calls yield for each URL it lists, without
+// following a sitemap index: the sitemaps an index names are yielded as
+// entries whose Sitemap is true. It is for a caller that fetches each
+// sitemap itself (a relay, which checks every one). The Fetcher is not
+// used.
+func (w *Walker) ReadOne(r io.Reader, from string, yield func(Entry) error) error {
+	_, err := w.read(r, from, yield, func(loc string) error {
+		if err := yield(Entry{URL: loc, From: from, Sitemap: true}); err != nil {
+			return stopError{err}
+		}
+		return nil
+	})
+	return unstop(err)
+}
+
 // read reads one source, of the kind Detect tells, held to the limits;
-// it returns the sitemaps an index lists, up to MaxURLs of them.
-func (w *Walker) read(r io.Reader, from string, yield func(Entry) error) (children []string, err error) {
+// it returns the sitemaps an index lists, up to MaxURLs of them, or when
+// child is not nil hands each to it.
+func (w *Walker) read(r io.Reader, from string, yield func(Entry) error, child func(string) error) (children []string, err error) {
 	maxBytes := cmp.Or(w.MaxBytes, MaxBytes)
 	maxURLs := cmp.Or(w.MaxURLs, MaxURLs)
 	var limited *limitedReader
@@ -170,9 +194,14 @@ func (w *Walker) read(r io.Reader, from string, yield func(Entry) error) (childr
 		}
 		return nil
 	}
+	indexed := false
 	addChild := func(loc string) error {
+		indexed = true
 		if count++; maxURLs > 0 && count > maxURLs {
 			return errTooMany
+		}
+		if child != nil {
+			return child(loc)
 		}
 		children = append(children, loc)
 		return nil
@@ -190,13 +219,13 @@ func (w *Walker) read(r io.Reader, from string, yield func(Entry) error) (childr
 	switch {
 	case errors.Is(err, errTooMany):
 		what := "URLs"
-		if len(children) > 0 {
+		if indexed {
 			what = "sitemaps"
 		}
-		w.note(from, fmt.Sprintf("more than %d %s, the most a sitemap may list: the rest is not read (search engines reject such a file)", maxURLs, what))
+		w.cut(from, fmt.Sprintf("more than %d %s, the most a sitemap may list: the rest is not read (search engines reject such a file)", maxURLs, what))
 		err = nil
 	case limited != nil && limited.over:
-		w.note(from, fmt.Sprintf("more than %d bytes uncompressed, the most a sitemap may be: the rest is not read (search engines reject such a file; a gzip file that inflates past it is likely a bomb)", maxBytes))
+		w.cut(from, fmt.Sprintf("more than %d bytes uncompressed, the most a sitemap may be: the rest is not read (search engines reject such a file; a gzip file that inflates past it is likely a bomb)", maxBytes))
 		err = nil
 	}
 	var stop stopError

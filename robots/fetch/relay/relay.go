@@ -104,6 +104,10 @@ type Config struct {
 	// and CacheBytes the most bytes kept; 0 means the default.
 	CacheTTL   time.Duration
 	CacheBytes int
+	// SitemapMaxBytes is the most bytes of one sitemap read, after any
+	// gzip decoding; 0 means the protocol's limit, sitemap.MaxBytes
+	// (50 MB).
+	SitemapMaxBytes int64
 	// Resolver looks up host names; nil means net.DefaultResolver.
 	Resolver Resolver
 	// Logger receives a line per fetch; nil means slog.Default().
@@ -175,6 +179,11 @@ type Handler struct {
 	flights flights
 	log     *slog.Logger
 	now     func() time.Time
+	// named are the sitemaps the relay may fetch: those the robots.txt
+	// files it fetched name, and the indexes among them; sitemapClient
+	// fetches them, through the same guard.
+	named         *registry
+	sitemapClient *http.Client
 }
 
 // New returns a relay with the limits of conf.
@@ -205,6 +214,8 @@ func New(conf Config) *Handler {
 		DisableKeepAlives:      true, // nothing is kept between fetches
 		MaxResponseHeaderBytes: 64 << 10,
 	}
+	h.named = newRegistry(DefaultNamedSitemaps)
+	h.sitemapClient = &http.Client{Transport: stripCredentials{transport}, CheckRedirect: sitemapRedirects}
 	h.fetcher = fetch.Fetcher{
 		Client:    &http.Client{Transport: stripCredentials{transport}},
 		UserAgent: conf.UserAgent,
@@ -247,6 +258,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	query, err := url.ParseQuery(r.URL.RawQuery)
+	if _, ok := query["sitemap"]; ok && err == nil {
+		h.serveSitemap(w, r, query)
+		return
+	}
 	site := query.Get("url")
 	switch {
 	case err != nil || len(query["url"]) > 1:
@@ -276,25 +291,35 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	status, answer, ok := h.robots(r.Context(), target)
+	if !ok {
+		return
+	}
+	if status == http.StatusTooManyRequests {
+		w.Header().Set("Retry-After", "5")
+	}
+	h.send(w, status, answer)
+}
+
+// robots returns the relay's answer for the robots.txt target: one kept,
+// the answer of a fetch under way for another client, or a new fetch's.
+// ok is false when the client left before the answer came.
+func (h *Handler) robots(ctx context.Context, target string) (status int, answer []byte, ok bool) {
 	if answer := h.cache.get(target, h.now()); answer != nil {
 		h.log.Info("fetch", "url", target, "cached", true)
-		h.send(w, http.StatusOK, markCached(answer))
-		return
+		return http.StatusOK, markCached(answer), true
 	}
 	fl, leader := h.flights.join(target)
 	if leader {
-		h.lead(r.Context(), target, fl)
+		h.lead(ctx, target, fl)
 	} else {
 		select {
 		case <-fl.done:
-		case <-r.Context().Done():
-			return
+		case <-ctx.Done():
+			return 0, nil, false
 		}
 	}
-	if fl.status == http.StatusTooManyRequests {
-		w.Header().Set("Retry-After", "5")
-	}
-	h.send(w, fl.status, fl.answer)
+	return fl.status, fl.answer, true
 }
 
 // userAgent is what the relay's requests send as User-Agent.
@@ -331,6 +356,9 @@ func (h *Handler) fetch(ctx context.Context, target string) (int, []byte) {
 		}
 		h.log.Info("fetch", "url", target, "hops", len(res.Hops), "refused", refused.Reason)
 		return http.StatusForbidden, encode(Error{why})
+	}
+	if res.File != nil {
+		h.named.fromRobots(res.File, h.now())
 	}
 	a := answerOf(res)
 	h.log.Info("fetch", "url", target, "status", a.Status, "class", a.Class, "hops", len(a.Hops),

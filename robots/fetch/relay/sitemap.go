@@ -1,0 +1,330 @@
+package relay
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"robotstester/robots"
+	"robotstester/robots/fetch"
+	"robotstester/robots/sitemap"
+)
+
+// Defaults of the sitemap fetches.
+const (
+	// DefaultNamedSitemaps is the most sitemap URLs the relay remembers
+	// as named, by a robots.txt or an index, at once.
+	DefaultNamedSitemaps = 100_000
+	// NamedFor is how long a sitemap stays named after the robots.txt or
+	// the index that named it was fetched.
+	NamedFor = 30 * time.Minute
+	// MaxIndexNamed is the most sitemaps one index may name for the
+	// relay: an index lists up to 50,000.
+	MaxIndexNamed = 10_000
+	// MaxNotes is the most notes an answer carries.
+	MaxNotes = 20
+	// MaxSitemapAnswer is the most bytes of URLs an answer carries: 50,000
+	// URLs of 300 bytes, where the protocol allows 2,048 a URL.
+	MaxSitemapAnswer = 16 << 20
+)
+
+// errAnswerFull ends a sitemap whose URLs fill MaxSitemapAnswer.
+var errAnswerFull = errors.New("the answer is full")
+
+// A SitemapAnswer is the relay's answer to GET ?sitemap=URL, sent as JSON
+// with status 200 as it is read: the URLs one sitemap lists (or, for a
+// sitemap index, the sitemaps it names), never more than the protocol
+// allows. The relay fetches a sitemap only when a robots.txt it fetched
+// names it (a Sitemap: line), or a sitemap index named so: anything else
+// is 403.
+type SitemapAnswer struct {
+	// URL is the sitemap asked for.
+	URL string `json:"url"`
+	// Status is the HTTP status of the last answer, 0 when none came.
+	Status int `json:"status"`
+	// FinalURL is the URL of the last answer, after the redirects.
+	FinalURL string `json:"final_url"`
+	// Locs are the URLs the sitemap lists, in order; for an index, the
+	// sitemaps it names (which the relay will then fetch).
+	Locs []string `json:"locs"`
+	// Index reports a sitemap index: Locs are sitemaps.
+	Index bool `json:"index"`
+	// Notes say what did not go as the protocol says: a limit reached
+	// (and what was past it left unread), lines skipped.
+	Notes []string `json:"notes"`
+	// Complete reports that the whole sitemap was read.
+	Complete bool `json:"complete"`
+	// FetchError says why no whole sitemap came, in plain words.
+	FetchError string `json:"fetch_error,omitempty"`
+	// TookMS is how long the fetch took, in milliseconds.
+	TookMS int64 `json:"took_ms"`
+}
+
+// A registry is the sitemaps the relay may fetch, each until its time is
+// up, with how deep in indexes it stands (0: a robots.txt named it).
+type registry struct {
+	mu  sync.Mutex
+	m   map[string]namedSitemap
+	max int
+}
+
+type namedSitemap struct {
+	until time.Time
+	depth int
+}
+
+func newRegistry(max int) *registry { return &registry{m: map[string]namedSitemap{}, max: max} }
+
+// sitemapKey is the form a sitemap URL is remembered and looked up in,
+// or "" for a value that is no http or https URL: no fragment, no user.
+func sitemapKey(raw string) string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	u.Fragment, u.RawFragment, u.User = "", "", nil
+	u.Host = strings.ToLower(u.Host)
+	return u.String()
+}
+
+// name remembers loc as named at depth, and reports whether it could.
+func (g *registry) name(loc string, depth int, now time.Time) bool {
+	key := sitemapKey(loc)
+	if key == "" {
+		return false
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if old, ok := g.m[key]; ok && old.depth < depth && old.until.After(now) {
+		depth = old.depth // named closer to a robots.txt already
+	}
+	if _, ok := g.m[key]; !ok && len(g.m) >= g.max {
+		for k, v := range g.m {
+			if !v.until.After(now) {
+				delete(g.m, k)
+			}
+		}
+		if len(g.m) >= g.max {
+			return false
+		}
+	}
+	g.m[key] = namedSitemap{until: now.Add(NamedFor), depth: depth}
+	return true
+}
+
+// fromRobots names the sitemaps of a robots.txt the relay fetched.
+func (g *registry) fromRobots(f *robots.File, now time.Time) {
+	for _, rec := range f.Read(robots.Google).Sitemaps {
+		g.name(rec.Value, 0, now)
+	}
+}
+
+// lookup returns how deep loc is named, and whether it is.
+func (g *registry) lookup(loc string, now time.Time) (depth int, ok bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n, ok := g.m[sitemapKey(loc)]
+	if !ok || !n.until.After(now) {
+		return 0, false
+	}
+	return n.depth, true
+}
+
+// sitemapRedirects follows at most robots.MaxRedirects redirects of a
+// sitemap, each dialed through the guard as the first request is.
+func sitemapRedirects(req *http.Request, via []*http.Request) error {
+	if len(via) > robots.MaxRedirects {
+		return fmt.Errorf("more than %d redirects", robots.MaxRedirects)
+	}
+	return nil
+}
+
+// serveSitemap answers GET ?sitemap=URL.
+func (h *Handler) serveSitemap(w http.ResponseWriter, r *http.Request, query url.Values) {
+	loc := query.Get("sitemap")
+	switch {
+	case len(query["sitemap"]) > 1 || query.Has("url"):
+		h.fail(w, http.StatusBadRequest, "give one sitemap parameter, percent-encoded, and no url")
+		return
+	case len(loc) > MaxURL:
+		h.fail(w, http.StatusRequestURITooLong, fmt.Sprintf("the sitemap's URL is too long: %d bytes at most", MaxURL))
+		return
+	case sitemapKey(loc) == "":
+		h.fail(w, http.StatusBadRequest, "give the sitemap's URL, http or https: ?sitemap=https://example.com/sitemap.xml")
+		return
+	}
+	loc = sitemapKey(loc)
+	if h.limits != nil {
+		if ok, wait := h.limits.take(h.client(r), h.now()); !ok {
+			secs := int((wait + time.Second - 1) / time.Second)
+			w.Header().Set("Retry-After", strconv.Itoa(secs))
+			h.fail(w, http.StatusTooManyRequests, fmt.Sprintf("too many fetches from your address: %d a minute at most; try again in %d s", cmp.Or(h.conf.PerClient, DefaultPerClient), secs))
+			return
+		}
+	}
+	depth, named := h.named.lookup(loc, h.now())
+	if !named {
+		// Not named yet: the robots.txt of the sitemap's own site may
+		// name it, and is fetched (or taken from the cache) to see.
+		target, _ := robots.RobotsURL(loc)
+		if status, answer, ok := h.robots(r.Context(), target); !ok {
+			return
+		} else if status != http.StatusOK {
+			h.send(w, status, answer)
+			return
+		}
+		depth, named = h.named.lookup(loc, h.now())
+	}
+	if !named {
+		h.log.Info("sitemap", "url", loc, "refused", "not named")
+		h.fail(w, http.StatusForbidden, loc+" is named by no robots.txt the relay fetched (a Sitemap: line), nor by a sitemap index they name: the relay fetches no other sitemap")
+		return
+	}
+	leave, err := h.gate.enter(r.Context())
+	if err != nil {
+		w.Header().Set("Retry-After", "5")
+		h.fail(w, http.StatusTooManyRequests, fmt.Sprintf("the relay is busy: %d fetches under way and more waiting; try again shortly", cap(h.gate.slots)))
+		return
+	}
+	defer leave()
+	h.fetchSitemap(w, r.Context(), loc, depth)
+}
+
+// fetchSitemap fetches the sitemap loc, named depth levels of index deep,
+// and streams its locs to w: the answer holds no more than one entry at
+// a time, whatever the sitemap's size.
+func (h *Handler) fetchSitemap(w http.ResponseWriter, ctx context.Context, loc string, depth int) {
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cmp.Or(h.conf.Timeout, DefaultTimeout))
+	defer cancel()
+	a := SitemapAnswer{URL: loc, FinalURL: loc, Locs: []string{}, Notes: []string{}}
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, loc, nil)
+	req.Header.Set("User-Agent", h.userAgent())
+	req.Header.Set("Accept", "application/xml, text/xml, text/plain, */*;q=0.8")
+	resp, err := h.sitemapClient.Do(req)
+	if err != nil {
+		var refused *RefusedError
+		if errors.As(err, &refused) {
+			h.log.Info("sitemap", "url", loc, "refused", refused.Reason)
+			h.fail(w, http.StatusForbidden, loc+": "+refused.Reason)
+			return
+		}
+		a.FetchError = fetch.ErrorText(err)
+		if ctx.Err() != nil {
+			a.FetchError = "timed out"
+		}
+		a.TookMS = time.Since(start).Milliseconds()
+		h.log.Info("sitemap", "url", loc, "error", a.FetchError)
+		h.send(w, http.StatusOK, encode(a))
+		return
+	}
+	defer resp.Body.Close()
+	a.Status, a.FinalURL = resp.StatusCode, resp.Request.URL.String()
+	if resp.StatusCode/100 != 2 {
+		a.FetchError = "the server answered " + resp.Status
+		a.TookMS = time.Since(start).Milliseconds()
+		h.log.Info("sitemap", "url", loc, "status", a.Status)
+		h.send(w, http.StatusOK, encode(a))
+		return
+	}
+	h.streamSitemap(w, ctx, resp.Body, a, depth, start)
+}
+
+// streamSitemap reads a sitemap's body and writes the answer as it goes:
+// the locs first, one at a time, then what the reading came to.
+func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body io.Reader, a SitemapAnswer, depth int, start time.Time) {
+	header := w.Header()
+	header.Set("Content-Type", "application/json; charset=utf-8")
+	header.Set("X-Content-Type-Options", "nosniff")
+	header.Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	out := bufio.NewWriterSize(w, 32<<10)
+	head := encode(a)
+	// The answer's fields up to "locs", then the locs as they come.
+	out.Write(head[:strings.Index(string(head), `"locs":`)])
+	out.WriteString(`"locs":[`)
+
+	var notes []string
+	cut := false
+	reader := sitemap.Walker{
+		MaxBytes: cmp.Or(h.conf.SitemapMaxBytes, sitemap.MaxBytes),
+		Note: func(n sitemap.Note) {
+			cut = cut || n.Cut
+			if len(notes) < MaxNotes {
+				notes = append(notes, n.Text)
+			}
+		},
+	}
+	n, named, skipped, written := 0, 0, 0, 0
+	now := h.now()
+	err := reader.ReadOne(body, a.URL, func(e sitemap.Entry) error {
+		if e.Sitemap {
+			a.Index = true
+			if depth+1 <= sitemap.DefaultMaxDepth && named < MaxIndexNamed && h.named.name(e.URL, depth+1, now) {
+				named++
+			} else {
+				skipped++
+			}
+		}
+		s := encode(e.URL)
+		if written += len(s); written > MaxSitemapAnswer {
+			return errAnswerFull
+		}
+		if n > 0 {
+			out.WriteByte(',')
+		}
+		n++
+		_, err := out.Write(s[:len(s)-1]) // without its newline; an error: the client left
+		return err
+	})
+	if errors.Is(err, errAnswerFull) {
+		notes = append(notes, fmt.Sprintf("the answer stops at %d MiB of URLs; the rest of the sitemap is not read", MaxSitemapAnswer>>20))
+	}
+	a.Complete = err == nil && !cut
+	switch {
+	case errors.Is(err, errAnswerFull):
+	case ctx.Err() != nil:
+		a.FetchError = "timed out"
+	case err != nil:
+		a.FetchError = readError(a.URL, err)
+	}
+	if skipped > 0 {
+		notes = append(notes, fmt.Sprintf("%d sitemaps of this index are past what the relay follows (%d a index, %d levels deep): it will not fetch them", skipped, MaxIndexNamed, sitemap.DefaultMaxDepth))
+	}
+	a.Notes = notes
+	if a.Notes == nil {
+		a.Notes = []string{}
+	}
+	a.TookMS = time.Since(start).Milliseconds()
+	out.WriteString("],")
+	tail := encode(struct {
+		Index      bool     `json:"index"`
+		Notes      []string `json:"notes"`
+		Complete   bool     `json:"complete"`
+		FetchError string   `json:"fetch_error,omitempty"`
+		TookMS     int64    `json:"took_ms"`
+	}{a.Index, a.Notes, a.Complete, a.FetchError, a.TookMS})
+	out.Write(tail[1:]) // without its opening brace
+	out.Flush()
+	h.log.Info("sitemap", "url", a.URL, "status", a.Status, "locs", n, "index", a.Index, "complete", a.Complete, "took", time.Since(start).Round(time.Millisecond))
+}
+
+// readError says why a sitemap's body could not be read: the network's
+// fault in plain words, or what is wrong with the sitemap itself.
+func readError(loc string, err error) string {
+	var ne net.Error
+	if errors.As(err, &ne) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return fetch.ErrorText(err)
+	}
+	return strings.TrimPrefix(err.Error(), loc+": ")
+}

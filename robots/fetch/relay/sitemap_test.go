@@ -1,0 +1,207 @@
+package relay
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"runtime"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"robotstester/robots/internal/sitemaptest"
+)
+
+// getSitemap asks the relay for the sitemap loc.
+func (r *testRelay) getSitemap(t testing.TB, loc string) (reply, SitemapAnswer) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", r.srv.URL+"/fetch?sitemap="+url.QueryEscape(loc), nil)
+	rep := do(t, req)
+	var a SitemapAnswer
+	if rep.code == http.StatusOK {
+		if err := json.Unmarshal(rep.raw, &a); err != nil {
+			t.Fatalf("%v: %.300s", err, rep.raw)
+		}
+	}
+	return rep, a
+}
+
+// sitemapSite is a site whose robots.txt names some sitemaps, and which
+// counts the requests for each path.
+type sitemapSite struct {
+	base string
+	hits map[string]*atomic.Int32
+}
+
+func newSitemapSite(t *testing.T) *sitemapSite {
+	s := &sitemapSite{hits: map[string]*atomic.Int32{}}
+	paths := []string{"/robots.txt", "/sitemap_index.xml", "/posts.xml.gz", "/pages.txt", "/secret.xml",
+		"/bomb.xml.gz", "/big.xml", "/to-metadata.xml", "/gone.xml", "/deep_index.xml", "/deeper_index.xml", "/deepest_index.xml", "/too_deep.xml"}
+	for _, p := range paths {
+		s.hits[p] = new(atomic.Int32)
+	}
+	bomb := sitemaptest.Bomb(250_000, 4000) // 1 GB inflated
+	s.base, _ = site(t, func(w http.ResponseWriter, r *http.Request) {
+		if h := s.hits[r.URL.Path]; h != nil {
+			h.Add(1)
+		}
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprintf(w, "User-agent: *\nDisallow: /private/\n\nSitemap: %[1]s/sitemap_index.xml\nSitemap: %[1]s/bomb.xml.gz\nSitemap: %[1]s/big.xml\nSitemap: %[1]s/to-metadata.xml\nSitemap: %[1]s/gone.xml\nSitemap: %[1]s/deep_index.xml\n", s.base)
+		case "/sitemap_index.xml":
+			fmt.Fprintf(w, `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>%[1]s/posts.xml.gz</loc></sitemap><sitemap><loc>%[1]s/pages.txt</loc></sitemap></sitemapindex>`, s.base)
+		case "/posts.xml.gz":
+			w.Header().Set("Content-Type", "application/gzip")
+			w.Write(gzipped(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/posts/1</loc></url><url><loc>https://example.com/private/2</loc></url></urlset>`))
+		case "/pages.txt":
+			io.WriteString(w, "https://example.com/about\n")
+		case "/secret.xml":
+			io.WriteString(w, `<urlset><url><loc>https://example.com/secret</loc></url></urlset>`)
+		case "/bomb.xml.gz":
+			w.Header().Set("Content-Type", "application/gzip")
+			w.Write(bomb)
+		case "/big.xml":
+			rc := sitemaptest.Reader(48_000, 1300) // 62 MB
+			defer rc.Close()
+			io.Copy(w, rc)
+		case "/to-metadata.xml":
+			http.Redirect(w, r, "http://169.254.169.254/latest/meta-data/", http.StatusFound)
+		case "/deep_index.xml":
+			fmt.Fprintf(w, `<sitemapindex><sitemap><loc>%s/deeper_index.xml</loc></sitemap></sitemapindex>`, s.base)
+		case "/deeper_index.xml":
+			fmt.Fprintf(w, `<sitemapindex><sitemap><loc>%s/deepest_index.xml</loc></sitemap></sitemapindex>`, s.base)
+		case "/deepest_index.xml":
+			fmt.Fprintf(w, `<sitemapindex><sitemap><loc>%s/too_deep.xml</loc></sitemap></sitemapindex>`, s.base)
+		default:
+			http.NotFound(w, r)
+		}
+	})
+	return s
+}
+
+func gzipped(s string) []byte {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	io.WriteString(zw, s)
+	zw.Close()
+	return b.Bytes()
+}
+
+// TestSitemapNamed: the relay fetches a sitemap named by the robots.txt,
+// and those its index names; any other is refused before any request.
+func TestSitemapNamed(t *testing.T) {
+	s := newSitemapSite(t)
+	relay := newRelay(t, Config{AllowLoopback: true, PerClient: -1}, "")
+
+	// Not named: refused, though the relay read the site's robots.txt
+	// to see (nobody had asked for it yet).
+	rep, _ := relay.getSitemap(t, s.base+"/secret.xml")
+	if rep.code != http.StatusForbidden || !strings.Contains(rep.err, "named by no robots.txt") {
+		t.Errorf("secret: %d %q", rep.code, rep.err)
+	}
+	if s.hits["/secret.xml"].Load() != 0 || s.hits["/robots.txt"].Load() != 1 {
+		t.Errorf("secret fetched %d times, robots.txt %d", s.hits["/secret.xml"].Load(), s.hits["/robots.txt"].Load())
+	}
+
+	rep, a := relay.getSitemap(t, s.base+"/sitemap_index.xml")
+	if rep.code != 200 || !a.Index || !a.Complete || !slices.Equal(a.Locs, []string{s.base + "/posts.xml.gz", s.base + "/pages.txt"}) {
+		t.Fatalf("index: %d %s", rep.code, rep.raw)
+	}
+	rep, a = relay.getSitemap(t, s.base+"/posts.xml.gz")
+	if rep.code != 200 || a.Index || !a.Complete || a.Status != 200 || !slices.Equal(a.Locs, []string{"https://example.com/posts/1", "https://example.com/private/2"}) {
+		t.Errorf("gzip sitemap: %d %s", rep.code, rep.raw)
+	}
+	rep, a = relay.getSitemap(t, s.base+"/pages.txt#top")
+	if rep.code != 200 || !slices.Equal(a.Locs, []string{"https://example.com/about"}) {
+		t.Errorf("text sitemap: %d %s", rep.code, rep.raw)
+	}
+	// A sitemap that is not there: its status, said.
+	rep, a = relay.getSitemap(t, s.base+"/gone.xml")
+	if rep.code != 200 || a.Status != 404 || a.Complete || a.FetchError != "the server answered 404 Not Found" || len(a.Locs) != 0 {
+		t.Errorf("gone: %d %s", rep.code, rep.raw)
+	}
+	// Indexes are followed two levels deep, no deeper: the robots.txt
+	// names deep_index, which names deeper_index, which names
+	// deepest_index, whose sitemaps are past the limit.
+	relay.getSitemap(t, s.base+"/deep_index.xml")
+	relay.getSitemap(t, s.base+"/deeper_index.xml")
+	rep, a = relay.getSitemap(t, s.base+"/deepest_index.xml")
+	if rep.code != 200 || len(a.Notes) != 1 || !strings.Contains(a.Notes[0], "will not fetch them") {
+		t.Errorf("deepest index: %d %s", rep.code, rep.raw)
+	}
+	if rep, _ = relay.getSitemap(t, s.base+"/too_deep.xml"); rep.code != http.StatusForbidden || s.hits["/too_deep.xml"].Load() != 0 {
+		t.Errorf("too deep: %d %s", rep.code, rep.raw)
+	}
+	// A redirect to the metadata service: refused at the redirect.
+	rep, _ = relay.getSitemap(t, s.base+"/to-metadata.xml")
+	if rep.code != http.StatusForbidden || !strings.Contains(rep.err, "metadata") {
+		t.Errorf("to metadata: %d %q", rep.code, rep.err)
+	}
+	for _, q := range []string{"sitemap=ftp://x/s.xml", "sitemap=a&sitemap=b", "sitemap=" + url.QueryEscape(s.base+"/s.xml") + "&url=x", "sitemap=" + strings.Repeat("a", 3000)} {
+		req, _ := http.NewRequest("GET", relay.srv.URL+"/fetch?"+q, nil)
+		if rep := do(t, req); rep.code != http.StatusBadRequest && rep.code != http.StatusRequestURITooLong {
+			t.Errorf("%.40s: %d %s", q, rep.code, rep.raw)
+		}
+	}
+	if !strings.Contains(relay.log.String(), "msg=sitemap") {
+		t.Errorf("log: %s", relay.log)
+	}
+}
+
+// TestSitemapLimits: a gzip bomb and a 60 MB sitemap are cut at 50 MB
+// inflated, and said so; the relay's heap does not hold them.
+func TestSitemapLimits(t *testing.T) {
+	s := newSitemapSite(t)
+	relay := newRelay(t, Config{AllowLoopback: true, PerClient: -1, Timeout: 30 * time.Second}, "")
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for _, tc := range []struct {
+		path string
+		note string
+		max  int
+	}{
+		{"/bomb.xml.gz", "likely a bomb", 52428800 / 3900},
+		{"/big.xml", "more than 52428800 bytes uncompressed", 48_000 - 1},
+	} {
+		start := time.Now()
+		rep, a := relay.getSitemap(t, s.base+tc.path)
+		if rep.code != 200 || a.Complete || len(a.Locs) == 0 || len(a.Locs) > tc.max || len(a.Notes) != 1 || !strings.Contains(a.Notes[0], tc.note) {
+			t.Errorf("%s: %d, %d locs, complete %v, notes %q", tc.path, rep.code, len(a.Locs), a.Complete, a.Notes)
+		}
+		t.Logf("%s: %d locs, %d bytes of answer, in %v", tc.path, len(a.Locs), len(rep.raw), time.Since(start).Round(time.Millisecond))
+	}
+	var after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if after.HeapAlloc > before.HeapAlloc+32<<20 {
+		t.Errorf("the heap grew from %d to %d bytes", before.HeapAlloc, after.HeapAlloc)
+	}
+}
+
+// TestSitemapProtections: the rate limit counts sitemaps too, and a
+// sitemap that cannot be reached says so without an address.
+func TestSitemapProtections(t *testing.T) {
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	closed := ln.Addr().String()
+	ln.Close()
+	s := newSitemapSite(t)
+	relay := newRelay(t, Config{AllowLoopback: true, PerClient: 3, Burst: 3}, "")
+	relay.get(t, s.base)                                       // 1: the robots.txt, whose sitemaps are named
+	relay.named.name("http://"+closed+"/s.xml", 0, time.Now()) // as if a robots.txt named it
+	rep, a := relay.getSitemap(t, "http://"+closed+"/s.xml")   // 2
+	if rep.code != 200 || a.FetchError != "connection refused" {
+		t.Errorf("closed: %d %s", rep.code, rep.raw)
+	}
+	relay.getSitemap(t, s.base+"/pages.txt") // 3
+	if rep, _ := relay.getSitemap(t, s.base+"/pages.txt"); rep.code != http.StatusTooManyRequests || rep.header.Get("Retry-After") == "" {
+		t.Errorf("4th: %d %s", rep.code, rep.raw)
+	}
+}
