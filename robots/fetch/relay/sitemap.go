@@ -267,7 +267,14 @@ func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body
 	}
 	n, named, skipped, written := 0, 0, 0, 0
 	now := h.now()
+	notURLs := 0
 	err := reader.ReadOne(body, a.URL, func(e sitemap.Entry) error {
+		if sitemapKey(e.URL) == "" {
+			// A sitemap lists absolute http and https URLs: anything else
+			// is not passed on (the relay is no proxy for other text).
+			notURLs++
+			return nil
+		}
 		if e.Sitemap {
 			a.Index = true
 			if depth+1 <= sitemap.DefaultMaxDepth && named < MaxIndexNamed && h.named.name(e.URL, depth+1, now) {
@@ -297,6 +304,9 @@ func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body
 		a.FetchError = "timed out"
 	case err != nil:
 		a.FetchError = readError(a.URL, err)
+	}
+	if notURLs > 0 {
+		notes = append(notes, fmt.Sprintf("%d entries are not absolute http or https URLs, as a sitemap's must be: left out", notURLs))
 	}
 	if skipped > 0 {
 		notes = append(notes, fmt.Sprintf("%d sitemaps of this index are past what the relay follows (%d a index, %d levels deep): it will not fetch them", skipped, MaxIndexNamed, sitemap.DefaultMaxDepth))

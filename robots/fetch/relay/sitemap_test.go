@@ -61,7 +61,7 @@ func newSitemapSite(t *testing.T) *sitemapSite {
 			w.Header().Set("Content-Type", "application/gzip")
 			w.Write(gzipped(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/posts/1</loc></url><url><loc>https://example.com/private/2</loc></url></urlset>`))
 		case "/pages.txt":
-			io.WriteString(w, "https://example.com/about\n")
+			io.WriteString(w, "https://example.com/about\nsecret words\n/a/path\n")
 		case "/secret.xml":
 			io.WriteString(w, `<urlset><url><loc>https://example.com/secret</loc></url></urlset>`)
 		case "/bomb.xml.gz":
@@ -119,7 +119,7 @@ func TestSitemapNamed(t *testing.T) {
 		t.Errorf("gzip sitemap: %d %s", rep.code, rep.raw)
 	}
 	rep, a = relay.getSitemap(t, s.base+"/pages.txt#top")
-	if rep.code != 200 || !slices.Equal(a.Locs, []string{"https://example.com/about"}) {
+	if rep.code != 200 || !slices.Equal(a.Locs, []string{"https://example.com/about"}) || len(a.Notes) != 1 || !strings.HasPrefix(a.Notes[0], "2 entries are not absolute") {
 		t.Errorf("text sitemap: %d %s", rep.code, rep.raw)
 	}
 	// A sitemap that is not there: its status, said.
