@@ -37,7 +37,7 @@ import (
 //
 // https://example.com and https://www.example.com are a local server
 // (docsSite): example.com redirects to www.example.com, which serves the
-// file robots.txt of the guide.
+// file robots.txt of the guide, and its files named sitemap*.
 
 // shellWords splits a command line as a shell would for the commands of the
 // guide: words, single and double quotes, and a trailing comment.
@@ -161,6 +161,9 @@ func docsSite(t *testing.T, dir string) {
 			}
 			w.Header().Set("Content-Type", "text/plain")
 			w.Write(body)
+		case r.Host == "www.example.com" && strings.HasPrefix(r.URL.Path, "/sitemap"):
+			// The guide's sitemaps, as the site's.
+			http.ServeFile(w, r, filepath.Join(dir, filepath.Base(r.URL.Path)))
 		default:
 			http.NotFound(w, r)
 		}
