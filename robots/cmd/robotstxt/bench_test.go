@@ -52,17 +52,24 @@ func TestWriteBenchInputs(t *testing.T) {
 // for the ten agents and written as CSV (the parse of the file, once a
 // run, is spread over the run's URLs).
 func BenchmarkCheck(b *testing.B) {
-	robotsFile := filepath.Join(b.TempDir(), "big.txt")
-	if err := os.WriteFile(robotsFile, []byte(bigFile()), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	args := []string{"check", "--file", robotsFile, "--csv"}
-	for _, a := range benchAgents {
-		args = append(args, "-a", a)
-	}
+	args := benchCheckArgs(b, "--csv")
 	b.ResetTimer()
 	if code := run(args, bufio.NewReader(&urlStream{n: b.N}), io.Discard, os.Stderr); code != 0 {
 		b.Fatalf("status %d", code)
 	}
 	b.ReportMetric(float64(b.N*len(benchAgents))/b.Elapsed().Seconds(), "checks/s")
+}
+
+// benchCheckArgs returns the arguments of check on the big file for the
+// ten agents, with flags.
+func benchCheckArgs(b *testing.B, flags ...string) []string {
+	robotsFile := filepath.Join(b.TempDir(), "big.txt")
+	if err := os.WriteFile(robotsFile, []byte(bigFile()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	args := append([]string{"check", "--file", robotsFile}, flags...)
+	for _, a := range benchAgents {
+		args = append(args, "-a", a)
+	}
+	return args
 }

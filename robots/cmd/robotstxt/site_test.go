@@ -195,14 +195,7 @@ func TestSiteDiff(t *testing.T) {
 // 500 KiB file for the ten agents of BenchmarkCheck: one op is one URL
 // read, encoded and counted for the ten.
 func BenchmarkCheckSummary(b *testing.B) {
-	robotsFile := filepath.Join(b.TempDir(), "big.txt")
-	if err := os.WriteFile(robotsFile, []byte(bigFile()), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	args := []string{"check", "--file", robotsFile, "--summary"}
-	for _, a := range benchAgents {
-		args = append(args, "-a", a)
-	}
+	args := benchCheckArgs(b, "--summary")
 	var out bytes.Buffer
 	b.ResetTimer()
 	if code := run(args, bufio.NewReader(&urlStream{n: b.N}), &out, os.Stderr); code != 0 {

@@ -283,13 +283,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, code, err.Error())
 		return
 	}
-	if h.limits != nil {
-		if ok, wait := h.limits.take(h.client(r), h.now()); !ok {
-			secs := int((wait + time.Second - 1) / time.Second)
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			h.fail(w, http.StatusTooManyRequests, fmt.Sprintf("too many fetches from your address: %d a minute at most; try again in %d s", cmp.Or(h.conf.PerClient, DefaultPerClient), secs))
-			return
-		}
+	if h.limited(w, r) {
+		return
 	}
 	status, answer, ok := h.robots(r.Context(), target)
 	if !ok {
@@ -299,6 +294,22 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Retry-After", "5")
 	}
 	h.send(w, status, answer)
+}
+
+// limited answers 429 and reports true when the client has asked for too
+// many fetches: it takes one of the client's fetches otherwise.
+func (h *Handler) limited(w http.ResponseWriter, r *http.Request) bool {
+	if h.limits == nil {
+		return false
+	}
+	ok, wait := h.limits.take(h.client(r), h.now())
+	if ok {
+		return false
+	}
+	secs := int((wait + time.Second - 1) / time.Second)
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	h.fail(w, http.StatusTooManyRequests, fmt.Sprintf("too many fetches from your address: %d a minute at most; try again in %d s", cmp.Or(h.conf.PerClient, DefaultPerClient), secs))
+	return true
 }
 
 // robots returns the relay's answer for the robots.txt target: one kept,

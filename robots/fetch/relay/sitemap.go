@@ -10,7 +10,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -164,13 +163,8 @@ func (h *Handler) serveSitemap(w http.ResponseWriter, r *http.Request, query url
 		return
 	}
 	loc = sitemapKey(loc)
-	if h.limits != nil {
-		if ok, wait := h.limits.take(h.client(r), h.now()); !ok {
-			secs := int((wait + time.Second - 1) / time.Second)
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			h.fail(w, http.StatusTooManyRequests, fmt.Sprintf("too many fetches from your address: %d a minute at most; try again in %d s", cmp.Or(h.conf.PerClient, DefaultPerClient), secs))
-			return
-		}
+	if h.limited(w, r) {
+		return
 	}
 	depth, named := h.named.lookup(loc, h.now())
 	if !named {
