@@ -132,6 +132,7 @@ const (
 	NoteUndo    = "undo"
 	NoteExample = "example" // what became of the example's tests when a file replaced the example
 	NoteTabs    = "tabs"    // another tab saved other work over this one's, or this one over it
+	NoteSites   = "sites"   // tests on other sites than the one whose robots.txt was fetched
 )
 
 // Notice actions.
