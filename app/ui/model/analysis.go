@@ -2,7 +2,6 @@ package model
 
 import (
 	"sort"
-	"strings"
 
 	"robotstester/robots"
 )
@@ -163,10 +162,10 @@ func (a *Analysis) checkPaced(s *State, pause func()) {
 	if !fixed && len(s.Rows) > 0 {
 		read := map[robots.Dialect]bool{}
 		for _, row := range s.Rows {
-			c := robots.CrawlerFor(rowToken(row.Agent))
-			if !read[c.Dialect] {
-				read[c.Dialect] = true
-				a.File.ReadPaced(c.Dialect, pause)
+			own := robots.Identify(row.Agent).Crawler.Dialect
+			if !read[own] {
+				read[own] = true
+				a.File.ReadPaced(own, pause)
 				pause()
 			}
 		}
@@ -241,69 +240,41 @@ func (a *Analysis) SelectedRow() *RowView {
 	return &a.Rows[a.Selected]
 }
 
-// check checks one row. A catalogued crawler is checked as itself, with its
-// fallbacks and its treatment of the * group; any other token as an unknown
-// crawler that reads robots.txt as Googlebot does.
-//
-// When the server's answer is not a 2xx, the reading may not read the file
-// at all: the row's view then says what it does instead, and why, while
-// the verdict stays the file's (the Why explains both).
-// rowToken returns the product token a row's crawler field names: the
-// token found in a user-agent string, or "*" for a blank field.
-func rowToken(agent string) string {
-	if token := robots.ProductToken(strings.TrimSpace(agent)); token != "" {
-		return token
-	}
-	return "*"
-}
-
+// check checks one row, as the engine answers every question
+// (robots.File.Ask): the crawler the row names, in its own dialect unless
+// one is fixed, with the server's answer. When the answer is not a 2xx,
+// the reading may not read the file at all: the row's view then says
+// what it does instead, and why, while the verdict stays the file's (the
+// Why explains both).
 func check(f *robots.File, row Row, d robots.Dialect, fixed bool, ans ServerAnswer) (RowView, robots.Verdict) {
-	agent := strings.TrimSpace(row.Agent)
-	token := rowToken(agent)
-	c := robots.CrawlerFor(token)
-	_, known := robots.LookupCrawler(token)
 	encoded := robots.EncodeURL(row.URL)
-	if !fixed {
-		d = c.Dialect
-	}
-	v := checkIn(f.Read(d), agent, c, encoded)
+	ru := f.Ask(robots.Question{Agent: row.Agent, URL: encoded, Dialect: d, OwnDialect: !fixed, Answer: ans.Class})
+	v := ru.Verdict
 	rv := RowView{
 		Agent:       row.Agent,
 		URL:         row.URL,
-		Token:       token,
-		Extracted:   agent != token && agent != "",
-		Known:       known,
+		Token:       ru.Token,
+		Extracted:   ru.Extracted(),
+		Known:       ru.Known,
 		Encoded:     encoded,
 		Dialect:     v.Dialect.Title(),
-		Allowed:     v.Allowed,
+		Allowed:     ru.Allowed,
 		FileAllowed: v.Allowed,
 		Expect:      CleanExpect(row.Expect),
-		Line:        v.Line,
+		Line:        ru.Line,
 	}
-	if known {
-		rv.Vendor = c.Vendor
+	if ru.Known {
+		rv.Vendor = ru.Crawler.Vendor
 	}
-	if acc, ok := override(v.Dialect, ans); ok {
-		rv.Allowed, rv.Line = acc.Permission == robots.AllowAll, 0
-		rv.Answer = "The server answers " + ans.Short + ": " + acc.Reason
-		rv.Permission = permissionText(acc.Permission) + " (" + ans.Tag + ")"
+	if ru.ByAnswer() {
+		rv.Answer = "The server answers " + ans.Short + ": " + ru.Access.Reason
+		rv.Permission = permissionText(ru.Access.Permission) + " (" + ans.Tag + ")"
 		return rv, v
 	}
 	for _, g := range v.Groups {
 		rv.Groups = append(rv.Groups, LineRange{g.Start, g.End})
 	}
 	return rv, v
-}
-
-// checkIn checks a crawler in one reading, as that reading's crawlers
-// identify themselves: first-match readings and Python look for record
-// names in the whole user-agent string as typed; the others use the
-// crawler's product token, its fallbacks and its treatment of the * group.
-func checkIn(r *robots.Reading, agent string, c robots.Crawler, encoded string) robots.Verdict {
-	if (r.Dialect.FirstMatch() || r.Dialect == robots.Python || r.Dialect == robots.Python313) && agent != "" {
-		return r.CheckAgent(agent, encoded)
-	}
-	return r.CheckCrawler(c, encoded)
 }
 
 // FindingsIn returns the findings on lines from..to, inclusive, of

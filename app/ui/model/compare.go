@@ -1,10 +1,6 @@
 package model
 
-import (
-	"strings"
-
-	"robotstester/robots"
-)
+import "robotstester/robots"
 
 // Comparison is every row's verdict in every dialect, side by side.
 type Comparison struct {
@@ -74,8 +70,8 @@ func (a *Analysis) Comparison(s *State) *Comparison {
 }
 
 // Compare checks every row of s against f in every dialect. A row's
-// crawler is identified in each reading as that reading's crawlers do (see
-// checkIn); its URL is encoded as a browser would send it. When the
+// crawler is identified in each reading as that reading's crawlers do
+// (robots.File.Ask); its URL is encoded as a browser would send it. When the
 // server's answer (s.Answer) is not a 2xx, each reading does what that
 // answer means to it instead.
 func Compare(f *robots.File, s *State) *Comparison { return ComparePaced(f, s, nil) }
@@ -90,12 +86,6 @@ func ComparePaced(f *robots.File, s *State, pause func()) *Comparison {
 		if pause != nil && n > 0 && n%pacedRows == 0 {
 			pause()
 		}
-		agent := strings.TrimSpace(row.Agent)
-		token := robots.ProductToken(agent)
-		if token == "" {
-			token = "*"
-		}
-		crawler := robots.CrawlerFor(token)
 		encoded := robots.EncodeURL(row.URL)
 		verdicts := make([]robots.Verdict, len(c.Dialects))
 		cr := ComparedRow{Cells: make([]ComparedCell, len(c.Dialects))}
@@ -113,7 +103,7 @@ func ComparePaced(f *robots.File, s *State, pause func()) *Comparison {
 			}
 		} else {
 			for i, d := range c.Dialects {
-				verdicts[i] = checkIn(f.Read(d), agent, crawler, encoded)
+				verdicts[i] = f.Ask(robots.Question{Agent: row.Agent, URL: encoded, Dialect: d}).Verdict
 				cr.Cells[i] = ComparedCell{Dialect: d, Allowed: verdicts[i].Allowed, Line: verdicts[i].Line}
 			}
 			for i := 1; i < len(verdicts); i++ {
