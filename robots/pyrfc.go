@@ -637,7 +637,9 @@ func digitValue(c rune) int {
 // that is not last, and a byte-order mark that spoils the first line.
 func (l *linter) runPython() {
 	for i := range l.f.Lines {
-		l.breatheEvery(i, 256)
+		if l.breatheEvery(i, 256) {
+			return
+		}
 		line := &l.f.Lines[i]
 		n := line.Number
 		kind, gkind := l.r.Kind(n), line.Kind

@@ -74,17 +74,21 @@ func (a *Analysis) Comparison(s *State) *Comparison {
 // (robots.File.Ask); its URL is encoded as a browser would send it. When the
 // server's answer (s.Answer) is not a 2xx, each reading does what that
 // answer means to it instead.
-func Compare(f *robots.File, s *State) *Comparison { return ComparePaced(f, s, nil) }
+func Compare(f *robots.File, s *State) *Comparison {
+	c, _ := ComparePaced(f, s, nil) // only a pause stops it
+	return c
+}
 
 // ComparePaced is Compare, calling pause every pacedRows rows, so that a
 // caller can give the browser its turn: 1000 tests in eight readings are
-// eight thousand checks. pause may be nil.
-func ComparePaced(f *robots.File, s *State, pause func()) *Comparison {
+// eight thousand checks. pause may be nil. When pause stops the work, it
+// returns robots.ErrStopped.
+func ComparePaced(f *robots.File, s *State, pause robots.Pause) (*Comparison, error) {
 	c := &Comparison{Dialects: robots.Dialects()}
 	ans := AnswerFor(s.Answer)
 	for n, row := range s.Rows {
-		if pause != nil && n > 0 && n%pacedRows == 0 {
-			pause()
+		if pause != nil && n > 0 && n%pacedRows == 0 && pause() {
+			return nil, robots.ErrStopped
 		}
 		encoded := robots.EncodeURL(row.URL)
 		verdicts := make([]robots.Verdict, len(c.Dialects))
@@ -117,7 +121,7 @@ func ComparePaced(f *robots.File, s *State, pause func()) *Comparison {
 		}
 		c.Rows = append(c.Rows, cr)
 	}
-	return c
+	return c, nil
 }
 
 // KeepComparison makes c the analysis's comparison, for a c made by
