@@ -143,6 +143,7 @@ func TestCheck(t *testing.T) {
 	ok := site(t, 0, shop)
 	down := site(t, 503, shop)
 	gone := site(t, 404, shop)
+	mozilla := writeFile(t, "mozilla.txt", "User-agent: mozilla\nDisallow: /\n")
 	for _, tc := range []struct {
 		name  string
 		stdin string
@@ -163,6 +164,12 @@ func TestCheck(t *testing.T) {
 			expectation{stdout: []string{"GPTBot", "ClaudeBot", "CCBot"}, notStdout: []string{"Googlebot,"}}},
 		{"a user-agent string", "", []string{"check", "--file", robotsFile, "-a", "Mozilla/5.0 (compatible; GPTBot/1.1; +https://openai.com/gptbot)", "/x"},
 			expectation{stdout: []string{"blocked  6"}}},
+		// CPython's entries match a name found in the whole user-agent
+		// string: the "mozilla" group blocks Googlebot's.
+		{"python, a whole user-agent string", "", []string{"check", "--file", mozilla, "--dialect", "python", "-a", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "https://a.com/x"},
+			expectation{stdout: []string{"blocked  2     1      python"}}},
+		{"an AI set by role", "", []string{"check", "--file", robotsFile, "-a", "ai-training", "/x", "--csv"},
+			expectation{stdout: []string{"GPTBot", "CCBot", "Google-Extended"}, notStdout: []string{"ChatGPT-User", "Googlebot,"}}},
 		{"a dialect", "", []string{"check", "--file", robotsFile, "--dialect", "rfc9309", "--json", "/robots.txt"},
 			expectation{stdout: []string{`{"verdict":"allowed","line":0,"group":0,"reading":"rfc9309","agent":"Googlebot","rule":"(/robots.txt is always allowed)","url":"/robots.txt"}`}}},
 		{"the file on stdin", shop, []string{"check", "--file", "-", "/private/x"},
