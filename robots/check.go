@@ -122,21 +122,40 @@ func (r *Reading) CheckCrawler(c Crawler, url string) Verdict {
 }
 
 // CheckAgent reports whether a crawler may fetch url, the crawler given as
-// typed: a product token ("bingbot") or a whole user-agent string
-// ("Mozilla/5.0 (compatible; bingbot/2.0; ...)"). Each dialect uses it as
-// its crawlers do: the longest-match dialects take its product token and,
-// for a catalogued crawler, its fallbacks and treatment of the * group; the
-// first-match dialects and Python look for record names in the whole string.
+// typed: a product token ("bingbot"), a whole user-agent string
+// ("Mozilla/5.0 (compatible; bingbot/2.0; ...)") or nothing, for any
+// crawler (the * groups). Each dialect uses it as its crawlers do: the
+// longest-match dialects take its product token and, for a catalogued
+// crawler, its fallbacks and treatment of the * group ([Identify]); the
+// first-match dialects and Python look for record names in the whole
+// string.
 func (r *Reading) CheckAgent(agent, url string) Verdict {
 	agent = strings.TrimSpace(agent)
-	if r.Dialect.parts().agents.wholeName {
-		return r.decide(query{agent: agent}, url)
+	if agent == "" || r.Dialect.parts().agents.wholeName {
+		return r.checkWhole(agent, url)
 	}
 	// Finding the token in a whole user-agent string means searching it
 	// for every catalogued crawler: remembered, it is done once for the
 	// many URLs checked for one crawler.
-	c := r.crawlers.get(agent, func(agent string) Crawler { return CrawlerFor(ProductToken(agent)) })
+	c := r.crawlers.get(agent, func(agent string) Crawler { return Identify(agent).Crawler })
 	return r.CheckCrawler(c, url)
+}
+
+// checkIdentified is CheckAgent for a crawler identified already.
+func (r *Reading) checkIdentified(id *Identity, url string) Verdict {
+	if id.Agent == "" || r.Dialect.parts().agents.wholeName {
+		return r.checkWhole(id.Agent, url)
+	}
+	return r.CheckCrawler(id.Crawler, url)
+}
+
+// checkWhole checks the crawler whose whole name is agent, trimmed; a
+// blank agent is any crawler, which only the * groups name.
+func (r *Reading) checkWhole(agent, url string) Verdict {
+	if agent == "" {
+		return r.CheckCrawler(Crawler{Token: "*"}, url)
+	}
+	return r.decide(query{agent: agent}, url)
 }
 
 // decide checks url for q in this reading, as its parts say: the path
