@@ -100,6 +100,9 @@ func (e Permission) String() string {
 // back to the last good copy of the file or to no restrictions.
 const UnreachableGrace = 30 * 24 * time.Hour
 
+// graceDays is UnreachableGrace in days, for sentences.
+var graceDays = strconv.Itoa(int(UnreachableGrace/(24*time.Hour))) + " days"
+
 // Access is what one reading does after one class of answer.
 type Access struct {
 	Dialect Dialect     // the reading
@@ -114,6 +117,26 @@ type Access struct {
 	Lasting  time.Duration
 	LastGood bool
 	Then     Permission
+}
+
+// Afterwards says for people how long Permission lasts and what follows,
+// "for up to 30 days; then it obeys its last good copy of the file, or
+// crawls freely if it has none", or "" when it lasts as long as the
+// answer.
+func (a Access) Afterwards() string {
+	if a.Lasting == 0 {
+		return ""
+	}
+	days := strconv.Itoa(int(a.Lasting / (24 * time.Hour)))
+	s := "for up to " + days + " days; then it "
+	then := "crawls freely"
+	if a.Then == DisallowAll {
+		then = "crawls nothing"
+	}
+	if a.LastGood {
+		return s + "obeys its last good copy of the file, or " + then + " if it has none"
+	}
+	return s + then
 }
 
 // After returns the permission once the answer has lasted for d: the Permission,
@@ -156,7 +179,7 @@ func googleAnswers(a *Access) {
 		a.Permission, a.Reason = AllowAll, "Google treats every 4xx but 429 as if there were no robots.txt: no restrictions."
 	default:
 		a.Permission = DisallowAll
-		a.Reason = "Google treats 429, 5xx and network errors as server errors: it crawls nothing and keeps asking for robots.txt; after 30 days it obeys its last cached copy, or crawls without restrictions if it has none."
+		a.Reason = "Google treats 429, 5xx and network errors as server errors: it crawls nothing and keeps asking for robots.txt; after " + graceDays + " it obeys its last cached copy, or crawls without restrictions if it has none."
 		a.Lasting, a.LastGood, a.Then = UnreachableGrace, true, AllowAll
 	}
 }
@@ -171,7 +194,7 @@ func rfcAnswers(a *Access) {
 		a.Permission, a.Reason = AllowAll, "a 4xx status means robots.txt is unavailable (RFC 9309 2.3.1.3): the crawler may crawl anything."
 	default:
 		a.Permission = DisallowAll
-		a.Reason = "a 5xx status or a network error means robots.txt is unreachable (RFC 9309 2.3.1.4): the crawler must assume complete disallow; after a long time (the RFC's example: 30 days) it may treat it as unavailable or use a cached copy."
+		a.Reason = "a 5xx status or a network error means robots.txt is unreachable (RFC 9309 2.3.1.4): the crawler must assume complete disallow; after a long time (the RFC's example: " + graceDays + ") it may treat it as unavailable or use a cached copy."
 		a.Lasting, a.LastGood, a.Then = UnreachableGrace, true, AllowAll
 	}
 }

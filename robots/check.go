@@ -118,28 +118,53 @@ func (r *Reading) Check(agent, url string) Verdict {
 // CheckCrawler reports whether crawler c may fetch url in this reading,
 // following c's fallback tokens and its treatment of the * group.
 func (r *Reading) CheckCrawler(c Crawler, url string) Verdict {
-	return r.decide(query{agent: c.Token, fallbacks: c.Fallbacks, ignoreGlobal: c.IgnoresGlobal}, url)
+	return r.decide(crawlerQuery(c), url)
 }
 
 // CheckAgent reports whether a crawler may fetch url, the crawler given as
-// typed: a product token ("bingbot") or a whole user-agent string
-// ("Mozilla/5.0 (compatible; bingbot/2.0; ...)"). Each dialect uses it as
-// its crawlers do: the longest-match dialects take its product token and,
-// for a catalogued crawler, its fallbacks and treatment of the * group; the
-// first-match dialects and Python look for record names in the whole string.
+// typed: a product token ("bingbot"), a whole user-agent string
+// ("Mozilla/5.0 (compatible; bingbot/2.0; ...)") or nothing, for any
+// crawler (the * groups). Each dialect uses it as its crawlers do: the
+// longest-match dialects take its product token and, for a catalogued
+// crawler, its fallbacks and treatment of the * group ([Identify]); the
+// first-match dialects and Python look for record names in the whole
+// string.
 func (r *Reading) CheckAgent(agent, url string) Verdict {
 	return r.decide(r.queryFor(strings.TrimSpace(agent)), url)
 }
 
-// queryFor returns the query CheckAgent makes for agent. Finding the token
-// in a whole user-agent string means searching it for every catalogued
-// crawler: remembered, it is done once for the many URLs checked for one
-// crawler.
+// queryFor returns the query CheckAgent makes for agent, trimmed. Finding
+// the token in a whole user-agent string means searching it for every
+// catalogued crawler: remembered, it is done once for the many URLs
+// checked for one crawler.
 func (r *Reading) queryFor(agent string) query {
-	if r.Dialect.parts().agents.wholeName {
-		return query{agent: agent}
+	if agent == "" || r.Dialect.parts().agents.wholeName {
+		return wholeQuery(agent)
 	}
-	c := r.crawlers.get(agent, func(agent string) Crawler { return CrawlerFor(ProductToken(agent)) })
+	c := r.crawlers.get(agent, func(agent string) Crawler { return Identify(agent).Crawler })
+	return crawlerQuery(c)
+}
+
+// checkIdentified is CheckAgent for a crawler identified already.
+func (r *Reading) checkIdentified(id *Identity, url string) Verdict {
+	if id.Agent == "" || r.Dialect.parts().agents.wholeName {
+		return r.decide(wholeQuery(id.Agent), url)
+	}
+	return r.CheckCrawler(id.Crawler, url)
+}
+
+// wholeQuery is the query of the crawler whose whole name is agent,
+// trimmed; a blank agent is any crawler, which only the * groups name.
+func wholeQuery(agent string) query {
+	if agent == "" {
+		return crawlerQuery(Crawler{Token: "*"})
+	}
+	return query{agent: agent}
+}
+
+// crawlerQuery is the query of a catalogued (or unknown) crawler: its
+// token, its fallbacks, its treatment of the * groups.
+func crawlerQuery(c Crawler) query {
 	return query{agent: c.Token, fallbacks: c.Fallbacks, ignoreGlobal: c.IgnoresGlobal}
 }
 

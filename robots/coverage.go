@@ -95,15 +95,12 @@ func (c *Coverage) Add(url string) {
 }
 
 // AddRequest checks one logged request: url for the crawler whose whole
-// user-agent string is agent. Requests are counted by the product token
-// of their agent (every Googlebot string under "Googlebot"), and a 2xx
-// status counts as fetched.
+// user-agent string is agent. Requests are counted by the token Identify
+// finds in their agent (every Googlebot string under "Googlebot"), and a
+// 2xx status counts as fetched.
 func (c *Coverage) AddRequest(agent, url string, status int) {
-	agent = strings.TrimSpace(agent)
-	token := ProductToken(agent)
-	if token == "" {
-		token = agent
-	}
+	id := Identify(agent)
+	agent, token := id.Agent, id.Token
 	t := c.byToken[token]
 	if t == nil {
 		if c.byToken == nil {
@@ -111,7 +108,7 @@ func (c *Coverage) AddRequest(agent, url string, status int) {
 		}
 		d := c.Dialect
 		if !c.Fixed {
-			d = CrawlerFor(token).Dialect
+			d = id.Crawler.Dialect
 		}
 		t = &tally{Tally: Tally{Agent: token, Dialect: d}, reading: c.file.Read(d)}
 		c.byToken[token] = t
@@ -138,7 +135,7 @@ func (c *Coverage) Tallies() []Tally {
 		for _, a := range c.agents {
 			d := c.Dialect
 			if !c.Fixed {
-				d = CrawlerFor(ProductToken(a)).Dialect
+				d = Identify(a).Crawler.Dialect
 			}
 			out = append(out, Tally{Agent: a, Dialect: d})
 		}
@@ -270,7 +267,7 @@ func newPanel(f *File, agents []string, d Dialect, fixed bool) *panel {
 		a = strings.TrimSpace(a)
 		rd := d
 		if !fixed {
-			rd = CrawlerFor(ProductToken(a)).Dialect
+			rd = Identify(a).Crawler.Dialect
 		}
 		r := f.Read(rd)
 		t := &tally{Tally: Tally{Agent: a, Dialect: r.Dialect}, index: len(p.tallies), reading: r, b: r.newBatch(a)}

@@ -214,7 +214,7 @@ func BenchmarkCoverageCheckAgent(b *testing.B) {
 	count := map[int]int{}
 	check := func(u string) {
 		for _, a := range coverageAgents {
-			v := f.Read(robots.CrawlerFor(robots.ProductToken(a)).Dialect).CheckAgent(a, u)
+			v := f.Read(robots.Identify(a).Crawler.Dialect).CheckAgent(a, u)
 			count[v.Line]++
 		}
 	}

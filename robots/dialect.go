@@ -166,13 +166,13 @@ type lineReader struct {
 	bomSpoilsKey bool
 }
 
-// read reads every line of f.
+// read reads every line of f, until the emitter's pause stops it.
 func (lr *lineReader) read(f *File, m *emitter) {
 	if lr.all != nil {
 		lr.all(f, m)
 		return
 	}
-	for n := 1; n <= len(f.Lines); n++ {
+	for n := 1; n <= len(f.Lines) && !m.stopped; n++ {
 		lr.line(f, n, m)
 	}
 }
@@ -185,9 +185,11 @@ type emitter struct {
 	ev lineEvent
 	to groupBuilder
 	// pause, when not nil, is called every pacedEvents events (see
-	// File.ReadPaced).
-	pause func()
-	count int
+	// File.ReadPaced); stopped says it stopped the reading, which the
+	// line readers then end.
+	pause   Pause
+	count   int
+	stopped bool
 }
 
 // pacedEvents is how many line events a paced reading hands over between
@@ -206,7 +208,7 @@ func (m *emitter) send() {
 	if m.pause != nil {
 		if m.count++; m.count == pacedEvents {
 			m.count = 0
-			m.pause()
+			m.stopped = m.stopped || m.pause()
 		}
 	}
 }

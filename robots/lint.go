@@ -45,27 +45,36 @@ type Finding struct {
 
 // Findings returns what the linter says about the file as this reading
 // reads it, in line order. It is worked out on first use and kept.
-func (r *Reading) Findings() []Finding { return r.FindingsPaced(nil) }
+func (r *Reading) Findings() []Finding {
+	findings, _ := r.FindingsPaced(nil) // only a pause stops it
+	return findings
+}
 
 // FindingsPaced is Findings, calling pause (when not nil) now and then
 // between the linter's steps. On a single thread, such as a web page's, a
-// caller can have pause give way to other work (in Go for WebAssembly, a
-// short sleep in a goroutine returns to the browser), so that linting a
-// large file does not hold the page in one long task. The findings are
-// the same.
-func (r *Reading) FindingsPaced(pause func()) []Finding {
-	r.lintOnce.Do(func() {
-		l := linter{r: r, f: r.File, dialect: r.Dialect.Title(), pause: pause}
-		l.run()
-		slices.SortStableFunc(l.out, func(a, b Finding) int {
-			if a.Line != b.Line {
-				return a.Line - b.Line
-			}
-			return int(b.Severity) - int(a.Severity)
-		})
-		r.lint = l.out
+// caller can have pause give way to other work, so that linting a large
+// file does not hold the page in one long task. The findings are the
+// same. When pause stops the work, it returns ErrStopped and keeps
+// nothing: the next call lints the file again.
+func (r *Reading) FindingsPaced(pause Pause) ([]Finding, error) {
+	r.lintMu.Lock()
+	defer r.lintMu.Unlock()
+	if r.linted {
+		return r.lint, nil
+	}
+	l := linter{r: r, f: r.File, dialect: r.Dialect.Title(), pause: pause}
+	l.run()
+	if l.stopped {
+		return nil, ErrStopped
+	}
+	slices.SortStableFunc(l.out, func(a, b Finding) int {
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return int(b.Severity) - int(a.Severity)
 	})
-	return r.lint
+	r.lint, r.linted = l.out, true
+	return r.lint, nil
 }
 
 // Count returns the number of findings of each severity, indexed by
@@ -96,28 +105,44 @@ type linter struct {
 	keyLines [][]int
 	keyAt    []int
 
-	pause func() // see FindingsPaced; nil: no pauses
+	pause   Pause // see FindingsPaced; nil: no pauses
+	stopped bool  // the pause stopped the work: every step returns at once
 }
 
-// breathe lets the caller of FindingsPaced give way to other work.
-func (l *linter) breathe() {
-	if l.pause != nil {
-		l.pause()
+// breathe lets the caller of FindingsPaced give way to other work. It
+// reports whether the work is stopped, when the step that breathes
+// returns: nothing it would find is kept.
+func (l *linter) breathe() bool {
+	if !l.stopped && l.pause != nil {
+		l.stopped = l.pause()
 	}
+	return l.stopped
 }
 
-// breatheEvery breathes at every n-th step i of a loop.
-func (l *linter) breatheEvery(i, n int) { pauseEvery(l.pause, i, n) }
-
-// pauseEvery calls pause, when not nil, at every n-th step i of a loop.
-func pauseEvery(pause func(), i, n int) {
-	if pause != nil && i%n == n-1 {
-		pause()
+// breatheEvery breathes at every n-th step i of a loop, and reports
+// whether the work is stopped.
+func (l *linter) breatheEvery(i, n int) bool {
+	if i%n == n-1 {
+		return l.breathe()
 	}
+	return l.stopped
 }
 
-// read returns the file as d reads it, made with the linter's pauses.
-func (l *linter) read(d Dialect) *Reading { return l.f.ReadPaced(d, l.pause) }
+// pauseEvery calls pause, when not nil, at every n-th step i of a loop,
+// and reports whether it stops the work.
+func pauseEvery(pause Pause, i, n int) bool {
+	return i%n == n-1 && pause.stop()
+}
+
+// read returns the file as d reads it, made with the linter's pauses, or
+// nil when they stopped the work.
+func (l *linter) read(d Dialect) *Reading {
+	if l.stopped {
+		return nil
+	}
+	r, _ := l.f.ReadPaced(d, l.breathe) // a stop is in l.stopped
+	return r
+}
 
 // add adds a finding with the severity the table of codes gives its code.
 func (l *linter) add(line int, code Code, format string, args ...any) {
@@ -155,7 +180,9 @@ func (l *linter) runTokens() {
 	l.htmlInside(l.markup)
 	for i := range l.f.Lines {
 		if i%256 == 255 {
-			l.breathe()
+			if l.breathe() {
+				return
+			}
 		}
 		line := &l.f.Lines[i]
 		kind := l.r.Kind(line.Number)
@@ -176,16 +203,24 @@ func (l *linter) runTokens() {
 	}
 	l.finishKeyNotes()
 	l.orphans()
-	l.breathe()
+	if l.breathe() {
+		return
+	}
 	for gi := range l.r.Groups {
 		if gi%16 == 15 {
-			l.breathe()
+			if l.breathe() {
+				return
+			}
 		}
 		l.group(&l.r.Groups[gi])
 	}
-	l.breathe()
+	if l.breathe() {
+		return
+	}
 	l.merged()
-	l.breathe()
+	if l.breathe() {
+		return
+	}
 }
 
 func (l *linter) lineFlags(line *Line) {
@@ -290,6 +325,9 @@ func (l *linter) orphans() {
 					readers = append(readers, l.read(d))
 				}
 			}
+			if l.stopped {
+				return
+			}
 		}
 		var applied []Dialect
 		for _, fm := range readers {
@@ -342,7 +380,11 @@ func (l *linter) otherReaders(n int) string {
 	var kinds []LineKind
 	var who [][]Dialect
 	for _, d := range firstMatchDialects() {
-		k := l.read(d).Kind(n)
+		r := l.read(d)
+		if r == nil {
+			return "" // stopped
+		}
+		k := r.Kind(n)
 		if k == Unknown || k == Blank || k == Comment {
 			continue
 		}
@@ -654,6 +696,9 @@ func (l *linter) merged() {
 		return r.byToken[name]
 	}
 	globalBlocks := l.globalBlocks()
+	if l.stopped {
+		return
+	}
 	if globalBlocks != nil {
 		l.indexAllows = make([]bool, len(r.Groups))
 		for gi := range r.Groups {
@@ -664,12 +709,16 @@ func (l *linter) merged() {
 	}
 	shadows := map[*Rule][]shadowing{}
 	for _, name := range names {
-		l.breathe()
+		if l.breathe() {
+			return
+		}
 		gl := list(name)
 		if len(gl.groups) > 1 {
 			first := r.Groups[gl.groups[0]].Start
 			for k, gi := range gl.groups[1:] {
-				l.breatheEvery(k, 256)
+				if l.breatheEvery(k, 256) {
+					return
+				}
 				g := &r.Groups[gi]
 				l.add(agentLine(g, name), CodeMergedGroups, "%s is also named by the group at line %d: the two groups are merged into one.", displayToken(g, name), first)
 				var rules []int
@@ -690,8 +739,13 @@ func (l *linter) merged() {
 		for rule, best := range shadowedRules(set.rules, l.breathe) {
 			shadows[rule] = append(shadows[rule], shadowing{name, best})
 		}
+		if l.stopped {
+			return
+		}
 	}
-	l.breathe()
+	if l.breathe() {
+		return
+	}
 	l.shadowed(shadows)
 }
 
@@ -717,9 +771,13 @@ func (l *linter) globalBlocks() []globalBlock {
 	var out []globalBlock
 	seen := map[string]bool{}
 	for _, gi := range r.global.groups {
-		l.breathe()
+		if l.breathe() {
+			return nil
+		}
 		for i := range r.Groups[gi].Rules {
-			l.breatheEvery(i, 32) // a check of a group this large is slow
+			if l.breatheEvery(i, 32) { // a check of a group this large is slow
+				return nil
+			}
 			rule := &r.Groups[gi].Rules[i]
 			if rule.Allow || seen[rule.Pattern()] {
 				continue
@@ -754,9 +812,13 @@ func (l *linter) globalBlocks() []globalBlock {
 	groupsOf := map[patternOf][]int{}     // pattern → the groups that hold it
 	byLiteral := map[string][]patternOf{} // literal prefix → its patterns
 	for gi := range r.Groups {
-		l.breatheEvery(gi, 64)
+		if l.breatheEvery(gi, 64) {
+			return nil
+		}
 		for i := range r.Groups[gi].Rules {
-			l.breatheEvery(i, 1024)
+			if l.breatheEvery(i, 1024) {
+				return nil
+			}
 			rule := &r.Groups[gi].Rules[i]
 			p := rule.Pattern()
 			if p == "" {
@@ -790,7 +852,9 @@ func (l *linter) globalBlocks() []globalBlock {
 	slices.Sort(lengths)
 	lengths = slices.Compact(lengths)
 	for _, b := range out {
-		l.breathe()
+		if l.breathe() {
+			return nil
+		}
 		path := b.url[len("https://example.com"):]
 		for _, k := range lengths {
 			if k > len(path) {
@@ -939,7 +1003,9 @@ func (l *linter) shadowed(shadows map[*Rule][]shadowing) {
 	slices.SortFunc(rules, func(a, b *Rule) int { return a.Line - b.Line })
 	for k, rule := range rules {
 		if k%64 == 63 {
-			l.breathe()
+			if l.breathe() {
+				return
+			}
 		}
 		sh := shadows[rule]
 		best := sh[0].best
@@ -984,7 +1050,7 @@ func (l *linter) setsWith(rule *Rule) int {
 // of the same kind and earlier.
 //
 // pause is called every thousand rules or so.
-func shadowedRules(rules []*Rule, pause func()) map[*Rule]*Rule {
+func shadowedRules(rules []*Rule, pause Pause) map[*Rule]*Rule {
 	classes := make(map[string]*Rule, len(rules))
 	beats := func(a, b *Rule) bool { // whether a wins over b when both match
 		switch {
@@ -996,7 +1062,9 @@ func shadowedRules(rules []*Rule, pause func()) map[*Rule]*Rule {
 		return a.Line < b.Line
 	}
 	for i, rule := range rules {
-		pauseEvery(pause, i, 1024)
+		if pauseEvery(pause, i, 1024) {
+			return nil
+		}
 		if rule.Pattern() == "" {
 			continue
 		}
@@ -1007,7 +1075,9 @@ func shadowedRules(rules []*Rule, pause func()) map[*Rule]*Rule {
 	}
 	out := map[*Rule]*Rule{}
 	for i, rule := range rules {
-		pauseEvery(pause, i, 1024)
+		if pauseEvery(pause, i, 1024) {
+			return nil
+		}
 		if rule.Pattern() == "" {
 			continue
 		}

@@ -13,11 +13,18 @@ import (
 // runOrder lints a first-match reading.
 func (l *linter) runOrder() {
 	p := l.r.Dialect.parts()
-	l.breathe()
+	if l.breathe() {
+		return
+	}
 	google := l.read(Google)
+	if google == nil {
+		return // stopped
+	}
 	ruleLines := l.r.ruleLines()
 	for i := range l.f.Lines {
-		l.breatheEvery(i, 256)
+		if l.breatheEvery(i, 256) {
+			return
+		}
 		line := &l.f.Lines[i]
 		n := line.Number
 		kind := l.r.Kind(n)
@@ -52,7 +59,9 @@ func (l *linter) runOrder() {
 	}
 	l.blankLinesEndRecords(google)
 	for gi := range l.r.Groups {
-		l.breatheEvery(gi, 64)
+		if l.breatheEvery(gi, 64) {
+			return
+		}
 		g := &l.r.Groups[gi]
 		for i := range g.Rules {
 			rule := &g.Rules[i]
@@ -60,7 +69,7 @@ func (l *linter) runOrder() {
 				l.add(rule.Line, CodeWildcardLiteral, "%s has no wildcards: %q is matched literally, '*' and '$' included.", l.dialect, rule.Value)
 			}
 		}
-		for _, u := range unreachableRules(g.Rules, l.r.Dialect, l.pause) {
+		for _, u := range unreachableRules(g.Rules, l.r.Dialect, l.breathe) {
 			e, line := g.Rules[u.hider], g.Rules[u.hidden].Line
 			l.add(line, CodeUnreachableRule, "%s never reaches this rule: line %d (%s: %s) comes first and matches every URL this one matches.", l.dialect, e.Line, kindWord(e.Kind()), e.Value)
 			if agent, ok := recordAgent(l.r, g); ok {
@@ -219,14 +228,16 @@ type hiddenRule struct{ hidden, hider int }
 // unreachableRules finds, for a first-match reading, the rules that an
 // earlier literal rule of the same record hides: it matches every URL they
 // match. pause, when not nil, is called every thousand rules or so.
-func unreachableRules(rules []Rule, d Dialect, pause func()) []hiddenRule {
+func unreachableRules(rules []Rule, d Dialect, pause Pause) []hiddenRule {
 	if len(rules) <= 64 {
 		return unreachableFew(rules, d)
 	}
 	var out []hiddenRule
 	var earlier prefixSet // the literal patterns seen so far
 	for i := range rules {
-		pauseEvery(pause, i, 1024)
+		if pauseEvery(pause, i, 1024) {
+			return nil
+		}
 		p := rules[i].Pattern()
 		if j, ok := earlier.findPrefix(p); ok {
 			out = append(out, hiddenRule{i, j})
@@ -324,13 +335,22 @@ func (l *linter) crossDialect() {
 	if l.crossCandidates() {
 		readers := make([]*Reading, len(firstMatchReaders))
 		for i, d := range firstMatchReaders {
-			l.breathe() // a reading of a large file is a step of its own
+			if l.breathe() { // a reading of a large file is a step of its own
+				return
+			}
 			readers[i] = l.read(d)
 		}
+		if l.stopped {
+			return
+		}
 		l.blankLinesEndRecordsGoogle(readers)
-		l.breathe()
+		if l.breathe() {
+			return
+		}
 		l.orderMatters(readers)
-		l.breathe()
+		if l.breathe() {
+			return
+		}
 	}
 	wildcards := 0
 	first := 0
@@ -366,7 +386,7 @@ func (l *linter) crossDialect() {
 func (l *linter) crossCandidates() bool {
 	for gi := range l.r.Groups {
 		g := &l.r.Groups[gi]
-		for _, u := range unreachableRules(g.Rules, MK1996, l.pause) {
+		for _, u := range unreachableRules(g.Rules, MK1996, l.breathe) {
 			if g.Rules[u.hidden].Allow != g.Rules[u.hider].Allow {
 				return true
 			}
@@ -395,12 +415,14 @@ func (l *linter) orderMatters(readers []*Reading) {
 		found := false
 		for gi := range fm.Groups {
 			if gi%8 == 7 {
-				l.breathe()
+				if l.breathe() {
+					return
+				}
 			}
 			rec := &fm.Groups[gi]
 			var lines []int
 			var by []int
-			for _, u := range unreachableRules(rec.Rules, fm.Dialect, l.pause) {
+			for _, u := range unreachableRules(rec.Rules, fm.Dialect, l.breathe) {
 				h, e := &rec.Rules[u.hidden], &rec.Rules[u.hider]
 				if h.Allow == e.Allow {
 					continue

@@ -175,28 +175,35 @@ func (f *File) Value(n int) string {
 
 // Read returns the file as dialect d reads it: its groups, rules and other
 // records. A reading is made from the lines on first use, and kept.
-func (f *File) Read(d Dialect) *Reading { return f.ReadPaced(d, nil) }
+func (f *File) Read(d Dialect) *Reading {
+	r, _ := f.ReadPaced(d, nil) // only a pause stops it
+	return r
+}
 
 // ReadPaced is Read, calling pause (when not nil) every thousand lines or
 // so while it makes the reading, so that a caller can give way to other
-// work: in Go for WebAssembly, a pause that sleeps hands the browser its
-// thread back. Reading a file of 18,000 groups is a tenth of a second or
-// more there. A reading made already is returned at once.
-func (f *File) ReadPaced(d Dialect, pause func()) *Reading {
+// work: reading a file of 18,000 groups is a tenth of a second or more in
+// WebAssembly. A reading made already is returned at once. When pause
+// stops the work, it returns ErrStopped and keeps nothing: the next call
+// reads the file again.
+func (f *File) ReadPaced(d Dialect, pause Pause) (*Reading, error) {
 	if !d.valid() {
 		d = Google
 	}
 	if r := f.readings[d].Load(); r != nil {
-		return r
+		return r, nil
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if r := f.readings[d].Load(); r != nil {
-		return r
+		return r, nil
 	}
 	r := newReading(f, d, pause)
+	if r == nil {
+		return nil, ErrStopped
+	}
 	f.readings[d].Store(r)
-	return r
+	return r, nil
 }
 
 // Check reports whether a crawler whose product token is agent may fetch

@@ -89,6 +89,9 @@ type pyKeyed struct {
 	// those of the first entry that the second also lists, compared
 	// case-sensitively (L351). The substring search looks at these.
 	names []string
+	// lower are names lower-cased, made once the file is read: a search
+	// lower-cases the crawler's name, not every group's, each time.
+	lower []string
 }
 
 // pyEntries builds the groups of the Python reading as robotparser's
@@ -196,6 +199,13 @@ func (b *pyEntries) end() {
 	}
 	if ki, ok := b.py.byKey["*"]; ok {
 		b.r.global = &b.py.keys[ki].list
+	}
+	for ki := range b.py.keys {
+		k := &b.py.keys[ki]
+		k.lower = make([]string, len(k.names))
+		for i, name := range k.names {
+			k.lower[i] = lowerPy(name)
+		}
 	}
 }
 
@@ -583,11 +593,11 @@ func (py *pyGroups) search(agent string) pyFound {
 	}
 	ua = lowerPy(ua)
 	for ki := range py.keys {
-		for _, name := range py.keys[ki].names {
+		for i, name := range py.keys[ki].names {
 			if name == "" && py.quirks&emptyAgentMatchesAll == 0 {
 				continue
 			}
-			if name != "*" && strings.Contains(ua, lowerPy(name)) {
+			if name != "*" && strings.Contains(ua, py.keys[ki].lower[i]) {
 				return pyFound{int32(ki), name}
 			}
 		}
@@ -637,7 +647,9 @@ func digitValue(c rune) int {
 // that is not last, and a byte-order mark that spoils the first line.
 func (l *linter) runPython() {
 	for i := range l.f.Lines {
-		l.breatheEvery(i, 256)
+		if l.breatheEvery(i, 256) {
+			return
+		}
 		line := &l.f.Lines[i]
 		n := line.Number
 		kind, gkind := l.r.Kind(n), line.Kind

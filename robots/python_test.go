@@ -46,6 +46,40 @@ var pyKindWords = [...]string{
 	pyNew313: "3.13's backport of the new robotparser (3.13.14+)",
 }
 
+// pyKindReference names the reference each kind of robotparser is, as
+// $ROBOTS_REQUIRE_REFERENCE names it: the reading it is the reference of.
+var pyKindReference = [...]string{
+	pyLegacy: "python-legacy",
+	pyMixed:  "python-mixed",
+	pyNew:    "python",
+	pyNew313: "python-3.13",
+}
+
+// envRequireReference names the references of the differential tests that
+// must be found, separated by spaces or commas: "python-legacy" (a python3
+// of 3.12 or before: Debian's python3 package up to bookworm), "python"
+// (3.14.5+ or 3.15), "python-3.13" (3.13.14+), "rerp" (a python3 that can
+// import robotexclusionrulesparser), or "all". A test whose reference is
+// missing skips, saying so in capitals; one this names fails instead, as
+// the browser tests do under $E2E_REQUIRE_BROWSER, so that a CI that
+// installed the reference cannot pass without comparing.
+const envRequireReference = "ROBOTS_REQUIRE_REFERENCE"
+
+// missingReference stops a differential test whose reference, name, is
+// not on this machine: it fails when $ROBOTS_REQUIRE_REFERENCE names it,
+// and otherwise skips with a notice that `go test -v` shows. why says
+// what was looked for.
+func missingReference(t *testing.T, name, why string) {
+	t.Helper()
+	msg := fmt.Sprintf("REFERENCE MISSING: %s: the differential test of the %s reading did not run, so nothing compared it with its source", why, name)
+	for _, req := range strings.FieldsFunc(os.Getenv(envRequireReference), func(r rune) bool { return r == ',' || r == ' ' }) {
+		if req == name || req == "all" {
+			t.Fatalf("%s ($%s requires it)", msg, envRequireReference)
+		}
+	}
+	t.Skipf("%s (set $%s=%s to make this a failure)", msg, envRequireReference, name)
+}
+
 // A pyInterp is a python3 found on the machine.
 type pyInterp struct {
 	path    string
@@ -122,7 +156,7 @@ func pythonOf(t *testing.T, k pyKind) pyInterp {
 	for _, in := range found {
 		seen = append(seen, fmt.Sprintf("%s (Python %s: %s)", in.path, in.version, pyKindWords[in.kind]))
 	}
-	t.Skipf("no python3 with %s found (found: %s; name one in $ROBOTS_PYTHON): skipped", pyKindWords[k], strings.Join(seen, ", "))
+	missingReference(t, pyKindReference[k], fmt.Sprintf("no python3 with %s found (found: %s; name one in $ROBOTS_PYTHON)", pyKindWords[k], strings.Join(seen, ", ")))
 	return pyInterp{}
 }
 
@@ -233,6 +267,7 @@ func (g pyGen) agent() string {
 // thousands of generated cases, verdict and crawl-delay: there must be no
 // disagreement.
 func TestPythonLegacyParity(t *testing.T) {
+	python := pythonOf(t, pyLegacy) // before the cases: a missing reference skips at once
 	g := pyGen{rand.New(rand.NewPCG(7, 9))}
 	var cases []pyCase
 	for len(cases) < 6000 {
@@ -254,7 +289,7 @@ func TestPythonLegacyParity(t *testing.T) {
 		cases = append(cases, fixed)
 	}
 	cases = append(cases, corpusPyCases(t)...)
-	answers := askPython(t, pythonOf(t, pyLegacy), cases)
+	answers := askPython(t, python, cases)
 	failures := 0
 	files := map[string]*robots.File{}
 	for i, c := range cases {
@@ -365,7 +400,8 @@ func corpusPyCases(t *testing.T) []pyCase {
 // against 3.14.5+ or 3.15, Python313 against 3.13's backport (3.13.14+),
 // each when a python3 that has it is found: on the PATH as python3 or
 // python3.13 to 3.16, or named in $ROBOTS_PYTHON. Otherwise each skips,
-// saying what it found.
+// saying what it found, or fails when $ROBOTS_REQUIRE_REFERENCE names its
+// reading.
 func TestPythonParity(t *testing.T) {
 	for _, c := range []struct {
 		d    robots.Dialect

@@ -31,8 +31,11 @@ type Reading struct {
 	py       *pyGroups             // the groups by user-agent value, merged
 	crawlers memo[Crawler]         // CheckAgent by token: the crawler a user-agent string names
 
-	lintOnce sync.Once
-	lint     []Finding
+	// The linter's findings, once a lint ran to its end: a lint stopped
+	// by its pause keeps nothing (FindingsPaced).
+	lintMu sync.Mutex
+	lint   []Finding
+	linted bool
 
 	prefOnce sync.Once
 	prefs    []Preference // the AI-preference lines (aipref.go), read on first use
@@ -129,15 +132,20 @@ type CrawlDelay struct {
 }
 
 // newReading reads f as dialect d does: its line reader emits the line
-// events, and its grouping policy's builder makes the groups of them.
-func newReading(f *File, d Dialect, pause func()) *Reading {
+// events, and its grouping policy's builder makes the groups of them. It
+// returns nil when pause stopped it.
+func newReading(f *File, d Dialect, pause Pause) *Reading {
 	p := d.parts()
 	r := &Reading{Dialect: d, File: f, byToken: make(map[string]*groupList)}
 	if p.lines.ownKinds {
 		r.kinds = make([]LineKind, len(f.Lines))
 	}
 	b := p.grouping.start(r)
-	p.lines.read(f, &emitter{to: b, pause: pause})
+	m := &emitter{to: b, pause: pause}
+	p.lines.read(f, m)
+	if m.stopped {
+		return nil
+	}
 	b.end()
 	return r
 }
@@ -314,7 +322,7 @@ func cutComment(s string) string {
 // readGoogleLines reads every line as Google's parser does: as Parse read
 // it.
 func readGoogleLines(f *File, m *emitter) {
-	for i := range f.Lines {
+	for i := 0; i < len(f.Lines) && !m.stopped; i++ {
 		googleEvent(&m.ev, f, &f.Lines[i])
 		m.send()
 	}
@@ -356,7 +364,7 @@ func (e *lineEvent) set(l *Line, kind LineKind, key, value string) {
 // the word itself, in any case; a colon is required; a long line is read
 // whole.
 func readStrictLines(f *File, m *emitter) {
-	for i := range f.Lines {
+	for i := 0; i < len(f.Lines) && !m.stopped; i++ {
 		strictEvent(&m.ev, f, &f.Lines[i])
 		m.send()
 	}

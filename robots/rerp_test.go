@@ -98,7 +98,8 @@ type rerpCase struct {
 
 // TestRERPParity checks gym2008 and mk1996 against robotexclusionrulesparser
 // itself, when a python3 can import it (from the PATH, or the one named in
-// $ROBOTS_PYTHON); otherwise it skips, saying so. The file is handed over
+// $ROBOTS_PYTHON); otherwise it skips, saying so, or fails when
+// $ROBOTS_REQUIRE_REFERENCE names "rerp". The file is handed over
 // as bytes, which the module decodes as ISO-8859-1, as it does a fetched
 // file served without a charset.
 func TestRERPParity(t *testing.T) {
@@ -111,7 +112,7 @@ func TestRERPParity(t *testing.T) {
 		}
 	}
 	if python == "" {
-		t.Skip("no python3 that can import robotexclusionrulesparser (name one in $ROBOTS_PYTHON, or set PYTHONPATH): skipped")
+		missingReference(t, "rerp", "no python3 that can import robotexclusionrulesparser (name one in $ROBOTS_PYTHON, or set PYTHONPATH; PyPI's robotexclusionrulesparser 1.7.1, no Debian package)")
 	}
 	g := pyGen{rand.New(rand.NewPCG(3, 5))}
 	paths := append([]string{"/ü", "/\xfc", "/a\tb", "?a", "%23x", "/vote?", "/vote$", "/%FF", "/a\xa0"}, pyPaths...)

@@ -36,6 +36,30 @@ func EncodeURL(typed string) string {
 	return b.String()
 }
 
+// SiteOf returns the site that a URL as a person types it names (see
+// EncodeURL), as "scheme://host" with the port when it is not the scheme's
+// default, lower-cased; "" for a bare path, which names none. A robots.txt
+// is the file of one such site: it applies to URLs of its own scheme, host
+// and port only (RFC 9309, section 2.3).
+func SiteOf(typed string) string {
+	s := strings.TrimSpace(typed)
+	s = strings.ReplaceAll(s, `\`, "/")
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s = s[:i]
+	}
+	prefix, _ := splitAuthority(s)
+	if i := strings.LastIndexByte(prefix, '@'); i >= 0 {
+		prefix = prefix[:strings.Index(prefix, "://")+3] + prefix[i+1:] // user:password@ names no other site
+	}
+	switch {
+	case strings.HasPrefix(prefix, "http://"):
+		prefix = strings.TrimSuffix(prefix, ":80")
+	case strings.HasPrefix(prefix, "https://"):
+		prefix = strings.TrimSuffix(prefix, ":443")
+	}
+	return prefix
+}
+
 // splitAuthority separates "scheme://host" (lower-cased, https:// added
 // when the scheme is missing but a host is plain) from the rest of s. A
 // bare path gives "".

@@ -56,3 +56,22 @@ func TestPathOf(t *testing.T) {
 		}
 	}
 }
+
+func TestSiteOf(t *testing.T) {
+	for _, c := range []struct{ typed, want string }{
+		{"https://Shop.Example/private/x", "https://shop.example"},
+		{"shop.example/cart", "https://shop.example"},
+		{"http://a.com:80/x", "http://a.com"},
+		{"https://a.com:443", "https://a.com"},
+		{"https://a.com:8443/x", "https://a.com:8443"},
+		{"http://user:pw@a.com/x", "http://a.com"},
+		{"/images/logo.png", ""},
+		{"page.html", ""},
+		{"", ""},
+		{"  //cdn.example/x  ", "https://cdn.example"},
+	} {
+		if got := robots.SiteOf(c.typed); got != c.want {
+			t.Errorf("SiteOf(%q) = %q, want %q", c.typed, got, c.want)
+		}
+	}
+}

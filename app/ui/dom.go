@@ -45,14 +45,25 @@ func fieldID(field string, n int) string { return field + "-" + strconv.Itoa(n) 
 // rowSelector matches the element of test i (0-based).
 func rowSelector(i int) string { return `[data-` + RowAttr + `="` + strconv.Itoa(i) + `"]` }
 
-// element returns the element of the page with the given id, or a value
-// that is not Truthy.
+// element returns the element of the live page with the given id, or a
+// value that is not Truthy.
 func element(id string) app.Value {
 	if !app.IsClient {
 		return app.Null()
 	}
+	if !livePageShown {
+		// The prerendered page has the same ids, and takes the user's
+		// input until the live page shows (early.js): what is typed or
+		// chosen there is the hand-over's to carry over, never the live
+		// page's to overwrite.
+		return app.Window().Get("document").Call("querySelector", "main."+MountingClass+" #"+id)
+	}
 	return app.Window().GetElementByID(id)
 }
+
+// livePageShown is set once the live page has taken the prerendered one's
+// place (showLivePage): the page's ids are then its own.
+var livePageShown bool
 
 // scrollIntoView brings the element with the given id into view, if it
 // is not.
@@ -215,15 +226,26 @@ func keepPrerendered() {
 
 // showLivePage puts the live page in place of the prerendered one, in one
 // step (no frame shows both or neither), and marks it ready (data-ready).
+// What the user typed, chose and pressed in the prerendered page, its focus
+// and caret, go over to the live page (editor.js's handOver, early.js):
+// the prerendered page takes input from its first paint.
 func showLivePage() {
 	if !app.IsClient {
 		return
 	}
+	livePageShown = true
 	doc := app.Window().Get("document")
-	if old := doc.Call("querySelector", "main."+prerenderedClass); old.Truthy() {
+	old := doc.Call("querySelector", "main."+prerenderedClass)
+	live := doc.Call("querySelector", "main."+MountingClass)
+	if ed := app.Window().Get("RobotsEditor"); old.Truthy() && live.Truthy() && ed.Truthy() && ed.Get("handOver").Truthy() {
+		if err := jsTry(func() { ed.Call("handOver", old, live, MountingClass) }); err == nil {
+			return
+		}
+	}
+	if old.Truthy() {
 		old.Call("remove")
 	}
-	if live := doc.Call("querySelector", "main."+MountingClass); live.Truthy() {
+	if live.Truthy() {
 		live.Get("classList").Call("remove", MountingClass)
 		live.Call("setAttribute", "data-ready", "true")
 	}

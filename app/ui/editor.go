@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/base64"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -23,6 +24,10 @@ type Editor struct {
 
 	// Static are the lines the page made at build time shows.
 	Static []model.LineView
+	// Text is the whole text, as the editor is given it, for the page made
+	// at build time to make its editor live before app.wasm has started
+	// (app/editor/src/early.js); "" when too large to carry.
+	Text string
 
 	onMount    func(ctx app.Context, host app.Value)
 	onDismount func()
@@ -44,8 +49,15 @@ func (e *Editor) Render() app.UI {
 		numbers[i] = app.Div().Class("cm-gutterElement").Text(strconv.Itoa(l.N))
 		lines[i] = staticLine(l)
 	}
+	static := app.Div().Class("cm-editor", "cm-static")
+	if e.Text != "" {
+		// In base64: go-app trims an attribute's white space (the text's
+		// last line break is part of the text), and the page's parser
+		// would turn a CR into a line feed.
+		static = static.DataSet("text", base64.StdEncoding.EncodeToString([]byte(e.Text)))
+	}
 	return host.Body(
-		app.Div().Class("cm-editor", "cm-static").Body(
+		static.Body(
 			app.Div().Class("cm-scroller").Body(
 				app.Div().Class("cm-gutters").Aria("hidden", "true").Body(
 					app.Div().Class("cm-gutter", "cm-lineNumbers").Body(numbers...),

@@ -2,6 +2,9 @@ package ui
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/internal/session"
+	"robotstester/app/internal/share"
 )
 
 // The live page is built part by part, behind the prerendered one.
@@ -99,6 +102,12 @@ func (t *Tester) root(classes ...string) app.HTMLMain {
 		classes = append(classes, MountingClass)
 	}
 	root := app.Main().Class(classes...)
+	if !app.IsClient {
+		// The page made at build time takes no input when the visit opens
+		// a link or saved work (app/editor/src/early.js): these say where
+		// to look for them.
+		root = root.DataSet("early-save", session.SaveKey).DataSet("early-link", share.FragmentKey)
+	}
 	if t.ready && t.shown {
 		root = root.DataSet("ready", "true") // as showLivePage marks it
 	}

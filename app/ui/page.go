@@ -403,7 +403,7 @@ func (t *Tester) dropRobots(ctx app.Context, file app.Value) {
 		s := before
 		s.Robots = text
 		t.own.Async(func() {
-			an := model.AnalyzePaced(&s, pacer())
+			an, _ := model.AnalyzePaced(&s, pacer()) // pacer never stops it
 			t.own.Dispatch(func(ctx app.Context) {
 				t.takePending(ctx)
 				if !share.Same(t.work.State, before) {

@@ -217,21 +217,17 @@ const workSlice = 30 * time.Millisecond
 
 // pacer returns a pause for work running in a goroutine: once a slice of
 // work is done, it waits for the browser to have had a task of its own.
-func pacer() func() {
+// It never stops the work (goPaced's does).
+func pacer() robots.Pause {
 	last := time.Now()
-	return func() {
-		if time.Since(last) < workSlice {
-			return
+	return func() bool {
+		if time.Since(last) >= workSlice {
+			waitForBrowser()
+			last = time.Now()
 		}
-		waitForBrowser()
-		last = time.Now()
+		return false
 	}
 }
-
-// staleWork stops work in a goroutine whose result no one will take: a
-// linter whose file is no longer the one shown, an analysis of a text
-// typed over since.
-type staleWork struct{}
 
 // lintPaced runs the linter on an's reading in slices, then shows the
 // findings, unless the file changed in the meantime.
@@ -240,8 +236,10 @@ func (t *Tester) lintPaced(an *model.Analysis) {
 	// Once its File is gone from the page, no one will ask this reading
 	// for findings again.
 	stale := func() bool { return t.lintFile.Load() != an.File }
-	t.goPaced(stale, func(pause func()) {
-		reading.FindingsPaced(pause)
+	t.goPaced(stale, func(pause robots.Pause) {
+		if _, err := reading.FindingsPaced(pause); err != nil {
+			return // stale: the reading keeps nothing, and lints again when asked
+		}
 		t.own.Dispatch(func(ctx app.Context) {
 			if t.work.An == an {
 				an.Lint() // the reading keeps its findings: no work left
@@ -252,23 +250,14 @@ func (t *Tester) lintPaced(an *model.Analysis) {
 }
 
 // goPaced runs work in a goroutine, with a pause that waits for the
-// browser's turn every slice (pacer) and stops the work, by a staleWork
-// panic, once stale reports that no one will take its result.
-func (t *Tester) goPaced(stale func() bool, work func(pause func())) {
+// browser's turn every slice (pacer) and stops the work, by answering
+// true, once stale reports that no one will take its result.
+func (t *Tester) goPaced(stale func() bool, work func(pause robots.Pause)) {
 	t.own.Async(func() {
-		defer func() {
-			if r := recover(); r != nil {
-				if _, ok := r.(staleWork); !ok {
-					panic(r)
-				}
-			}
-		}()
 		pause := pacer()
-		work(func() {
+		work(func() bool {
 			pause()
-			if stale() {
-				panic(staleWork{})
-			}
+			return stale()
 		})
 	})
 }
@@ -303,8 +292,11 @@ func (t *Tester) setRobots(ctx app.Context, text string, replaced bool) {
 	st := before
 	st.Robots = text
 	prev := t.work.An
-	t.goPaced(func() bool { return t.pendingText.Load() != p }, func(pause func()) {
-		an := model.ReanalyzePaced(prev, &st, pause)
+	t.goPaced(func() bool { return t.pendingText.Load() != p }, func(pause robots.Pause) {
+		an, err := model.ReanalyzePaced(prev, &st, pause)
+		if err != nil {
+			return // typed over
+		}
 		t.own.Dispatch(func(ctx app.Context) {
 			if !t.pendingText.CompareAndSwap(p, nil) {
 				return // typed over, or taken by another edit
@@ -415,7 +407,7 @@ func (t *Tester) toggleCompare(ctx app.Context) {
 		for _, d := range robots.Dialects() {
 			an.File.ReadPaced(d, pause)
 		}
-		c := model.ComparePaced(an.File, &st, pause)
+		c, _ := model.ComparePaced(an.File, &st, pause) // pacer never stops it
 		t.own.Dispatch(func(ctx app.Context) {
 			if t.work.An == an && share.Same(t.work.State, st) {
 				an.KeepComparison(c)

@@ -221,6 +221,9 @@ func (t *Tester) editor() app.UI {
 	e := &Editor{onMount: t.mountEditor, onDismount: t.edit.release}
 	if !app.IsClient {
 		e.Static = t.work.An.Lines(model.Window{First: 1, Last: staticLines})
+		if len(t.work.State.Robots) <= earlyTextSize {
+			e.Text = keepBOM(t.work.State.Robots)
+		}
 	}
 	return e
 }
@@ -228,6 +231,11 @@ func (t *Tester) editor() app.UI {
 // staticLines is how many lines of the file the page made at build time
 // draws in the editor: more than the editor shows.
 const staticLines = 40
+
+// earlyTextSize is the largest text the page made at build time carries
+// whole, for its editor to become a real one before app.wasm has started
+// (app/editor/src/early.js): the example's and more.
+const earlyTextSize = 16 << 10
 
 // contentNote says, under the editor, when the text is not a robots.txt.
 func (t *Tester) contentNote() app.UI {

@@ -79,7 +79,7 @@ func (p *TransferPanel) stateFile(ctx app.Context, e app.Event) {
 }
 
 func (p *TransferPanel) urls(ctx app.Context, e app.Event) {
-	el := app.Window().GetElementByID(URLListID)
+	el := element(URLListID)
 	if el.Truthy() && p.onURLs != nil {
 		p.onURLs(ctx, el.Get("value").String())
 	}

@@ -24,6 +24,7 @@ import {
 import { history, defaultKeymap, historyKeymap } from "@codemirror/commands";
 import { search, searchKeymap, highlightSelectionMatches } from "@codemirror/search";
 import { setDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
+import { early, handOver } from "./early.js";
 
 // fromGo marks the transactions the Go side makes: they are not handed back.
 const fromGo = Annotation.define();
@@ -174,14 +175,19 @@ function mount(host, opts) {
     answering++;
     try { return fn(...args); } finally { answering--; }
   };
-  const given = opts.hooks;
+  // The hooks are the Go side's, or, for the editor made before it
+  // started (early.js), stand-ins until it adopts the editor (adopt).
+  let given = opts.hooks;
   const hooks = {
     lines: ask((a, b) => given.lines(a, b)),
     findings: ask((a, b) => given.findings(a, b)),
     findingCount: ask(() => given.findingCount()),
-    change: given.change,
-    drop: given.drop,
+    change: (lists, kind) => given.change(lists, kind),
+    drop: (file) => given.drop(file),
   };
+  // target is the element the editor belongs in: where it was made, or the
+  // live page's host once the Go side adopted it (place moves it there).
+  let target = host;
   const whenFree = (fn, meanwhile) => (...args) => {
     if (answering === 0) return fn(...args);
     queueMicrotask(() => fn(...args));
@@ -280,7 +286,7 @@ function mount(host, opts) {
           // is the editor's to insert.
           drop(e) {
             const files = e.dataTransfer && e.dataTransfer.files;
-            if (!files || files.length === 0 || !hooks.drop) return false;
+            if (!files || files.length === 0) return false;
             e.preventDefault();
             hooks.drop(files[0]);
             return true;
@@ -293,7 +299,7 @@ function mount(host, opts) {
   // lineRange returns the range of line n, clamped to the document.
   const lineRange = n => view.state.doc.line(Math.min(Math.max(n, 1), view.state.doc.lines));
 
-  return {
+  const handle = {
     view,
     // setText replaces the whole text as one step of the editor's history.
     setText: whenFree(text => {
@@ -386,7 +392,75 @@ function mount(host, opts) {
     // moment while the editor has the focus.
     typing() { return view.hasFocus && performance.now() - lastInput < 1500; },
     destroy() { view.destroy(); },
+    // adopt gives the editor made before the Go side started (early.js) to
+    // the Go side, as mount would make it: its hooks answer from now on,
+    // and the changes the user made meanwhile are handed to them, as they
+    // were made, in the text the Go side opens with (opts.text). Should the
+    // Go side open other text (it opens the example the editor was made
+    // with: early.js takes no input when a visit opens other work), what
+    // was typed replaces it as a paste, a step that Undo takes back. host
+    // is where place will move the editor.
+    adopt(host, opts, before) {
+      given = opts.hooks;
+      target = host;
+      if (opts.readOnly) handle.setReadOnly(true);
+      const typed = before.pending.splice(0);
+      if (opts.text !== before.text) {
+        const now = view.state.doc.toString();
+        handle.setText(opts.text);
+        if (typed.length) handle.paste(now);
+      } else {
+        for (const [lists, kind] of typed) send(lists, kind);
+      }
+      if (before.drop) given.drop(before.drop);
+      view.dispatch({ effects: [refresh.of(null), findingsChanged.of(null)] });
+      return handle;
+    },
+    // place moves the editor into the element it belongs in, with its
+    // focus, caret, selection and scroll as they were: it notes them now
+    // and returns the function that moves it, to call once that element
+    // is shown (an element of a hidden page takes no focus).
+    place() {
+      const focused = view.hasFocus, top = view.scrollDOM.scrollTop, left = view.scrollDOM.scrollLeft;
+      return () => {
+        if (view.dom.parentNode !== target) target.appendChild(view.dom);
+        view.scrollDOM.scrollTop = top;
+        view.scrollDOM.scrollLeft = left;
+        if (focused) view.focus();
+        view.requestMeasure();
+      };
+    },
   };
+  return handle;
 }
 
-window.RobotsEditor = { mount };
+// made is what the page made at build time took before the Go side started
+// (early.js); null when it takes nothing.
+let made = null;
+
+// mountOrAdopt makes the editor in host, or, once, hands over the one
+// made before the Go side started.
+function mountOrAdopt(host, opts) {
+  const e = made && made.editor;
+  if (e && !e.adopted) {
+    e.adopted = true;
+    return e.handle.adopt(host, opts, e);
+  }
+  return mount(host, opts);
+}
+
+window.RobotsEditor = {
+  mount: mountOrAdopt,
+  // handOver puts the live page in place of the page made at build time
+  // with what the user did there (early.js).
+  handOver(old, live, mountingClass) {
+    const e = made && made.editor;
+    handOver(made, old, live, mountingClass, e && e.adopted ? () => e.handle.place() : null);
+    made = null;
+  },
+};
+try {
+  made = early(mount);
+} catch (err) {
+  console.warn("robots.txt tester: the page made at build time takes no input until it is live:", err);
+}

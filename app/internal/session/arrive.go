@@ -3,6 +3,7 @@ package session
 import (
 	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
+	"robotstester/robots"
 )
 
 // LinkOutcome is what became of the state a page's link carried.
@@ -31,11 +32,10 @@ func (s *Session) Arrive(fragment, damaged string) (Effects, LinkOutcome) {
 // saved work, the link, and model.AnalyzePaced's) so that the page can
 // give the browser its turn. The session must not be used by anything
 // else meanwhile: the page runs it on a session it has not shown yet.
-// pause may be nil.
-func (s *Session) ArrivePaced(fragment, damaged string, pause func()) (Effects, LinkOutcome) {
-	if pause == nil {
-		pause = func() {}
-	}
+// The arrival always ends, since the page takes what it finds: pause's
+// answer is ignored. pause may be nil.
+func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Effects, LinkOutcome) {
+	pause = neverStops(pause)
 	own, hasOwn := s.State, false
 	if !s.Embed {
 		if st, ok := s.restore(); ok {
@@ -151,4 +151,15 @@ func (s *Session) keepAside(saved, why string) {
 		}
 	}
 	s.notify(Note{ID: NoteAside, Alert: true, Text: text, Action: ActionExportAside})
+}
+
+// neverStops returns a pause that calls pause, when not nil, and never
+// stops the work: for work whose result is always taken.
+func neverStops(pause robots.Pause) robots.Pause {
+	return func() bool {
+		if pause != nil {
+			pause()
+		}
+		return false
+	}
 }

@@ -2,11 +2,13 @@ package session
 
 import (
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
+	"robotstester/robots"
 )
 
 // An Edit is one thing the user does to the work. The edits are the types
@@ -619,6 +621,12 @@ type Fetch struct {
 
 func (e Fetch) apply(s *Session) Effects {
 	st := model.Fetched(s.snapshot(), e.Status, e.Body)
+	site := robots.SiteOf(e.URL)
+	if scheme, host, ok := strings.Cut(site, "://"); ok && model.ExampleTests(st.Rows) {
+		// The example's tests are about shop.example: read against the
+		// file and answer of the site fetched, they follow it.
+		st.Rows = model.RehostExample(st.Rows, scheme, host)
+	}
 	if e.TestURL != "" {
 		if len(st.Rows) == 0 {
 			st.Rows, st.Selected = []model.Row{{Agent: "Googlebot"}}, 0
@@ -632,5 +640,25 @@ func (e Fetch) apply(s *Session) Effects {
 	}
 	fx := Replace{State: st, Label: label}.apply(s)
 	s.dismiss(NoteExample) // the tests follow the page asked about
+	// The fetch's own report says what came and that Undo takes it back:
+	// the step's notice would say it again.
+	s.dismiss(NoteUndo)
+	s.dismiss(NoteSites)
+	if n := testsElsewhere(st.Rows, site); n > 0 && site != "" {
+		s.notify(Note{ID: NoteSites, Text: model.Plural(n, "test is", "tests are") + " on other sites than " + site +
+			": a robots.txt applies to its own site only, but every test here is read against the file and server answer above."})
+	}
 	return fx
+}
+
+// testsElsewhere counts the tests whose URL names another site than site
+// (a bare path names none).
+func testsElsewhere(rows []model.Row, site string) int {
+	n := 0
+	for _, r := range rows {
+		if s := robots.SiteOf(r.URL); s != "" && s != site {
+			n++
+		}
+	}
+	return n
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"robotstester/app/ui/model"
+	"robotstester/robots"
 )
 
 // Session is one page's work: the state, its analysis, the notices to show
@@ -132,6 +133,7 @@ const (
 	NoteUndo    = "undo"
 	NoteExample = "example" // what became of the example's tests when a file replaced the example
 	NoteTabs    = "tabs"    // another tab saved other work over this one's, or this one over it
+	NoteSites   = "sites"   // tests on other sites than the one whose robots.txt was fetched
 )
 
 // Notice actions.
@@ -184,11 +186,12 @@ func (s *Session) Note(id string) (Note, bool) {
 // set replaces the state and analyses it afresh.
 func (s *Session) set(st model.State) { s.setPaced(st, nil) }
 
-// setPaced is set, with model.AnalyzePaced's pauses.
-func (s *Session) setPaced(st model.State, pause func()) {
+// setPaced is set, with model.AnalyzePaced's pauses, which must not stop
+// it (neverStops).
+func (s *Session) setPaced(st model.State, pause robots.Pause) {
 	st.Rows = cloneRows(st.Rows)
 	s.State = st
-	s.An = model.AnalyzePaced(&s.State, pause)
+	s.An, _ = model.AnalyzePaced(&s.State, neverStops(pause))
 }
 
 // CanUndo returns what Undo would undo, and whether there is anything.

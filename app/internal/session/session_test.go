@@ -10,6 +10,7 @@ import (
 
 	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
+	"robotstester/robots"
 )
 
 // clock is a fake clock that moves only when told.
@@ -548,6 +549,40 @@ func TestFetch(t *testing.T) {
 	s.Apply(Fetch{URL: "u", Status: 200, Body: strings.Repeat("x", model.MaxFile+10)})
 	if len(s.State.Robots) != model.MaxFile || !hasNote(s, NoteLimit, "cut") {
 		t.Errorf("a huge fetch: %d bytes, notes %+v", len(s.State.Robots), s.Notes)
+	}
+}
+
+// TestFetchSites checks that a fetch is reported once, and that tests are
+// not read against another site's answer unnoticed: the example's follow the
+// site fetched; the user's own on other sites are said.
+func TestFetchSites(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	s.Apply(Fetch{URL: "https://www.example.com/robots.txt", TestURL: "https://www.example.com/x"})
+	for i, r := range s.State.Rows {
+		if site := robots.SiteOf(r.URL); site != "" && site != "https://www.example.com" {
+			t.Errorf("after no answer from www.example.com, test %d is still on %s: %q", i+1, site, r.URL)
+		}
+	}
+	if hasNote(s, NoteUndo, "") || hasNote(s, NoteSites, "") {
+		t.Errorf("a fetch said again in notices: %+v", s.Notes)
+	}
+	s.Apply(Undo{})
+	if !model.ExampleTests(s.State.Rows) {
+		t.Errorf("undo did not bring the example's tests back")
+	}
+
+	s.Apply(Replace{State: model.State{Robots: "User-agent: *\n", Rows: []model.Row{
+		{Agent: "Googlebot", URL: "https://a.example/x"},
+		{Agent: "Googlebot", URL: "b.example/y"},
+		{Agent: "Googlebot", URL: "/z"},
+	}}, Label: "Tests"})
+	s.Apply(Fetch{URL: "https://a.example/robots.txt", Status: 503})
+	if !hasNote(s, NoteSites, "1 test is on other sites than https://a.example") {
+		t.Errorf("a test on another site is not said: %+v", s.Notes)
+	}
+	s.Apply(Fetch{URL: "https://b.example/robots.txt", Status: 200, Body: "User-agent: *\n"})
+	if !hasNote(s, NoteSites, "1 test is on other sites than https://b.example") {
+		t.Errorf("after a second fetch: %+v", s.Notes)
 	}
 }
 

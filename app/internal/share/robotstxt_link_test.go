@@ -12,7 +12,7 @@ import (
 )
 
 // TestRobotstxtOpenLink: the links that the command line's `robotstxt open`
-// prints (it writes the format again, so as to need nothing of the app)
+// prints (through package statefile, as the tester writes them)
 // are read by the tester as the state they were made from, byte for byte
 // the link the tester itself would make.
 func TestRobotstxtOpenLink(t *testing.T) {

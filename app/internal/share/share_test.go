@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"robotstester/app/ui/model"
+	"robotstester/robots"
 )
 
 var sample = model.State{
@@ -77,7 +78,7 @@ func TestDecodeBadInput(t *testing.T) {
 		{"truncated", good[:len(good)/2], ErrDamaged},
 		{"not deflate", base64.RawURLEncoding.EncodeToString([]byte("hello, world")), ErrDamaged},
 		{"compression bomb", bomb, ErrTooLarge},
-		{"huge payload", strings.Repeat("A", maxPayload+1), ErrTooLarge},
+		{"huge payload", strings.Repeat("A", 4*MaxDecoded+1), ErrTooLarge},
 		{"data after the state", deflated([]byte(`{"v":1,"robots":"x"} {"v":1}`)), ErrInvalid},
 		{"junk after the state", deflated([]byte(`{"v":1,"robots":"x"}junk`)), ErrInvalid},
 		{"not JSON", deflated([]byte("<script>alert(1)</script>")), ErrInvalid},
@@ -241,12 +242,18 @@ func TestUnmarshalPaced(t *testing.T) {
 	}
 	data := Marshal(s)
 	pauses := 0
-	got, err := UnmarshalPaced(data, func() { pauses++ })
+	got, err := UnmarshalPaced(data, func() bool { pauses++; return false })
 	if err != nil || !Same(got, s) {
 		t.Fatalf("UnmarshalPaced = %+v, %v", got, err)
 	}
 	if pauses < 3 {
 		t.Errorf("%d pauses for 250 tests", pauses)
+	}
+	for stop := 1; stop <= pauses; stop++ {
+		n := 0
+		if _, err := UnmarshalPaced(data, func() bool { n++; return n == stop }); err != robots.ErrStopped || n != stop {
+			t.Errorf("stopped at pause %d: %v after %d pauses", stop, err, n)
+		}
 	}
 	for _, bad := range []string{`{"v":1,"rows":{}}`, `{"v":1,"rows":[{"agent":3}]}`, `{"v":1,"rows":[1,`} {
 		if _, err := Unmarshal([]byte(bad)); !errors.Is(err, ErrInvalid) {

@@ -1,8 +1,8 @@
 package model
 
 import (
+	"slices"
 	"sort"
-	"strings"
 
 	"robotstester/robots"
 )
@@ -131,7 +131,10 @@ type LineRange struct{ Start, End int }
 
 // Analyze parses the state's file, once, and checks every row against it.
 // Call Lint for the findings.
-func Analyze(s *State) *Analysis { return AnalyzePaced(s, nil) }
+func Analyze(s *State) *Analysis {
+	a, _ := AnalyzePaced(s, nil) // only a pause stops it
+	return a
+}
 
 // pacedRows is how many rows AnalyzePaced checks between two pauses.
 const pacedRows = 100
@@ -140,63 +143,72 @@ const pacedRows = 100
 // each reading the rows need, every pacedRows rows checked), so that a
 // caller can give the browser its turn: a link of 1000 tests on a file of
 // 18,000 groups is a second of WebAssembly in one piece. pause may be nil.
-func AnalyzePaced(s *State, pause func()) *Analysis {
+// When pause stops the work, it returns robots.ErrStopped.
+func AnalyzePaced(s *State, pause robots.Pause) (*Analysis, error) {
 	a := &Analysis{File: robots.ParseString(s.Robots)}
-	a.checkPaced(s, orNoPause(pause))
-	return a
-}
-
-// orNoPause returns pause, or a pause that does nothing for nil.
-func orNoPause(pause func()) func() {
-	if pause == nil {
-		return func() {}
+	if err := a.checkPaced(s, pause); err != nil {
+		return nil, err
 	}
-	return pause
+	return a, nil
 }
 
 // checkPaced makes the readings the rows need, each in a step of its own
 // (the reading of the whole file is the costly part of a check), then
 // checks the rows, with pause between the steps.
-func (a *Analysis) checkPaced(s *State, pause func()) {
-	pause() // after the parse
+func (a *Analysis) checkPaced(s *State, pause robots.Pause) error {
+	if pause != nil && pause() { // after the parse
+		return robots.ErrStopped
+	}
 	d, fixed := robots.ParseDialect(s.Dialect)
+	var need []robots.Dialect
 	if !fixed && len(s.Rows) > 0 {
-		read := map[robots.Dialect]bool{}
 		for _, row := range s.Rows {
-			c := robots.CrawlerFor(rowToken(row.Agent))
-			if !read[c.Dialect] {
-				read[c.Dialect] = true
-				a.File.ReadPaced(c.Dialect, pause)
-				pause()
+			if own := robots.Identify(row.Agent).Crawler.Dialect; !slices.Contains(need, own) {
+				need = append(need, own)
 			}
 		}
 	} else {
-		a.File.ReadPaced(d, pause)
-		pause()
+		need = append(need, d)
 	}
-	a.recheck(s, pause)
+	for _, d := range need {
+		if _, err := a.File.ReadPaced(d, pause); err != nil {
+			return err
+		}
+		if pause != nil && pause() {
+			return robots.ErrStopped
+		}
+	}
+	return a.recheck(s, pause)
 }
 
 // Reanalyze is Analyze for a state whose file is prev's after an edit, such
 // as a key typed: the file is read again only where it changed
 // (robots.File.Reparse). prev may be nil.
-func Reanalyze(prev *Analysis, s *State) *Analysis { return ReanalyzePaced(prev, s, nil) }
+func Reanalyze(prev *Analysis, s *State) *Analysis {
+	a, _ := ReanalyzePaced(prev, s, nil) // only a pause stops it
+	return a
+}
 
-// ReanalyzePaced is Reanalyze, with AnalyzePaced's pauses. pause may be nil.
-func ReanalyzePaced(prev *Analysis, s *State, pause func()) *Analysis {
+// ReanalyzePaced is Reanalyze, with AnalyzePaced's pauses. pause may be
+// nil. When pause stops the work, it returns robots.ErrStopped.
+func ReanalyzePaced(prev *Analysis, s *State, pause robots.Pause) (*Analysis, error) {
 	if prev == nil || prev.File == nil {
 		return AnalyzePaced(s, pause)
 	}
 	a := &Analysis{File: prev.File.Reparse(s.Robots)}
-	a.checkPaced(s, orNoPause(pause))
-	return a
+	if err := a.checkPaced(s, pause); err != nil {
+		return nil, err
+	}
+	return a, nil
 }
 
 // Recheck checks the state's rows again against the file already parsed,
 // for when the rows, the dialect or the selection changed but not the file.
 func (a *Analysis) Recheck(s *State) { a.recheck(s, nil) }
 
-func (a *Analysis) recheck(s *State, pause func()) {
+// recheck checks the rows, pause called every pacedRows rows; it returns
+// robots.ErrStopped when pause stops it, the analysis then half made.
+func (a *Analysis) recheck(s *State, pause robots.Pause) error {
 	d, fixed := robots.ParseDialect(s.Dialect)
 	a.dialect, a.fixed = d, fixed
 	ans := AnswerFor(s.Answer)
@@ -205,14 +217,15 @@ func (a *Analysis) recheck(s *State, pause func()) {
 	a.Rows = make([]RowView, 0, len(s.Rows))
 	a.Verdicts = make([]robots.Verdict, 0, len(s.Rows))
 	for i, row := range s.Rows {
-		if pause != nil && i > 0 && i%pacedRows == 0 {
-			pause()
+		if pause != nil && i > 0 && i%pacedRows == 0 && pause() {
+			return robots.ErrStopped
 		}
 		rv, v := check(a.File, row, d, fixed, ans)
 		a.Rows = append(a.Rows, rv)
 		a.Verdicts = append(a.Verdicts, v)
 	}
 	a.Select(s)
+	return nil
 }
 
 // Select follows the state's selected row: the read view then shows the
@@ -241,69 +254,41 @@ func (a *Analysis) SelectedRow() *RowView {
 	return &a.Rows[a.Selected]
 }
 
-// check checks one row. A catalogued crawler is checked as itself, with its
-// fallbacks and its treatment of the * group; any other token as an unknown
-// crawler that reads robots.txt as Googlebot does.
-//
-// When the server's answer is not a 2xx, the reading may not read the file
-// at all: the row's view then says what it does instead, and why, while
-// the verdict stays the file's (the Why explains both).
-// rowToken returns the product token a row's crawler field names: the
-// token found in a user-agent string, or "*" for a blank field.
-func rowToken(agent string) string {
-	if token := robots.ProductToken(strings.TrimSpace(agent)); token != "" {
-		return token
-	}
-	return "*"
-}
-
+// check checks one row, as the engine answers every question
+// (robots.File.Ask): the crawler the row names, in its own dialect unless
+// one is fixed, with the server's answer. When the answer is not a 2xx,
+// the reading may not read the file at all: the row's view then says
+// what it does instead, and why, while the verdict stays the file's (the
+// Why explains both).
 func check(f *robots.File, row Row, d robots.Dialect, fixed bool, ans ServerAnswer) (RowView, robots.Verdict) {
-	agent := strings.TrimSpace(row.Agent)
-	token := rowToken(agent)
-	c := robots.CrawlerFor(token)
-	_, known := robots.LookupCrawler(token)
 	encoded := robots.EncodeURL(row.URL)
-	if !fixed {
-		d = c.Dialect
-	}
-	v := checkIn(f.Read(d), agent, c, encoded)
+	ru := f.Ask(robots.Question{Agent: row.Agent, URL: encoded, Dialect: d, OwnDialect: !fixed, Answer: ans.Class})
+	v := ru.Verdict
 	rv := RowView{
 		Agent:       row.Agent,
 		URL:         row.URL,
-		Token:       token,
-		Extracted:   agent != token && agent != "",
-		Known:       known,
+		Token:       ru.Token,
+		Extracted:   ru.Extracted(),
+		Known:       ru.Known,
 		Encoded:     encoded,
 		Dialect:     v.Dialect.Title(),
-		Allowed:     v.Allowed,
+		Allowed:     ru.Allowed,
 		FileAllowed: v.Allowed,
 		Expect:      CleanExpect(row.Expect),
-		Line:        v.Line,
+		Line:        ru.Line,
 	}
-	if known {
-		rv.Vendor = c.Vendor
+	if ru.Known {
+		rv.Vendor = ru.Crawler.Vendor
 	}
-	if acc, ok := override(v.Dialect, ans); ok {
-		rv.Allowed, rv.Line = acc.Permission == robots.AllowAll, 0
-		rv.Answer = "The server answers " + ans.Short + ": " + acc.Reason
-		rv.Permission = permissionText(acc.Permission) + " (" + ans.Tag + ")"
+	if ru.ByAnswer() {
+		rv.Answer = "The server answers " + ans.Short + ": " + ru.Access.Reason
+		rv.Permission = permissionText(ru.Access.Permission) + " (" + ans.Tag + ")"
 		return rv, v
 	}
 	for _, g := range v.Groups {
 		rv.Groups = append(rv.Groups, LineRange{g.Start, g.End})
 	}
 	return rv, v
-}
-
-// checkIn checks a crawler in one reading, as that reading's crawlers
-// identify themselves: first-match readings and Python look for record
-// names in the whole user-agent string as typed; the others use the
-// crawler's product token, its fallbacks and its treatment of the * group.
-func checkIn(r *robots.Reading, agent string, c robots.Crawler, encoded string) robots.Verdict {
-	if (r.Dialect.FirstMatch() || r.Dialect == robots.Python || r.Dialect == robots.Python313) && agent != "" {
-		return r.CheckAgent(agent, encoded)
-	}
-	return r.CheckCrawler(c, encoded)
 }
 
 // FindingsIn returns the findings on lines from..to, inclusive, of

@@ -126,8 +126,8 @@ func AnswerNote(value string) string {
 	s := "Server answers " + a.Short + ": "
 	if g.Permission == robots.DisallowAll {
 		s += "Googlebot treats the site as fully disallowed"
-		if g.Lasting > 0 {
-			s += " (for up to 30 days; then it obeys its last good copy of the file, or crawls freely if it has none)"
+		if after := g.Afterwards(); after != "" {
+			s += " (" + after + ")"
 		}
 	} else {
 		s += "Googlebot crawls as if there were no robots.txt: everything is allowed"

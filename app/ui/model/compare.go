@@ -1,10 +1,6 @@
 package model
 
-import (
-	"strings"
-
-	"robotstester/robots"
-)
+import "robotstester/robots"
 
 // Comparison is every row's verdict in every dialect, side by side.
 type Comparison struct {
@@ -74,28 +70,26 @@ func (a *Analysis) Comparison(s *State) *Comparison {
 }
 
 // Compare checks every row of s against f in every dialect. A row's
-// crawler is identified in each reading as that reading's crawlers do (see
-// checkIn); its URL is encoded as a browser would send it. When the
+// crawler is identified in each reading as that reading's crawlers do
+// (robots.File.Ask); its URL is encoded as a browser would send it. When the
 // server's answer (s.Answer) is not a 2xx, each reading does what that
 // answer means to it instead.
-func Compare(f *robots.File, s *State) *Comparison { return ComparePaced(f, s, nil) }
+func Compare(f *robots.File, s *State) *Comparison {
+	c, _ := ComparePaced(f, s, nil) // only a pause stops it
+	return c
+}
 
 // ComparePaced is Compare, calling pause every pacedRows rows, so that a
 // caller can give the browser its turn: 1000 tests in eight readings are
-// eight thousand checks. pause may be nil.
-func ComparePaced(f *robots.File, s *State, pause func()) *Comparison {
+// eight thousand checks. pause may be nil. When pause stops the work, it
+// returns robots.ErrStopped.
+func ComparePaced(f *robots.File, s *State, pause robots.Pause) (*Comparison, error) {
 	c := &Comparison{Dialects: robots.Dialects()}
 	ans := AnswerFor(s.Answer)
 	for n, row := range s.Rows {
-		if pause != nil && n > 0 && n%pacedRows == 0 {
-			pause()
+		if pause != nil && n > 0 && n%pacedRows == 0 && pause() {
+			return nil, robots.ErrStopped
 		}
-		agent := strings.TrimSpace(row.Agent)
-		token := robots.ProductToken(agent)
-		if token == "" {
-			token = "*"
-		}
-		crawler := robots.CrawlerFor(token)
 		encoded := robots.EncodeURL(row.URL)
 		verdicts := make([]robots.Verdict, len(c.Dialects))
 		cr := ComparedRow{Cells: make([]ComparedCell, len(c.Dialects))}
@@ -113,7 +107,7 @@ func ComparePaced(f *robots.File, s *State, pause func()) *Comparison {
 			}
 		} else {
 			for i, d := range c.Dialects {
-				verdicts[i] = checkIn(f.Read(d), agent, crawler, encoded)
+				verdicts[i] = f.Ask(robots.Question{Agent: row.Agent, URL: encoded, Dialect: d}).Verdict
 				cr.Cells[i] = ComparedCell{Dialect: d, Allowed: verdicts[i].Allowed, Line: verdicts[i].Line}
 			}
 			for i := 1; i < len(verdicts); i++ {
@@ -127,7 +121,7 @@ func ComparePaced(f *robots.File, s *State, pause func()) *Comparison {
 		}
 		c.Rows = append(c.Rows, cr)
 	}
-	return c
+	return c, nil
 }
 
 // KeepComparison makes c the analysis's comparison, for a c made by

@@ -89,7 +89,13 @@ func TestComparePaced(t *testing.T) {
 	}
 	f := robots.ParseString(s.Robots)
 	pauses := 0
-	got := ComparePaced(f, &s, func() { pauses++ })
+	got, err := ComparePaced(f, &s, func() bool { pauses++; return false })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := ComparePaced(f, &s, func() bool { return true }); c != nil || err != robots.ErrStopped {
+		t.Errorf("stopped: %v, %v", c != nil, err)
+	}
 	if want := Compare(f, &s); !reflect.DeepEqual(got, want) {
 		t.Error("the paced comparison differs from Compare")
 	}

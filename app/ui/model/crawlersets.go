@@ -9,74 +9,30 @@ import (
 // CrawlerSet is a ready-made set of crawler tokens for the grid: "Google's
 // crawlers", "AI training", ...
 type CrawlerSet struct {
-	// ID names the set in the page (a checkbox's value): "google",
-	// "search", "ai-training", "ai-assistants", "seo".
+	// ID names the set in the page (a checkbox's value): the engine's
+	// name of the set (robots.CrawlerSet.Name), "google", "ai-training".
 	ID    string
 	Title string
 	// Tokens are the set's tokens, in the catalogue's order.
 	Tokens []string
 }
 
-// seoTokens are the crawlers of SEO tools. The catalogue has no category
-// for them, so they are named here; only those the catalogue knows are
-// offered, so that every token of a set is checked as the crawler it is.
-var seoTokens = []string{
-	"AhrefsBot", "AhrefsSiteAudit", "SemrushBot", "SiteAuditBot", "MJ12bot", "DotBot", "rogerbot",
-	"Screaming Frog SEO Spider", "DataForSeoBot", "BLEXBot", "serpstatbot", "SEOkicks",
-}
+// gridSets are the engine's crawler sets (robots.CrawlerSets) the grid
+// offers, in its order: the others (all, ai, other) are too broad to be
+// one question.
+var gridSets = []string{"google", "search", "ai-training", "ai-assistants"}
 
-// trainingTokens are AI crawlers that collect for training whose purpose,
-// in the catalogue, does not say so: Common Crawl's archive is the usual
-// source of training sets; anthropic-ai and cohere-ai are the tokens sites
-// have long used to refuse those vendors' training.
-var trainingTokens = []string{"CCBot", "anthropic-ai", "cohere-ai"}
-
-// CrawlerSets returns the ready-made sets, built from the engine's
-// catalogue (robots.Crawlers): Google's crawlers (the vendor is Google),
-// search engines (category SearchEngine), AI training (AI crawlers whose
-// purpose is training, or tokens that only opt out of it), AI search and
-// assistants (the other AI crawlers), and SEO tools when the catalogue
-// knows some. A set with no token is left out.
+// CrawlerSets returns the ready-made sets of the grid, as the engine's
+// catalogue makes them (robots.CrawlerSets): Google's crawlers, search
+// engines, AI training, AI search and assistants.
 func CrawlerSets() []CrawlerSet {
-	sets := []CrawlerSet{
-		{ID: "google", Title: "Google's crawlers"},
-		{ID: "search", Title: "Search engines"},
-		{ID: "ai-training", Title: "AI training"},
-		{ID: "ai-assistants", Title: "AI search and assistants"},
-		{ID: "seo", Title: "SEO tools"},
-	}
-	google, search, training, assistants, seo := &sets[0], &sets[1], &sets[2], &sets[3], &sets[4]
-	for _, c := range robots.Crawlers() {
-		if c.Vendor == "Google" {
-			google.Tokens = append(google.Tokens, c.Token)
-		}
-		switch {
-		case c.Category == robots.SearchEngine:
-			search.Tokens = append(search.Tokens, c.Token)
-		case c.Category == robots.AICrawler && trainsAI(c):
-			training.Tokens = append(training.Tokens, c.Token)
-		case c.Category == robots.AICrawler:
-			assistants.Tokens = append(assistants.Tokens, c.Token)
-		}
-		if hasFold(seoTokens, c.Token) {
-			seo.Tokens = append(seo.Tokens, c.Token)
-		}
-	}
-	out := sets[:0]
-	for _, s := range sets {
-		if len(s.Tokens) > 0 {
-			out = append(out, s)
+	out := make([]CrawlerSet, 0, len(gridSets))
+	for _, name := range gridSets {
+		if s, ok := robots.LookupCrawlerSet(name); ok && len(s.Tokens) > 0 {
+			out = append(out, CrawlerSet{ID: s.Name, Title: s.Title, Tokens: s.Tokens})
 		}
 	}
 	return out
-}
-
-// trainsAI reports whether an AI crawler collects for training: its
-// purpose says so, it is a token that only opts out of a use (Google-
-// Extended, Applebot-Extended: training), or it is named in
-// trainingTokens.
-func trainsAI(c robots.Crawler) bool {
-	return c.ControlOnly || strings.Contains(strings.ToLower(c.Purpose), "training") || hasFold(trainingTokens, c.Token)
 }
 
 func hasFold(list []string, s string) bool {

@@ -69,16 +69,6 @@ func TestCrawlerSets(t *testing.T) {
 			t.Errorf("%s is in %d AI sets", c.Token, n)
 		}
 	}
-	// The SEO tools' set holds exactly the SEO crawlers the catalogue knows.
-	var seo []string
-	for _, tok := range seoTokens {
-		if c, ok := robots.LookupCrawler(tok); ok {
-			seo = append(seo, c.Token)
-		}
-	}
-	if got := byID["seo"].Tokens; len(got) != len(seo) {
-		t.Errorf("SEO set %v, catalogue's SEO crawlers %v", got, seo)
-	}
 }
 
 func TestSplitTokens(t *testing.T) {

@@ -2,7 +2,8 @@ package model
 
 import (
 	"strconv"
-	"strings"
+
+	"robotstester/robots/statefile"
 )
 
 // Pinned expectations: a test may hold the verdict it should have, so that
@@ -11,21 +12,15 @@ import (
 
 // The values of Row.Expect, those `robotstxt test` reads.
 const (
-	ExpectAllowed = "allowed"
-	ExpectBlocked = "blocked"
+	ExpectAllowed = statefile.ExpectAllowed
+	ExpectBlocked = statefile.ExpectBlocked
 )
 
 // CleanExpect returns the expectation e names ("allowed" or "blocked",
 // in any case, with spaces around), or "" when it names none: a hand-made
 // state with another value is read as expecting nothing rather than
 // refused.
-func CleanExpect(e string) string {
-	switch e = strings.ToLower(strings.TrimSpace(e)); e {
-	case ExpectAllowed, ExpectBlocked:
-		return e
-	}
-	return ""
-}
+func CleanExpect(e string) string { return statefile.CleanExpect(e) }
 
 // An expectation is about the file: what its rules decide for the test,
 // read with a 200. A server answer chosen to see what crawlers do after a

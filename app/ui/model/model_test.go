@@ -338,8 +338,11 @@ func TestAnalyzePaced(t *testing.T) {
 	for _, dialect := range []string{"", "google", "python"} {
 		s.Dialect = dialect
 		pauses := 0
-		got := AnalyzePaced(&s, func() { pauses++ })
+		got, err := AnalyzePaced(&s, func() bool { pauses++; return false })
 		want := Analyze(&s)
+		if err != nil {
+			t.Fatalf("dialect %q: %v", dialect, err)
+		}
 		if !reflect.DeepEqual(got.Rows, want.Rows) || got.Selected != want.Selected || got.Reading.Dialect != want.Reading.Dialect {
 			t.Errorf("dialect %q: the paced analysis differs from Analyze", dialect)
 		}
@@ -349,6 +352,22 @@ func TestAnalyzePaced(t *testing.T) {
 		}
 		if wantPauses := 1 + readings + (len(s.Rows)-1)/pacedRows; pauses != wantPauses {
 			t.Errorf("dialect %q: %d pauses, want %d", dialect, pauses, wantPauses)
+		}
+		// Stopped at any pause, the work says so and gives nothing; the
+		// next analysis is whole.
+		for stop := 1; stop <= pauses; stop++ {
+			n := 0
+			pause := func() bool { n++; return n == stop }
+			if an, err := AnalyzePaced(&s, pause); an != nil || err != robots.ErrStopped || n != stop {
+				t.Errorf("dialect %q, stopped at pause %d: %v, %v, %d pauses", dialect, stop, an != nil, err, n)
+			}
+			n = 0
+			if an, err := ReanalyzePaced(want, &s, pause); an != nil || err != robots.ErrStopped || n != stop {
+				t.Errorf("dialect %q, reanalysis stopped at pause %d: %v, %v, %d pauses", dialect, stop, an != nil, err, n)
+			}
+		}
+		if again := Reanalyze(want, &s); !reflect.DeepEqual(again.Rows, want.Rows) {
+			t.Errorf("dialect %q: the analysis after a stop differs", dialect)
 		}
 	}
 }

@@ -11,36 +11,16 @@ import (
 	"strings"
 
 	"robotstester/robots"
+	"robotstester/robots/statefile"
 )
 
-// State is everything the user chose, and nothing computed from it. It is a
-// plain value so that it can be saved, shared in a link or embedded later.
-type State struct {
-	Robots string `json:"robots"`
-	Rows   []Row  `json:"rows"`
-	// Dialect is the short name of the dialect every row is checked in
-	// (robots.Dialect.String()), or "" for each crawler's own.
-	Dialect  string `json:"dialect,omitempty"`
-	Selected int    `json:"selected"` // index in Rows of the row the Why panel explains
-	// Answer is the server's answer to the request for robots.txt that
-	// the verdicts assume (a value of AnswerChoices), "" for a 200 with
-	// the file as written.
-	Answer string `json:"answer,omitempty"`
-}
+// State is everything the user chose, and nothing computed from it: the
+// state file's and the share link's (statefile.State), which the
+// robotstxt command reads too.
+type State statefile.State
 
-// Row is one test: a crawler and a URL, as typed.
-type Row struct {
-	// Agent is a product token ("Googlebot"), a catalogued crawler's token
-	// or a whole user-agent string.
-	Agent string `json:"agent"`
-	// URL is a full URL, a URL without a scheme or a bare path, typed as a
-	// person would.
-	URL string `json:"url"`
-	// Expect is the verdict the test should have, ExpectAllowed or
-	// ExpectBlocked, or "" when it expects nothing (see CleanExpect). It is
-	// the field `robotstxt test` checks.
-	Expect string `json:"expect,omitempty"`
-}
+// Row is one test: a crawler and a URL, as typed (statefile.Row).
+type Row = statefile.Row
 
 // SelectedRow returns s.Selected clamped to the rows, or -1 when there are
 // none.

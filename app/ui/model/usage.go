@@ -139,15 +139,10 @@ func (a *Analysis) aiGridNow() AIGrid {
 		if c.Category != robots.AICrawler {
 			continue
 		}
-		d := c.Dialect
-		if a.fixed {
-			d = a.dialect
-		}
-		r := a.File.Read(d)
 		row := AIGridRow{Token: c.Token, Purpose: c.Purpose, Cells: make([]AIGridCell, len(g.URLs))}
 		for i, url := range g.URLs {
-			v := r.CheckCrawler(c, url)
-			u := r.UsageOf(&v)
+			v := a.File.Ask(robots.Question{Agent: c.Token, URL: url, Dialect: a.dialect, OwnDialect: !a.fixed}).Verdict
+			u := a.File.Read(v.Dialect).UsageOf(&v)
 			row.Cells[i] = AIGridCell{Allowed: v.Allowed, Line: v.Line, Usage: u.Summary()}
 		}
 		g.Rows = append(g.Rows, row)

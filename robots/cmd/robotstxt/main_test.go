@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"robotstester/robots"
+	"robotstester/robots/statefile"
 )
 
 // runCmd runs the command line as a user would, with stdin as standard
@@ -142,6 +143,7 @@ func TestCheck(t *testing.T) {
 	ok := site(t, 0, shop)
 	down := site(t, 503, shop)
 	gone := site(t, 404, shop)
+	mozilla := writeFile(t, "mozilla.txt", "User-agent: mozilla\nDisallow: /\n")
 	for _, tc := range []struct {
 		name  string
 		stdin string
@@ -162,6 +164,12 @@ func TestCheck(t *testing.T) {
 			expectation{stdout: []string{"GPTBot", "ClaudeBot", "CCBot"}, notStdout: []string{"Googlebot,"}}},
 		{"a user-agent string", "", []string{"check", "--file", robotsFile, "-a", "Mozilla/5.0 (compatible; GPTBot/1.1; +https://openai.com/gptbot)", "/x"},
 			expectation{stdout: []string{"blocked  6"}}},
+		// CPython's entries match a name found in the whole user-agent
+		// string: the "mozilla" group blocks Googlebot's.
+		{"python, a whole user-agent string", "", []string{"check", "--file", mozilla, "--dialect", "python", "-a", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "https://a.com/x"},
+			expectation{stdout: []string{"blocked  2     1      python"}}},
+		{"an AI set by role", "", []string{"check", "--file", robotsFile, "-a", "ai-training", "/x", "--csv"},
+			expectation{stdout: []string{"GPTBot", "CCBot", "Google-Extended"}, notStdout: []string{"ChatGPT-User", "Googlebot,"}}},
 		{"a dialect", "", []string{"check", "--file", robotsFile, "--dialect", "rfc9309", "--json", "/robots.txt"},
 			expectation{stdout: []string{`{"verdict":"allowed","line":0,"group":0,"reading":"rfc9309","agent":"Googlebot","rule":"(/robots.txt is always allowed)","url":"/robots.txt"}`}}},
 		{"the file on stdin", shop, []string{"check", "--file", "-", "/private/x"},
@@ -255,28 +263,23 @@ func TestFetchCommand(t *testing.T) {
 }
 
 func TestTestCommand(t *testing.T) {
-	saved := func(robots string, rows ...stateRow) string {
-		data, _ := json.Marshal(state{Version: 1, Robots: robots, Rows: rows})
-		return writeFile(t, "state.json", string(data))
+	saved := func(robots string, rows ...statefile.Row) string {
+		return writeFile(t, "state.json", string(statefile.Marshal(statefile.State{Robots: robots, Rows: rows})))
 	}
 	passing := saved(shop,
-		stateRow{Agent: "Googlebot", URL: "https://shop.example/private/x", Expect: "blocked"},
-		stateRow{Agent: "Googlebot", URL: "https://shop.example/private/press/a", Expect: "allowed"},
-		stateRow{Agent: "GPTBot", URL: "/anything", Expect: "blocked"},
-		stateRow{Agent: "bingbot", URL: "/free"},
+		statefile.Row{Agent: "Googlebot", URL: "https://shop.example/private/x", Expect: "blocked"},
+		statefile.Row{Agent: "Googlebot", URL: "https://shop.example/private/press/a", Expect: "allowed"},
+		statefile.Row{Agent: "GPTBot", URL: "/anything", Expect: "blocked"},
+		statefile.Row{Agent: "bingbot", URL: "/free"},
 	)
 	failing := saved(shop,
-		stateRow{Agent: "Googlebot", URL: "/private/x", Expect: "allowed"},
-		stateRow{Agent: "GPTBot", URL: "/", Expect: "blocked"},
-		stateRow{Agent: "bingbot", URL: "/public", Expect: "blocked"},
+		statefile.Row{Agent: "Googlebot", URL: "/private/x", Expect: "allowed"},
+		statefile.Row{Agent: "GPTBot", URL: "/", Expect: "blocked"},
+		statefile.Row{Agent: "bingbot", URL: "/public", Expect: "blocked"},
 	)
 	edited := writeFile(t, "robots.txt", shopEdited)
-	link := func(s state) string {
-		frag, err := linkFragment(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return "http://127.0.0.1:8000/#" + frag
+	link := func(s statefile.State) string {
+		return "http://127.0.0.1:8000/#" + statefile.Fragment(s)
 	}
 	for _, tc := range []struct {
 		name  string
@@ -292,10 +295,10 @@ func TestTestCommand(t *testing.T) {
 		{"against the next version", "", []string{"test", passing, "--file", edited}, expectation{code: 1, stdout: []string{"FAIL test 3: GPTBot /anything\n     expected blocked, got allowed"}}},
 		{"against the live file, down", "", []string{"test", "--url", site(t, 503, ""), passing}, expectation{code: 1, stdout: []string{"expected allowed, got blocked: (503: disallow-all) (google reading)"}}},
 		{"in another dialect", "", []string{"test", "--dialect", "rfc9309", passing}, expectation{stdout: []string{"ok: 3"}}},
-		{"nothing pinned", "", []string{"test", saved(shop, stateRow{Agent: "x", URL: "/"})}, expectation{stdout: []string{"ok: 1 tests, none with an expected verdict"}}},
+		{"nothing pinned", "", []string{"test", saved(shop, statefile.Row{Agent: "x", URL: "/"})}, expectation{stdout: []string{"ok: 1 tests, none with an expected verdict"}}},
 		{"from stdin", `{"v":1,"robots":"User-agent: *\nDisallow: /\n","rows":[{"agent":"a","url":"/","expect":"blocked"}]}`, []string{"test", "-"}, expectation{stdout: []string{"ok: 1 expectations hold"}}},
-		{"a link", "", []string{"test", link(state{Robots: shop, Rows: []stateRow{{Agent: "GPTBot", URL: "/", Expect: "allowed"}}})}, expectation{code: 1, stdout: []string{"FAIL test 1: GPTBot /"}}},
-		{"a bad expectation", "", []string{"test", saved(shop, stateRow{Agent: "x", URL: "/", Expect: "maybe"})}, expectation{code: 2, stderr: `test 1 expects "maybe"`}},
+		{"a link", "", []string{"test", link(statefile.State{Robots: shop, Rows: []statefile.Row{{Agent: "GPTBot", URL: "/", Expect: "allowed"}}})}, expectation{code: 1, stdout: []string{"FAIL test 1: GPTBot /"}}},
+		{"a bad expectation", "", []string{"test", saved(shop, statefile.Row{Agent: "x", URL: "/", Expect: "maybe"})}, expectation{code: 2, stderr: `test 1 expects "maybe"`}},
 		{"not JSON", "", []string{"test", writeFile(t, "x.json", "User-agent: *")}, expectation{code: 2, stderr: "not JSON"}},
 		{"no version", "", []string{"test", writeFile(t, "x.json", `{"robots":""}`)}, expectation{code: 2, stderr: "no version"}},
 		{"a newer version", "", []string{"test", writeFile(t, "x.json", `{"v":9}`)}, expectation{code: 2, stderr: "format 9"}},
@@ -344,20 +347,20 @@ func TestDiff(t *testing.T) {
 
 func TestOpen(t *testing.T) {
 	robotsFile := writeFile(t, "robots.txt", shop)
-	stateData, _ := json.Marshal(state{Version: 1, Robots: "User-agent: *\n", Dialect: "python",
-		Rows: []stateRow{{Agent: "bingbot", URL: "/a", Expect: "allowed"}}})
+	stateData := statefile.Marshal(statefile.State{Robots: "User-agent: *\n", Dialect: "python",
+		Rows: []statefile.Row{{Agent: "bingbot", URL: "/a", Expect: "allowed"}}})
 	stateFile := writeFile(t, "state.json", string(stateData))
 	for _, tc := range []struct {
 		name string
 		args []string
-		want state
+		want statefile.State
 	}{
 		{"a file and tests", []string{"open", "--file", robotsFile, "-a", "Googlebot", "-a", "GPTBot", "/private/x", "/blog"},
-			state{Robots: shop, Rows: []stateRow{{"Googlebot", "/private/x", ""}, {"GPTBot", "/private/x", ""}, {"Googlebot", "/blog", ""}, {"GPTBot", "/blog", ""}}}},
+			statefile.State{Robots: shop, Rows: []statefile.Row{{Agent: "Googlebot", URL: "/private/x"}, {Agent: "GPTBot", URL: "/private/x"}, {Agent: "Googlebot", URL: "/blog"}, {Agent: "GPTBot", URL: "/blog"}}}},
 		{"a state, another dialect", []string{"open", "--state", stateFile, "--dialect", "RFC9309", "/b"},
-			state{Robots: "User-agent: *\n", Dialect: "rfc9309", Rows: []stateRow{{"bingbot", "/a", "allowed"}, {"Googlebot", "/b", ""}}}},
+			statefile.State{Robots: "User-agent: *\n", Dialect: "rfc9309", Rows: []statefile.Row{{Agent: "bingbot", URL: "/a", Expect: "allowed"}, {Agent: "Googlebot", URL: "/b"}}}},
 		{"a live file", []string{"open", "--url", site(t, 0, shop), "--base", "https://tester.example/sub/"},
-			state{Robots: shop, Rows: []stateRow{}}},
+			statefile.State{Robots: shop, Rows: []statefile.Row{}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCmd("", tc.args...)
@@ -372,8 +375,7 @@ func TestOpen(t *testing.T) {
 			if !strings.HasPrefix(link, base) {
 				t.Errorf("link %q", link)
 			}
-			got, err := stateFromLink(link)
-			tc.want.Version = 1
+			got, err := statefile.FromLink(link)
 			if err != nil || !equalStates(got, tc.want) {
 				t.Errorf("link carries %+v, %v; want %+v", got, err, tc.want)
 			}
@@ -391,8 +393,8 @@ func TestOpen(t *testing.T) {
 	}
 }
 
-func equalStates(a, b state) bool {
-	if a.Version != b.Version || a.Robots != b.Robots || a.Dialect != b.Dialect || len(a.Rows) != len(b.Rows) {
+func equalStates(a, b statefile.State) bool {
+	if a.Robots != b.Robots || a.Dialect != b.Dialect || len(a.Rows) != len(b.Rows) {
 		return false
 	}
 	for i := range a.Rows {

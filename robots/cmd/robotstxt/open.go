@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"robotstester/robots"
+	"robotstester/robots/statefile"
 )
 
 func runOpen(c *cli, args []string) int {
@@ -50,7 +51,7 @@ everything in its #fragment, which browsers never send to a server.`)
 	}
 	b.Fragment, b.RawFragment = "", ""
 
-	var st state
+	var st statefile.State
 	if stateFile != "" {
 		if st, err = readState(stateFile, c.stdin); err != nil {
 			return c.fail(err)
@@ -91,21 +92,17 @@ everything in its #fragment, which browsers never send to a server.`)
 		ags := agents(named, "Googlebot")
 		for u := range list {
 			for _, a := range ags {
-				st.Rows = append(st.Rows, stateRow{Agent: a.typed, URL: u})
+				st.Rows = append(st.Rows, statefile.Row{Agent: a.typed, URL: u})
 			}
 		}
 		if err := closeList(); err != nil {
 			return c.fail(err)
 		}
 	}
-	frag, err := linkFragment(st)
-	if err != nil {
-		return c.fail(err)
-	}
-	link := b.String() + "#" + frag
+	link := b.String() + "#" + statefile.Fragment(st)
 	fmt.Fprintln(c.stdout, link)
-	if len(link) > maxLink {
-		fmt.Fprintf(c.stderr, "%s: the link is %d characters long; past %d some browsers and chat tools cut it (the tester's Import reads a state file instead)\n", c.name, len(link), maxLink)
+	if len(link) > statefile.MaxLink {
+		fmt.Fprintf(c.stderr, "%s: the link is %d characters long; past %d some browsers and chat tools cut it (the tester's Import reads a state file instead)\n", c.name, len(link), statefile.MaxLink)
 	}
 	if browser {
 		if err := openBrowser(link); err != nil {

@@ -152,17 +152,13 @@ func plainFileError(err error) error {
 
 // An agent is a crawler as the user named it.
 type agent struct {
-	typed   string         // as typed: a token or a whole user-agent string
-	crawler robots.Crawler // the crawler its product token names
+	typed   string         // as typed, trimmed: a token or a whole user-agent string
+	crawler robots.Crawler // the crawler it names (robots.Identify)
 }
 
 func newAgent(typed string) agent {
-	typed = strings.TrimSpace(typed)
-	token := robots.ProductToken(typed)
-	if token == "" {
-		token = "*"
-	}
-	return agent{typed: typed, crawler: robots.CrawlerFor(token)}
+	id := robots.Identify(typed)
+	return agent{typed: id.Agent, crawler: id.Crawler}
 }
 
 // agentFlag collects -a values.
@@ -178,16 +174,17 @@ func (a *agentFlag) Set(v string) error {
 	return nil
 }
 
-// agentSets are the names -a takes for sets of the engine's catalogue.
-var agentSets = map[string]func(robots.Crawler) bool{
-	"all":    func(robots.Crawler) bool { return true },
-	"search": func(c robots.Crawler) bool { return c.Category == robots.SearchEngine },
-	"ai":     func(c robots.Crawler) bool { return c.Category == robots.AICrawler },
-	"other":  func(c robots.Crawler) bool { return c.Category == robots.OtherCrawler },
-	"google": func(c robots.Crawler) bool { return c.Vendor == "Google" },
-}
+// agentHelp is the help of -a, naming the engine's crawler sets.
+var agentHelp = "a crawler: a token (Googlebot), a whole user-agent string, or a set of the catalogue: " + setNames() + " (repeatable)"
 
-const agentHelp = "a crawler: a token (Googlebot), a whole user-agent string, or a set of the catalogue: all, search, ai, other, google (repeatable)"
+// setNames lists the engine's crawler sets by name: "all, google, …".
+func setNames() string {
+	var names []string
+	for _, s := range robots.CrawlerSets() {
+		names = append(names, s.Name)
+	}
+	return strings.Join(names, ", ")
+}
 
 // agentColumn is the width of the table's agent column: the longest name,
 // from 5 to 40 characters.
@@ -227,11 +224,9 @@ func agents(named []string, def ...string) []agent {
 		}
 	}
 	for _, n := range named {
-		if in, ok := agentSets[strings.ToLower(n)]; ok {
-			for _, c := range robots.Crawlers() {
-				if in(c) {
-					add(c.Token)
-				}
+		if set, ok := robots.LookupCrawlerSet(n); ok {
+			for _, tok := range set.Tokens {
+				add(tok)
 			}
 			continue
 		}
@@ -282,32 +277,26 @@ func (r *result) verdict() string {
 	return "blocked"
 }
 
-// check decides one agent and URL as the tester does: in the crawler's
-// own dialect unless one is fixed; a first-match reading looks for record
-// names in the whole user-agent string; the URL is encoded as a browser
+// check decides one agent and URL as the tester does, by the engine's
+// one call (robots.File.Ask): in the crawler's own dialect unless one is
+// fixed, the crawler identified as the reading's crawlers identify
+// themselves, after the server's answer; the URL is encoded as a browser
 // sends it (encoded is robots.EncodeURL(url), made once for every agent).
 func (s *source) check(a *agent, url, encoded string, d robots.Dialect, fixed bool) result {
-	if !fixed {
-		d = a.crawler.Dialect
+	q := robots.Question{Agent: a.typed, URL: encoded, Dialect: d, OwnDialect: !fixed}
+	if s.fetched != nil {
+		q.Answer = s.fetched.Class
 	}
-	res := result{agent: a, url: url, reading: d}
-	if s.answered != nil && s.answered[d] != "" {
-		text := s.answered[d]
-		res.allowed = s.fetched.Access(d).Permission == robots.AllowAll
-		res.rule = text
+	ru := s.file.Ask(q)
+	v := &ru.Verdict
+	res := result{agent: a, url: url, reading: v.Dialect, allowed: ru.Allowed, line: ru.Line}
+	switch {
+	case ru.ByAnswer():
+		res.rule = s.answered[v.Dialect]
 		return res
-	}
-	r := s.file.Read(d)
-	var v robots.Verdict
-	if d.FirstMatch() && a.typed != "" {
-		v = r.CheckAgent(a.typed, encoded)
-	} else {
-		v = r.CheckCrawler(a.crawler, encoded)
-	}
-	res.allowed, res.line = v.Allowed, v.Line
-	if m := v.Decider(); m != nil {
+	case v.Decider() != nil:
 		res.rule = s.file.Key(v.Line) + ": " + s.file.Value(v.Line)
-	} else if v.Selection == robots.AlwaysAllowed {
+	case v.Selection == robots.AlwaysAllowed:
 		res.rule = "(/robots.txt is always allowed)"
 	}
 	if len(v.Groups) > 0 {

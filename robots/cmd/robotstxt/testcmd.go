@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"robotstester/robots"
+	"robotstester/robots/statefile"
 )
 
 func runTest(c *cli, args []string) int {
@@ -96,24 +97,33 @@ failure with the deciding line and exits 1.`)
 	return status
 }
 
-// readState reads a state file, standard input ("-"), or a tester link.
-func readState(spec string, stdin io.Reader) (state, error) {
+// readState reads a state file, standard input ("-"), or a tester link,
+// as the tester writes them (package statefile), and refuses an
+// expectation other than "allowed" or "blocked".
+func readState(spec string, stdin io.Reader) (statefile.State, error) {
 	if isURL(spec) && strings.Contains(spec, "#") {
-		return stateFromLink(spec)
+		st, err := statefile.FromLink(spec)
+		if err == nil {
+			err = st.CheckExpectations()
+		}
+		return st, err
 	}
 	var data []byte
 	var err error
 	if spec == "-" {
-		data, err = io.ReadAll(io.LimitReader(stdin, maxStateJSON+1))
+		data, err = io.ReadAll(io.LimitReader(stdin, statefile.MaxDecoded+1))
 	} else {
-		data, err = readLimited(spec, maxStateJSON+1)
+		data, err = readLimited(spec, statefile.MaxDecoded+1)
 	}
 	if err != nil {
-		return state{}, err
+		return statefile.State{}, err
 	}
-	st, err := parseState(data)
+	st, err := statefile.Unmarshal(data)
+	if err == nil {
+		err = st.CheckExpectations()
+	}
 	if err != nil {
-		return state{}, fmt.Errorf("%s: %v", spec, err)
+		return statefile.State{}, fmt.Errorf("%s: %v", spec, err)
 	}
 	return st, nil
 }

@@ -1,0 +1,341 @@
+//go:build !js
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"robotstester/internal/server"
+
+	"robotstester/app/ui/model"
+	"robotstester/robots"
+)
+
+// humanPace is the time between two keys of a person typing fast.
+const humanPace = 60 * time.Millisecond
+
+// slowWasm is how long the site of the first-paint tests holds app.wasm
+// back, as a slow network does: long enough for keys to be typed in the
+// page made at build time on any machine, whose own start may be quick.
+const slowWasm = 1500 * time.Millisecond
+
+// slowSite serves the root site as Site does, with app.wasm held back by
+// delay, for as long as the test runs.
+func slowSite(t *testing.T, delay time.Duration) string {
+	t.Helper()
+	files := server.Handler(suite.SiteDir(t, ""))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/app.wasm") {
+			select {
+			case <-time.After(delay):
+			case <-r.Context().Done():
+				return
+			}
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
+}
+
+// OpenFirstPaint loads url and returns as soon as the page made at build
+// time is there (its load event), long before the live page is ready.
+func (p *Page) OpenFirstPaint(url string) {
+	p.tb.Helper()
+	p.do("opening "+url, chromedp.Navigate(url))
+}
+
+// ThrottleCPU slows the tab's CPU by rate (1: no slowing), as Chromium's
+// developer tools do.
+func (p *Page) ThrottleCPU(rate float64) {
+	p.tb.Helper()
+	p.do(fmt.Sprintf("throttling the CPU %g×", rate), chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: rate})
+		return err
+	}))
+}
+
+// ready reports whether the live page is ready.
+func (p *Page) ready() bool {
+	return Eval[bool](p, "checking readiness", `!!document.querySelector("[data-ready]")`)
+}
+
+// typeAcrossStart types keys from text into the element that has the focus,
+// one every humanPace, from now until the live page is ready and then a few
+// more (a key pressed during the hand-over must not be lost either), and
+// returns what it typed. It fails the test when the page was ready before
+// the first key: then nothing was typed before it was live.
+func (p *Page) typeAcrossStart(text string) string {
+	p.tb.Helper()
+	if p.ready() {
+		p.tb.Fatal("the live page was ready before the first key: nothing was typed in the page made at build time")
+	}
+	typed, after := 0, -1
+	for typed < len(text) && after != 0 {
+		p.do("typing", chromedp.KeyEvent(text[typed:typed+1]))
+		typed++
+		if after > 0 {
+			after--
+		} else if after < 0 && p.ready() {
+			after = 4
+		}
+		time.Sleep(humanPace)
+	}
+	if after != 0 {
+		p.tb.Fatalf("the live page was not ready after %d keys", typed)
+	}
+	return text[:typed]
+}
+
+// focusState is the element with the focus and its caret, once live.
+type focusState struct {
+	ID    string `json:"id"`
+	Live  bool   `json:"live"` // in the live page
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	Value string `json:"value"`
+}
+
+func (p *Page) focusState() focusState {
+	return Eval[focusState](p, "reading the focus", `(() => {
+		const a = document.activeElement, inEditor = a && a.closest && a.closest(".cm-editor");
+		const s = { id: a ? a.id : "", live: !!(a && a.closest && a.closest("main[data-ready]")), start: -1, end: -1, value: "" };
+		if (inEditor) {
+			s.id = "robots-txt";
+			const sel = window.getSelection(), r = window.robotsTester.selection();
+			s.start = r.startLine; s.end = r.endLine;
+			return s;
+		}
+		if (a && typeof a.selectionStart === "number") { s.start = a.selectionStart; s.end = a.selectionEnd; s.value = a.value; }
+		else if (a && "value" in a) s.value = a.value;
+		return s;
+	})()`)
+}
+
+// exampleVerdict is the engine's verdict of test 1 of the example with its
+// crawler or URL changed.
+func exampleVerdict(agent, url string) (verdict string, line int) {
+	ex := model.Example()
+	if agent == "" {
+		agent = ex.Rows[0].Agent
+	}
+	if url == "" {
+		url = ex.Rows[0].URL
+	}
+	v := robots.Parse([]byte(ex.Robots)).Check(agent, url)
+	if v.Allowed {
+		return "allowed", v.Line
+	}
+	return "blocked", v.Line
+}
+
+// TestTypeFromFirstPaint types into each control of the first screen from
+// the first paint, with real keys at a human pace, across the moment the
+// live page takes over, at a desktop's and a phone's size, with the CPU as
+// it is and slowed 4×: what was typed, the focus and the caret carry over,
+// and the verdict follows.
+func TestTypeFromFirstPaint(t *testing.T) {
+	example := model.Example()
+	url1 := example.Rows[0].URL
+	// Typed at the end of test 1's URL: under /private/, which the
+	// example blocks, unlike the press pages.
+	urlTail := strings.TrimSuffix(url1, "press/launch.html")
+	type control struct {
+		name  string
+		sel   string
+		start func(p *Page) // puts the caret where the typing goes
+		text  string
+		check func(t *testing.T, p *Page, typed string)
+	}
+	selectAll := func(p *Page) {
+		p.do("selecting all", chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	}
+	controls := []control{{
+		name: "test bar URL", sel: "#bar-url", start: selectAll,
+		text: urlTail + strings.Repeat("x", 400),
+		check: func(t *testing.T, p *Page, typed string) {
+			f := p.focusState()
+			if f.ID != "bar-url" || !f.Live || f.Value != typed || f.Start != len(typed) || f.End != len(typed) {
+				t.Errorf("focus %+v, want #bar-url in the live page with %q and the caret at its end", f, typed)
+			}
+			want, line := exampleVerdict("", typed)
+			p.WaitAttr("#test-bar .verdict", "data-verdict", want)
+			if line > 0 {
+				p.Wait(fmt.Sprintf(`#test-bar .bar-rule button[data-line="%d"]`, line))
+			}
+			if got := p.Value("#url-1"); got != typed {
+				t.Errorf("test 1's URL in the table is %q, want %q", got, typed)
+			}
+		},
+	}, {
+		name: "test bar crawler", sel: "#bar-agent", start: selectAll,
+		text: "GPTBot" + strings.Repeat("z", 400),
+		check: func(t *testing.T, p *Page, typed string) {
+			f := p.focusState()
+			if f.ID != "bar-agent" || !f.Live || f.Value != typed || f.Start != len(typed) {
+				t.Errorf("focus %+v, want #bar-agent in the live page with %q and the caret at its end", f, typed)
+			}
+			want, _ := exampleVerdict(typed, "")
+			p.WaitAttr("#test-bar .verdict", "data-verdict", want)
+			if got := p.Value("#agent-1"); got != typed {
+				t.Errorf("test 1's crawler in the table is %q, want %q", got, typed)
+			}
+		},
+	}, {
+		name: "live page box", sel: "#live-url",
+		text: "example.com/" + strings.Repeat("y", 400),
+		check: func(t *testing.T, p *Page, typed string) {
+			f := p.focusState()
+			if f.ID != "live-url" || !f.Live || f.Value != typed || f.Start != len(typed) {
+				t.Errorf("focus %+v, want #live-url in the live page with %q and the caret at its end", f, typed)
+			}
+		},
+	}, {
+		name: "editor", sel: "#robots-txt",
+		start: func(p *Page) {
+			p.do("going to the end", chromedp.KeyEvent(kb.End, chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+			p.do("pressing Enter", enterKey())
+		},
+		text: "Disallow: /" + strings.Repeat("w", 400),
+		check: func(t *testing.T, p *Page, typed string) {
+			text := Eval[string](p, "reading the text", `window.robotsTester.text()`)
+			// Ctrl+End goes to the end, Enter starts a line there.
+			if want := example.Robots + "\n" + typed; text != want {
+				t.Errorf("the editor's text ends %q, want it to end with the line typed %q", text[max(0, len(text)-80):], typed)
+			}
+			f := p.focusState()
+			lines := strings.Count(text, "\n") + 1
+			if f.ID != "robots-txt" || !f.Live || f.Start != lines || f.End != lines {
+				t.Errorf("focus %+v, want the editor in the live page with the caret on its last line, %d", f, lines)
+			}
+			// The line typed is read: the summary counts it.
+			p.WaitAttr("#summary", "data-lines", fmt.Sprint(lines))
+		},
+	}}
+	for _, size := range []struct{ w, h int64 }{{1440, 900}, {360, 740}} {
+		for _, rate := range []float64{1, 4} {
+			for _, c := range controls {
+				t.Run(fmt.Sprintf("%dx%d/cpu%gx/%s", size.w, size.h, rate, c.name), func(t *testing.T) {
+					p := suite.NewPage(t)
+					p.do("setting the viewport", chromedp.EmulateViewport(size.w, size.h))
+					p.ThrottleCPU(rate)
+					p.OpenFirstPaint(slowSite(t, slowWasm))
+					p.do("focusing "+c.sel, chromedp.Focus(chromedp.CSS(c.sel)))
+					if c.start != nil {
+						c.start(p)
+					}
+					typed := p.typeAcrossStart(c.text)
+					p.ThrottleCPU(1)
+					c.check(t, p, typed)
+					if ex := p.Exceptions(); len(ex) > 0 {
+						t.Errorf("exceptions: %v", ex)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestChoiceFromFirstPaint picks a reading and a server answer in the page
+// made at build time, with the keyboard: once live, the selects show them
+// and the verdicts are read so.
+func TestChoiceFromFirstPaint(t *testing.T) {
+	p := suite.NewPage(t)
+	p.ThrottleCPU(4)
+	p.OpenFirstPaint(slowSite(t, slowWasm))
+	p.do("focusing the reading", chromedp.Focus(chromedp.CSS("#dialect")))
+	p.do("choosing the next reading", chromedp.KeyEvent(kb.ArrowDown))
+	p.do("focusing the server answer", chromedp.Focus(chromedp.CSS("#server-answer")))
+	p.do("choosing the next answer", chromedp.KeyEvent(kb.ArrowDown))
+	dialect := Eval[string](p, "reading the reading", `document.querySelector("#dialect").value`)
+	answer := Eval[string](p, "reading the answer", `document.querySelector("#server-answer").value`)
+	if p.ready() {
+		t.Fatal("the live page was ready before the choices: nothing was chosen in the page made at build time")
+	}
+	p.WaitReady()
+	p.ThrottleCPU(1)
+	if got := p.Value("main[data-ready] #dialect"); got != dialect {
+		t.Errorf("reading %q once live, want %q", got, dialect)
+	}
+	if got := p.Value("main[data-ready] #server-answer"); got != answer {
+		t.Errorf("server answer %q once live, want %q", got, answer)
+	}
+	if f := p.focusState(); f.ID != "server-answer" || !f.Live {
+		t.Errorf("focus %+v, want the server answer in the live page", f)
+	}
+	d, ok := robots.ParseDialect(dialect)
+	if !ok {
+		t.Fatalf("the reading chosen, %q, is no dialect", dialect)
+	}
+	title := d.Title()
+	deadline := time.Now().Add(Timeout)
+	for !strings.Contains(p.Text("#test-bar .bar-for"), title) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the test bar says %q, want it read as %s", p.Text("#test-bar .bar-for"), title)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestButtonFromFirstPaint presses Clear in the page made at build time: it
+// says that it waits, and is done once the page is live.
+func TestButtonFromFirstPaint(t *testing.T) {
+	p := suite.NewPage(t)
+	p.ThrottleCPU(4)
+	p.OpenFirstPaint(slowSite(t, slowWasm))
+	p.Wait("#early-note, .early-note")
+	p.do("pressing Clear", chromedp.Click(chromedp.CSS("#clear-file")))
+	if _, waiting := p.Attr("#clear-file", "aria-busy"); !waiting && !p.ready() {
+		t.Error("Clear pressed before the page is live does not say that it waits")
+	}
+	p.WaitReady()
+	p.ThrottleCPU(1)
+	p.WaitAttr("#summary", "data-bytes", "0")
+}
+
+// TestLinkOpensOnItsAnswer opens a link to a long real file whose selected
+// test is decided far down it, at a desktop's and a phone's size: the
+// deciding line and its group are drawn in the editor's view, as after a
+// paste.
+func TestLinkOpensOnItsAnswer(t *testing.T) {
+	text := corpusText(t, "nytimes.com.txt")
+	s := model.State{Robots: text, Rows: []model.Row{
+		{Agent: "Googlebot", URL: "https://www.nytimes.com/"},
+		{Agent: "GPTBot", URL: "https://www.nytimes.com/ads/x"},
+	}, Selected: 1}
+	_, line := func() (bool, int) {
+		v := robots.Parse([]byte(text)).Check("GPTBot", "https://www.nytimes.com/ads/x")
+		return v.Allowed, v.Line
+	}()
+	if line < 60 {
+		t.Fatalf("GPTBot on /ads/x is decided by line %d: the test needs a line far down the file", line)
+	}
+	for _, size := range []struct{ w, h int64 }{{1440, 900}, {360, 740}} {
+		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			p := suite.NewPage(t)
+			p.do("setting the viewport", chromedp.EmulateViewport(size.w, size.h))
+			p.Open(stateLink(t, slowSite(t, slowWasm), s))
+			p.Wait(fmt.Sprintf(`#test-bar .bar-rule button[data-line="%d"]`, line))
+			sel := fmt.Sprintf(`#robots-txt [data-deciding][data-line="%d"]`, line)
+			p.Wait(sel)
+			inView := Eval[bool](p, "checking the deciding line is in view", fmt.Sprintf(`(() => {
+				const l = document.querySelector(%s), s = l.closest(".cm-scroller").getBoundingClientRect(), r = l.getBoundingClientRect();
+				return r.top >= s.top && r.bottom <= s.bottom;
+			})()`, jsString(sel)))
+			if !inView {
+				t.Errorf("line %d, which decides, is drawn but out of the editor's view", line)
+			}
+		})
+	}
+}
