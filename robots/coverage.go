@@ -27,6 +27,11 @@ type Coverage struct {
 	// Examples is the most URLs kept for each line of each crawler; 0
 	// means DefaultExamples, a negative number none.
 	Examples int
+	// Answer is the class of the server's answer to the request for
+	// robots.txt, as a Question's: Success, the zero value, reads the
+	// file; after another answer a reading may allow or disallow every
+	// URL instead (AccessFor), which its Tally then counts at line 0.
+	Answer AnswerClass
 
 	file   *File
 	agents []string
@@ -53,6 +58,10 @@ type Tally struct {
 	Agent string
 	// Dialect is the reading the crawler was checked in.
 	Dialect Dialect
+	// Access is what the reading does after the server's answer: when its
+	// Permission is not FollowRules, the answer decided every URL, and
+	// the file was not read.
+	Access Access
 	// Allowed and Blocked count the URLs the crawler may and may not
 	// fetch.
 	Allowed, Blocked int
@@ -88,7 +97,7 @@ type LineCount struct {
 // given, as Check takes it: encode what people type first (EncodeURL).
 func (c *Coverage) Add(url string) {
 	if c.panel == nil {
-		c.panel = newPanel(c.file, c.agents, c.Dialect, c.Fixed)
+		c.panel = newPanel(c.file, c.agents, c.Dialect, c.Fixed, c.Answer)
 	}
 	c.urls++
 	c.panel.decide(url, func(t *tally, v *Verdict) { t.count(v, url, c.examples(), false) })
@@ -110,13 +119,17 @@ func (c *Coverage) AddRequest(agent, url string, status int) {
 		if !c.Fixed {
 			d = id.Crawler.Dialect
 		}
-		t = &tally{Tally: Tally{Agent: token, Dialect: d}, reading: c.file.Read(d)}
+		t = newTally(c.file.Read(d), token, c.Answer)
 		c.byToken[token] = t
 		c.requests = append(c.requests, t)
 	}
 	c.urls++
-	path, ok := t.reading.pathOf(url)
-	t.count(t.batchFor(agent).decide(url, path, ok), url, c.examples(), 200 <= status && status < 300)
+	v := t.fixed
+	if v == nil {
+		path, ok := t.reading.pathOf(url)
+		v = t.batchFor(agent).decide(url, path, ok)
+	}
+	t.count(v, url, c.examples(), 200 <= status && status < 300)
 }
 
 // URLs returns the number of URLs (or requests) added.
@@ -137,7 +150,7 @@ func (c *Coverage) Tallies() []Tally {
 			if !c.Fixed {
 				d = Identify(a).Crawler.Dialect
 			}
-			out = append(out, Tally{Agent: a, Dialect: d})
+			out = append(out, Tally{Agent: a, Dialect: d, Access: AccessFor(d, c.Answer)})
 		}
 	}
 	for _, t := range c.requests {
@@ -162,6 +175,19 @@ type tally struct {
 	batches map[string]*batch // AddRequest's, by whole user-agent string
 	lines   map[lineKey]*LineCount
 	last    *LineCount // the line counted last: runs of URLs share one
+	// fixed is the verdict of every URL when the server's answer decides
+	// alone; nil when the file's rules do.
+	fixed *Verdict
+}
+
+// newTally returns the tally of agent in reading r after the server's
+// answer.
+func newTally(r *Reading, agent string, answer AnswerClass) *tally {
+	t := &tally{Tally: Tally{Agent: agent, Dialect: r.Dialect, Access: AccessFor(r.Dialect, answer)}, reading: r}
+	if p := t.Access.Permission; p != FollowRules {
+		t.fixed = &Verdict{Dialect: r.Dialect, Allowed: p == AllowAll, Winner: -1}
+	}
+	return t
 }
 
 type lineKey struct {
@@ -261,7 +287,7 @@ type panelReading struct {
 	tallies []*tally
 }
 
-func newPanel(f *File, agents []string, d Dialect, fixed bool) *panel {
+func newPanel(f *File, agents []string, d Dialect, fixed bool, answer AnswerClass) *panel {
 	p := &panel{}
 	for _, a := range agents {
 		a = strings.TrimSpace(a)
@@ -270,7 +296,8 @@ func newPanel(f *File, agents []string, d Dialect, fixed bool) *panel {
 			rd = Identify(a).Crawler.Dialect
 		}
 		r := f.Read(rd)
-		t := &tally{Tally: Tally{Agent: a, Dialect: r.Dialect}, index: len(p.tallies), reading: r, b: r.newBatch(a)}
+		t := newTally(r, a, answer)
+		t.index, t.b = len(p.tallies), r.newBatch(a)
 		p.tallies = append(p.tallies, t)
 		i := slices.IndexFunc(p.readings, func(pr panelReading) bool { return pr.r == r })
 		if i < 0 {
@@ -288,6 +315,10 @@ func (p *panel) decide(url string, fn func(*tally, *Verdict)) {
 		pr := &p.readings[i]
 		path, ok := pr.r.pathOf(url)
 		for _, t := range pr.tallies {
+			if t.fixed != nil {
+				fn(t, t.fixed)
+				continue
+			}
 			fn(t, t.b.decide(url, path, ok))
 		}
 	}

@@ -54,6 +54,7 @@ func TestCoverage(t *testing.T) {
 		t.Errorf("URLs() = %d", c.URLs())
 	}
 	for i := range want {
+		want[i].Access = robots.AccessFor(want[i].Dialect, robots.Success)
 		if i >= len(got) || fmt.Sprint(got[i]) != fmt.Sprint(want[i]) {
 			t.Errorf("tally %d:\n got %+v\nwant %+v", i, at(got, i), want[i])
 		}
@@ -74,6 +75,27 @@ func TestCoverageFixedDialect(t *testing.T) {
 	c.Add("https://example.com/private/press/x")
 	if got := c.Tallies()[0]; got.Dialect != robots.Google || got.Allowed != 1 || got.Lines[0].Line != 3 {
 		t.Errorf("%+v", got)
+	}
+}
+
+// TestCoverageAnswer: after a 503, Google's reading disallows every URL
+// and the 1996 draft's too; after a 404 both allow every URL; the file is
+// not read.
+func TestCoverageAnswer(t *testing.T) {
+	for _, tc := range []struct {
+		answer  robots.AnswerClass
+		allowed bool
+	}{{robots.ServerError, false}, {robots.ClientError, true}} {
+		c := robots.NewCoverage(robots.ParseString(coverageFile), "Googlebot", "Baiduspider")
+		c.Answer = tc.answer
+		c.Add("https://example.com/private/a")
+		c.Add("https://example.com/blog")
+		c.AddRequest("Mozilla/5.0 (compatible; GPTBot/1.2)", "/x", 200)
+		for _, tl := range c.Tallies() {
+			if tl.Access.Permission == robots.FollowRules || len(tl.Lines) != 1 || tl.Lines[0].Line != 0 || tl.Lines[0].Allowed != tc.allowed {
+				t.Errorf("%v, %s: %+v", tc.answer, tl.Agent, tl)
+			}
+		}
 	}
 }
 
@@ -165,6 +187,21 @@ func TestDiff(t *testing.T) {
 	}
 	if d.URLs() != 6 || d.Checks() != 12 {
 		t.Errorf("%d URLs, %d checks", d.URLs(), d.Checks())
+	}
+}
+
+// TestDiffAnswer: a file deployed while the server answers 503 flips
+// every URL Googlebot may fetch, said as the answer's doing.
+func TestDiffAnswer(t *testing.T) {
+	f := robots.ParseString(coverageFile)
+	d := robots.NewDiff(f, f, "Googlebot")
+	d.NewAnswer = robots.ServerError
+	for _, u := range []string{"/", "/private/a", "/private/press/b"} {
+		d.Add("https://example.com" + u)
+	}
+	flips := d.Flips()
+	if len(flips) != 2 || flips[0].Count != 1 || flips[0].Old.Line != 0 || flips[1].Old.Line != 3 || !flips[0].New.ByAnswer || flips[0].New.Line != 0 || flips[0].Old.ByAnswer {
+		t.Errorf("%+v", flips)
 	}
 }
 

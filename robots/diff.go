@@ -19,11 +19,15 @@ type Diff struct {
 	Dialect  Dialect
 	Fixed    bool
 	Examples int
+	// OldAnswer and NewAnswer are the classes of the server's answers
+	// that came with each file, as a Coverage's Answer: a reading that
+	// allows or disallows everything after one decides every URL alone.
+	OldAnswer, NewAnswer AnswerClass
 
 	old, new *File
 	agents   []string
 	panels   [2]*panel
-	was      []lineKey // the old verdict of each crawler, for the URL being added
+	was      []decided // the old verdict of each crawler, for the URL being added
 	flips    map[flipKey]*Flip
 	urls     int
 	checks   int
@@ -51,44 +55,53 @@ type Flip struct {
 	Examples []string
 }
 
-// A Decider is a line that decided, or 0 when no rule did.
+// A Decider is what decided a verdict: a line, or 0 when no rule did.
 type Decider struct {
 	Line int
 	Rule string // the line as the file has it; "" at line 0
+	// ByAnswer reports that the server's answer decided, not the file
+	// (Line is then 0).
+	ByAnswer bool
+}
+
+// decided is one crawler's verdict of one URL in one file.
+type decided struct {
+	line              int
+	allowed, byAnswer bool
 }
 
 type flipKey struct {
 	crawler  int
-	old, new int
-	allowed  bool
+	old, new decided
 }
 
 // Add checks url for every crawler in both files.
 func (d *Diff) Add(url string) {
 	if d.panels[0] == nil {
-		d.panels[0] = newPanel(d.old, d.agents, d.Dialect, d.Fixed)
-		d.panels[1] = newPanel(d.new, d.agents, d.Dialect, d.Fixed)
-		d.was = make([]lineKey, len(d.agents))
+		d.panels[0] = newPanel(d.old, d.agents, d.Dialect, d.Fixed, d.OldAnswer)
+		d.panels[1] = newPanel(d.new, d.agents, d.Dialect, d.Fixed, d.NewAnswer)
+		d.was = make([]decided, len(d.agents))
 	}
 	d.urls++
-	d.panels[0].decide(url, func(t *tally, v *Verdict) { d.was[t.index] = lineKey{v.Line, v.Allowed} })
+	d.panels[0].decide(url, func(t *tally, v *Verdict) { d.was[t.index] = decided{v.Line, v.Allowed, t.fixed != nil} })
 	d.panels[1].decide(url, func(t *tally, v *Verdict) {
 		d.checks++
 		if was := d.was[t.index]; was.allowed != v.Allowed {
-			d.flip(t, was.line, v.Line, v.Allowed, url)
+			d.flip(t, was, decided{v.Line, v.Allowed, t.fixed != nil}, url)
 		}
 	})
 }
 
-func (d *Diff) flip(t *tally, oldLine, newLine int, allowed bool, url string) {
-	k := flipKey{t.index, oldLine, newLine, allowed}
+func (d *Diff) flip(t *tally, old, new decided, url string) {
+	k := flipKey{t.index, old, new}
 	f := d.flips[k]
 	if f == nil {
 		if d.flips == nil {
 			d.flips = map[flipKey]*Flip{}
 		}
-		f = &Flip{Agent: t.Agent, Dialect: t.Dialect, Allowed: allowed,
-			Old: Decider{oldLine, ruleText(d.old, oldLine)}, New: Decider{newLine, ruleText(d.new, newLine)}}
+		f = &Flip{Agent: t.Agent, Dialect: t.Dialect, Allowed: new.allowed,
+			Old: Decider{old.line, ruleText(d.old, old.line), old.byAnswer},
+			New: Decider{new.line, ruleText(d.new, new.line), new.byAnswer}}
 		d.flips[k] = f
 	}
 	f.Count++
@@ -110,7 +123,8 @@ func (d *Diff) Checks() int { return d.checks }
 // old line, then the new.
 func (d *Diff) Flips() []Flip {
 	keys := slices.SortedFunc(maps.Keys(d.flips), func(a, b flipKey) int {
-		return cmp.Or(cmp.Compare(a.crawler, b.crawler), cmp.Compare(a.old, b.old), cmp.Compare(a.new, b.new), boolOrder(a.allowed, b.allowed))
+		return cmp.Or(cmp.Compare(a.crawler, b.crawler), cmp.Compare(a.old.line, b.old.line), cmp.Compare(a.new.line, b.new.line),
+			boolOrder(a.new.allowed, b.new.allowed), boolOrder(a.old.byAnswer, b.old.byAnswer), boolOrder(a.new.byAnswer, b.new.byAnswer))
 	})
 	out := make([]Flip, len(keys))
 	for i, k := range keys {

@@ -226,12 +226,16 @@ func (sw *summaryWriter) write(r summaryRow) {
 	sw.rw.write(fields...)
 }
 
-// tallyRows returns a Tally's rows, line by line.
-func tallyRows(t robots.Tally) []summaryRow {
+// tallyRows returns a Tally's rows, line by line; where the server's
+// answer decided, the rule says so, as check's rows do.
+func tallyRows(src *source, t robots.Tally) []summaryRow {
 	var rows []summaryRow
 	for _, l := range t.Lines {
 		r := summaryRow{agent: t.Agent, reading: t.Dialect.String(), verdict: verdictWord(l.Allowed),
 			line: l.Line, rule: l.Rule, count: l.Count, fetched: l.Fetched}
+		if t.Access.Permission != robots.FollowRules {
+			r.rule = src.decidedAlone(t.Dialect)
+		}
 		if len(l.Examples) > 0 {
 			r.example = l.Examples[0]
 		}
@@ -258,14 +262,6 @@ func anyReading(d robots.Dialect, fixed bool) int {
 		w = max(w, len(r.String()))
 	}
 	return w
-}
-
-// readingOf returns the reading a crawler is checked in.
-func readingOf(a *agent, d robots.Dialect, fixed bool) robots.Dialect {
-	if fixed {
-		return d
-	}
-	return a.crawler.Dialect
 }
 
 // runSiteCheck is check with --log or --summary: a log's requests, one
@@ -296,21 +292,15 @@ func summarizeURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dia
 	if err != nil {
 		return err
 	}
-	// Crawlers whose reading the server's answer decides alone (a 503
-	// disallows all) need no check: every URL goes one way.
-	var checked []string
+	typed := make([]string, len(ags))
 	for i := range ags {
-		if src.decidedAlone(readingOf(&ags[i], d, fixed)) == "" {
-			checked = append(checked, ags[i].typed)
-		}
+		typed[i] = ags[i].typed
 	}
-	cov := robots.NewCoverage(src.file, checked...)
-	cov.Dialect, cov.Fixed = d, fixed
+	cov := robots.NewCoverage(src.file, typed...)
+	cov.Dialect, cov.Fixed, cov.Answer = d, fixed, src.answer()
 	prog := newProgress(c.stderr, len(ags))
-	n := 0
 	for u := range list {
 		cov.Add(robots.EncodeURL(u))
-		n++
 		prog.step()
 	}
 	prog.done()
@@ -318,23 +308,13 @@ func summarizeURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dia
 		return err
 	}
 	sw := newSummaryWriter(form, out, false, agentColumn(ags), readingColumn(ags, d, fixed))
-	tallies := cov.Tallies()
-	for i := range ags {
-		a := &ags[i]
-		reading := readingOf(a, d, fixed)
-		if text := src.decidedAlone(reading); text != "" {
-			allowed := src.fetched.Access(reading).Permission == robots.AllowAll
-			sw.write(summaryRow{agent: a.typed, reading: reading.String(), verdict: verdictWord(allowed), rule: text, count: n})
-			continue
-		}
-		t := tallies[0]
-		tallies = tallies[1:]
-		for _, r := range tallyRows(t) {
+	for _, t := range cov.Tallies() {
+		for _, r := range tallyRows(src, t) {
 			sw.write(r)
 		}
 	}
 	if form == tableFormat {
-		fmt.Fprintf(out, "%d URLs checked for %d agents.\n", n, len(ags))
+		fmt.Fprintf(out, "%d URLs checked for %d agents.\n", cov.URLs(), len(ags))
 	}
 	return sw.rw.flush()
 }
@@ -346,6 +326,15 @@ func (s *source) decidedAlone(d robots.Dialect) string {
 		return ""
 	}
 	return s.answered[d]
+}
+
+// answer returns the class of the server's answer that came with the
+// file: Success for a local file.
+func (s *source) answer() robots.AnswerClass {
+	if s.fetched == nil {
+		return robots.Success
+	}
+	return s.fetched.Class
 }
 
 // logAgents remembers the agent of each user-agent string met in a log,
@@ -420,33 +409,10 @@ func summarizeLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.
 	reqs, done := sf.requests(c)
 	la := newLogAgents(named)
 	cov := robots.NewCoverage(src.file)
-	cov.Dialect, cov.Fixed = d, fixed
-	// Requests whose reading the server's answer decides alone.
-	type alone struct {
-		reading        robots.Dialect
-		count, fetched int
-	}
-	var aloneOrder []string
-	aloneBy := map[string]*alone{}
+	cov.Dialect, cov.Fixed, cov.Answer = d, fixed, src.answer()
 	prog := newProgress(c.stderr, 1)
-	n := 0
 	for e := range reqs {
-		a := la.get(e.Agent)
-		if a == nil {
-			continue
-		}
-		n++
-		served := e.Status >= 200 && e.Status < 300
-		if reading := readingOf(a, d, fixed); src.decidedAlone(reading) != "" {
-			tok := a.crawler.Token
-			if aloneBy[tok] == nil {
-				aloneBy[tok] = &alone{reading: reading}
-				aloneOrder = append(aloneOrder, tok)
-			}
-			aloneBy[tok].count++
-			if served {
-				aloneBy[tok].fetched++
-			}
+		if la.get(e.Agent) == nil {
 			continue
 		}
 		cov.AddRequest(e.Agent, robots.EncodeURL(e.URL), e.Status)
@@ -458,18 +424,12 @@ func summarizeLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.
 	}
 	sw := newSummaryWriter(form, out, true, 24, anyReading(d, fixed))
 	for _, t := range cov.Tallies() {
-		for _, r := range tallyRows(t) {
+		for _, r := range tallyRows(src, t) {
 			sw.write(r)
 		}
 	}
-	for _, tok := range aloneOrder {
-		a := aloneBy[tok]
-		allowed := src.fetched.Access(a.reading).Permission == robots.AllowAll
-		sw.write(summaryRow{agent: tok, reading: a.reading.String(), verdict: verdictWord(allowed),
-			rule: src.decidedAlone(a.reading), count: a.count, fetched: a.fetched})
-	}
 	if form == tableFormat {
-		fmt.Fprintf(out, "%d requests checked, each for its own user-agent string; fetched: answered 2xx.\n", n)
+		fmt.Fprintf(out, "%d requests checked, each for its own user-agent string; fetched: answered 2xx.\n", cov.URLs())
 	}
 	return sw.rw.flush()
 }
@@ -478,13 +438,6 @@ func summarizeLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.
 // between old and cur over the URLs, by crawler and by the lines that
 // decided before and after, and returns how many changed.
 func summarizeDiff(c *cli, sf *siteFlags, old, cur *source, ags []agent, d robots.Dialect, fixed bool, form format, args []string, urlsFile string, out *bufio.Writer) (int, error) {
-	for _, s := range []*source{old, cur} {
-		for i := range ags {
-			if s.decidedAlone(readingOf(&ags[i], d, fixed)) != "" {
-				return 0, fmt.Errorf("%s: the server's answer decides alone (%s): compare without --summary", s.name, answerName(s.fetched))
-			}
-		}
-	}
 	list, closeList, err := sf.urls(c, args, urlsFile)
 	if err != nil {
 		return 0, err
@@ -494,7 +447,7 @@ func summarizeDiff(c *cli, sf *siteFlags, old, cur *source, ags []agent, d robot
 		typed[i] = ags[i].typed
 	}
 	diff := robots.NewDiff(old.file, cur.file, typed...)
-	diff.Dialect, diff.Fixed = d, fixed
+	diff.Dialect, diff.Fixed, diff.OldAnswer, diff.NewAnswer = d, fixed, old.answer(), cur.answer()
 	prog := newProgress(c.stderr, len(ags))
 	for u := range list {
 		diff.Add(robots.EncodeURL(u))
@@ -513,8 +466,8 @@ func summarizeDiff(c *cli, sf *siteFlags, old, cur *source, ags []agent, d robot
 			str("reading", f.Dialect.String()),
 			str("agent", f.Agent),
 			num("count", f.Count),
-			str("old", lineWords(f.Old)),
-			str("new", lineWords(f.New)),
+			str("old", lineWords(old, f.Dialect, f.Old)),
+			str("new", lineWords(cur, f.Dialect, f.New)),
 			str("example", f.Examples[0]),
 		)
 	}
@@ -528,10 +481,13 @@ func summarizeDiff(c *cli, sf *siteFlags, old, cur *source, ags []agent, d robot
 	return changed, rw.flush()
 }
 
-// lineWords says a deciding line as diff's rows do: "line 4: Disallow:
-// /x", "no rule matched".
-func lineWords(l robots.Decider) string {
-	if l.Line == 0 {
+// lineWords says what decided as diff's rows do: "line 4: Disallow:
+// /x", "no rule matched", "(503: disallow-all)".
+func lineWords(src *source, d robots.Dialect, l robots.Decider) string {
+	switch {
+	case l.ByAnswer:
+		return src.decidedAlone(d)
+	case l.Line == 0:
 		return "no rule matched"
 	}
 	return fmt.Sprintf("line %d: %s", l.Line, l.Rule)

@@ -169,6 +169,7 @@ func TestSiteDiff(t *testing.T) {
 	oldFile := writeFile(t, "old.txt", shop)
 	newFile := writeFile(t, "new.txt", shopEdited)
 	index := siteSitemaps(t)
+	down := site(t, 503, "")
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -181,6 +182,8 @@ func TestSiteDiff(t *testing.T) {
 				`{"change":"allowed -> blocked","reading":"google","agent":"Googlebot","count":1,"old":"no rule matched","new":"line 4: Disallow: /shop/","example":"https://example.com/shop/cart"}`,
 				`{"change":"blocked -> allowed","reading":"google","agent":"GPTBot","count":1,"old":"line 6: Disallow: /","new":"no rule matched","example":"https://example.com/"}`,
 				`{"change":"blocked -> allowed","reading":"google","agent":"GPTBot","count":1,"old":"line 6: Disallow: /","new":"line 3: Allow: /private/press/","example":"https://example.com/private/press/launch"}`}}},
+		{"summary, the new one down", []string{"diff", oldFile, down, "--sitemap", index, "-a", "Googlebot", "--summary"},
+			expectation{code: 1, stdout: []string{"allowed -> blocked  google   Googlebot  2        no rule matched             (503: disallow-all)         https://example.com/\n"}}},
 		{"summary, no change", []string{"diff", oldFile, oldFile, "--sitemap", index, "--summary"},
 			expectation{stdout: []string{"No verdict changes ("}}},
 	} {
