@@ -153,6 +153,32 @@ func (s *ruleSet) collect(path string, v *Verdict) {
 	}
 }
 
+// indexCandidates lets candidates use the prefix index; tests turn it
+// off to hold the index to trying every rule.
+var indexCandidates = true
+
+// candidates appends to buf the numbers (in s.rules) of the rules whose
+// literal prefix starts path, in the order of s.rules, and reports true;
+// or reports false when the set has no prefix index, and every rule is a
+// candidate. A rule can match path only if its literal prefix starts it,
+// in every reading that matches from the start of the path.
+func (s *ruleSet) candidates(path string, buf []int32) ([]int32, bool) {
+	s.prepare()
+	x := s.index
+	if x == nil || !indexCandidates {
+		return buf, false
+	}
+	for i := x.find(path); i >= 0; i = x.nodes[i].parent {
+		if n := &x.nodes[i]; strings.HasPrefix(path, x.prefix(i)) {
+			for j := n.first; j < n.end; j++ {
+				buf = append(buf, x.cands[j].rule)
+			}
+		}
+	}
+	slices.Sort(buf)
+	return buf, true
+}
+
 // try appends the rule of c to v.Matches if it matches.
 func (s *ruleSet) try(m *pathMatcher, c *compiledRule, v *Verdict) {
 	switch {

@@ -521,23 +521,28 @@ func choosePyEntry(r *Reading, q query, v *Verdict) *groupList {
 func decidePyScore(r *Reading, l *groupList, v *Verdict) {
 	path := v.Path
 	byConsumed := r.Dialect.parts().has(wildcardScoresByConsumed)
-	rules := 0
-	v.Groups = l.ruleSet(r).groups // made once: a check allocates nothing
-	for _, gi := range l.groups {
-		g := &r.Groups[gi]
-		rules += len(g.Rules)
-		for i := range g.Rules {
-			rule := &g.Rules[i]
-			s := pyScore(rule.Pattern(), path)
-			if s > 0 && !byConsumed {
-				s = len(strings.TrimSuffix(rule.Pattern(), "$")) + 1
-			}
-			if s > 0 {
-				v.Matches = append(v.Matches, Match{Rule: rule, Priority: s})
-			}
+	set := l.ruleSet(r)
+	v.Groups = set.groups // made once: a check allocates nothing
+	score := func(rule *Rule) {
+		s := pyScore(rule.Pattern(), path)
+		if s > 0 && !byConsumed {
+			s = len(strings.TrimSuffix(rule.Pattern(), "$")) + 1
+		}
+		if s > 0 {
+			v.Matches = append(v.Matches, Match{Rule: rule, Priority: s})
 		}
 	}
-	if rules == 0 && v.Selection != GlobalGroup {
+	var buf [64]int32
+	if cands, ok := set.candidates(path, buf[:0]); ok {
+		for _, i := range cands {
+			score(set.rules[i])
+		}
+	} else {
+		for _, rule := range set.rules {
+			score(rule)
+		}
+	}
+	if len(set.rules) == 0 && v.Selection != GlobalGroup {
 		v.ShadowsGlobal = r.globalHasRules()
 	}
 	// The highest score wins; on a tie an allowing rule replaces a
