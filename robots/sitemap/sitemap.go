@@ -118,14 +118,14 @@ func Detect(r *bufio.Reader) Kind {
 
 // Read reads the entries of one source of any kind Detect tells (a gzip
 // stream inflated first), and calls yield for each, in order. It follows
-// no sitemap index (a Walker does) and holds the source to no limit: it
-// is for lists, exports and logs of any length. It stops at the first
-// error yield returns, and returns it. note, when not nil, is told what
-// was skipped: lines that are no log lines, a <loc> too long.
+// no sitemap index: the sitemaps an index names are yielded as entries
+// whose Sitemap is true, as Walker.ReadOne does. It holds the source to
+// no limit: it is for lists, exports and logs of any length. It stops at
+// the first error yield returns, and returns it. note, when not nil, is
+// told what was skipped: lines that are no log lines, a <loc> too long.
 func Read(r io.Reader, from string, note func(Note), yield func(Entry) error) error {
 	w := Walker{MaxURLs: -1, MaxBytes: -1, Note: note}
-	_, err := w.read(r, from, yield, nil)
-	return unstop(err)
+	return w.ReadOne(r, from, yield)
 }
 
 // ReadLog reads an access log as Read does, whatever its first line looks

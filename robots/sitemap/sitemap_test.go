@@ -248,3 +248,15 @@ func TestReadOne(t *testing.T) {
 		t.Errorf("%+v %v", got, err)
 	}
 }
+
+// TestReadIndex: Read yields an index's sitemaps as such, and keeps none.
+func TestReadIndex(t *testing.T) {
+	var got []sitemap.Entry
+	err := sitemap.Read(strings.NewReader(`<sitemapindex><sitemap><loc>/a.xml</loc></sitemap><sitemap><loc>/b.xml</loc></sitemap></sitemapindex>`), "i", nil, func(e sitemap.Entry) error {
+		got = append(got, e)
+		return nil
+	})
+	if err != nil || len(got) != 2 || !got[0].Sitemap || got[1].URL != "/b.xml" {
+		t.Errorf("%+v %v", got, err)
+	}
+}
