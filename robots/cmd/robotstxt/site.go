@@ -292,19 +292,9 @@ func summarizeURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dia
 	if err != nil {
 		return err
 	}
-	typed := make([]string, len(ags))
-	for i := range ags {
-		typed[i] = ags[i].typed
-	}
-	cov := robots.NewCoverage(src.file, typed...)
+	cov := robots.NewCoverage(src.file, typedNames(ags)...)
 	cov.Dialect, cov.Fixed, cov.Answer = d, fixed, src.answer()
-	prog := newProgress(c.stderr, len(ags))
-	for u := range list {
-		cov.Add(robots.EncodeURL(u))
-		prog.step()
-	}
-	prog.done()
-	if err := closeList(); err != nil {
+	if err := feed(c, list, closeList, len(ags), cov.Add); err != nil {
 		return err
 	}
 	sw := newSummaryWriter(form, out, false, agentColumn(ags), readingColumn(ags, d, fixed))
@@ -442,19 +432,9 @@ func summarizeDiff(c *cli, sf *siteFlags, old, cur *source, ags []agent, d robot
 	if err != nil {
 		return 0, err
 	}
-	typed := make([]string, len(ags))
-	for i := range ags {
-		typed[i] = ags[i].typed
-	}
-	diff := robots.NewDiff(old.file, cur.file, typed...)
+	diff := robots.NewDiff(old.file, cur.file, typedNames(ags)...)
 	diff.Dialect, diff.Fixed, diff.OldAnswer, diff.NewAnswer = d, fixed, old.answer(), cur.answer()
-	prog := newProgress(c.stderr, len(ags))
-	for u := range list {
-		diff.Add(robots.EncodeURL(u))
-		prog.step()
-	}
-	prog.done()
-	if err := closeList(); err != nil {
+	if err := feed(c, list, closeList, len(ags), diff.Add); err != nil {
 		return 0, err
 	}
 	rw := newRowWriter(form, out, 18, readingColumn(ags, d, fixed), agentColumn(ags), 7, 26, 26)
@@ -507,4 +487,25 @@ func runSiteDiff(c *cli, sf *siteFlags, old, cur *source, ags []agent, d robots.
 		return exitChanged
 	}
 	return exitOK
+}
+
+// typedNames returns the agents as typed.
+func typedNames(ags []agent) []string {
+	out := make([]string, len(ags))
+	for i := range ags {
+		out[i] = ags[i].typed
+	}
+	return out
+}
+
+// feed hands add each URL of list, encoded as a browser sends it, with a
+// progress line on a terminal, and returns the list's error.
+func feed(c *cli, list iter.Seq[string], closeList func() error, perURL int, add func(string)) error {
+	prog := newProgress(c.stderr, perURL)
+	for u := range list {
+		add(robots.EncodeURL(u))
+		prog.step()
+	}
+	prog.done()
+	return closeList()
 }
