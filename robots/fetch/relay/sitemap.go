@@ -237,10 +237,11 @@ func (h *Handler) fetchSitemap(w http.ResponseWriter, ctx context.Context, loc s
 // streamSitemap reads a sitemap's body and writes the answer as it goes:
 // the locs first, one at a time, then what the reading came to.
 func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body io.Reader, a SitemapAnswer, depth int, start time.Time) {
-	// A client that reads slowly cannot hold the fetch's slot past its
-	// time bound: the writes end with it.
+	// A client that reads slowly cannot hold the fetch's slot long past
+	// its time bound: the writes end a few seconds after it, time enough
+	// for the answer's end.
 	if deadline, ok := ctx.Deadline(); ok {
-		http.NewResponseController(w).SetWriteDeadline(deadline)
+		http.NewResponseController(w).SetWriteDeadline(deadline.Add(5 * time.Second))
 	}
 	header := w.Header()
 	header.Set("Content-Type", "application/json; charset=utf-8")

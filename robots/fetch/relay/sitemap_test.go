@@ -186,6 +186,28 @@ func TestSitemapLimits(t *testing.T) {
 	}
 }
 
+// TestSitemapTimeBound: a sitemap that trickles in forever ends at the
+// relay's time bound, with the URLs read until then.
+func TestSitemapTimeBound(t *testing.T) {
+	base, _ := site(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			fmt.Fprintf(w, "Sitemap: http://%s/slow.txt\n", r.Host)
+			return
+		}
+		for i := 0; r.Context().Err() == nil; i++ {
+			fmt.Fprintf(w, "https://example.com/%d\n", i)
+			w.(http.Flusher).Flush()
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	relay := newRelay(t, Config{AllowLoopback: true, PerClient: -1, Timeout: time.Second}, "")
+	start := time.Now()
+	rep, a := relay.getSitemap(t, base+"/slow.txt")
+	if took := time.Since(start); rep.code != 200 || a.Complete || a.FetchError != "timed out" || len(a.Locs) < 3 || took > 3*time.Second {
+		t.Errorf("%d in %v: %s", rep.code, took, rep.raw)
+	}
+}
+
 // TestSitemapProtections: the rate limit counts sitemaps too, and a
 // sitemap that cannot be reached says so without an address.
 func TestSitemapProtections(t *testing.T) {
