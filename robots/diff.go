@@ -114,9 +114,10 @@ func (d *Diff) flip(t *tally, old, new decided, url string) {
 	}
 }
 
-// URLs returns the number of URLs added, and Checks the number of
-// crawler and URL pairs compared.
-func (d *Diff) URLs() int   { return d.urls }
+// URLs returns the number of URLs added.
+func (d *Diff) URLs() int { return d.urls }
+
+// Checks returns the number of crawler and URL pairs compared.
 func (d *Diff) Checks() int { return d.checks }
 
 // Flips returns the changes, by crawler (in the order given), then by the

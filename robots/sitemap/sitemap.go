@@ -69,6 +69,7 @@ type Note struct {
 	Cut bool
 }
 
+// String returns the note as a line: "sitemap.xml: more than ...".
 func (n Note) String() string { return n.From + ": " + n.Text }
 
 // Kind is what a source holds.
@@ -85,6 +86,7 @@ const (
 
 var kindNames = [...]string{"list", "xml", "csv", "log", "gzip"}
 
+// String returns the kind's name in lower case: "list", "xml", ...
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
