@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -72,13 +73,13 @@ func (p *Page) ready() bool {
 }
 
 // typeAcrossStart types keys from text into the element that has the focus,
-// one every humanPace, from now until the live page is ready and then a few
-// more (a key pressed during the hand-over must not be lost either), and
-// returns what it typed. It fails the test when the page was ready before
-// the first key: then nothing was typed before it was live.
-func (p *Page) typeAcrossStart(text string) string {
+// one every humanPace, from now until the live page is ready (ready) and
+// then a few more (a key pressed during the hand-over must not be lost
+// either), and returns what it typed. It fails the test when the page was
+// ready before the first key: then nothing was typed before it was live.
+func (p *Page) typeAcrossStart(ready func() bool, text string) string {
 	p.tb.Helper()
-	if p.ready() {
+	if ready() {
 		p.tb.Fatal("the live page was ready before the first key: nothing was typed in the page made at build time")
 	}
 	typed, after := 0, -1
@@ -87,7 +88,7 @@ func (p *Page) typeAcrossStart(text string) string {
 		typed++
 		if after > 0 {
 			after--
-		} else if after < 0 && p.ready() {
+		} else if after < 0 && ready() {
 			after = 4
 		}
 		time.Sleep(humanPace)
@@ -96,6 +97,60 @@ func (p *Page) typeAcrossStart(text string) string {
 		p.tb.Fatalf("the live page was not ready after %d keys", typed)
 	}
 	return text[:typed]
+}
+
+// crossSiteFrame serves a docs page on a second loopback address that
+// embeds src in an iframe of w×h, opens it in p from its first paint, and
+// returns a Page of the frame's own target, for reading what the frame
+// shows (keys go through p, as a user's do). It skips the test where the
+// machine has no second loopback address.
+func crossSiteFrame(t *testing.T, p *Page, src string, w, h int) *Page {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Skipf("no second loopback address: %v", err)
+	}
+	parent := fmt.Sprintf(`<!doctype html><title>docs</title><p>A docs page.</p><iframe id="t" style="width:%dpx;height:%dpx;border:0" src="%s"></iframe>`, w, h, src)
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, parent)
+	})}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	p.OpenFirstPaint("http://" + ln.Addr().String() + "/")
+	deadline := time.Now().Add(Timeout)
+	for {
+		infos, err := chromedp.Targets(p.ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, i := range infos {
+			if i.Type == "iframe" && strings.HasPrefix(i.URL, strings.Split(src, "?")[0]) {
+				ctx, cancel := chromedp.NewContext(p.ctx, chromedp.WithTargetID(i.TargetID))
+				t.Cleanup(cancel)
+				// The first action attaches to the frame: with no timeout.
+				if err := chromedp.Do(ctx); err != nil {
+					t.Fatalf("attaching to the frame: %v", err)
+				}
+				return &Page{tb: t, ctx: ctx}
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no frame of %s among the browser's targets", src)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// clickIn clicks the middle of element sel of frame, a frame of p shown at
+// p's element #t, as a user does.
+func clickIn(p, frame *Page, sel string) {
+	p.tb.Helper()
+	box := Eval[rect](p, "measuring the frame", rectJS+`("#t")`)
+	r := Eval[rect](frame, "measuring "+sel, rectJS+"("+jsString(sel)+")")
+	// Near its top: a tall element (the editor) may reach past the frame.
+	y := min((r.Top+r.Bottom)/2, r.Top+12)
+	p.do("clicking "+sel+" in the frame", chromedp.MouseClickXY(box.Left+(r.Left+r.Right)/2, box.Top+y))
 }
 
 // focusState is the element with the focus and its caret, once live.
@@ -223,22 +278,39 @@ func TestTypeFromFirstPaint(t *testing.T) {
 			p.WaitAttr("#summary", "data-lines", fmt.Sprint(lines))
 		},
 	}}
-	for _, size := range []struct{ w, h int64 }{{1440, 900}, {360, 740}} {
+	for _, size := range []struct {
+		w, h  int64
+		embed bool // in a docs page's cross-site iframe of w×h, ?embed=1
+	}{{1440, 900, false}, {360, 740, false}, {800, 400, true}} {
 		for _, rate := range []float64{1, 4} {
 			for _, c := range controls {
-				t.Run(fmt.Sprintf("%dx%d/cpu%gx/%s", size.w, size.h, rate, c.name), func(t *testing.T) {
+				if size.embed && c.sel == "#live-url" {
+					continue // the embed mode has no live-page box
+				}
+				name := fmt.Sprintf("%dx%d", size.w, size.h)
+				if size.embed {
+					name = "embed " + name
+				}
+				t.Run(fmt.Sprintf("%s/cpu%gx/%s", name, rate, c.name), func(t *testing.T) {
 					p := suite.NewPage(t)
-					p.do("setting the viewport", chromedp.EmulateViewport(size.w, size.h))
 					p.ThrottleCPU(rate)
-					p.OpenFirstPaint(slowSite(t, slowWasm))
-					p.do("focusing "+c.sel, chromedp.Focus(chromedp.CSS(c.sel)))
+					in := p // where the page shows: the tab, or the frame
+					if size.embed {
+						p.do("setting the viewport", chromedp.EmulateViewport(1280, 800))
+						in = crossSiteFrame(t, p, slowSite(t, slowWasm)+"?embed=1", int(size.w), int(size.h))
+						clickIn(p, in, c.sel)
+					} else {
+						p.do("setting the viewport", chromedp.EmulateViewport(size.w, size.h))
+						p.OpenFirstPaint(slowSite(t, slowWasm))
+						p.do("focusing "+c.sel, chromedp.Focus(chromedp.CSS(c.sel)))
+					}
 					if c.start != nil {
 						c.start(p)
 					}
-					typed := p.typeAcrossStart(c.text)
+					typed := p.typeAcrossStart(in.ready, c.text)
 					p.ThrottleCPU(1)
-					c.check(t, p, typed)
-					if ex := p.Exceptions(); len(ex) > 0 {
+					c.check(t, in, typed)
+					if ex := in.Exceptions(); len(ex) > 0 {
 						t.Errorf("exceptions: %v", ex)
 					}
 				})

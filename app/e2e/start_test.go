@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -166,24 +167,43 @@ func TestPrerenderedPage(t *testing.T) {
 }
 
 // TestEmbedStartsHidden: in a docs page's iframe (?embed=1), the full page
-// made at build time does not show while the WebAssembly loads, only the
-// loader's bar; then the compact live page shows.
+// made at build time does not show while the WebAssembly loads. With the
+// embed mode's default options and no link, the compact page made at build
+// time shows in its place (it takes input: TestTypeFromFirstPaint); with
+// others (a link, read-only, other panels), only the loader's bar; then the
+// compact live page shows.
 func TestEmbedStartsHidden(t *testing.T) {
-	p := suite.NewPage(t)
-	// Neither the module the page's worker compiled nor the fallback ever
-	// gets instantiated.
-	p.beforeScripts(`WebAssembly.instantiateStreaming = WebAssembly.instantiate = () => new Promise(() => {});`)
-	p.Goto(suite.Site(t, "") + "/?embed=1")
-	p.Wait("#app-wasm-loader")
-	seen := Eval[[]string](p, "looking at the loading page", `[
-		getComputedStyle(document.querySelector("main")).visibility,
-		getComputedStyle(document.querySelector("#app-wasm-loader")).visibility,
-	]`)
-	if seen[0] != "hidden" || seen[1] != "visible" {
-		t.Errorf("while loading in embed mode: the page is %s, the loader %s; want hidden, visible", seen[0], seen[1])
+	for _, c := range []struct {
+		query, main string // main: the page's visibility while loading
+	}{
+		{"/?embed=1", "visible"},
+		{"/?embed=1&panels=editor,tests", "visible"},
+		{"/?embed=1&panels=tests,editor", "hidden"}, // another order, another layout
+		{"/?embed=1&readonly=1", "hidden"},
+		{"/?embed=1&panels=editor,why", "hidden"},
+		{"/?embed=1#s=x", "hidden"},
+	} {
+		p := suite.NewPage(t)
+		// Neither the module the page's worker compiled nor the fallback
+		// ever gets instantiated.
+		p.beforeScripts(`WebAssembly.instantiateStreaming = WebAssembly.instantiate = () => new Promise(() => {});`)
+		p.Goto(suite.Site(t, "") + c.query)
+		p.Wait("#app-wasm-loader")
+		seen := Eval[[]string](p, "looking at the loading page", `[
+			getComputedStyle(document.querySelector("main")).visibility,
+			getComputedStyle(document.querySelector("#app-wasm-loader")).visibility,
+			document.querySelector("main").hasAttribute("data-embed") ? "compact" : "full",
+		]`)
+		want := []string{c.main, "visible", "full"}
+		if c.main == "visible" {
+			want[2] = "compact"
+		}
+		if !slices.Equal(seen, want) {
+			t.Errorf("while loading %s: the page is %s, the loader %s, the page %s; want %v", c.query, seen[0], seen[1], seen[2], want)
+		}
 	}
 
-	p = suite.NewPage(t)
+	p := suite.NewPage(t)
 	p.Open(suite.Site(t, "") + "/?embed=1")
 	if v := Eval[string](p, "looking at the live page", `getComputedStyle(document.querySelector("main[data-ready]")).visibility`); v != "visible" {
 		t.Errorf("the live embedded page is %s", v)

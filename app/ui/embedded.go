@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 
@@ -72,4 +73,26 @@ func (t *Tester) renderEmbed() app.UI {
 		body = append(body, &WhyPanel{Why: why, Has: has, Sheet: true, Opener: t.whyOpener, onReveal: t.reveal, onClose: t.closeWhy})
 	}
 	return root.Body(body...)
+}
+
+// PrerenderedEmbed returns the compact page of the embed mode with its
+// default options (?embed=1: the editor and the tests, editable), with the
+// example, as the page made at build time draws it: the site carries it for
+// a docs page's iframe to show, and take input in, from its first paint,
+// rather than a blank frame until the live page is ready
+// (app/internal/site, embedPage). full is the address of the full tester.
+// It is for the site's build, natively.
+func PrerenderedEmbed(full string) (string, error) {
+	if app.IsClient {
+		return "", errors.New("the embed page is made at build time")
+	}
+	t := &Tester{}
+	t.page.embed = embed.Options{On: true, Panels: slices.Clone(embed.DefaultPanels)}
+	t.page.fullLink = full
+	e := app.NewTestEngine()
+	if err := e.Load(t); err != nil {
+		return "", err
+	}
+	e.ConsumeAll()
+	return app.HTMLString(t), nil
 }

@@ -106,7 +106,10 @@ func (t *Tester) root(classes ...string) app.HTMLMain {
 		// The page made at build time takes no input when the visit opens
 		// a link or saved work (app/editor/src/early.js): these say where
 		// to look for them.
-		root = root.DataSet("early-save", session.SaveKey).DataSet("early-link", share.FragmentKey)
+		root = root.DataSet("early-link", share.FragmentKey)
+		if !t.page.embed.On { // the embed mode opens no saved work
+			root = root.DataSet("early-save", session.SaveKey)
+		}
 	}
 	if t.ready && t.shown {
 		root = root.DataSet("ready", "true") // as showLivePage marks it

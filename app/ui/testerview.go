@@ -92,8 +92,9 @@ func (t *Tester) header() app.UI {
 		app.H1().Text("robots.txt tester"),
 		app.P().Class("lede").Text("Paste a robots.txt, add crawlers and URLs: every verdict, the group that applied and the line that decided update as you type. Everything runs in your browser."),
 		app.If(!t.ready, func() app.UI {
-			// Shown in the prerendered page: go-app replaces the DOM when
-			// the wasm starts, so text typed before then would be lost.
+			// Shown in the prerendered page, which takes input but gives
+			// no new verdicts until the live page takes its place (the test
+			// bar says so where the user looks: early.js).
 			return app.P().Class("loading").Aria("live", "polite").Text("Loading the tester…")
 		}),
 		app.Div().Class("tools top-tools").Body(

@@ -23,7 +23,11 @@ const startingText = "Starting the tester: the verdict follows your changes in a
 // live page is ready).
 export function early(mount) {
   const main = document.querySelector("body > main.tester");
-  if (!main || main.hasAttribute("data-ready") || document.documentElement.classList.contains("embedding")) return null;
+  // In a docs page's iframe, the page made at build time is the full
+  // tester, hidden until the live page is ready, unless the compact one
+  // made at build time took its place (app/internal/site, embedPage).
+  const html = document.documentElement;
+  if (!main || main.hasAttribute("data-ready") || html.classList.contains("embedding") && !html.classList.contains("embed-early")) return null;
   const state = { main, editor: null, clicks: [], changed: false };
   const opening = arrivalOf(main);
   const bar = main.querySelector("#test-bar");

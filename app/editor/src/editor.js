@@ -302,14 +302,17 @@ function mount(host, opts) {
   const handle = {
     view,
     // setText replaces the whole text as one step of the editor's history.
+    // The view goes to the top by a measure of its own, not by a scroll
+    // effect: CodeMirror makes that after every measure's writes, which
+    // would undo a reveal asked for right after (a link's deciding line).
     setText: whenFree(text => {
       view.dispatch({
         changes: { from: 0, to: view.state.doc.length, insert: text },
         selection: { anchor: 0 },
         annotations: fromGo.of(true),
-        effects: EditorView.scrollIntoView(0),
         userEvent: "set",
       });
+      view.requestMeasure({ read() {}, write() { view.scrollDOM.scrollTop = 0; } });
     }),
     // paste replaces the whole text as a paste does: handed to the Go side.
     paste: whenFree(text => {

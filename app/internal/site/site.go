@@ -185,6 +185,9 @@ func Build(opts Options) error {
 	if err := patchLoader(tmp, wasm.Size()); err != nil {
 		return err
 	}
+	if err := embedPage(tmp, prefix); err != nil {
+		return err
+	}
 	if err := os.WriteFile(filepath.Join(tmp, "wasm_exec.js"), wasmExec, 0o644); err != nil {
 		return err
 	}
