@@ -409,20 +409,30 @@ func benchStart(t *testing.T) []benchRow {
 		}
 	}
 	tester := times[0]
-	row := func(what, budget string, limit float64, s, long benchStats, floor func(startTimes) benchStats) benchRow {
-		r := benchRow{measure: what, budget: budget, median: s.median(), p90: s.p90(), longest: long.median(), within: s.median() <= limit}
-		if len(times) > 1 && floor != nil {
+	row := func(what, budget string, limit float64, s, long benchStats) benchRow {
+		return benchRow{measure: what, budget: budget, median: s.median(), p90: s.p90(), longest: long.median(), within: s.median() <= limit}
+	}
+	// The live page's budget is go-app's own start measured in the same
+	// run plus slack: the machine's speed moves by a third from hour to
+	// hour, and go-app's start, which no tester can be sooner than, moves
+	// with it. Without a floor site, the row says so and is not within.
+	live := func(what string, slack float64, s, long benchStats, floor func(startTimes) benchStats) benchRow {
+		r := row(what, fmt.Sprintf("≤ go-app's own + %.0f ms", slack), 0, s, long)
+		if len(times) > 1 {
 			f := floor(times[1])
 			r.floor = fmt.Sprintf("%.0f / %.0f (go-app alone)", f.median(), f.p90())
+			r.within = s.median() <= f.median()+slack
+		} else {
+			r.floor = "not measured: set $" + EnvBenchFloorSite + " (make bench-browser does)"
 		}
 		return r
 	}
 	return []benchRow{
-		row("navigation → first verdict painted (prerendered), cold", "≤ 1,000 ms", 1000, tester.paintCold, tester.longCold, nil),
-		row("navigation → live verdicts (data-ready), cold", "≤ 800 ms", 800, tester.liveCold, tester.longCold,
+		row("navigation → first verdict painted (prerendered), cold", "≤ 1,000 ms", 1000, tester.paintCold, tester.longCold),
+		live("navigation → live verdicts (data-ready), cold", 400, tester.liveCold, tester.longCold,
 			func(f startTimes) benchStats { return f.liveCold }),
-		row("navigation → first verdict painted (prerendered), repeat visit", "≤ 600 ms", 600, tester.paintWarm, tester.longWarm, nil),
-		row("navigation → live verdicts (data-ready), repeat visit", "≤ 600 ms", 600, tester.liveWarm, tester.longWarm,
+		row("navigation → first verdict painted (prerendered), repeat visit", "≤ 600 ms", 600, tester.paintWarm, tester.longWarm),
+		live("navigation → live verdicts (data-ready), repeat visit", 250, tester.liveWarm, tester.longWarm,
 			func(f startTimes) benchStats { return f.liveWarm }),
 	}
 }

@@ -228,8 +228,10 @@ func keepPrerendered() {
 // step (no frame shows both or neither), and marks it ready (data-ready).
 // What the user typed, chose and pressed in the prerendered page, its focus
 // and caret, go over to the live page (editor.js's handOver, early.js):
-// the prerendered page takes input from its first paint.
-func showLivePage() {
+// the prerendered page takes input from its first paint. With staged, the
+// live page has drawn its first screen only, and the prerendered page's
+// other parts stay on in it until drawn (handOverParts).
+func showLivePage(staged bool) {
 	if !app.IsClient {
 		return
 	}
@@ -238,7 +240,7 @@ func showLivePage() {
 	old := doc.Call("querySelector", "main."+prerenderedClass)
 	live := doc.Call("querySelector", "main."+MountingClass)
 	if ed := app.Window().Get("RobotsEditor"); old.Truthy() && live.Truthy() && ed.Truthy() && ed.Get("handOver").Truthy() {
-		if err := jsTry(func() { ed.Call("handOver", old, live, MountingClass) }); err == nil {
+		if err := jsTry(func() { ed.Call("handOver", old, live, MountingClass, staged) }); err == nil {
 			return
 		}
 	}
@@ -249,6 +251,30 @@ func showLivePage() {
 		live.Get("classList").Call("remove", MountingClass)
 		live.Call("setAttribute", "data-ready", "true")
 	}
+}
+
+// handOverParts puts the parts of the live page drawn since it showed in
+// the place of the prerendered parts that stood for them, with what the
+// user did there (showLivePage, early.js).
+func handOverParts() {
+	ed := app.Window().Get("RobotsEditor")
+	live := app.Window().Get("document").Call("querySelector", "main[data-ready]")
+	if ed.Truthy() && ed.Get("handOverParts").Truthy() && live.Truthy() {
+		jsTry(func() { ed.Call("handOverParts", live) })
+	}
+}
+
+// stagedStart reports whether the prerendered page stands for the live
+// page's first work, and takes input (early.js): the live page may then
+// show at its first screen, the prerendered page's other parts on in it
+// until drawn.
+func stagedStart() (staged bool) {
+	jsTry(func() {
+		if ed := app.Window().Get("RobotsEditor"); ed.Truthy() && ed.Get("staged").Truthy() {
+			staged = ed.Call("staged").Bool()
+		}
+	})
+	return staged
 }
 
 // registerWorker registers go-app's service worker, which keeps the page

@@ -58,7 +58,7 @@ func (t *Tester) renderEmbed() app.UI {
 				app.If(t.work.State.Dialect != "", func() app.UI {
 					return app.P().Class("note").Text("Read as " + an.Reading.Dialect.Title() + ".")
 				}),
-				&CrawlerList{},
+				t.crawlerList(),
 			))
 		case embed.Why:
 			why, has := an.Why()

@@ -47,9 +47,16 @@ const lintNowSize = 16 << 10
 
 // start builds the live page, one step per task of the browser's: the
 // arrival (the link or the saved work, read in a goroutine that pauses),
-// the parts of the page after go-app's first render, the last part; then
-// it shows the live page in place of the prerendered one, and the page is
-// ready.
+// the parts of the page after go-app's first render up to the first screen;
+// then it shows the live page in place of the prerendered one, and the page
+// is ready; then it draws the rest, a part a task.
+//
+// The first screen is the header, the editor and the test bar with the Why
+// when the visit opens the example the prerendered page shows (staged): the
+// prerendered page's other parts stay on in the live page, taking input,
+// until each is drawn and takes its place with what the user did there
+// (early.js, handOverParts). A visit that opens other work (a link, saved
+// work) draws every part before it shows: the prerendered parts are not its.
 //
 // A part is drawn by go-app's frame after the change of t.parts; Defer
 // runs after that frame, and nextTask waits for the browser's turn, so
@@ -63,36 +70,65 @@ func (t *Tester) start(ctx app.Context) {
 			ctx.PreventUpdate()
 			t.arriving = true
 			t.arrive(ctx, func(ctx app.Context) {
+				t.staged = stagedStart()
 				ctx.Defer(t.start)
 			})
 			return
-		case t.parts < partTests:
+		case !t.shown && t.parts < t.firstScreen():
 			t.parts++
-		case t.parts < partAll:
-			// The last part is drawn as the ready page looks (no loading
-			// note, the fetch enabled) while still hidden, so that
-			// showing it takes no redraw of its own.
-			t.parts = partAll
-			t.ready = true
-		default:
+			// The first screen's last part is drawn as the ready page looks
+			// (no loading note, the fetch enabled) while still hidden, so
+			// that showing it takes no redraw of its own.
+			t.ready = t.parts == t.firstScreen()
+		case !t.shown:
 			// The root's class is changed here, not by a render: the
 			// prerendered page must go in the same step.
 			t.shown = true
-			showLivePage()
+			showLivePage(t.parts < partAll)
 			ctx.PreventUpdate()
-			resumeCollector()
-			// In a task of its own: the page answers keys as soon as it
-			// shows, and registering the service worker takes 5 to 20 ms
-			// of the page's thread.
-			nextTask(ctx, func(ctx app.Context) {
-				ctx.PreventUpdate()
-				registerWorker()
+			if t.parts < partAll {
+				t.start(ctx)
+			} else {
+				t.started(ctx)
+			}
+			return
+		case t.parts < partAll:
+			t.parts++
+			// In the task of the frame that drew it: no frame shows the
+			// part beside the prerendered one it replaces.
+			ctx.Defer(func(ctx app.Context) {
+				handOverParts()
+				if t.parts < partAll {
+					t.start(ctx)
+				} else {
+					t.started(ctx)
+				}
 			})
-			t.lintShown(ctx)
 			return
 		}
 		ctx.Defer(t.start)
 	})
+}
+
+// firstScreen is the last part drawn before the live page shows.
+func (t *Tester) firstScreen() int {
+	if t.staged {
+		return partRead
+	}
+	return partAll
+}
+
+// started ends the start, once every part is drawn and shown.
+func (t *Tester) started(ctx app.Context) {
+	resumeCollector()
+	// In a task of its own: the page answers keys as soon as it shows,
+	// and registering the service worker takes 5 to 20 ms of the page's
+	// thread.
+	nextTask(ctx, func(ctx app.Context) {
+		ctx.PreventUpdate()
+		registerWorker()
+	})
+	t.lintShown(ctx)
 }
 
 // root returns the page's root element with the given classes: hidden

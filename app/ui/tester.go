@@ -34,6 +34,8 @@ type Tester struct {
 	parts    int  // how many of the page's parts are drawn (mount.go)
 	arriving bool // the state the page opens with is asked for (arrive)
 	shown    bool // the live page has replaced the prerendered one
+	keptList bool // the page has the prerendered page's crawler datalist (crawlerList)
+	staged   bool // the live page shows at its first screen, the rest drawn after (start)
 
 	edit editing // the editor and its text (editing.go)
 
@@ -82,6 +84,7 @@ func (t *Tester) OnInit() {
 		t.work.An.Lint()
 	}
 	t.parts = firstParts()
+	t.keptList = keptCrawlerList()
 }
 
 // NewTester returns a Tester showing s instead of the example.

@@ -68,7 +68,7 @@ func (t *Tester) panels() []app.UI {
 				t.morePanel("more-compare", app.Text("Every crawler's reading"), t.comparePanel),
 			),
 		),
-		&CrawlerList{}, // the crawler fields' suggestions
+		t.crawlerList(), // the crawler fields' suggestions
 		app.Footer().Class("note").Text("Verdicts follow Google's open-source reading unless another dialect is chosen. Nothing you type leaves this page."),
 	}
 }

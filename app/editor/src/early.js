@@ -28,8 +28,12 @@ export function early(mount) {
   // made at build time took its place (app/internal/site, embedPage).
   const html = document.documentElement;
   if (!main || main.hasAttribute("data-ready") || html.classList.contains("embedding") && !html.classList.contains("embed-early")) return null;
-  const state = { main, editor: null, clicks: [], changed: false };
-  const opening = arrivalOf(main);
+  const state = { main, editor: null, clicks: [], changed: false, opening: "" };
+  // The crawler fields' suggestions are the same in the live page, which
+  // keeps these instead of drawing them again (app/ui/crawlerlist.go).
+  const list = main.querySelector("datalist#crawler-list");
+  if (list) document.body.appendChild(list);
+  const opening = state.opening = arrivalOf(main);
   const bar = main.querySelector("#test-bar");
   if (opening) {
     // Not the user's work on screen: nothing typed here could be kept.
@@ -47,13 +51,17 @@ export function early(mount) {
     if (bar) bar.classList.add("early-stale");
     if (note1) note1.textContent = "Starting the tester: the verdict of what you typed follows in a moment.";
   };
-  main.addEventListener("input", typed, true);
-  main.addEventListener("change", typed, true);
-  // A button pressed now is pressed again once the page is live; it says
+  // The page made at build time, and its parts that stay on in the live
+  // page until it draws them (handOver), take input.
+  const early = (t) => t && t.closest && (main.contains(t) || t.closest("." + pendingClass));
+  const doc = document;
+  doc.addEventListener("input", (e) => { if (early(e.target)) typed(); }, true);
+  doc.addEventListener("change", (e) => { if (early(e.target)) typed(); }, true);
+  // A button pressed now is pressed again once its part is live; it says
   // that it waits.
-  main.addEventListener("click", (e) => {
+  doc.addEventListener("click", (e) => {
     const b = e.target.closest && e.target.closest("button");
-    if (!b || !main.contains(b) || b.closest(".cm-editor")) return;
+    if (!b || !early(b) || b.closest(".cm-editor")) return;
     e.preventDefault();
     press(state, b);
   }, true);
@@ -92,6 +100,10 @@ function note(bar, text) {
   else bar.append(p);
   return p;
 }
+
+// pendingClass marks a part of the page made at build time that stays on
+// in the live page until the live page draws it (handOver, handOverParts).
+const pendingClass = "early-pending";
 
 // press notes a button pressed before the page is live, once in a row.
 function press(state, b) {
@@ -176,33 +188,90 @@ function moveRows(rows, list) {
 // one step, with what the user typed, chose and pressed there: the fields'
 // values (handed to the live page as input events, as typing them there
 // would), the focus, the caret and the selection, and the buttons pressed,
-// pressed again. The editor moves over whole (it is the same editor). It
-// returns nothing; the live page is marked data-ready.
-export function handOver(state, old, live, mountingClass, place) {
-  const active = document.activeElement;
-  let focus = null;
-  if (active && old.contains(active) && active.id && !active.closest(".cm-editor")) {
-    focus = { id: active.id, sel: null };
-    try {
-      if (typeof active.selectionStart === "number") focus.sel = [active.selectionStart, active.selectionEnd, active.selectionDirection];
-    } catch (e) { /* not a text field */ }
-  }
-  const fields = [];
-  if (state && state.changed) {
-    for (const el of old.querySelectorAll("input[id], select[id], textarea[id]")) {
-      if (el.closest(".cm-editor") || !changedField(el)) continue;
-      const twin = live.querySelector("#" + CSS.escape(el.id));
-      if (twin && twin.tagName === el.tagName) fields.push([el, twin]);
+// pressed again. The editor moves over whole (it is the same editor). The
+// live page is marked data-ready.
+//
+// With staged, the live page has drawn its first screen only: the parts of
+// the page made at build time that it has not drawn yet stay, as they are,
+// at its end, taking input, until it draws them (handOverParts). It is
+// never staged when the visit opens other work than the page shows.
+export function handOver(state, old, live, mountingClass, place, staged) {
+  const focus = noteFocus(old);
+  const put = place ? place() : null;
+  if (staged && state && !state.opening) {
+    for (const part of [...old.children]) {
+      if (part.id === "app-wasm-loader" || twinOf(live, part)) continue;
+      part.classList.add(pendingClass);
+      live.appendChild(part);
     }
   }
-  // The editor leaves the page made at build time with its focus and
-  // scroll noted, and takes them back in the live page once shown: an
-  // element of a hidden page takes no focus.
-  const put = place ? place() : null;
+  const fields = changedFields(state, old, live);
   old.remove();
   live.classList.remove(mountingClass);
   live.setAttribute("data-ready", "true");
   if (put) put();
+  carry(state, fields, focus, live);
+}
+
+// handOverParts puts each part that the live page has drawn since
+// handOver in place of the part of the page made at build time that stood
+// for it, with what the user did there, as handOver does; the parts still
+// to come stay after it. It reports whether any part is still to come.
+export function handOverParts(state, live) {
+  for (const part of live.querySelectorAll(":scope > ." + pendingClass)) {
+    const twin = twinOf(live, part);
+    if (!twin) continue;
+    const focus = noteFocus(part);
+    const fields = changedFields(state, part, twin);
+    part.remove();
+    carry(state, fields, focus, twin);
+  }
+  const left = live.querySelectorAll(":scope > ." + pendingClass);
+  for (const part of left) live.appendChild(part); // after the parts just drawn
+  return left.length > 0;
+}
+
+// twinOf returns the live page's part (a child of live) that stands for
+// part, a child of the page made at build time: the one with its id, or
+// with its tag and classes.
+function twinOf(live, part) {
+  for (const c of live.children) {
+    if (c === part || c.classList.contains(pendingClass) || c.tagName !== part.tagName) continue;
+    if (part.id ? c.id === part.id : !c.id && c.className === [...part.classList].filter((k) => k !== pendingClass).join(" ")) return c;
+  }
+  return null;
+}
+
+// noteFocus notes the field of root that has the focus, and its caret and
+// selection; null when none of root's fields has it (the editor carries its
+// own: place).
+function noteFocus(root) {
+  const active = document.activeElement;
+  if (!active || !root.contains(active) || !active.id || active.closest(".cm-editor")) return null;
+  const focus = { id: active.id, sel: null };
+  try {
+    if (typeof active.selectionStart === "number") focus.sel = [active.selectionStart, active.selectionEnd, active.selectionDirection];
+  } catch (e) { /* not a text field */ }
+  return focus;
+}
+
+// changedFields pairs each field of old that the user changed with its
+// twin in live.
+function changedFields(state, old, live) {
+  const fields = [];
+  if (!state || !state.changed) return fields;
+  for (const el of old.querySelectorAll("input[id], select[id], textarea[id]")) {
+    if (el.closest(".cm-editor") || !changedField(el)) continue;
+    const twin = live.querySelector("#" + CSS.escape(el.id));
+    if (twin && twin.tagName === el.tagName) fields.push([el, twin]);
+  }
+  return fields;
+}
+
+// carry gives the live page's fields the values of the fields paired
+// (changedFields), the focus noted (noteFocus), and presses the buttons
+// pressed whose twins live now has.
+function carry(state, fields, focus, live) {
   for (const [el, twin] of fields) {
     const focused = focus && focus.id === el.id;
     if (focused) twin.focus({ preventScroll: true });
@@ -225,10 +294,12 @@ export function handOver(state, old, live, mountingClass, place) {
     }
   }
   if (state) {
-    for (const sel of state.clicks) {
-      const b = live.querySelector(sel);
-      if (b && !b.disabled) b.click();
-    }
+    state.clicks = state.clicks.filter((sel) => {
+      const b = live.matches(sel) ? live : live.querySelector(sel);
+      if (!b) return true; // its part is still to come
+      if (!b.disabled) b.click();
+      return false;
+    });
   }
 }
 

@@ -24,7 +24,7 @@ import {
 import { history, defaultKeymap, historyKeymap } from "@codemirror/commands";
 import { search, searchKeymap, highlightSelectionMatches } from "@codemirror/search";
 import { setDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
-import { early, handOver } from "./early.js";
+import { early, handOver, handOverParts } from "./early.js";
 
 // fromGo marks the transactions the Go side makes: they are not handed back.
 const fromGo = Annotation.define();
@@ -455,11 +455,21 @@ function mountOrAdopt(host, opts) {
 window.RobotsEditor = {
   mount: mountOrAdopt,
   // handOver puts the live page in place of the page made at build time
-  // with what the user did there (early.js).
-  handOver(old, live, mountingClass) {
+  // with what the user did there (early.js); staged: the live page has
+  // drawn its first screen only, and handOverParts follows as it draws the
+  // rest. handOverParts reports whether any part is still to come.
+  handOver(old, live, mountingClass, staged) {
     const e = made && made.editor;
-    handOver(made, old, live, mountingClass, e && e.adopted ? () => e.handle.place() : null);
-    made = null;
+    handOver(made, old, live, mountingClass, e && e.adopted ? () => e.handle.place() : null, staged);
+  },
+  // staged reports whether the page made at build time stands for the
+  // work the live page opens with, and takes input: the live page may show
+  // at its first screen.
+  staged() { return !!made && !made.opening; },
+  handOverParts(live) {
+    const more = handOverParts(made, live);
+    if (!more) made = null;
+    return more;
   },
 };
 try {
