@@ -86,6 +86,13 @@ func (t *Tester) start(ctx app.Context) {
 			t.shown = true
 			showLivePage(t.parts < partAll)
 			ctx.PreventUpdate()
+			if !t.staged {
+				// Other work than the prerendered page's (a link, saved
+				// work): its deciding line, brought into view while the
+				// page was hidden, is brought again now that it shows (a
+				// phone's editor was measured before its final layout).
+				t.showInEditor(ctx, true)
+			}
 			if t.parts < partAll {
 				t.start(ctx)
 			} else {

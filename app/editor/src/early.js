@@ -14,7 +14,7 @@
 // link's tests), the page made at build time does not show the user's work:
 // then it takes no input, and says what it is opening.
 
-// earlyNote is the test bar's line while the page starts.
+// startingText is the test bar's line while the page starts.
 const startingText = "Starting the tester: the verdict follows your changes in a moment.";
 
 // early makes the page made at build time take input. mount is editor.js's
