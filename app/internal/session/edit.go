@@ -33,18 +33,6 @@ type Effects struct {
 	Lint bool
 }
 
-func (e Effects) or(f Effects) Effects {
-	e.File = e.File || f.File
-	e.Editor = e.Editor || f.Editor
-	e.Rows = e.Rows || f.Rows
-	e.Changed = e.Changed || f.Changed
-	e.Lint = e.Lint || f.Lint
-	if f.Focus != 0 {
-		e.Focus = f.Focus
-	}
-	return e
-}
-
 // Apply carries out an edit, keeping the state within its limits (what
 // does not fit is said in a notice) and the analysis in step.
 func (s *Session) Apply(e Edit) Effects {

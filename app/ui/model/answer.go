@@ -91,16 +91,6 @@ func AnswerForStatus(status int) string {
 	return "timeout"
 }
 
-// override returns what a reading does after the answer when it does not
-// read the file: ok is false when the file's rules decide.
-func override(d robots.Dialect, a ServerAnswer) (acc robots.Access, ok bool) {
-	if a.Class == robots.Success {
-		return robots.Access{}, false
-	}
-	acc = robots.AccessFor(d, a.Class)
-	return acc, acc.Permission != robots.FollowRules
-}
-
 // permissionText words a permission: "allow all", "disallow all".
 func permissionText(p robots.Permission) string {
 	switch p {
