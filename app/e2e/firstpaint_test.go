@@ -432,3 +432,31 @@ func TestLinkOpensOnItsAnswer(t *testing.T) {
 		})
 	}
 }
+
+// TestFirstPaintOpensSavedWork reloads a page whose work is saved: the page
+// made at build time shows the example, not that work, so it takes no input
+// until the live page shows the work, and says what it is opening.
+func TestFirstPaintOpensSavedWork(t *testing.T) {
+	p := suite.NewPage(t)
+	site := slowSite(t, slowWasm)
+	p.Open(site)
+	p.Replace("#bar-url", "/saved/x")
+	p.WaitAttr("#test-bar .verdict", "data-verdict", "allowed")
+	poll(p, "the work saved", `localStorage.getItem("robots-tester:state") || ""`, func(s string) bool { return strings.Contains(s, "/saved/x") })
+	p.OpenFirstPaint(site)
+	if p.ready() {
+		t.Fatal("the live page was ready at the first paint: nothing to check")
+	}
+	note := Eval[string](p, "reading the test bar's note", `(document.querySelector("#test-bar .early-note") || {}).textContent || ""`)
+	readOnly := Eval[bool](p, "reading the URL field", `document.querySelector("#bar-url").readOnly`)
+	if !strings.Contains(note, "Opening your saved work") || !readOnly {
+		t.Errorf("before the saved work shows: note %q, URL field read-only %v; want it said and the field read-only", note, readOnly)
+	}
+	p.WaitReady()
+	if got := p.Value("#bar-url"); got != "/saved/x" {
+		t.Errorf("the saved work's URL is %q once live, want /saved/x", got)
+	}
+	if p.Count(".early-pending") != 0 {
+		t.Errorf("parts of the page made at build time stay on in the live page with other work")
+	}
+}
