@@ -12,7 +12,7 @@ import (
 
 	"robotstester/app/internal/share"
 	"robotstester/internal/server"
-	"robotstester/robots/fetch/relay"
+	"robotstester/internal/server/relay"
 )
 
 // TestPinnedExpectations pins a verdict, breaks it by editing the file,

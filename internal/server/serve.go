@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"robotstester/robots/fetch/relay"
+	"robotstester/internal/server/relay"
 )
 
 // Options say what a server serves and where: the built site, the fetch

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/robots/fetch/relay"
+	"robotstester/internal/server/relay"
 )
 
 func TestRegister(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/robots/internal/sitemaptest"
+	"robotstester/internal/sitemaptest"
 	"robotstester/robots/sitemap"
 )
 

@@ -126,7 +126,7 @@ func PageURL(input string) string {
 	return input
 }
 
-// RelayAnswer is the fetch relay's answer (robots/fetch/relay.Answer) as
+// RelayAnswer is the fetch relay's answer (internal/server/relay.Answer) as
 // the page reads it: the JSON of GET {prefix}/fetch?url=….
 type RelayAnswer struct {
 	Status   int    `json:"status"`

@@ -23,8 +23,8 @@ import (
 
 // The faults and the load are measured here, against local servers only:
 //
-//	go test -run TestRelayFaults -v ./robots/fetch/relay
-//	go test -run NONE -bench BenchmarkRelayLoad -benchtime 2000x ./robots/fetch/relay
+//	go test -run TestRelayFaults -v ./internal/server/relay
+//	go test -run NONE -bench BenchmarkRelayLoad -benchtime 2000x ./internal/server/relay
 //
 // or make bench-relay. docs/relay.md records the figures.
 

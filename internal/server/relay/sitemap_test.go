@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"robotstester/robots/internal/sitemaptest"
+	"robotstester/internal/sitemaptest"
 )
 
 // getSitemap asks the relay for the sitemap loc.
