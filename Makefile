@@ -163,30 +163,31 @@ floor-site: build
 	$(GO) run ./app/cmd/compress $(FLOOR_SITE)/web/app.wasm
 
 bench-browser: chromium build floor-site
-	E2E_BENCH=1 E2E_BENCH_FLOOR_SITE=$(CURDIR)/$(FLOOR_SITE) E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
-	  $(GO) test -count=1 -v -run '^TestBrowserBench$$' ./app/e2e | grep -E '^\||^\(make|FAIL|^ok'
+	E2E_BENCH_FLOOR_SITE=$(CURDIR)/$(FLOOR_SITE) E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
+	  $(GO) test -count=1 -v -run NONE -bench '^BenchmarkBrowser$$' -benchtime 1x ./app/e2e | grep -E '^\||^\(make|FAIL|^ok'
 
 # The longest task and total blocking time of each user action at the
 # limits (1000 tests, a 4 MiB file), in headless Chromium; medians of 3 runs
 # (E2E_LONGTASK_RUNS to change). A measurement, not a test of timings.
 bench-longtasks: chromium build
-	E2E_BENCH=1 E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
-	  $(GO) test -count=1 -timeout=90m -v -run '^TestLongTasks$$' ./app/e2e
+	E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
+	  $(GO) test -count=1 -timeout=90m -v -run NONE -bench '^BenchmarkLongTasks$$' -benchtime 1x ./app/e2e
 
 # docs/screenshot.png: a real site's file (nytimes.com) with 25 tests, one explained.
 screenshot: chromium build
 	E2E_SCREENSHOT=$(CURDIR)/docs/screenshot.png E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
 	  $(GO) test -count=1 -run '^TestScreenshot$$' ./app/e2e
 
-# The engine's benchmarks.
+# The engine's and the command line's benchmarks; the browser's are
+# bench-browser's and bench-longtasks'.
 bench:
-	$(GO) test -run=NONE -bench=. -benchmem ./...
+	$(GO) test -run=NONE -bench=. -benchmem $$($(GO) list ./... | grep -v /app/e2e)
 
 # The fetch relay against hostile and broken local servers, then under the
 # load of 200 clients at once (docs/relay.md records the figures).
 bench-relay:
-	$(GO) test -count=1 -v -run '^TestRelayFaults$$' ./robots/fetch/relay
-	$(GO) test -count=1 -run NONE -bench '^BenchmarkRelayLoad$$' -benchtime 2000x ./robots/fetch/relay
+	$(GO) test -count=1 -v -run '^TestRelayFaults$$' ./internal/server/relay
+	$(GO) test -count=1 -run NONE -bench '^BenchmarkRelayLoad$$' -benchtime 2000x ./internal/server/relay
 
 clean:
 	rm -rf $(SITE) $(FLOOR_SITE) $(WASM) $(WASM).gz $(WASM).br $(WASM_TMP) $(WASM_MODDIR) $(EDITOR_JS) $(EDITOR_JS).LICENSES.txt $(EDITOR_DIR)/node_modules

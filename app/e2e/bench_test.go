@@ -24,9 +24,6 @@ import (
 	"robotstester/internal/shared"
 )
 
-// EnvBench, when not empty, runs TestBrowserBench (make bench-browser).
-const EnvBench = "E2E_BENCH"
-
 // Settings of the benchmark: how many of each measure it takes, and how
 // far apart the keys are (a quick typist's pace).
 const (
@@ -108,13 +105,10 @@ type benchRow struct {
 	within          bool
 }
 
-// TestBrowserBench measures what issue 13 budgets, in one run, and prints
+// BenchmarkBrowser measures what issue 13 budgets, in one run, and prints
 // the README's table. It is a measurement, not a test of timings: it fails
 // only when it cannot measure. Run it with make bench-browser.
-func TestBrowserBench(t *testing.T) {
-	if os.Getenv(EnvBench) == "" {
-		t.Skipf("set $%s to run the browser benchmark (make bench-browser)", EnvBench)
-	}
+func BenchmarkBrowser(t *testing.B) {
 	// E2E_BENCH_ONLY, when set, keeps the measures whose name holds it.
 	only := os.Getenv("E2E_BENCH_ONLY")
 	want := func(name string) bool { return only == "" || strings.Contains(name, only) }
@@ -258,7 +252,7 @@ func TestBrowserBench(t *testing.T) {
 
 // benchPage opens the tester with rows tests in a link (row 0 is agent
 // on /y, the others archive URLs) and text pasted in the editor.
-func benchPage(t *testing.T, rows int, agent, text string) *Page {
+func benchPage(t testing.TB, rows int, agent, text string) *Page {
 	st := model.State{Robots: "User-agent: *\nDisallow:\n", Rows: []model.Row{{Agent: agent, URL: "/y"}}}
 	for i := 1; i < rows; i++ {
 		st.Rows = append(st.Rows, model.Row{Agent: "Googlebot", URL: fmt.Sprintf("/archive/%d/file.pdf", i)})
@@ -276,7 +270,7 @@ func benchPage(t *testing.T, rows int, agent, text string) *Page {
 
 // benchBare opens a bare page holding only a textarea with text, the
 // floor under any textarea-based editor.
-func benchBare(t *testing.T, text string) *Page {
+func benchBare(t testing.TB, text string) *Page {
 	p := suite.NewPage(t)
 	p.do("opening a blank page", chromedp.Navigate("about:blank"))
 	p.Call("making a bare textarea", `(text) => {
@@ -338,7 +332,7 @@ func benchKeysIn(p *Page, sel string, bare bool) benchResult {
 // each.) It times each from the Ctrl+V keydown to the paint after the
 // verdict's change (bare: after the input event).
 func benchPastesIn(p *Page, sel string, bare bool, texts []string, n int) benchResult {
-	src := benchBare(p.tb.(*testing.T), "")
+	src := benchBare(p.tb, "")
 	src.Call("making the texts to copy", `(texts) => texts.forEach((text, i) => {
 		const ta = document.createElement("textarea");
 		ta.id = "bench-source-" + i;
@@ -395,7 +389,7 @@ type startTimes struct {
 // worker and the compiled code cached), and times its start; with a floor
 // site, that site's start in turn, visit by visit, so that the machine's
 // swings fall on both alike.
-func benchStart(t *testing.T) []benchRow {
+func benchStart(t testing.TB) []benchRow {
 	sites := []string{suite.Site(t, "")}
 	if dir := os.Getenv(EnvBenchFloorSite); dir != "" {
 		srv := httptest.NewServer(server.Mount("", server.Handler(dir)))
@@ -439,7 +433,7 @@ func benchStart(t *testing.T) []benchRow {
 
 // visitStart opens site in a fresh profile, then again in the same one,
 // and adds the two starts to st.
-func visitStart(t *testing.T, site string, st *startTimes) {
+func visitStart(t testing.TB, site string, st *startTimes) {
 	p := suite.NewPage(t)
 	if _, err := chromedp.Call(p.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: ltObserverJS}); err != nil {
 		t.Fatal(err)

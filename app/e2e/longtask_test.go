@@ -27,16 +27,16 @@ import (
 	"robotstester/robots"
 )
 
-// Settings of TestLongTasks, read from the environment.
+// Settings of BenchmarkLongTasks, read from the environment.
 const (
-	// EnvLongTaskRuns is how many times TestLongTasks runs every action
+	// EnvLongTaskRuns is how many times BenchmarkLongTasks runs every action
 	// (default 3); it reports the medians.
 	EnvLongTaskRuns = "E2E_LONGTASK_RUNS"
 
-	// EnvLongTaskProfile, when not empty, makes TestLongTasks record a CPU
+	// EnvLongTaskProfile, when not empty, makes BenchmarkLongTasks record a CPU
 	// profile of each action with Chrome's sampling profiler and print the
 	// functions that take the most time. WebAssembly functions have names
-	// only in an app.wasm built without -s (see TestLongTasks). The
+	// only in an app.wasm built without -s (see BenchmarkLongTasks). The
 	// profiler slows the page: the long tasks of such a run are not the
 	// figures to quote.
 	EnvLongTaskProfile = "E2E_LONGTASK_PROFILE"
@@ -267,7 +267,7 @@ func ltFill(text string, n int) string {
 // ltRun is one page of one run: it measures actions on that page and
 // records their results.
 type ltRun struct {
-	t       *testing.T
+	t       testing.TB
 	p       *Page
 	base    string // the site's URL
 	in      *ltInputs
@@ -787,7 +787,7 @@ func ltDialectAction(value string) string {
 	return "read as " + value + ", 1000 rows"
 }
 
-// TestLongTasks records the longest task of each user action at the
+// BenchmarkLongTasks records the longest task of each user action at the
 // tester's limits (1000 tests, a 4 MiB file; issue 9, "never frozen"), in
 // headless Chromium, and the total blocking time: a PerformanceObserver,
 // installed before the page's scripts run, sees every task over 50 ms from
@@ -799,7 +799,7 @@ func ltDialectAction(value string) string {
 // It is a measurement, not a test of timings: it fails only when it cannot
 // measure. Run it (after make build) with
 //
-//	E2E_BENCH=1 E2E_WEB_DIR=$PWD/web E2E_REQUIRE_BROWSER=1 go test -count=1 -timeout=60m -run TestLongTasks -v ./app/e2e
+//	E2E_WEB_DIR=$PWD/web E2E_REQUIRE_BROWSER=1 go test -count=1 -timeout=60m -run NONE -bench LongTasks -benchtime 1x -v ./app/e2e
 //
 // To see which Go functions take the time, build an app.wasm that keeps
 // its function names (no -s) in a web folder of its own and set
@@ -807,11 +807,8 @@ func ltDialectAction(value string) string {
 //
 //	mkdir -p /tmp/ltweb && cp -r web/. /tmp/ltweb && rm -f /tmp/ltweb/app.wasm.*
 //	GOOS=js GOARCH=wasm go build -trimpath -gcflags=all=-l -gcflags=robotstester/robots= -o /tmp/ltweb/app.wasm ./app
-//	E2E_BENCH=1 E2E_LONGTASK_PROFILE=1 E2E_LONGTASK_RUNS=1 E2E_WEB_DIR=/tmp/ltweb go test -count=1 -timeout=60m -run TestLongTasks -v ./app/e2e
-func TestLongTasks(t *testing.T) {
-	if os.Getenv(EnvBench) == "" {
-		t.Skipf("set $%s to run the browser benchmarks (make bench-browser)", EnvBench)
-	}
+//	E2E_LONGTASK_PROFILE=1 E2E_LONGTASK_RUNS=1 E2E_WEB_DIR=/tmp/ltweb go test -count=1 -timeout=60m -run NONE -bench LongTasks -benchtime 1x -v ./app/e2e
+func BenchmarkLongTasks(t *testing.B) {
 	runs := 3
 	if s := os.Getenv(EnvLongTaskRuns); s != "" {
 		n, err := strconv.Atoi(s)
@@ -840,7 +837,7 @@ func TestLongTasks(t *testing.T) {
 	for run := 1; run <= runs; run++ {
 		for _, sc := range scenarios {
 			started := false
-			t.Run(fmt.Sprintf("run%d/%s", run, strings.ReplaceAll(sc.name, " ", "_")), func(t *testing.T) {
+			t.Run(fmt.Sprintf("run%d/%s", run, strings.ReplaceAll(sc.name, " ", "_")), func(t *testing.B) {
 				started = true
 				p := suite.NewPage(t)
 				r := &ltRun{t: t, p: p, base: base, in: in, profile: os.Getenv(EnvLongTaskProfile) != ""}
@@ -881,7 +878,7 @@ func ltLoad() string {
 
 // ltReport prints, for each action, the medians over the runs that
 // measured it, as log lines and then as a markdown table.
-func ltReport(t *testing.T, order []string, results map[string][]ltResult, skipped map[string]bool, runs int, load string) {
+func ltReport(t testing.TB, order []string, results map[string][]ltResult, skipped map[string]bool, runs int, load string) {
 	type row struct {
 		action                                string
 		longest, blocked, count, shown, frame float64

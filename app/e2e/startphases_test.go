@@ -22,10 +22,7 @@ import (
 	"robotstester/internal/server"
 )
 
-// EnvStartPhases, when not empty, runs TestStartPhases.
-const EnvStartPhases = "E2E_START_PHASES"
-
-// EnvStartSites, when not empty, runs TestStartAlternated on the built
+// EnvStartSites, when not empty, runs BenchmarkStartAlternated on the built
 // sites it names, separated by commas; EnvStartRounds sets how many rounds
 // (10 unless given).
 const (
@@ -75,7 +72,7 @@ type phaseEvent struct {
 	Tid  int64   `json:"tid"`
 }
 
-// TestStartPhases shows where a start's time goes: the moments of
+// BenchmarkStartPhases shows where a start's time goes: the moments of
 // phasesJS, and from a Chrome trace of the same visit, the time V8 spent
 // on the main thread compiling WebAssembly functions on their first call
 // (lazy compilation, with its baseline compiler) and the time of its
@@ -85,11 +82,8 @@ type phaseEvent struct {
 // moments are later than the benchmark's. A measurement, not a test: run
 // it after make build with
 //
-//	E2E_START_PHASES=1 E2E_WEB_DIR=$PWD/web E2E_REQUIRE_BROWSER=1 go test -count=1 -v -run TestStartPhases ./app/e2e
-func TestStartPhases(t *testing.T) {
-	if os.Getenv(EnvStartPhases) == "" {
-		t.Skipf("set $%s to see the phases of the start", EnvStartPhases)
-	}
+//	E2E_WEB_DIR=$PWD/web E2E_REQUIRE_BROWSER=1 go test -count=1 -v -run NONE -bench StartPhases -benchtime 1x ./app/e2e
+func BenchmarkStartPhases(t *testing.B) {
 	site := suite.Site(t, "")
 	keys := []string{"instantiated", "go main returned", "first live render", "ready",
 		"lazy compile (main thread)", "tier-up (background)"}
@@ -130,7 +124,7 @@ func TestStartPhases(t *testing.T) {
 	t.Log(b.String())
 }
 
-// TestStartAlternated compares the starts of built sites (each a folder as
+// BenchmarkStartAlternated compares the starts of built sites (each a folder as
 // make build writes to site/), opening each in turn, a cold and a repeat
 // visit per round, so that the machine's swings fall on all of them alike:
 // on this 2-core machine a build measured alone can differ from the same
@@ -138,8 +132,8 @@ func TestStartPhases(t *testing.T) {
 // moments, the first paint and the moment the page's HTML was read. A
 // measurement, not a test:
 //
-//	E2E_START_SITES=/tmp/before,/tmp/after E2E_WEB_DIR=$PWD/web E2E_REQUIRE_BROWSER=1 go test -count=1 -v -run TestStartAlternated ./app/e2e
-func TestStartAlternated(t *testing.T) {
+//	E2E_START_SITES=/tmp/before,/tmp/after E2E_WEB_DIR=$PWD/web E2E_REQUIRE_BROWSER=1 go test -count=1 -v -run NONE -bench StartAlternated -benchtime 1x ./app/e2e
+func BenchmarkStartAlternated(t *testing.B) {
 	if os.Getenv(EnvStartSites) == "" {
 		t.Skipf("set $%s to built sites to compare their starts", EnvStartSites)
 	}
@@ -206,7 +200,7 @@ func TestStartAlternated(t *testing.T) {
 }
 
 // tracePhases records a Chrome trace of what do does.
-func tracePhases(t *testing.T, p *Page, do func()) []phaseEvent {
+func tracePhases(t testing.TB, p *Page, do func()) []phaseEvent {
 	t.Helper()
 	var mu sync.Mutex
 	var events []phaseEvent
