@@ -346,7 +346,11 @@ func words(err error) string {
 		return "network unreachable"
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return "the connection closed before the whole body came"
-	case errors.Is(err, io.EOF):
+	case errors.Is(err, io.EOF),
+		// net/http's own word for a reused connection the server had
+		// closed (an unexported error, not io.EOF): a server that hangs
+		// up before answering gives either, by timing.
+		strings.Contains(err.Error(), "server closed idle connection"):
 		return "the server closed the connection without answering"
 	case errors.As(err, &hostname):
 		return "the certificate is for another host"

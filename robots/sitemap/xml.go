@@ -2,7 +2,6 @@ package sitemap
 
 import (
 	"bufio"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -13,7 +12,7 @@ import (
 // sitemap's loc, handed to child), an RSS feed (each item's link) or an
 // Atom feed (each entry's link href), token by token.
 func readXML(r *bufio.Reader, from string, note func(from, text string), yield func(Entry) error, child func(string) error) error {
-	d := xml.NewDecoder(r)
+	d := &xmlScanner{r: r}
 	var (
 		root, parent, current string // local names: the root, and the two innermost open elements
 		depth                 int
@@ -24,7 +23,7 @@ func readXML(r *bufio.Reader, from string, note func(from, text string), yield f
 	// deeper ones belong to extensions, and are not kept.
 	var names [8]string
 	for {
-		tok, err := d.RawToken()
+		t, err := d.next()
 		if err == io.EOF {
 			if root == "" {
 				return errors.New("XML syntax error: no element")
@@ -34,9 +33,9 @@ func readXML(r *bufio.Reader, from string, note func(from, text string), yield f
 		if err != nil {
 			return err
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			name := t.Name.Local
+		switch t.kind {
+		case xmlStart:
+			name := t.name
 			if depth == 0 {
 				root = name
 				switch root {
@@ -53,12 +52,12 @@ func readXML(r *bufio.Reader, from string, note func(from, text string), yield f
 			text.Reset()
 			if root == "feed" && name == "link" && parent == "entry" {
 				href, rel := "", ""
-				for _, a := range t.Attr {
-					switch a.Name.Local {
+				for _, a := range t.attrs {
+					switch a.name {
 					case "href":
-						href = a.Value
+						href = a.value
 					case "rel":
-						rel = a.Value
+						rel = a.value
 					}
 				}
 				if href != "" && (rel == "" || rel == "alternate") {
@@ -67,18 +66,18 @@ func readXML(r *bufio.Reader, from string, note func(from, text string), yield f
 					}
 				}
 			}
-		case xml.CharData:
-			if text.Len()+len(t) <= 2*MaxLoc {
-				text.Write(t)
-			} else {
+		case xmlText:
+			if text.Len()+len(t.text) <= 2*MaxLoc {
+				text.Write(t.text)
+			} else if text.Len() <= 2*MaxLoc {
 				text.WriteString(strings.Repeat("x", 2*MaxLoc+1-text.Len()))
 			}
-		case xml.EndElement:
+		case xmlEnd:
 			if depth == 0 {
-				return fmt.Errorf("XML syntax error: </%s> closes nothing", t.Name.Local)
+				return fmt.Errorf("XML syntax error: </%s> closes nothing", t.name)
 			}
 			loc := strings.TrimSpace(text.String())
-			if depth >= 2 && current == t.Name.Local {
+			if depth >= 2 && current == t.name {
 				var err error
 				switch {
 				case len(loc) == 0:
