@@ -44,6 +44,18 @@ FUZZ_TARGETS ?= FuzzParse FuzzCheck FuzzMatcherAgreesWithGoogle FuzzReparse Fuzz
 FUZZTIME     ?= 10s
 FUZZ_STRICT  ?= 1
 
+# debian installs Debian's packages $(3) when the check $(1) fails: at once
+# as root, otherwise it says the one command to run. $(2) names what is
+# missing. Never a download of another kind.
+debian = if ! $(1) >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(3); \
+	  else \
+	    echo "$(2) is missing: run 'sudo apt-get update && sudo apt-get install -y $(3)', then make again" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
 .PHONY: all build wasm-exec-check editor node wasm compress site floor-site serve \
 	test vet unit e2e fuzz-smoke chromium python bench bench-browser bench-longtasks bench-relay screenshot clean
 
@@ -76,14 +88,7 @@ $(EDITOR_JS): $(EDITOR_DIR)/src/editor.js $(EDITOR_DIR)/package.json $(EDITOR_DI
 # Node.js and npm from Debian, for the editor's build; never a downloaded
 # toolchain.
 node:
-	@if ! command -v npm >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nodejs npm; \
-	  else \
-	    echo "npm is missing: run 'sudo apt-get update && sudo apt-get install -y nodejs npm', then make again" >&2; \
-	    exit 1; \
-	  fi; \
-	fi
+	@$(call debian,command -v npm,npm,nodejs npm)
 
 # app.wasm is replaced only when its content changes, so that compress
 # (which goes by modification times) does not redo 20 s of brotli for nothing.
@@ -131,25 +136,11 @@ fuzz-smoke:
 
 # Debian's python3, the reference of the legacy Python reading's tests.
 python:
-	@if ! command -v python3 >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3; \
-	  else \
-	    echo "python3 is missing: run 'sudo apt-get update && sudo apt-get install -y python3', then make test again" >&2; \
-	    exit 1; \
-	  fi; \
-	fi
+	@$(call debian,command -v python3,python3,python3)
 
 # Debian's Chromium for the browser tests; never a browser download.
 chromium:
-	@if [ ! -x "$(CHROMIUM)" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; \
-	  else \
-	    echo "Chromium is missing: run 'sudo apt-get update && sudo apt-get install -y chromium', then make test again" >&2; \
-	    exit 1; \
-	  fi; \
-	fi
+	@$(call debian,test -x "$(CHROMIUM)",Chromium,chromium)
 
 # The tester's latency budgets, measured in headless Chromium (medians).
 # The start's floor: the site with an app.wasm in which go-app draws one

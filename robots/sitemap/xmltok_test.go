@@ -10,41 +10,53 @@ import (
 	"testing"
 )
 
+// tokenList lists a document's tokens as the tests compare them: text
+// between two tags joined, whatever pieces it came in.
+type tokenList struct {
+	out  []string
+	text strings.Builder
+}
+
+// add lists a start or an end, after the text before it.
+func (l *tokenList) add(tok string) {
+	l.flush()
+	l.out = append(l.out, tok)
+}
+
+func (l *tokenList) flush() {
+	if l.text.Len() > 0 {
+		l.out = append(l.out, "text "+l.text.String())
+		l.text.Reset()
+	}
+}
+
 // stdTokens lists a document's elements and text as encoding/xml reads
 // them (its raw tokens: no namespaces), in the form scanTokens gives, or
 // ok false when encoding/xml finds it not well formed.
-func stdTokens(doc string) (out []string, ok bool) {
+func stdTokens(doc string) ([]string, bool) {
 	d := xml.NewDecoder(strings.NewReader(doc))
 	d.Strict = true
-	var text strings.Builder
-	flush := func() {
-		if text.Len() > 0 {
-			out = append(out, "text "+text.String())
-			text.Reset()
-		}
-	}
+	var l tokenList
 	for {
 		tok, err := d.RawToken()
 		if errors.Is(err, io.EOF) {
-			flush()
-			return out, true
+			l.flush()
+			return l.out, true
 		}
 		if err != nil {
 			return nil, false
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			flush()
 			s := "start " + t.Name.Local
 			for _, a := range t.Attr {
 				s += fmt.Sprintf(" %s=%q", a.Name.Local, a.Value)
 			}
-			out = append(out, s)
+			l.add(s)
 		case xml.EndElement:
-			flush()
-			out = append(out, "end "+t.Name.Local)
+			l.add("end " + t.Name.Local)
 		case xml.CharData:
-			text.Write(t)
+			l.text.Write(t)
 		}
 	}
 }
@@ -53,36 +65,27 @@ func stdTokens(doc string) (out []string, ok bool) {
 // pieces joined.
 func scanTokens(doc string) ([]string, error) {
 	s := &xmlScanner{r: bufio.NewReaderSize(strings.NewReader(doc), 16)}
-	var out []string
-	var text strings.Builder
-	flush := func() {
-		if text.Len() > 0 {
-			out = append(out, "text "+text.String())
-			text.Reset()
-		}
-	}
+	var l tokenList
 	for {
 		t, err := s.next()
 		if errors.Is(err, io.EOF) {
-			flush()
-			return out, nil
+			l.flush()
+			return l.out, nil
 		}
 		if err != nil {
 			return nil, err
 		}
 		switch t.kind {
 		case xmlStart:
-			flush()
 			s := "start " + t.name
 			for _, a := range t.attrs {
 				s += fmt.Sprintf(" %s=%q", a.name, a.value)
 			}
-			out = append(out, s)
+			l.add(s)
 		case xmlEnd:
-			flush()
-			out = append(out, "end "+t.name)
+			l.add("end " + t.name)
 		case xmlText:
-			text.Write(t.text)
+			l.text.Write(t.text)
 		}
 	}
 }
