@@ -23,6 +23,11 @@ import (
 	"robotstester/robots"
 )
 
+// shown starts a selector of what the page shows: the page made at build
+// time until the live page, built hidden beside it with the same ids, takes
+// its place.
+const shown = "main:not(.mounting) "
+
 // humanPace is the time between two keys of a person typing fast.
 const humanPace = 60 * time.Millisecond
 
@@ -319,11 +324,11 @@ func TestTypeFromFirstPaint(t *testing.T) {
 					if size.embed {
 						p.do("setting the viewport", chromedp.EmulateViewport(1280, 800))
 						in = crossSiteFrame(t, p, slowSite(t, slowWasm)+"?embed=1", int(size.w), int(size.h))
-						clickIn(p, in, c.sel)
+						clickIn(p, in, shown+c.sel)
 					} else {
 						p.do("setting the viewport", chromedp.EmulateViewport(size.w, size.h))
 						p.OpenFirstPaint(slowSite(t, slowWasm))
-						p.do("focusing "+c.sel, chromedp.Focus(chromedp.CSS(c.sel)))
+						p.do("focusing "+c.sel, chromedp.Focus(chromedp.CSS(shown+c.sel)))
 					}
 					if c.start != nil {
 						c.start(p)
@@ -344,15 +349,29 @@ func TestTypeFromFirstPaint(t *testing.T) {
 // made at build time, with the keyboard: once live, the selects show them
 // and the verdicts are read so.
 func TestChoiceFromFirstPaint(t *testing.T) {
-	p := suite.NewPage(t)
-	p.ThrottleCPU(4)
+	for _, size := range []struct{ w, h int64 }{{1440, 900}, {360, 740}} {
+		for _, rate := range []float64{1, 4} {
+			t.Run(fmt.Sprintf("%dx%d/cpu%gx", size.w, size.h, rate), func(t *testing.T) {
+				p := suite.NewPage(t)
+				p.do("setting the viewport", chromedp.EmulateViewport(size.w, size.h))
+				p.ThrottleCPU(rate)
+				chooseFromFirstPaint(t, p)
+			})
+		}
+	}
+}
+
+// chooseFromFirstPaint picks the next reading and the next server answer
+// with the keyboard in the page made at build time, and checks them once
+// the page is live.
+func chooseFromFirstPaint(t *testing.T, p *Page) {
 	p.OpenFirstPaint(slowSite(t, slowWasm))
-	p.do("focusing the reading", chromedp.Focus(chromedp.CSS("#dialect")))
+	p.do("focusing the reading", chromedp.Focus(chromedp.CSS(shown+"#dialect")))
 	p.do("choosing the next reading", chromedp.KeyEvent(kb.ArrowDown))
-	p.do("focusing the server answer", chromedp.Focus(chromedp.CSS("#server-answer")))
+	p.do("focusing the server answer", chromedp.Focus(chromedp.CSS(shown+"#server-answer")))
 	p.do("choosing the next answer", chromedp.KeyEvent(kb.ArrowDown))
-	dialect := Eval[string](p, "reading the reading", `document.querySelector("#dialect").value`)
-	answer := Eval[string](p, "reading the answer", `document.querySelector("#server-answer").value`)
+	dialect := Eval[string](p, "reading the reading", `document.querySelector("`+shown+`#dialect").value`)
+	answer := Eval[string](p, "reading the answer", `document.querySelector("`+shown+`#server-answer").value`)
 	if p.ready() {
 		t.Fatal("the live page was ready before the choices: nothing was chosen in the page made at build time")
 	}
