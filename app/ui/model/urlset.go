@@ -1,0 +1,126 @@
+package model
+
+import "unsafe"
+
+// MaxSiteURLs is the most URLs (and logged requests) the site URLs panel
+// holds: twenty sitemaps of the protocol's 50,000. What comes past it is
+// not read, and the panel says so.
+const MaxSiteURLs = 1_000_000
+
+// urlBlockShift sets the size of a URLSet's blocks: a mebibyte each.
+const (
+	urlBlockShift = 20
+	urlBlock      = 1 << urlBlockShift
+)
+
+// A URLSet holds many URLs compactly: their bytes one after another in
+// blocks of a mebibyte, and one offset each. A million sitemap URLs are
+// about 80 MB of text and 4 MB of offsets in a few dozen objects that
+// hold no pointers, which the garbage collector marks at once; a million
+// strings would be a million objects, and a slice of pointers to scan at
+// every collection.
+//
+// A URLSet is only ever added to: a copy of it (its value) stays a view of
+// the URLs it held then, which is how a coverage running in a goroutine
+// reads the set while more is being read into it.
+type URLSet struct {
+	blocks [][]byte
+	// pos holds each URL's block (the high bits) and its offset in it;
+	// a URL ends where the next one of its block starts, or at the end of
+	// the block's bytes.
+	pos []uint32
+	// ends holds the length of each block when the view was taken, so
+	// that a URL added later to the last block does not lengthen the
+	// view's last URL.
+	ends []int
+}
+
+// Add appends u, and reports false when it is too long to keep (a
+// mebibyte: no list or sitemap gives such lines).
+func (s *URLSet) Add(u string) bool {
+	if len(u) >= urlBlock {
+		return false
+	}
+	n := len(s.blocks)
+	if n == 0 || len(s.blocks[n-1])+len(u) >= urlBlock {
+		s.blocks = append(s.blocks, make([]byte, 0, urlBlock))
+		s.ends = append(s.ends, 0)
+		n++
+	}
+	b := &s.blocks[n-1]
+	s.pos = append(s.pos, uint32(n-1)<<urlBlockShift|uint32(len(*b)))
+	*b = append(*b, u...)
+	s.ends[n-1] = len(*b)
+	return true
+}
+
+// Len returns the number of URLs.
+func (s *URLSet) Len() int { return len(s.pos) }
+
+// At returns URL i. The string shares the set's memory, which is never
+// written again: it stays valid, and costs no copy, which a coverage of a
+// million URLs would otherwise make a million times.
+func (s *URLSet) At(i int) string {
+	p := s.pos[i]
+	blk, off := p>>urlBlockShift, int(p&(urlBlock-1))
+	end := s.ends[blk]
+	if i+1 < len(s.pos) && s.pos[i+1]>>urlBlockShift == blk {
+		end = int(s.pos[i+1] & (urlBlock - 1))
+	}
+	if end == off {
+		return ""
+	}
+	return unsafe.String(&s.blocks[blk][off], end-off)
+}
+
+// View returns a copy of s that later Adds to s do not change.
+func (s *URLSet) View() URLSet {
+	return URLSet{blocks: s.blocks[:len(s.blocks):len(s.blocks)], pos: s.pos[:len(s.pos):len(s.pos)], ends: append([]int(nil), s.ends...)}
+}
+
+// Bytes returns the memory the set holds, for the panel to say.
+func (s *URLSet) Bytes() int { return len(s.blocks)*urlBlock + 4*cap(s.pos) }
+
+// Requests are the requests of access logs, as compactly as a URLSet:
+// each request's target, its user-agent string (an index into the
+// distinct strings, of which a log has a few thousand) and its status.
+type Requests struct {
+	URLs   URLSet
+	agent  []uint32
+	status []uint16
+	agents []string
+	index  map[string]uint32
+}
+
+// Add appends a request.
+func (r *Requests) Add(url, agent string, status int) bool {
+	if !r.URLs.Add(url) {
+		return false
+	}
+	i, ok := r.index[agent]
+	if !ok {
+		if r.index == nil {
+			r.index = map[string]uint32{}
+		}
+		i = uint32(len(r.agents))
+		r.agents = append(r.agents, agent)
+		r.index[agent] = i
+	}
+	r.agent = append(r.agent, i)
+	r.status = append(r.status, uint16(min(max(status, 0), 999)))
+	return true
+}
+
+// Len returns the number of requests.
+func (r *Requests) Len() int { return r.URLs.Len() }
+
+// At returns request i: its target, user-agent string and status.
+func (r *Requests) At(i int) (url, agent string, status int) {
+	return r.URLs.At(i), r.agents[r.agent[i]], int(r.status[i])
+}
+
+// View returns a copy of r that later Adds to r do not change.
+func (r *Requests) View() Requests {
+	return Requests{URLs: r.URLs.View(), agent: r.agent[:len(r.agent):len(r.agent)],
+		status: r.status[:len(r.status):len(r.status)], agents: r.agents[:len(r.agents):len(r.agents)]}
+}
