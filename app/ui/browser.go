@@ -59,13 +59,40 @@ func storageSet(key, v string) error {
 
 // download offers data to the user as a file named name.
 func download(name, mime string, data []byte) error {
+	parts, err := newBlobParts()
+	if err == nil {
+		err = parts.push(data)
+	}
+	if err == nil {
+		err = parts.save(name, mime)
+	}
+	return err
+}
+
+// blobParts are the pieces of a file being offered for download, held in
+// the page's JavaScript memory: a large export (a million URLs checked)
+// crosses from Go a piece at a time, and Go never holds it whole.
+type blobParts struct{ parts app.Value }
+
+func newBlobParts() (b blobParts, err error) {
+	err = jsTry(func() { b.parts = app.Window().Get("Array").New() })
+	return b, err
+}
+
+// push adds a copy of data to the file.
+func (b blobParts) push(data []byte) error {
+	return jsTry(func() {
+		bytes := app.Window().Get("Uint8Array").New(len(data))
+		app.CopyBytesToJS(bytes, data)
+		b.parts.Call("push", bytes)
+	})
+}
+
+// save offers the file to the user, named name.
+func (b blobParts) save(name, mime string) error {
 	return jsTry(func() {
 		w := app.Window()
-		bytes := w.Get("Uint8Array").New(len(data))
-		app.CopyBytesToJS(bytes, data)
-		parts := w.Get("Array").New()
-		parts.Call("push", bytes)
-		blob := w.Get("Blob").New(parts, map[string]any{"type": mime})
+		blob := w.Get("Blob").New(b.parts, map[string]any{"type": mime})
 		url := w.Get("URL").Call("createObjectURL", blob).String()
 		// A detached link: go-app's click handler on window never sees it.
 		a := w.Get("document").Call("createElement", "a")
@@ -255,32 +282,60 @@ func fetchText(url string, limit int, done func(status int, body string, err err
 // relay answers with something else (the page itself), which is an error
 // here.
 func fetchRelay(relay, page string, done func(text string, err error)) {
+	relayGet(relay, "url", page, FetchTimeout, func(r relayReply) { done(r.text, r.err) })
+}
+
+// A relayReply is the relay's answer: its status, its Retry-After header
+// (a 429's) and its text, or why there is none.
+type relayReply struct {
+	status     int
+	retryAfter string
+	text       string
+	err        error
+}
+
+// errNoRelay is what a host without a fetch relay gives relayGet.
+var errNoRelay = errors.New("no fetch relay")
+
+// relayGet asks the fetch relay at relay for ?param=value, bounded by
+// timeout, and gives done its answer when it is JSON, whatever its
+// status: a host without a relay answers with something else (the page
+// itself), which is an error here.
+func relayGet(relay, param, value string, timeout time.Duration, done func(relayReply)) {
 	var p app.Value
 	err := jsTry(func() {
 		w := app.Window()
-		u := relay + "?url=" + w.Call("encodeURIComponent", page).String()
+		u := relay + "?" + param + "=" + w.Call("encodeURIComponent", value).String()
 		opts := map[string]any{"credentials": "omit", "cache": "no-store"}
 		if as := w.Get("AbortSignal"); as.Truthy() && as.Get("timeout").Truthy() {
-			opts["signal"] = as.Call("timeout", FetchTimeout.Milliseconds())
+			opts["signal"] = as.Call("timeout", timeout.Milliseconds())
 		}
 		p = w.Call("fetch", u, opts)
 	})
 	if err != nil {
-		done("", err)
+		done(relayReply{err: err})
 		return
 	}
 	await(p, func(resp app.Value) {
-		if ct := resp.Get("headers").Call("get", "content-type"); !ct.Truthy() || !strings.Contains(ct.String(), "json") {
-			done("", errors.New("no fetch relay"))
+		headers := resp.Get("headers")
+		if ct := headers.Call("get", "content-type"); !ct.Truthy() || !strings.Contains(ct.String(), "json") {
+			done(relayReply{err: errNoRelay})
 			return
+		}
+		r := relayReply{status: resp.Get("status").Int()}
+		if ra := headers.Call("get", "retry-after"); ra.Truthy() {
+			r.retryAfter = ra.String()
 		}
 		var text app.Value
 		if err := jsTry(func() { text = resp.Call("text") }); err != nil {
-			done("", err)
+			done(relayReply{err: err})
 			return
 		}
-		await(text, func(v app.Value) { done(v.String(), nil) }, func(err error) { done("", err) })
-	}, func(err error) { done("", err) })
+		await(text, func(v app.Value) {
+			r.text = v.String()
+			done(r)
+		}, func(err error) { done(relayReply{err: err}) })
+	}, func(err error) { done(relayReply{err: err}) })
 }
 
 // nextTask runs fn in a task of the browser's own, after the page has had

@@ -56,6 +56,8 @@ type Tester struct {
 
 	proposal proposal // Compare versions: the proposed file and its comparison (proposed.go)
 
+	site sitePanel // the site URLs panel: its URLs and their coverage (sitepanel.go)
+
 	// lintFile is the file the page shows, for a linter running in a
 	// goroutine to see that its own is gone.
 	lintFile atomic.Pointer[robots.File]
@@ -182,6 +184,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	if fx.Changed {
 		t.changed(ctx)
 	}
+	t.followSite() // the site's URLs are counted for the file shown
 	if fx.Focus > 0 {
 		t.bringRow(fx.Focus-1, "url")
 	}

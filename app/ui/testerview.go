@@ -55,6 +55,7 @@ func (t *Tester) panels() []app.UI {
 				}),
 				&VersionsPanel{Versions: t.page.versions, Unkept: !t.work.Saves(), onToggle: t.toggleVersions, onRestore: t.restoreVersion},
 				t.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), t.versionsCompare),
+				t.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: sitemaps, lists, logs, counted by deciding line"), t.siteURLs),
 				t.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), t.overview),
 				t.morePanel("more-findings", t.findingsSummary(), func() app.UI {
 					return &FindingsPanel{

@@ -389,7 +389,9 @@ func containsDialect(ds []robots.Dialect, d robots.Dialect) bool {
 }
 
 // isGooglebot reports whether agent names Googlebot itself.
-func isGooglebot(agent string) bool { return strings.EqualFold(robots.Identify(agent).Token, "Googlebot") }
+func isGooglebot(agent string) bool {
+	return strings.EqualFold(robots.Identify(agent).Token, "Googlebot")
+}
 
 // mergeTallies adds b's counts to a's, line by line: the same crawler over
 // two sets of URLs. The examples are a's first, then b's, up to the

@@ -263,3 +263,33 @@ func TestGrouped(t *testing.T) {
 }
 
 func entry(u string) sitemap.Entry { return sitemap.Entry{URL: u} }
+
+// benchSiteURLs returns the million URLs TestSiteURLsBench (app/e2e)
+// drops into the page: the same work, natively.
+func benchSiteURLs() *SiteURLs {
+	sections := []string{"blog", "shop", "private", "search", "cart", "news", "docs", "img"}
+	s := &SiteURLs{}
+	src := s.Begin("urls.txt", "list", nil, "")
+	for i := range MaxSiteURLs {
+		s.Add(src, sitemap.Entry{URL: fmt.Sprintf("https://example.com/%s/%d/item-%d.html", sections[i%8], i*7919%100000, i), Line: i + 1}, false)
+	}
+	return s
+}
+
+// BenchmarkSiteCover counts a million URLs for one crawler against the
+// example file, as the page does when another crawler is chosen: one op
+// is the million.
+//
+//	go test -run NONE -bench SiteCover -benchtime 5x ./app/ui/model
+func BenchmarkSiteCover(b *testing.B) {
+	s := benchSiteURLs()
+	st := Example()
+	an := Analyze(&st)
+	q := SiteQueryFor(an, &st, "bingbot")
+	for b.Loop() {
+		if _, err := s.Cover(q, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/MaxSiteURLs, "ns/URL")
+}

@@ -92,6 +92,9 @@ type LoggedCrawler struct {
 	Lines             []CoverageLine // the lines that forbid its requests
 }
 
+// Verdict returns the new verdict: "allowed" or "blocked".
+func (c *SiteChange) Verdict() string { return verdictWord(c.Allowed) }
+
 func verdictWord(allowed bool) string {
 	if allowed {
 		return "allowed"
@@ -110,7 +113,7 @@ func SiteViewOf(s *SiteURLs, c *SiteCoverage, q SiteQuery) SiteView {
 		v.Summary = "No URLs yet: fetch the sitemaps your robots.txt names, or drop here a sitemap (.xml, .xml.gz, .txt), a list of URLs, a crawler's CSV export or an access log."
 		return v
 	}
-	v.Counted = c != nil && c.Version == version && c.Query.same(q)
+	v.Counted = c != nil && c.Version == version && c.Query.Same(q)
 	read := Grouped(v.Pages) + " " + plural(v.Pages, "URL", "URLs")
 	if v.Requests > 0 {
 		read += " and " + Grouped(v.Requests) + " logged requests"
@@ -139,8 +142,9 @@ func SiteViewOf(s *SiteURLs, c *SiteCoverage, q SiteQuery) SiteView {
 	return v
 }
 
-// same reports whether q and o are the same query.
-func (q SiteQuery) same(o SiteQuery) bool { return q.File == o.File && q.sameReading(o) }
+// Same reports whether q and o are the same query: a coverage of one is
+// the other's.
+func (q SiteQuery) Same(o SiteQuery) bool { return q.File == o.File && q.sameReading(o) }
 
 // sameReading reports whether q and o count for the same crawler in the
 // same reading, whatever the file: an older file's counts may then show

@@ -1,0 +1,275 @@
+//go:build !js
+
+package e2e
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"robotstester/internal/server"
+	"robotstester/internal/server/relay"
+	"robotstester/robots"
+)
+
+// siteOrigin serves a site whose robots.txt names a sitemap index, which
+// names a gzip sitemap and a text sitemap; it returns its address and
+// every page URL its sitemaps list.
+func siteOrigin(t *testing.T, rules string) (origin string, pages []string) {
+	mux := http.NewServeMux()
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	origin = srv.URL
+	var posts, list []string
+	for i := range 300 {
+		section := []string{"blog", "shop", "private", "shop/cart", "private/press"}[i%5]
+		posts = append(posts, fmt.Sprintf("%s/%s/%d", origin, section, i))
+	}
+	for i := range 40 {
+		list = append(list, fmt.Sprintf("%s/pages/%d?x=%d", origin, i, i%3))
+	}
+	var xml strings.Builder
+	xml.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+	for _, u := range posts {
+		fmt.Fprintf(&xml, "<url><loc>%s</loc></url>\n", u)
+	}
+	xml.WriteString("</urlset>\n")
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(xml.String()))
+	zw.Close()
+	mux.HandleFunc("/robots.txt", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "%sSitemap: %s/sitemap_index.xml\n", rules, origin)
+	})
+	mux.HandleFunc("/sitemap_index.xml", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/xml")
+		fmt.Fprintf(w, `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>%s/posts.xml.gz</loc></sitemap><sitemap><loc>%s/pages.txt</loc></sitemap></sitemapindex>`, origin, origin)
+	})
+	mux.HandleFunc("/posts.xml.gz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/gzip")
+		w.Write(gz.Bytes())
+	})
+	mux.HandleFunc("/pages.txt", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(strings.Join(list, "\n") + "\n"))
+	})
+	return origin, append(posts, list...)
+}
+
+// relayedSite serves the built site with its fetch relay, which may fetch
+// from loopback addresses (the test's origin), a fetch a second after a
+// burst of two, so that the page meets the relay's 429; it counts the
+// 429s.
+func relayedSite(t *testing.T) (string, *atomic.Int32) {
+	opts := server.Options{Dir: suite.SiteDir(t, ""), Fetch: true,
+		Relay: relay.Config{AllowLoopback: true, PerClient: 60, Burst: 2}}
+	h, err := opts.Handler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var limited atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &statusRecorder{ResponseWriter: w}
+		h.ServeHTTP(rec, r)
+		if rec.status == http.StatusTooManyRequests {
+			limited.Add(1)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/", &limited
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status = code
+	r.ResponseWriter.WriteHeader(code)
+}
+
+// checkCoverage holds the panel's counts by deciding line to
+// robots.NewCoverage's for Googlebot over pages.
+func checkCoverage(t *testing.T, p *Page, file string, pages []string) {
+	t.Helper()
+	c := robots.NewCoverage(robots.ParseString(file), "Googlebot")
+	for _, u := range pages {
+		c.Add(robots.EncodeURL(u))
+	}
+	tally := c.Tallies()[0]
+	p.WaitAttr("#site-urls-summary", "data-urls", strconv.Itoa(len(pages)))
+	if got, _ := p.Attr("#site-urls-summary", "data-blocked"); got != strconv.Itoa(tally.Blocked) {
+		t.Errorf("data-blocked %s, want %d", got, tally.Blocked)
+	}
+	if n := p.Count("[data-coverage-line]"); n != len(tally.Lines) {
+		t.Errorf("%d lines drawn, want %d", n, len(tally.Lines))
+	}
+	for _, l := range tally.Lines {
+		sel := fmt.Sprintf(`[data-coverage-line="%d"]`, l.Line)
+		if got, _ := p.Attr(sel, "data-count"); got != strconv.Itoa(l.Count) {
+			t.Errorf("line %d counts %s, want %d", l.Line, got, l.Count)
+		}
+		want := "blocked"
+		if l.Allowed {
+			want = "allowed"
+		}
+		if got, _ := p.Attr(sel, "data-verdict"); got != want {
+			t.Errorf("line %d is %s, want %s", l.Line, got, want)
+		}
+	}
+}
+
+// TestSiteURLs fetches the sitemaps a robots.txt names through the relay
+// (an index, a gzip sitemap and a text one, past the relay's 429), counts
+// them for Googlebot as robots.NewCoverage does, says the submitted URLs
+// the file blocks in Search Console's words, follows an edit with what it
+// changes, and reads a dropped access log.
+func TestSiteURLs(t *testing.T) {
+	const rules = "User-agent: *\nDisallow: /private/\nAllow: /private/press/\nDisallow: /shop/cart\nDisallow: /never/\n\n"
+	origin, pages := siteOrigin(t, rules)
+	site, limited := relayedSite(t)
+	file := rules + "Sitemap: " + origin + "/sitemap_index.xml\n"
+
+	p := suite.NewPage(t)
+	p.Open(site)
+	p.Replace(editor, file)
+	p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(file)))
+	p.Click("#site-urls-toggle")
+	p.Click("#site-urls-fetch")
+	checkCoverage(t, p, file, pages)
+	if limited.Load() == 0 {
+		t.Error("the relay never answered 429: the retry is not tested")
+	}
+	if got := p.Text("#site-urls-finding"); !strings.Contains(got, "Submitted URL blocked by robots.txt: 120 of the 340 URLs") || !strings.Contains(got, "Blocked by robots.txt") {
+		t.Errorf("finding %q", got)
+	}
+	if got := p.Text(`[data-coverage-line="2"]`); !strings.Contains(got, "Disallow: /private/") || !strings.Contains(got, "blocks 60 of your 340 URLs for Googlebot") {
+		t.Errorf("line 2 says %q", got)
+	}
+	if p.Count(`[data-unused-line="5"]`) != 1 {
+		t.Errorf("Disallow: /never/ is not said to decide nothing")
+	}
+
+	// An edit: /shop/ blocked whole; the counts follow, and what the edit
+	// changes against the file as loaded is said.
+	edited := strings.Replace(file, "Disallow: /shop/cart", "Disallow: /shop/", 1)
+	p.Replace(editor, edited)
+	p.WaitAttr("#site-urls-changes", "data-changes", "1")
+	checkCoverage(t, p, edited, pages)
+	if got := p.Text("#site-urls-changes"); !strings.Contains(got, "Your edit blocks 60 more URLs for Googlebot (line 4, `Disallow: /shop/`)") {
+		t.Errorf("changes %q", got)
+	}
+	noErrorsBut429(t, p)
+
+	// A dropped access log: Googlebot's requests the file does not allow.
+	log := `66.249.66.1 - - [10/Oct/2025:13:55:36 +0000] "GET /private/x HTTP/1.1" 200 512 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+66.249.66.1 - - [10/Oct/2025:13:55:37 +0000] "GET /blog/ HTTP/1.1" 200 512 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+`
+	p.Call("dropping a log", `(text) => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([text], "access.log", {type: "text/plain"}));
+		const el = document.querySelector("#site-urls-panel");
+		el.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
+		el.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+	}`, log)
+	p.WaitAttr(`#site-urls-log [data-log-agent="Googlebot"]`, "data-blocked", "1")
+	p.WaitAttr("#site-urls-summary", "data-urls", strconv.Itoa(len(pages)+2))
+
+	// The export: a row per URL and request.
+	p.Call("watching downloads", blobsJS)
+	p.Click("#site-urls-export")
+	deadline := time.Now().Add(Timeout)
+	for {
+		csv := lastBlob(p)
+		if strings.Count(csv, "\n") == len(pages)+3 && strings.HasPrefix(csv, "source,url,agent,verdict,line,rule,status\n") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("export: %d lines", strings.Count(csv, "\n"))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	noErrorsBut429(t, p)
+}
+
+// TestSiteURLsBench counts a million URLs for Googlebot in the browser,
+// on the 500 KiB benchmark file, and prints the time and the longest task
+// beside the native time of the same work (go test -bench SiteCover
+// ./app/ui/model). It runs only when E2E_BENCH is set.
+func TestSiteURLsBench(t *testing.T) {
+	if os.Getenv("E2E_BENCH") == "" {
+		t.Skip("set E2E_BENCH to measure")
+	}
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+	p.Click("#site-urls-toggle")
+	// A million sitemap-like URLs, made in the page and dropped as a list.
+	p.Call("dropping a million URLs", `() => {
+		const parts = [];
+		const sections = ["blog", "shop", "private", "search", "cart", "news", "docs", "img"];
+		for (let i = 0; i < 1000000; i++) parts.push("https://example.com/" + sections[i % 8] + "/" + (i * 7919 % 100000) + "/item-" + i + ".html\n");
+		const dt = new DataTransfer();
+		dt.items.add(new File(parts, "urls.txt", {type: "text/plain"}));
+		const el = document.querySelector("#site-urls-panel");
+		el.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+	}`)
+	waitAttrWithin(p, "#site-urls-summary", "data-urls", "1000000", 3*time.Minute)
+	// The count for another crawler, timed: from the change to the counts.
+	p.Call("watching long tasks", `() => {
+		window.__siteLT = [];
+		new PerformanceObserver(l => l.getEntries().forEach(e => window.__siteLT.push({start: e.startTime, dur: e.duration}))).observe({type: "longtask"});
+	}`)
+	p.Call("choosing bingbot", `() => {
+		window.__siteStart = performance.now();
+		const el = document.querySelector("#site-urls-crawler");
+		el.value = "bingbot";
+		el.dispatchEvent(new Event("change", {bubbles: true}));
+	}`)
+	waitAttrWithin(p, `#site-urls-summary[data-crawler="bingbot"]`, "data-urls", "1000000", 3*time.Minute)
+	took := Eval[float64](p, "reading the time", `performance.now() - window.__siteStart`)
+	longest := Eval[float64](p, "reading the long tasks", `Math.max(0, ...window.__siteLT.filter(e => e.start >= window.__siteStart).map(e => e.dur))`)
+	fmt.Printf("| site URLs: coverage of 1,000,000 URLs for one crawler, in the browser | %.0f ms (150 ms of it the pause before counting) | longest task %.0f ms |\n", took, longest)
+	if longest > 200 {
+		t.Errorf("a task of %.0f ms while counting", longest)
+	}
+}
+
+// waitAttrWithin is WaitAttr for work longer than Timeout (a million URLs
+// read and counted), polled every 100 ms.
+func waitAttrWithin(p *Page, sel, name, want string, d time.Duration) {
+	p.tb.Helper()
+	js := fmt.Sprintf(`(() => { const el = document.querySelector(%s); return el ? el.getAttribute(%s) : null; })()`, jsString(sel), jsString(name))
+	deadline := time.Now().Add(d)
+	for {
+		if got := Eval[*string](p, "reading "+name+" of "+sel, js); got != nil && *got == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			p.tb.Fatalf("%s [%s] is not %q after %v%s", sel, name, want, d, p.consoleTail())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// noErrorsBut429 is noExceptions, but for the browser's report of the
+// relay's 429s, which the page meets on purpose here.
+func noErrorsBut429(t *testing.T, p *Page) {
+	t.Helper()
+	var ex []string
+	for _, e := range p.Exceptions() {
+		if !strings.Contains(e, "status of 429") {
+			ex = append(ex, e)
+		}
+	}
+	if len(ex) > 0 {
+		t.Errorf("the page reported errors:\n%s", strings.Join(ex, "\n"))
+	}
+}

@@ -1,0 +1,44 @@
+package share
+
+import (
+	"bytes"
+	"strconv"
+
+	"robotstester/app/ui/model"
+	"robotstester/robots"
+)
+
+// siteChunk is how many bytes of the site CSV are handed on at once: the
+// page copies each piece out of Go, so that a million rows (about 100 MB)
+// are never held whole in Go's memory.
+const siteChunk = 1 << 20
+
+// SiteCSV writes every URL of the site URLs panel checked for q, one row
+// each (source, url, agent, verdict, line, rule, status), in pieces of
+// about a mebibyte handed to emit, with pause between steps (see
+// model.SiteURLs.EachRow). The URLs and user-agent strings come from the
+// user's files: they are guarded against being read as formulas.
+func SiteCSV(s *model.SiteURLs, q model.SiteQuery, pause robots.Pause, emit func([]byte) error) error {
+	var buf bytes.Buffer
+	writeCSVRow(&buf, []string{"source", "url", "agent", "verdict", "line", "rule", "status"})
+	err := s.EachRow(q, pause, func(r model.SiteRow) error {
+		verdict, status := "blocked", ""
+		if r.Allowed {
+			verdict = "allowed"
+		}
+		if r.Status != 0 {
+			status = strconv.Itoa(r.Status)
+		}
+		writeCSVRow(&buf, []string{r.Source, cell(r.URL), cell(r.Agent), verdict, strconv.Itoa(r.Line), cell(r.Rule), status})
+		if buf.Len() >= siteChunk {
+			err := emit(buf.Bytes())
+			buf.Reset()
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return emit(buf.Bytes())
+}

@@ -1,0 +1,47 @@
+package share
+
+import (
+	"bytes"
+	"encoding/csv"
+	"strings"
+	"testing"
+
+	"robotstester/app/ui/model"
+	"robotstester/robots"
+)
+
+// TestSiteCSV writes a row per URL, in pieces, that encoding/csv reads
+// back, with each URL's verdict and deciding line.
+func TestSiteCSV(t *testing.T) {
+	text := "User-agent: *\nDisallow: /private/\n"
+	f := robots.ParseString(text)
+	var s model.SiteURLs
+	src := s.Begin("list", "list", f, text)
+	list := "/\n/private/a\n=cmd()\n" + strings.Repeat("/p/"+strings.Repeat("x", 100)+"\n", 20000)
+	if _, err := s.ReadSource(src, strings.NewReader(list), "list", nil); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	pieces := 0
+	err := SiteCSV(&s, model.SiteQuery{File: f, Text: text, Crawler: "Googlebot"}, nil, func(b []byte) error {
+		pieces++
+		out.Write(b)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&out).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pieces < 2 || len(rows) != 20004 {
+		t.Fatalf("%d pieces, %d rows", pieces, len(rows))
+	}
+	if got := strings.Join(rows[2], "|"); got != "list|/private/a|Googlebot|blocked|2|Disallow: /private/|" {
+		t.Errorf("row %q", got)
+	}
+	if rows[3][1] != "/=cmd()" && rows[3][1] != "'=cmd()" {
+		t.Errorf("a formula cell %q", rows[3][1])
+	}
+}

@@ -1,0 +1,450 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/internal/share"
+	"robotstester/app/ui/model"
+	"robotstester/robots"
+)
+
+// sitePanel is the Tester's side of the site URLs panel (SiteURLsPanel):
+// the URLs held, the crawler chosen, the last coverage, and the work
+// under way. The URLs are read, and counted, in goroutines that pause
+// (pacer), so that no task holds the page: a million URLs are seconds of
+// WebAssembly.
+type sitePanel struct {
+	urls    model.SiteURLs
+	crawler string              // as typed; "" is Googlebot
+	cov     *model.SiteCoverage // the last coverage worked out
+
+	// gen counts the changes of what is to be counted (the file, the
+	// crawler, the URLs): a count whose gen is past stops at its next
+	// pause. pending is the query last asked for, and pendingVersion the
+	// URLs' version then.
+	gen            atomic.Int64
+	pending        model.SiteQuery
+	pendingVersion int
+
+	// loads is how many readings of URLs are under way; loadGen counts
+	// Clears, which stop them. status says what they do.
+	loads     int
+	loadGen   atomic.Int64
+	status    string
+	loaded    bool // a reading has ended
+	exporting bool
+}
+
+// siteCountPause is how long the file must stay unchanged before the
+// URLs are counted again: typing restarts the count at each key, and a
+// count of a million URLs is seconds long.
+const siteCountPause = 150 * time.Millisecond
+
+// sitemapTimeout bounds one sitemap's fetch through the relay: the relay's
+// own bound (20 s) and the seconds it takes to end its answer.
+const sitemapTimeout = 60 * time.Second
+
+// siteRetries is how many times a sitemap is asked for again after the
+// relay's 429.
+const siteRetries = 10
+
+// siteURLs draws the panel.
+func (t *Tester) siteURLs() app.UI {
+	sp := &t.site
+	q := t.siteQuery()
+	v := model.SiteViewOf(&sp.urls, sp.cov, q)
+	return &SiteURLsPanel{
+		View:      v,
+		Sitemaps:  t.fileSitemaps(),
+		Sources:   sp.urls.Sources(),
+		Notes:     sp.urls.Notes(),
+		Status:    sp.status,
+		Busy:      sp.loads > 0,
+		Done:      sp.loads == 0 && sp.loaded && (v.Counted || v.Pages+v.Requests == 0),
+		Exporting: sp.exporting,
+		Relay:     app.Getenv(RelayEnv) != "",
+		onFetch:   t.fetchSitemaps,
+		onCrawler: t.setSiteCrawler,
+		onFile:    t.readSiteFile,
+		onPaste:   t.pasteSiteURLs,
+		onExport:  t.exportSite,
+		onClear:   t.clearSite,
+		onRebase:  t.rebaseSite,
+		onReveal:  t.reveal,
+	}
+}
+
+// siteQuery is what the panel counts now: the file shown, read as the
+// tests are, for the panel's crawler.
+func (t *Tester) siteQuery() model.SiteQuery {
+	return model.SiteQueryFor(t.work.An, &t.work.State, t.site.crawler)
+}
+
+// fileSitemaps returns the file's Sitemap: lines.
+func (t *Tester) fileSitemaps() []string {
+	r := t.work.An.File.Read(robots.Google)
+	out := make([]string, len(r.Sitemaps))
+	for i, s := range r.Sitemaps {
+		out[i] = s.Value
+	}
+	return out
+}
+
+// followSite has the URLs counted again when what they are counted for
+// has changed: called wherever the page follows a change (show), and
+// when URLs were read or the crawler chosen. The count waits for a pause
+// in the typing (siteCountPause), then runs in a goroutine that pauses
+// (goPaced), and stops once stale.
+func (t *Tester) followSite() {
+	sp := &t.site
+	if !app.IsClient || sp.loads > 0 || sp.urls.Total() == 0 {
+		return
+	}
+	q, version := t.siteQuery(), sp.urls.Version()
+	if c := sp.cov; c != nil && c.Version == version && c.Query.Same(q) {
+		return // counted
+	}
+	if sp.pending == q && sp.pendingVersion == version {
+		return // asked for
+	}
+	sp.pending, sp.pendingVersion = q, version
+	gen := sp.gen.Add(1)
+	t.own.After(siteCountPause, func(ctx app.Context) {
+		ctx.PreventUpdate()
+		if sp.gen.Load() != gen {
+			return
+		}
+		t.goPaced(func() bool { return sp.gen.Load() != gen }, func(pause robots.Pause) {
+			c, err := sp.urls.Cover(q, pause)
+			if err != nil {
+				return // stale
+			}
+			t.own.Dispatch(func(ctx app.Context) {
+				if sp.gen.Load() == gen {
+					sp.cov = c
+				}
+			})
+		})
+	})
+}
+
+// setSiteCrawler counts for another crawler.
+func (t *Tester) setSiteCrawler(ctx app.Context, crawler string) {
+	t.site.crawler = strings.TrimSpace(crawler)
+	t.followSite()
+}
+
+// startLoad notes a reading of URLs begun, and returns the generation it
+// belongs to: a Clear stops it.
+func (t *Tester) startLoad(status string) int64 {
+	sp := &t.site
+	sp.loads++
+	sp.status = status
+	return sp.loadGen.Load()
+}
+
+// endLoad notes a reading ended (on the UI goroutine), with what to say,
+// and has the URLs counted.
+func (t *Tester) endLoad(status string) {
+	sp := &t.site
+	sp.loads--
+	sp.loaded = true
+	if status != "" || sp.loads == 0 {
+		sp.status = status
+	}
+	t.followSite()
+}
+
+// say shows what a reading does, from its goroutine.
+func (t *Tester) say(gen int64, status string) {
+	t.own.Dispatch(func(ctx app.Context) {
+		if t.site.loadGen.Load() == gen {
+			t.site.status = status
+		}
+	})
+}
+
+// fetchSitemaps fetches the sitemaps of the file's Sitemap: lines through
+// the relay, and those of the indexes among them.
+func (t *Tester) fetchSitemaps(ctx app.Context) {
+	t.takePending(ctx)
+	maps := t.fileSitemaps()
+	switch {
+	case len(maps) == 0:
+		t.site.status = "Your robots.txt has no Sitemap: line: add one, or drop a sitemap here."
+		return
+	case app.Getenv(RelayEnv) == "":
+		t.site.status = "This site has no fetch relay to fetch sitemaps through: download them and drop them here, or count them with the command line: robotstxt check --sitemap " + maps[0] + " --summary robots.txt"
+		return
+	}
+	t.loadSitemaps(maps)
+}
+
+// siteEntry is a sitemap to fetch, and how deep in indexes it stands.
+type siteEntry struct {
+	url   string
+	depth int
+}
+
+// loadSitemaps fetches sitemaps through the relay, one after the other,
+// in a goroutine: an index's sitemaps are fetched in turn (two levels of
+// index deep, as the relay follows them), and when the relay says too
+// many fetches were asked for (429), the reading waits as long as it says
+// and asks again, and says so.
+func (t *Tester) loadSitemaps(maps []string) {
+	relay := app.Getenv(RelayEnv)
+	file, text := t.work.An.File, t.work.State.Robots
+	gen := t.startLoad("Fetching " + plural(len(maps), "sitemap", "sitemaps") + "…")
+	sp := &t.site
+	queue := make([]siteEntry, len(maps))
+	for i, m := range maps {
+		queue[i] = siteEntry{url: m}
+	}
+	t.own.Async(func() {
+		seen := map[string]bool{}
+		status := ""
+		defer func() {
+			t.own.Dispatch(func(ctx app.Context) {
+				if sp.loadGen.Load() == gen {
+					t.endLoad(status)
+				} else {
+					sp.loads--
+				}
+			})
+		}()
+		pause := pacer()
+		for i := 0; i < len(queue); i++ {
+			e := queue[i]
+			if seen[e.url] {
+				continue
+			}
+			seen[e.url] = true
+			if sp.loadGen.Load() != gen {
+				return
+			}
+			src := sp.urls.Begin(e.url, "sitemap", file, text)
+			var r relayReply
+			for try := 0; ; try++ {
+				t.say(gen, fmt.Sprintf("Fetching sitemap %d of %d: %s (%s read so far)", i+1, len(queue), e.url, model.Grouped(sp.urls.Total())))
+				r = relaySync(relay, e.url)
+				if r.status != 429 || try == siteRetries {
+					break
+				}
+				wait := retryAfter(r.retryAfter)
+				t.say(gen, fmt.Sprintf("The relay allows only so many fetches a minute: waiting %d s, then asking again for sitemap %d of %d (%s).", int(wait.Seconds()), i+1, len(queue), e.url))
+				time.Sleep(wait)
+				if sp.loadGen.Load() != gen {
+					return
+				}
+			}
+			if errors.Is(r.err, errNoRelay) {
+				sp.urls.Fail(src, "no fetch relay answered")
+				status = "No fetch relay answered here: download the sitemaps and drop them in the panel."
+				return
+			}
+			if r.err != nil {
+				sp.urls.Fail(src, plainError(r.err))
+				continue
+			}
+			a, err := model.ReadSitemapAnswer(r.text, pause)
+			switch {
+			case err != nil:
+				sp.urls.Fail(src, "the relay's answer could not be read: "+err.Error())
+				continue
+			case a.Error != "":
+				sp.urls.Fail(src, "the relay refused: "+a.Error)
+				continue
+			}
+			for _, n := range a.Notes {
+				sp.urls.Note(e.url + ": " + n)
+			}
+			if a.FetchError != "" {
+				sp.urls.Fail(src, a.FetchError)
+			}
+			if a.Index {
+				sp.urls.Named(src, len(a.Locs))
+				for _, loc := range a.Locs {
+					if e.depth+1 > 2 {
+						sp.urls.Note(e.url + ": an index inside an index inside an index: its sitemaps are not fetched.")
+						break
+					}
+					queue = append(queue, siteEntry{url: loc, depth: e.depth + 1})
+				}
+				continue
+			}
+			if err := sp.urls.AddLocs(src, a.Locs, pause); errors.Is(err, model.ErrSiteFull) {
+				status = "The panel holds " + model.Grouped(model.MaxSiteURLs) + " URLs at most: the other sitemaps were not fetched."
+				return
+			}
+		}
+	})
+}
+
+// retryAfter reads a Retry-After header in seconds: 5 s when it says
+// nothing usable, a minute at most.
+func retryAfter(h string) time.Duration {
+	s, err := strconv.Atoi(strings.TrimSpace(h))
+	if err != nil || s < 1 {
+		s = 5
+	}
+	return time.Duration(min(s, 60)) * time.Second
+}
+
+// relaySync asks the relay for one sitemap and waits for its answer: for
+// a goroutine, which leaves the page its thread while it waits.
+func relaySync(relay, sitemap string) relayReply {
+	ch := make(chan relayReply, 1)
+	relayGet(relay, "sitemap", sitemap, sitemapTimeout, func(r relayReply) { ch <- r })
+	return <-ch
+}
+
+// readSiteFile reads a file dropped on the panel, or chosen: a sitemap
+// (gzip or not), a list, a crawler's CSV export or an access log, in
+// pieces (blobReader), so that a log of hundreds of megabytes is never
+// held whole. An index's sitemaps are then fetched through the relay.
+func (t *Tester) readSiteFile(ctx app.Context, file app.Value) {
+	name := file.Get("name").String()
+	t.readSite(name, &blobReader{file: file, size: file.Get("size").Int()})
+}
+
+// pasteSiteURLs reads what was pasted into the panel's textarea.
+func (t *Tester) pasteSiteURLs(ctx app.Context, text string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	clearField(SiteURLsPasteID)
+	t.readSite("pasted text", strings.NewReader(text))
+}
+
+// readSite reads a source into the panel, in a goroutine that pauses.
+func (t *Tester) readSite(name string, r io.Reader) {
+	t.takePending(t.own)
+	sp := &t.site
+	file, text := t.work.An.File, t.work.State.Robots
+	gen := t.startLoad("Reading " + name + "…")
+	src := sp.urls.Begin(name, "list", file, text)
+	t.own.Async(func() {
+		maps, err := sp.urls.ReadSource(src, r, name, pacer())
+		t.own.Dispatch(func(ctx app.Context) {
+			if sp.loadGen.Load() != gen {
+				sp.loads--
+				return
+			}
+			status := ""
+			if err != nil {
+				status = name + " could not be read: " + plainError(err) + "."
+			}
+			t.endLoad(status)
+			if len(maps) > 0 && app.Getenv(RelayEnv) != "" {
+				t.loadSitemaps(maps)
+			}
+		})
+	})
+}
+
+// clearSite drops the URLs, and stops what reads or counts them.
+func (t *Tester) clearSite(ctx app.Context) {
+	sp := &t.site
+	sp.loadGen.Add(1)
+	sp.gen.Add(1)
+	sp.urls.Clear()
+	sp.cov, sp.status, sp.loaded = nil, "", false
+	sp.pending = model.SiteQuery{}
+}
+
+// rebaseSite compares later edits with the file shown now.
+func (t *Tester) rebaseSite(ctx app.Context) {
+	t.takePending(ctx)
+	t.site.urls.Rebase(t.work.An.File, t.work.State.Robots)
+	t.followSite()
+}
+
+// exportSite downloads every URL with its verdict and deciding line, as
+// CSV, made in a goroutine that pauses and handed to the page a mebibyte
+// at a time.
+func (t *Tester) exportSite(ctx app.Context) {
+	t.takePending(ctx)
+	sp := &t.site
+	q := t.siteQuery()
+	parts, err := newBlobParts()
+	if err != nil {
+		t.fileFailed(ctx, "The export failed", err)
+		return
+	}
+	sp.exporting = true
+	t.own.Async(func() {
+		err := share.SiteCSV(&sp.urls, q, pacer(), parts.push)
+		if err == nil {
+			err = parts.save("robots-site-urls.csv", "text/csv")
+		}
+		t.own.Dispatch(func(ctx app.Context) {
+			sp.exporting = false
+			if err != nil {
+				t.fileFailed(ctx, "The export failed", err)
+			}
+		})
+	})
+}
+
+// plural returns n and the noun that goes with it, n's digits grouped.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return model.Grouped(n) + " " + many
+}
+
+// blobChunk is how much of a file the panel reads at once.
+const blobChunk = 1 << 20
+
+// blobReader reads a File the user dropped or chose, a piece at a time
+// (Blob.slice, arrayBuffer): for a goroutine, which waits for each piece
+// while the page keeps its thread.
+type blobReader struct {
+	file      app.Value
+	off, size int
+	buf, rest []byte
+}
+
+// Read reads the next bytes of the file.
+func (r *blobReader) Read(p []byte) (int, error) {
+	if len(r.rest) == 0 {
+		if r.off >= r.size {
+			return 0, io.EOF
+		}
+		end := min(r.off+blobChunk, r.size)
+		type piece struct {
+			n   int
+			err error
+		}
+		ch := make(chan piece, 1)
+		var pr app.Value
+		if err := jsTry(func() { pr = r.file.Call("slice", r.off, end).Call("arrayBuffer") }); err != nil {
+			return 0, err
+		}
+		if r.buf == nil {
+			r.buf = make([]byte, blobChunk)
+		}
+		await(pr, func(v app.Value) {
+			u8 := app.Window().Get("Uint8Array").New(v)
+			ch <- piece{n: app.CopyBytesToGo(r.buf, u8)}
+		}, func(err error) { ch <- piece{err: err} })
+		got := <-ch
+		if got.err != nil {
+			return 0, got.err
+		}
+		r.off = end
+		r.rest = r.buf[:got.n]
+	}
+	n := copy(p, r.rest)
+	r.rest = r.rest[n:]
+	return n, nil
+}
