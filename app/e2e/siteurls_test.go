@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"robotstester/internal/server"
 	"robotstester/internal/server/relay"
 	"robotstester/robots"
@@ -211,22 +213,37 @@ func TestSiteURLsBench(t *testing.T) {
 	p := suite.NewPage(t)
 	p.Open(suite.Site(t, ""))
 	p.Click("#site-urls-toggle")
-	// A million sitemap-like URLs, made in the page and dropped as a list.
-	p.Call("dropping a million URLs", `() => {
-		const parts = [];
-		const sections = ["blog", "shop", "private", "search", "cart", "news", "docs", "img"];
-		for (let i = 0; i < 1000000; i++) parts.push("https://example.com/" + sections[i % 8] + "/" + (i * 7919 % 100000) + "/item-" + i + ".html\n");
-		const dt = new DataTransfer();
-		dt.items.add(new File(parts, "urls.txt", {type: "text/plain"}));
-		const el = document.querySelector("#site-urls-panel");
-		el.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
-	}`)
-	waitAttrWithin(p, "#site-urls-summary", "data-urls", "1000000", 3*time.Minute)
-	// The count for another crawler, timed: from the change to the counts.
 	p.Call("watching long tasks", `() => {
 		window.__siteLT = [];
 		new PerformanceObserver(l => l.getEntries().forEach(e => window.__siteLT.push({start: e.startTime, dur: e.duration}))).observe({type: "longtask"});
 	}`)
+	longestSince := func(mark string) float64 {
+		return Eval[float64](p, "reading the long tasks", `Math.max(0, ...window.__siteLT.filter(e => e.start >= window.`+mark+`).map(e => e.dur))`)
+	}
+	// A million sitemap-like URLs, made in the page as a file and read
+	// once (as a file on disk is there to read), then dropped as a list.
+	run(p, "making a million URLs", chromedp.Evaluate[chromedp.Void](`(async () => {
+		const parts = [];
+		const sections = ["blog", "shop", "private", "search", "cart", "news", "docs", "img"];
+		for (let i = 0; i < 1000000; i++) parts.push("https://example.com/" + sections[i % 8] + "/" + (i * 7919 % 100000) + "/item-" + i + ".html\n");
+		window.__siteFile = new File(parts, "urls.txt", {type: "text/plain"});
+		await window.__siteFile.arrayBuffer();
+	})()`, chromedp.EvalAwaitPromise))
+	time.Sleep(time.Second)
+	p.Call("dropping a million URLs", `() => {
+		const dt = new DataTransfer();
+		dt.items.add(window.__siteFile);
+		const el = document.querySelector("#site-urls-panel");
+		window.__siteDrop = performance.now();
+		el.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+	}`)
+	waitAttrWithin(p, "#site-urls-summary", "data-urls", "1000000", 3*time.Minute)
+	read := Eval[float64](p, "reading the time", `performance.now() - window.__siteDrop`)
+	readLongest := longestSince("__siteDrop")
+	if os.Getenv("E2E_BENCH_VERBOSE") != "" {
+		fmt.Println(Eval[string](p, "listing the long tasks", `JSON.stringify(window.__siteLT.map(e => [Math.round(e.start - window.__siteDrop), Math.round(e.dur)]))`))
+	}
+	// The count for another crawler, timed: from the change to the counts.
 	p.Call("choosing bingbot", `() => {
 		window.__siteStart = performance.now();
 		const el = document.querySelector("#site-urls-crawler");
@@ -235,10 +252,11 @@ func TestSiteURLsBench(t *testing.T) {
 	}`)
 	waitAttrWithin(p, `#site-urls-summary[data-crawler="bingbot"]`, "data-urls", "1000000", 3*time.Minute)
 	took := Eval[float64](p, "reading the time", `performance.now() - window.__siteStart`)
-	longest := Eval[float64](p, "reading the long tasks", `Math.max(0, ...window.__siteLT.filter(e => e.start >= window.__siteStart).map(e => e.dur))`)
-	fmt.Printf("| site URLs: coverage of 1,000,000 URLs for one crawler, in the browser | %.0f ms (150 ms of it the pause before counting) | longest task %.0f ms |\n", took, longest)
-	if longest > 200 {
-		t.Errorf("a task of %.0f ms while counting", longest)
+	longest := longestSince("__siteStart")
+	fmt.Printf("| a list of 1,000,000 URLs dropped → read and counted for Googlebot | %.0f ms | longest task %.0f ms |\n", read, readLongest)
+	fmt.Printf("| another crawler chosen → 1,000,000 URLs counted for it | %.0f ms (150 ms of it the pause before counting) | longest task %.0f ms |\n", took, longest)
+	if longest > 200 || readLongest > 200 {
+		t.Errorf("a task of %.0f ms while counting, %.0f ms while reading", longest, readLongest)
 	}
 }
 

@@ -334,25 +334,24 @@ func (s *SiteURLs) Cover(q SiteQuery, pause robots.Pause) (*SiteCoverage, error)
 		diff.Dialect, diff.Fixed, diff.OldAnswer, diff.NewAnswer = q.Dialect, q.Fixed, q.Answer, q.Answer
 	}
 	stopped := func(i int) bool { return i%siteStep == siteStep-1 && pause != nil && pause() }
-	for i := range sub.Len() {
-		if stopped(i) {
-			return nil, robots.ErrStopped
+	count := func(set *URLSet, cov *robots.Coverage) error {
+		for i := range set.Len() {
+			if stopped(i) {
+				return robots.ErrStopped
+			}
+			u := set.At(i)
+			cov.Add(u)
+			if diff != nil {
+				diff.Add(u)
+			}
 		}
-		u := sub.At(i)
-		covSub.Add(u)
-		if diff != nil {
-			diff.Add(u)
-		}
+		return nil
 	}
-	for i := range list.Len() {
-		if stopped(i) {
-			return nil, robots.ErrStopped
-		}
-		u := list.At(i)
-		covList.Add(u)
-		if diff != nil {
-			diff.Add(u)
-		}
+	if err := count(&sub, covSub); err != nil {
+		return nil, err
+	}
+	if err := count(&list, covList); err != nil {
+		return nil, err
 	}
 	for i := range reqs.Len() {
 		if stopped(i) {

@@ -1,0 +1,48 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/ui/model"
+	"robotstester/robots"
+)
+
+func TestRetryAfter(t *testing.T) {
+	for h, want := range map[string]time.Duration{"": 5 * time.Second, "12": 12 * time.Second, " 3 ": 3 * time.Second, "0": 5 * time.Second, "600": time.Minute, "Wed, 21 Oct 2015 07:28:00 GMT": 5 * time.Second} {
+		if got := retryAfter(h); got != want {
+			t.Errorf("retryAfter(%q) = %v, want %v", h, got, want)
+		}
+	}
+}
+
+// TestSiteURLsHooks draws the panel over counted URLs: the contract's
+// hooks carry the counts, and what a user's file held is text, never
+// markup.
+func TestSiteURLsHooks(t *testing.T) {
+	text := "User-agent: *\nDisallow: /private/\n"
+	f := robots.ParseString(text)
+	var s model.SiteURLs
+	src := s.Begin("pasted", "list", f, text)
+	if _, err := s.ReadSource(src, strings.NewReader("/a\n/private/<b>x</b>\n/private/y\n"), "pasted", nil); err != nil {
+		t.Fatal(err)
+	}
+	q := model.SiteQuery{File: f, Text: text, Crawler: "Googlebot"}
+	c, err := s.Cover(q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &SiteURLsPanel{View: model.SiteViewOf(&s, c, q), Done: true, Sitemaps: []string{"https://example.com/s.xml"}}
+	html := app.HTMLString(p.Render())
+	for _, want := range []string{`id="site-urls-summary"`, `data-urls="3"`, `data-coverage-line="2"`, `data-count="2"`, `data-verdict="blocked"`, `data-coverage-line="0"`, `id="site-urls-fetch"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("no %s in\n%s", want, html)
+		}
+	}
+	if strings.Contains(html, "<b>") {
+		t.Errorf("a URL drawn as markup:\n%s", html)
+	}
+}
