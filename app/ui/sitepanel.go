@@ -210,8 +210,11 @@ func (t *Tester) loadSitemaps(maps []string) {
 	}
 	t.own.Async(func() {
 		seen := map[string]bool{}
-		status := ""
+		status, failed := "", 0
 		defer func() {
+			if status == "" && failed > 0 {
+				status = fmt.Sprintf("%s of %d could not be read: see why under the sources read.", plural(failed, "sitemap", "sitemaps"), len(seen))
+			}
 			t.own.Dispatch(func(ctx app.Context) {
 				if sp.loadGen.Load() == gen {
 					t.endLoad(status)
@@ -252,15 +255,18 @@ func (t *Tester) loadSitemaps(maps []string) {
 			}
 			if r.err != nil {
 				sp.urls.Fail(src, plainError(r.err))
+				failed++
 				continue
 			}
 			a, err := model.ReadSitemapAnswer(r.text, pause)
 			switch {
 			case err != nil:
 				sp.urls.Fail(src, "the relay's answer could not be read: "+err.Error())
+				failed++
 				continue
 			case a.Error != "":
 				sp.urls.Fail(src, "the relay refused: "+a.Error)
+				failed++
 				continue
 			}
 			for _, n := range a.Notes {
@@ -268,6 +274,7 @@ func (t *Tester) loadSitemaps(maps []string) {
 			}
 			if a.FetchError != "" {
 				sp.urls.Fail(src, a.FetchError)
+				failed++
 			}
 			if a.Index {
 				sp.urls.Named(src, len(a.Locs))

@@ -214,7 +214,9 @@ func (p *SiteURLsPanel) sources() app.UI {
 		return nil
 	}
 	items := make([]app.UI, 0, len(p.Sources)+len(p.Notes))
+	failed := false
 	for _, s := range p.Sources {
+		failed = failed || s.Error != ""
 		text := s.Name + ": "
 		switch s.Kind {
 		case "index":
@@ -233,7 +235,8 @@ func (p *SiteURLsPanel) sources() app.UI {
 	for _, n := range p.Notes {
 		items = append(items, app.Li().Class("note").Text(n))
 	}
-	return app.Details().ID("site-urls-sources").Body(
+	// Open when a source failed: why is what the user needs to read.
+	return app.Details().ID("site-urls-sources").Open(failed).Body(
 		app.Summary().Text("Read from "+model.Grouped(len(p.Sources))+" sources"),
 		app.Ul().Body(items...),
 	)
