@@ -181,6 +181,9 @@ func TestCoverLog(t *testing.T) {
 	if len(v.Logged) != 1 || v.Logged[0].Blocked != 1 || v.Logged[0].Fetched != 1 || v.Others != 1 {
 		t.Fatalf("logged %+v, others %d", v.Logged, v.Others)
 	}
+	if v.Summary != "3 logged requests read: each crawler's requests are counted below." {
+		t.Errorf("summary %q", v.Summary)
+	}
 	if v.Logged[0].Text != "Googlebot made 2 requests: 1 to URLs the file does not allow it, 1 of them answered 2xx." {
 		t.Errorf("text %q", v.Logged[0].Text)
 	}

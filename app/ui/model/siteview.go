@@ -115,8 +115,11 @@ func SiteViewOf(s *SiteURLs, c *SiteCoverage, q SiteQuery) SiteView {
 	}
 	v.Counted = c != nil && c.Version == version && c.Query.Same(q)
 	read := Grouped(v.Pages) + " " + plural(v.Pages, "URL", "URLs")
-	if v.Requests > 0 {
-		read += " and " + Grouped(v.Requests) + " logged requests"
+	switch {
+	case v.Pages == 0:
+		read = Grouped(v.Requests) + " logged " + plural(v.Requests, "request", "requests")
+	case v.Requests > 0:
+		read += " and " + Grouped(v.Requests) + " logged " + plural(v.Requests, "request", "requests")
 	}
 	if c == nil || !c.Query.sameReading(q) {
 		v.Summary = read + " read. Counting for " + q.Crawler + "…"
@@ -125,6 +128,9 @@ func SiteViewOf(s *SiteURLs, c *SiteCoverage, q SiteQuery) SiteView {
 	t := &c.Tally
 	v.Allowed, v.Blocked = t.Allowed, t.Blocked
 	v.Summary = fmt.Sprintf("%s read. For %s: %s allowed, %s blocked.", read, t.Agent, Grouped(t.Allowed), Grouped(t.Blocked))
+	if v.Pages == 0 {
+		v.Summary = read + " read: each crawler's requests are counted below."
+	}
 	if !v.Counted {
 		v.Summary += " Counting again…"
 	}

@@ -78,9 +78,6 @@ func (s *URLSet) View() URLSet {
 	return URLSet{blocks: s.blocks[:len(s.blocks):len(s.blocks)], pos: s.pos[:len(s.pos):len(s.pos)], ends: append([]int(nil), s.ends...)}
 }
 
-// Bytes returns the memory the set holds, for the panel to say.
-func (s *URLSet) Bytes() int { return len(s.blocks)*urlBlock + 4*cap(s.pos) }
-
 // Requests are the requests of access logs, as compactly as a URLSet:
 // each request's target, its user-agent string (an index into the
 // distinct strings, of which a log has a few thousand) and its status.
