@@ -34,8 +34,8 @@ type SiteURLs struct {
 	requests          Requests
 	sources           []SiteSource
 	notes             []string
-	cut               bool // URLs were left unread past MaxSiteURLs
-	version           int  // counts the changes of the URLs
+	version           int // counts the changes of the URLs
+	cleared           int // counts the Clears: a Source of an earlier count is gone
 
 	base     *robots.File
 	baseText string
@@ -86,25 +86,42 @@ func (s *SiteURLs) Notes() []string {
 	return append([]string(nil), s.notes...)
 }
 
-// Clear drops every URL, source and note, and the base.
+// Clear drops every URL, source and note, and the base. The sets are
+// made anew, not emptied: a count under way keeps its view of them.
 func (s *SiteURLs) Clear() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	v := s.version
-	*s = SiteURLs{version: v + 1}
+	s.submitted, s.listed, s.requests = URLSet{}, URLSet{}, Requests{}
+	s.sources, s.notes = nil, nil
+	s.base, s.baseText = nil, ""
+	s.version++
+	s.cleared++
 }
 
 // Begin starts reading a source into the panel; the file shown then
 // (file, its text) becomes the base an edit is compared with when the
-// panel held no URL. It returns the source's index for Add and Fail.
-func (s *SiteURLs) Begin(name, kind string, file *robots.File, text string) int {
+// panel held no URL. It returns the source for Add and Fail.
+func (s *SiteURLs) Begin(name, kind string, file *robots.File, text string) Source {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.base == nil || s.total() == 0 {
 		s.base, s.baseText = file, text
 	}
 	s.sources = append(s.sources, SiteSource{Name: name, Kind: kind})
-	return len(s.sources) - 1
+	return Source{cleared: s.cleared, i: len(s.sources) - 1}
+}
+
+// A Source is a source being read into a SiteURLs (Begin). A reading
+// under way when the panel is cleared finds its source gone: what it adds
+// then is dropped, and Add tells it to stop.
+type Source struct{ cleared, i int }
+
+// source returns src's record, or nil when the panel was cleared since.
+func (s *SiteURLs) source(src Source) *SiteSource {
+	if src.cleared != s.cleared || src.i >= len(s.sources) {
+		return nil
+	}
+	return &s.sources[src.i]
 }
 
 // Rebase makes file the base an edit is compared with.
@@ -118,46 +135,54 @@ func (s *SiteURLs) Rebase(file *robots.File, text string) {
 // Add adds an entry of source src: a logged request (it has a status), a
 // URL a sitemap submits (an XML sitemap's, or one the relay read) or a
 // URL of a list. The URL is encoded as a browser sends it, once, here.
-// Past MaxSiteURLs it returns ErrSiteFull.
-func (s *SiteURLs) Add(src int, e sitemap.Entry, submitted bool) error {
+// Past MaxSiteURLs it returns ErrSiteFull; once the panel was cleared,
+// robots.ErrStopped.
+func (s *SiteURLs) Add(src Source, e sitemap.Entry, submitted bool) error {
 	u := robots.EncodeURL(e.URL)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	rec := s.source(src)
+	if rec == nil {
+		return robots.ErrStopped
+	}
 	if s.total() >= MaxSiteURLs {
-		s.cut = true
 		return ErrSiteFull
 	}
 	var ok bool
 	switch {
 	case e.Status != 0:
 		ok = s.requests.Add(u, e.Agent, e.Status)
-		s.sources[src].Kind = "log"
+		rec.Kind = "log"
 	case submitted:
 		ok = s.submitted.Add(u)
 	default:
 		ok = s.listed.Add(u)
 	}
 	if ok {
-		s.sources[src].URLs++
+		rec.URLs++
 		s.version++
 	}
 	return nil
 }
 
 // Named counts sitemaps an index of source src named.
-func (s *SiteURLs) Named(src, n int) {
+func (s *SiteURLs) Named(src Source, n int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.sources[src].Kind = "index"
-	s.sources[src].URLs += n
+	if rec := s.source(src); rec != nil {
+		rec.Kind = "index"
+		rec.URLs += n
+	}
 }
 
 // Fail says why source src was not read whole.
-func (s *SiteURLs) Fail(src int, why string) {
+func (s *SiteURLs) Fail(src Source, why string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.sources[src].Error = why
-	s.version++
+	if rec := s.source(src); rec != nil {
+		rec.Error = why
+		s.version++
+	}
 }
 
 // Note keeps a note of the reading, up to maxSiteNotes.
@@ -180,7 +205,7 @@ const siteStep = 1024
 // log) into source src. A sitemap index's sitemaps are not followed here:
 // they are returned, for the page to fetch. pause may be nil; when it
 // stops the work, it returns robots.ErrStopped, with what was read kept.
-func (s *SiteURLs) ReadSource(src int, r io.Reader, name string, pause robots.Pause) (sitemaps []string, err error) {
+func (s *SiteURLs) ReadSource(src Source, r io.Reader, name string, pause robots.Pause) (sitemaps []string, err error) {
 	n := 0
 	note := func(nt sitemap.Note) { s.Note(nt.String()) }
 	// Walker.ReadOne with no bound on the URLs is sitemap.Read, but for a
@@ -215,7 +240,7 @@ func (s *SiteURLs) ReadSource(src int, r io.Reader, name string, pause robots.Pa
 
 // AddLocs adds the URLs a sitemap lists (the relay's locs), submitted,
 // with pauses; past MaxSiteURLs it returns ErrSiteFull.
-func (s *SiteURLs) AddLocs(src int, locs []string, pause robots.Pause) error {
+func (s *SiteURLs) AddLocs(src Source, locs []string, pause robots.Pause) error {
 	for i, u := range locs {
 		if i%siteStep == siteStep-1 && pause != nil && pause() {
 			return robots.ErrStopped

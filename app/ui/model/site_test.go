@@ -223,6 +223,17 @@ func TestCoverStops(t *testing.T) {
 	if !errors.Is(err, robots.ErrStopped) {
 		t.Errorf("err %v", err)
 	}
+	// A reading under way when the panel is cleared adds nothing more,
+	// even to a source begun since.
+	s.Clear()
+	again := s.Begin("again", "list", f, siteFile)
+	if err := s.Add(src, entry("/late"), false); !errors.Is(err, robots.ErrStopped) || s.Total() != 0 {
+		t.Errorf("a cleared source added to: %v, %d URLs", err, s.Total())
+	}
+	s.Fail(src, "late")
+	if err := s.Add(again, entry("/new"), false); err != nil || s.Total() != 1 || s.Sources()[0].Error != "" {
+		t.Errorf("%v, %d URLs, %+v", err, s.Total(), s.Sources())
+	}
 }
 
 // TestSiteFull: past MaxSiteURLs nothing more is read, and a note says so.
