@@ -207,6 +207,13 @@ func TestSiteURLs(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+
+	// Clear drops it all.
+	p.Click("#site-urls-clear")
+	p.WaitAttr("#site-urls-summary", "data-pages", "0")
+	if p.Count("[data-coverage-line]") != 0 {
+		t.Error("lines still drawn after Clear")
+	}
 	noErrorsBut429(t, p)
 }
 
