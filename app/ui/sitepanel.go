@@ -2,9 +2,7 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -51,10 +49,6 @@ const siteCountPause = 150 * time.Millisecond
 // sitemapTimeout bounds one sitemap's fetch through the relay: the relay's
 // own bound (20 s) and the seconds it takes to end its answer.
 const sitemapTimeout = 60 * time.Second
-
-// siteRetries is how many times a sitemap is asked for again after the
-// relay's 429.
-const siteRetries = 10
 
 // siteURLs draws the panel.
 func (t *Tester) siteURLs() app.UI {
@@ -188,129 +182,46 @@ func (t *Tester) fetchSitemaps(ctx app.Context) {
 	t.loadSitemaps(maps)
 }
 
-// siteEntry is a sitemap to fetch, and how deep in indexes it stands.
-type siteEntry struct {
-	url   string
-	depth int
-}
-
-// loadSitemaps fetches sitemaps through the relay, one after the other,
-// in a goroutine: an index's sitemaps are fetched in turn (two levels of
-// index deep, as the relay follows them), and when the relay says too
-// many fetches were asked for (429), the reading waits as long as it says
-// and asks again, and says so.
+// loadSitemaps fetches sitemaps through the relay (model.SitemapLoader:
+// indexes followed, the relay's 429s waited out) in a goroutine, which
+// waits for each answer while the page keeps its thread.
 func (t *Tester) loadSitemaps(maps []string) {
 	relay := app.Getenv(RelayEnv)
-	file, text := t.work.An.File, t.work.State.Robots
-	gen := t.startLoad("Fetching " + plural(len(maps), "sitemap", "sitemaps") + "…")
 	sp := &t.site
-	queue := make([]siteEntry, len(maps))
-	for i, m := range maps {
-		queue[i] = siteEntry{url: m}
+	gen := t.startLoad("Fetching " + plural(len(maps), "sitemap", "sitemaps") + "…")
+	l := &model.SitemapLoader{
+		URLs:    &sp.urls,
+		Fetch:   func(sitemap string) model.RelayReply { return relaySync(relay, sitemap) },
+		Sleep:   time.Sleep,
+		Say:     func(s string) { t.say(gen, s) },
+		Stopped: func() bool { return sp.loadGen.Load() != gen },
+		File:    t.work.An.File,
+		Text:    t.work.State.Robots,
 	}
 	t.own.Async(func() {
-		seen := map[string]bool{}
-		status, failed := "", 0
-		defer func() {
-			if status == "" && failed > 0 {
-				status = fmt.Sprintf("%s of %d could not be read: see why under the sources read.", plural(failed, "sitemap", "sitemaps"), len(seen))
+		l.Pause = pacer()
+		status := l.Load(maps)
+		t.own.Dispatch(func(ctx app.Context) {
+			if sp.loadGen.Load() == gen {
+				t.endLoad(status)
+			} else {
+				sp.loads--
 			}
-			t.own.Dispatch(func(ctx app.Context) {
-				if sp.loadGen.Load() == gen {
-					t.endLoad(status)
-				} else {
-					sp.loads--
-				}
-			})
-		}()
-		pause := pacer()
-		for i := 0; i < len(queue); i++ {
-			e := queue[i]
-			if seen[e.url] {
-				continue
-			}
-			seen[e.url] = true
-			if sp.loadGen.Load() != gen {
-				return
-			}
-			src := sp.urls.Begin(e.url, "sitemap", file, text)
-			var r relayReply
-			for try := 0; ; try++ {
-				t.say(gen, fmt.Sprintf("Fetching sitemap %d of %d: %s (%s read so far)", i+1, len(queue), e.url, model.Grouped(sp.urls.Total())))
-				r = relaySync(relay, e.url)
-				if r.status != 429 || try == siteRetries {
-					break
-				}
-				wait := retryAfter(r.retryAfter)
-				t.say(gen, fmt.Sprintf("The relay allows only so many fetches a minute: waiting %d s, then asking again for sitemap %d of %d (%s).", int(wait.Seconds()), i+1, len(queue), e.url))
-				time.Sleep(wait)
-				if sp.loadGen.Load() != gen {
-					return
-				}
-			}
-			if errors.Is(r.err, errNoRelay) {
-				sp.urls.Fail(src, "no fetch relay answered")
-				status = "No fetch relay answered here: download the sitemaps and drop them in the panel."
-				return
-			}
-			if r.err != nil {
-				sp.urls.Fail(src, plainError(r.err))
-				failed++
-				continue
-			}
-			a, err := model.ReadSitemapAnswer(r.text, pause)
-			switch {
-			case err != nil:
-				sp.urls.Fail(src, "the relay's answer could not be read: "+err.Error())
-				failed++
-				continue
-			case a.Error != "":
-				sp.urls.Fail(src, "the relay refused: "+a.Error)
-				failed++
-				continue
-			}
-			for _, n := range a.Notes {
-				sp.urls.Note(e.url + ": " + n)
-			}
-			if a.FetchError != "" {
-				sp.urls.Fail(src, a.FetchError)
-				failed++
-			}
-			if a.Index {
-				sp.urls.Named(src, len(a.Locs))
-				for _, loc := range a.Locs {
-					if e.depth+1 > 2 {
-						sp.urls.Note(e.url + ": an index inside an index inside an index: its sitemaps are not fetched.")
-						break
-					}
-					queue = append(queue, siteEntry{url: loc, depth: e.depth + 1})
-				}
-				continue
-			}
-			if err := sp.urls.AddLocs(src, a.Locs, pause); errors.Is(err, model.ErrSiteFull) {
-				status = "The panel holds " + model.Grouped(model.MaxSiteURLs) + " URLs at most: the other sitemaps were not fetched."
-				return
-			}
-		}
+		})
 	})
-}
-
-// retryAfter reads a Retry-After header in seconds: 5 s when it says
-// nothing usable, a minute at most.
-func retryAfter(h string) time.Duration {
-	s, err := strconv.Atoi(strings.TrimSpace(h))
-	if err != nil || s < 1 {
-		s = 5
-	}
-	return time.Duration(min(s, 60)) * time.Second
 }
 
 // relaySync asks the relay for one sitemap and waits for its answer: for
 // a goroutine, which leaves the page its thread while it waits.
-func relaySync(relay, sitemap string) relayReply {
+func relaySync(relay, sitemap string) model.RelayReply {
 	ch := make(chan relayReply, 1)
 	relayGet(relay, "sitemap", sitemap, sitemapTimeout, func(r relayReply) { ch <- r })
-	return <-ch
+	r := <-ch
+	out := model.RelayReply{Status: r.status, RetryAfter: r.retryAfter, Text: r.text, NoRelay: errors.Is(r.err, errNoRelay)}
+	if r.err != nil && !out.NoRelay {
+		out.Err = errors.New(plainError(r.err))
+	}
+	return out
 }
 
 // readSiteFile reads a file dropped on the panel, or chosen: a sitemap

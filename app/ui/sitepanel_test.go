@@ -3,21 +3,12 @@ package ui
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
 	"robotstester/robots"
 )
-
-func TestRetryAfter(t *testing.T) {
-	for h, want := range map[string]time.Duration{"": 5 * time.Second, "12": 12 * time.Second, " 3 ": 3 * time.Second, "0": 5 * time.Second, "600": time.Minute, "Wed, 21 Oct 2015 07:28:00 GMT": 5 * time.Second} {
-		if got := retryAfter(h); got != want {
-			t.Errorf("retryAfter(%q) = %v, want %v", h, got, want)
-		}
-	}
-}
 
 // TestSiteURLsHooks draws the panel over counted URLs: the contract's
 // hooks carry the counts, and what a user's file held is text, never
