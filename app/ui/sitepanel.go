@@ -116,18 +116,59 @@ func (t *Tester) followSite() {
 		if sp.gen.Load() != gen {
 			return
 		}
-		t.goPaced(func() bool { return sp.gen.Load() != gen }, func(pause robots.Pause) {
-			c, err := sp.urls.Cover(q, pause)
-			if err != nil {
-				return // stale
-			}
+		// A key being analysed makes the count moot (the file changes):
+		// it stops, and the key's show asks for it again.
+		stale := func() bool { return sp.gen.Load() != gen || t.pendingText.Load() != nil }
+		t.own.Async(func() {
+			c, err := sp.urls.Cover(q, sitePacer(stale))
 			t.own.Dispatch(func(ctx app.Context) {
-				if sp.gen.Load() == gen {
+				switch {
+				case sp.gen.Load() != gen:
+				case err != nil:
+					sp.pending = model.SiteQuery{} // to be asked for again
+				default:
 					sp.cov = c
 				}
 			})
 		})
 	})
+}
+
+// siteSlice is how long the count runs before it gives the browser its
+// turn: shorter than the other paced work's (workSlice), since a key typed
+// meanwhile waits for the slice under way at each of the steps it takes
+// through Go (the editor's event, the analysis, the redraw).
+const siteSlice = 8 * time.Millisecond
+
+// sitePacer returns the count's pause: it gives the browser its turn once
+// a slice is spent, or at once when the browser has input waiting
+// (navigator.scheduling.isInputPending, in Chromium), and stops the count
+// once stale says so.
+func sitePacer(stale func() bool) robots.Pause {
+	last := time.Now()
+	pending := inputPending()
+	return func() bool {
+		if time.Since(last) >= siteSlice || pending() {
+			waitForBrowser()
+			last = time.Now()
+		}
+		return stale()
+	}
+}
+
+// inputPending returns a check of whether the browser has input waiting
+// to be handled; natively, or in a browser without the API, one that
+// never has.
+func inputPending() func() bool {
+	never := func() bool { return false }
+	if !app.IsClient {
+		return never
+	}
+	sch := app.Window().Get("navigator").Get("scheduling")
+	if !sch.Truthy() || !sch.Get("isInputPending").Truthy() {
+		return never
+	}
+	return func() bool { return sch.Call("isInputPending").Bool() }
 }
 
 // setSiteCrawler counts for another crawler.
