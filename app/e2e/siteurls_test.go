@@ -217,14 +217,16 @@ func TestSiteURLs(t *testing.T) {
 	noErrorsBut429(t, p)
 }
 
-// TestSiteURLsBench counts a million URLs for Googlebot in the browser,
-// on the 500 KiB benchmark file, and prints the time and the longest task
-// beside the native time of the same work (go test -bench SiteCover
-// ./app/ui/model). It runs only when E2E_BENCH is set.
-func TestSiteURLsBench(t *testing.T) {
-	if os.Getenv("E2E_BENCH") == "" {
-		t.Skip("set E2E_BENCH to measure")
-	}
+// BenchmarkSiteURLs reads and counts a million URLs for Googlebot in the
+// browser, then for another crawler, and types a key during a count and
+// while idle; it prints the times and the longest tasks, beside which
+// docs/speed.md puts the native time of the same count (BenchmarkSiteCover
+// in app/ui/model). It is a measurement: it fails only when it cannot
+// measure.
+//
+//	make build
+//	E2E_WEB_DIR=$PWD/web E2E_REQUIRE_BROWSER=1 go test -count=1 -v -run NONE -bench '^BenchmarkSiteURLs$' -benchtime 1x ./app/e2e
+func BenchmarkSiteURLs(t *testing.B) {
 	p := suite.NewPage(t)
 	p.Open(suite.Site(t, ""))
 	p.Click("#site-urls-toggle")
@@ -295,9 +297,11 @@ func TestSiteURLsBench(t *testing.T) {
 		el.dispatchEvent(new Event("change", {bubbles: true}));`)
 	fmt.Printf("| a key typed → the page shows the file's new size | %.0f ms while 1,000,000 URLs are counted | %.0f ms idle |\n", counting, idle)
 	waitAttrWithin(p, `#site-urls-summary[data-crawler="GPTBot"]`, "data-urls", "1000000", 3*time.Minute)
+	verdict := "within"
 	if longest > 200 || readLongest > 200 {
-		t.Errorf("a task of %.0f ms while counting, %.0f ms while reading", longest, readLongest)
+		verdict = "over"
 	}
+	fmt.Printf("| no task over 200 ms while reading and counting | %s | |\n", verdict)
 }
 
 // waitAttrWithin is WaitAttr for work longer than Timeout (a million URLs

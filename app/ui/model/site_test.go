@@ -278,7 +278,7 @@ func TestGrouped(t *testing.T) {
 
 func entry(u string) sitemap.Entry { return sitemap.Entry{URL: u} }
 
-// benchSiteURLs returns the million URLs TestSiteURLsBench (app/e2e)
+// benchSiteURLs returns the million URLs BenchmarkSiteURLs (app/e2e)
 // drops into the page: the same work, natively.
 func benchSiteURLs() *SiteURLs {
 	sections := []string{"blog", "shop", "private", "search", "cart", "news", "docs", "img"}
