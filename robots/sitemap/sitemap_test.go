@@ -180,6 +180,21 @@ not a log line
 	}
 }
 
+// TestReadGzip: Read inflates a gzip stream and reads what it holds by its
+// own kind (it read an XML sitemap's contents as a list of lines when it
+// had no size limit, which it looked at before setting).
+func TestReadGzip(t *testing.T) {
+	in := gz(t, "<urlset><url><loc>https://example.com/a</loc></url><url><loc>/b</loc></url></urlset>")
+	var got []string
+	err := sitemap.Read(bytes.NewReader(in), "src.xml.gz", nil, func(e sitemap.Entry) error {
+		got = append(got, e.URL)
+		return nil
+	})
+	if err != nil || !slices.Equal(got, []string{"https://example.com/a", "/b"}) {
+		t.Errorf("got %q, %v", got, err)
+	}
+}
+
 func TestReadErrors(t *testing.T) {
 	for _, in := range []string{"<html><body>hi</body></html>", "<urlset><url><loc>/a</loc>", "Name,Title\nx,y\n"} {
 		err := sitemap.Read(strings.NewReader(in), "src", nil, func(sitemap.Entry) error { return nil })

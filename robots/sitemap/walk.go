@@ -162,11 +162,17 @@ func (w *Walker) ReadOne(r io.Reader, from string, yield func(Entry) error) erro
 func (w *Walker) read(r io.Reader, from string, yield func(Entry) error, child func(string) error) (children []string, err error) {
 	maxBytes := cmp.Or(w.MaxBytes, MaxBytes)
 	maxURLs := cmp.Or(w.MaxURLs, MaxURLs)
+	// A negative MaxBytes is no limit; it is set before anything is read
+	// through the limit (Detect's look at a gzip stream's contents).
+	limit := maxBytes
+	if limit < 0 {
+		limit = 1<<63 - 1
+	}
 	var limited *limitedReader
 	br := bufio.NewReaderSize(r, 64<<10)
 	kind := Detect(br)
 	if kind == Gzip {
-		lr, closeGzip, err := inflate(br, maxBytes)
+		lr, closeGzip, err := inflate(br, limit)
 		if err != nil {
 			return nil, err
 		}
@@ -177,11 +183,8 @@ func (w *Walker) read(r io.Reader, from string, yield func(Entry) error, child f
 			return nil, errors.New("a gzip stream inside a gzip stream")
 		}
 	} else if maxBytes > 0 {
-		limited = &limitedReader{r: br, n: maxBytes}
+		limited = &limitedReader{r: br, n: limit}
 		br = bufio.NewReaderSize(limited, 64<<10)
-	}
-	if limited != nil && maxBytes < 0 {
-		limited.n = 1<<63 - 1
 	}
 
 	count := 0

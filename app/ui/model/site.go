@@ -208,12 +208,7 @@ const siteStep = 1024
 func (s *SiteURLs) ReadSource(src Source, r io.Reader, name string, pause robots.Pause) (sitemaps []string, err error) {
 	n := 0
 	note := func(nt sitemap.Note) { s.Note(nt.String()) }
-	// Walker.ReadOne with no bound on the URLs is sitemap.Read, but for a
-	// gzip stream: Read's unbounded size is set only after it has looked
-	// at the inflated bytes, and they then read as a list (a bug of
-	// robots/sitemap). Four gibibytes is no bound for a site's list.
-	w := sitemap.Walker{MaxURLs: -1, MaxBytes: 4 << 30, Note: note}
-	err = w.ReadOne(r, name, func(e sitemap.Entry) error {
+	err = sitemap.Read(r, name, note, func(e sitemap.Entry) error {
 		n++
 		if n%siteStep == 0 && pause != nil && pause() {
 			return robots.ErrStopped
