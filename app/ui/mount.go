@@ -93,11 +93,7 @@ func (t *Tester) start(ctx app.Context) {
 				// phone's editor was measured before its final layout).
 				t.showInEditor(ctx, true)
 			}
-			if t.parts < partAll {
-				t.start(ctx)
-			} else {
-				t.started(ctx)
-			}
+			t.next(ctx)
 			return
 		case t.parts < partAll:
 			t.parts++
@@ -105,11 +101,7 @@ func (t *Tester) start(ctx app.Context) {
 			// part beside the prerendered one it replaces.
 			ctx.Defer(func(ctx app.Context) {
 				handOverParts()
-				if t.parts < partAll {
-					t.start(ctx)
-				} else {
-					t.started(ctx)
-				}
+				t.next(ctx)
 			})
 			return
 		}
@@ -123,6 +115,16 @@ func (t *Tester) firstScreen() int {
 		return partRead
 	}
 	return partAll
+}
+
+// next goes on with the start once the live page shows: the next part,
+// or the start's end.
+func (t *Tester) next(ctx app.Context) {
+	if t.parts < partAll {
+		t.start(ctx)
+		return
+	}
+	t.started(ctx)
 }
 
 // started ends the start, once every part is drawn and shown.
