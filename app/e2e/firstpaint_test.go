@@ -479,3 +479,21 @@ func TestFirstPaintOpensSavedWork(t *testing.T) {
 		t.Errorf("parts of the page made at build time stay on in the live page with other work")
 	}
 }
+
+// TestFocusFromFirstPaint gives the focus to a control with no id (test 2's
+// Why? button, in the tests' table drawn after the page shows) in the page
+// made at build time: once its part is live, the focus is on its live twin.
+func TestFocusFromFirstPaint(t *testing.T) {
+	p := suite.NewPage(t)
+	p.OpenFirstPaint(slowSite(t, slowWasm))
+	sel := `[data-row="1"] [data-why]`
+	p.do("focusing test 2's Why?", chromedp.Focus(chromedp.CSS(shown+sel)))
+	if p.ready() {
+		t.Fatal("the live page was ready before the focus was given")
+	}
+	p.WaitReady()
+	poll(p, "the focus on the live Why? of test 2", `(() => {
+		const a = document.activeElement;
+		return !!a && a.matches(`+jsString(sel)+`) && !!a.closest("main[data-ready]") && !a.closest(".early-pending") && !document.querySelector(".early-pending");
+	})()`, func(ok bool) bool { return ok })
+}

@@ -115,13 +115,20 @@ function press(state, b) {
   state.changed = true;
 }
 
-// selectorOf returns a selector that finds button b's twin in the live
-// page: its id, or its data attributes.
-function selectorOf(b) {
-  if (b.id) return "#" + CSS.escape(b.id);
-  const attrs = [...b.attributes].filter((a) => a.name.startsWith("data-") || a.name === "aria-label");
+// selectorOf returns a selector that finds element el's twin in the live
+// page: its id, or its tag with its data attributes and label (a test's
+// Why?, pin and remove buttons have no id). A verdict is left out: the live
+// page may have another by then.
+function selectorOf(el) {
+  if (el.id) return "#" + CSS.escape(el.id);
+  const attrs = [...el.attributes].filter((a) => a.name.startsWith("data-") && a.name !== "data-verdict" || a.name === "aria-label");
   if (!attrs.length) return "";
-  return "button" + attrs.map((a) => "[" + a.name + '="' + CSS.escape(a.value) + '"]').join("");
+  return el.tagName.toLowerCase() + attrs.map((a) => "[" + a.name + '="' + CSS.escape(a.value) + '"]').join("");
+}
+
+// find returns the element of root (root itself included) that sel matches.
+function find(root, sel) {
+  return root.matches(sel) ? root : root.querySelector(sel);
 }
 
 // earlyEditor makes the static editor of the page made at build time a
@@ -242,15 +249,16 @@ function twinOf(live, part) {
   return null;
 }
 
-// noteFocus notes the field of root that has the focus, and its caret and
-// selection; null when none of root's fields has it (the editor carries its
-// own: place).
+// noteFocus notes the element of root that has the focus (a field, a
+// button), and a field's caret and selection; null when none of root's
+// has it (the editor carries its own: place).
 function noteFocus(root) {
   const active = document.activeElement;
-  if (!active || !root.contains(active) || !active.id || active.closest(".cm-editor")) return null;
-  const focus = { id: active.id, sel: null };
+  if (!active || active === root || !root.contains(active) || active.closest(".cm-editor")) return null;
+  const focus = { id: active.id, find: selectorOf(active), range: null };
+  if (!focus.find) return null;
   try {
-    if (typeof active.selectionStart === "number") focus.sel = [active.selectionStart, active.selectionEnd, active.selectionDirection];
+    if (typeof active.selectionStart === "number") focus.range = [active.selectionStart, active.selectionEnd, active.selectionDirection];
   } catch (e) { /* not a text field */ }
   return focus;
 }
@@ -273,7 +281,7 @@ function changedFields(state, old, live) {
 // pressed whose twins live now has.
 function carry(state, fields, focus, live) {
   for (const [el, twin] of fields) {
-    const focused = focus && focus.id === el.id;
+    const focused = focus && focus.id !== "" && focus.id === el.id;
     if (focused) twin.focus({ preventScroll: true });
     if (el.type === "checkbox" || el.type === "radio") {
       if (twin.checked !== el.checked) twin.click();
@@ -285,17 +293,17 @@ function carry(state, fields, focus, live) {
     if (!focused) twin.dispatchEvent(new FocusEvent("blur"));
   }
   if (focus) {
-    const twin = live.querySelector("#" + CSS.escape(focus.id));
+    const twin = find(live, focus.find);
     if (twin) {
       if (document.activeElement !== twin) twin.focus({ preventScroll: true });
-      if (focus.sel && typeof twin.setSelectionRange === "function") {
-        try { twin.setSelectionRange(focus.sel[0], focus.sel[1], focus.sel[2]); } catch (e) { /* not a text field */ }
+      if (focus.range && typeof twin.setSelectionRange === "function") {
+        try { twin.setSelectionRange(focus.range[0], focus.range[1], focus.range[2]); } catch (e) { /* not a text field */ }
       }
     }
   }
   if (state) {
     state.clicks = state.clicks.filter((sel) => {
-      const b = live.matches(sel) ? live : live.querySelector(sel);
+      const b = find(live, sel);
       if (!b) return true; // its part is still to come
       if (!b.disabled) b.click();
       return false;
