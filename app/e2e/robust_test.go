@@ -153,6 +153,9 @@ func TestMalformedAddress(t *testing.T) {
 func TestPasteManyURLsThenReload(t *testing.T) {
 	p := suite.NewPage(t)
 	p.Open(suite.Site(t, ""))
+	// The tests' table is live a moment after the page: a paste event made
+	// by a script into the prerendered one would do nothing.
+	poll(p, "the parts drawn", `document.querySelectorAll(".early-pending").length`, func(n int) bool { return n == 0 })
 	var b strings.Builder
 	for i := range 1500 {
 		fmt.Fprintf(&b, "https://shop.example/p/%d\n", i)
