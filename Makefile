@@ -78,7 +78,7 @@ EDITOR_JS  := web/editor.js
 
 editor: $(EDITOR_JS)
 
-$(EDITOR_JS): $(EDITOR_DIR)/src/editor.js $(EDITOR_DIR)/package.json $(EDITOR_DIR)/package-lock.json | node
+$(EDITOR_JS): $(wildcard $(EDITOR_DIR)/src/*.js) $(EDITOR_DIR)/package.json $(EDITOR_DIR)/package-lock.json | node
 	cd $(EDITOR_DIR) && npm ci --no-audit --no-fund --loglevel=error
 	cd $(EDITOR_DIR) && npm run --silent build
 	@# The bundled packages' licences travel with the bundle.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -496,4 +497,41 @@ func TestFocusFromFirstPaint(t *testing.T) {
 		const a = document.activeElement;
 		return !!a && a.matches(`+jsString(sel)+`) && !!a.closest("main[data-ready]") && !a.closest(".early-pending") && !document.querySelector(".early-pending");
 	})()`, func(ok bool) bool { return ok })
+}
+
+// TestPasteFromFirstPaint pastes a list of URLs into a test's URL field of
+// the page made at build time, which would join its lines: the field shows
+// the first URL, and once live the list is the tests, as in the live page.
+// Then the page made at build time listens to nothing any more.
+func TestPasteFromFirstPaint(t *testing.T) {
+	p := suite.NewPage(t)
+	p.OpenFirstPaint(slowSite(t, slowWasm))
+	p.Wait(".early-note")
+	urls := []string{"https://shop.example/a", "https://shop.example/b", "https://shop.example/c"}
+	field := shown + row(1, "input[name=url]")
+	p.do("focusing test 2's URL", chromedp.Focus(chromedp.CSS(field)))
+	p.PasteText(strings.Join(urls, "\n") + "\n")
+	if got := p.Value(field); got != urls[0] && !p.ready() {
+		t.Errorf("the field shows %q after the paste, want its first line %q", got, urls[0])
+	}
+	if p.ready() {
+		t.Fatal("the live page was ready before the paste")
+	}
+	p.WaitReady()
+	for i, u := range urls {
+		poll(p, fmt.Sprintf("test %d's URL", i+2), `(document.querySelector(`+jsString(shown+row(i+1, "input[name=url]"))+`) || {}).value || ""`,
+			func(got string) bool { return got == u })
+	}
+	poll(p, "the parts drawn", `document.querySelectorAll(".early-pending").length`, func(n int) bool { return n == 0 })
+	left := run(p, "listing the document's listeners", chromedp.Evaluate[[]string](`(() => {
+		const all = getEventListeners(document), left = [];
+		for (const type of ["input", "change", "click", "paste"]) {
+			for (const l of all[type] || []) if (l.useCapture) left.push(type);
+		}
+		return left;
+	})()`, func(p *runtime.EvaluateParams) { yes := true; p.IncludeCommandLineAPI = &yes }))
+	if len(left) > 0 {
+		t.Errorf("the document still has capturing listeners for %v once the page is live", left)
+	}
+	noExceptions(t, p)
 }

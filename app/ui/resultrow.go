@@ -129,7 +129,10 @@ func (r *ResultRow) Render() app.UI {
 			}),
 		),
 		app.Span().Class("url").Role("cell").Body(
+			// data-paste: the field takes a list of lines (paste), also in
+			// the page made at build time (early.js).
 			app.Input().ID(fieldID("url", i+1)).Name("url").Type("text").
+				DataSet("paste", "lines").
 				Value(url).
 				Attr("autocomplete", "off").
 				Attr("inputmode", "url").

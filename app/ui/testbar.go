@@ -86,6 +86,7 @@ func (b *TestBar) Render() app.UI {
 				OnBlur(b.blur),
 			app.Label().For("bar-url").Text("URL"),
 			app.Input().ID("bar-url").Name("url").Type("text").
+				DataSet("paste", "lines"). // a list of lines: PasteURLs, early.js
 				Value(url).
 				Attr("autocomplete", "off").
 				Attr("inputmode", "url").

@@ -28,7 +28,7 @@ export function early(mount) {
   // made at build time took its place (app/internal/site, embedPage).
   const html = document.documentElement;
   if (!main || main.hasAttribute("data-ready") || html.classList.contains("embedding") && !html.classList.contains("embed-early")) return null;
-  const state = { main, editor: null, clicks: [], changed: false, opening: "" };
+  const state = { main, editor: null, clicks: [], pastes: [], changed: false, opening: "", off: null };
   // The crawler fields' suggestions are the same in the live page, which
   // keeps these instead of drawing them again (app/ui/crawlerlist.go).
   const list = main.querySelector("datalist#crawler-list");
@@ -54,17 +54,38 @@ export function early(mount) {
   // The page made at build time, and its parts that stay on in the live
   // page until it draws them (handOver), take input.
   const early = (t) => t && t.closest && (main.contains(t) || t.closest("." + pendingClass));
-  const doc = document;
-  doc.addEventListener("input", (e) => { if (early(e.target)) typed(); }, true);
-  doc.addEventListener("change", (e) => { if (early(e.target)) typed(); }, true);
+  const onInput = (e) => { if (early(e.target)) typed(); };
   // A button pressed now is pressed again once its part is live; it says
   // that it waits.
-  doc.addEventListener("click", (e) => {
+  const onClick = (e) => {
     const b = e.target.closest && e.target.closest("button");
     if (!b || !early(b) || b.closest(".cm-editor")) return;
     e.preventDefault();
     press(state, b);
-  }, true);
+  };
+  // A list pasted into a field that takes one (data-paste="lines": a
+  // test's URL, which the live page turns into tests) would be joined
+  // into one line by the field: the field shows its first line, and the
+  // list is pasted into the field's twin once it is live.
+  const onPaste = (e) => {
+    const f = e.target;
+    if (!early(f) || !f.matches("input[data-paste=lines]") || f.readOnly) return;
+    const text = e.clipboardData ? e.clipboardData.getData("text") : "";
+    const sel = selectorOf(f);
+    if (!/[\r\n]/.test(text.trim()) || !sel) return;
+    e.preventDefault();
+    state.pastes.push([sel, text]);
+    f.value = text.trim().split(/\r\n|\r|\n/)[0];
+    typed();
+  };
+  const listening = [["input", onInput], ["change", onInput], ["click", onClick], ["paste", onPaste]];
+  for (const [type, fn] of listening) document.addEventListener(type, fn, true);
+  // Once every part is live, nothing of the page made at build time is
+  // left to listen for.
+  state.off = () => {
+    for (const [type, fn] of listening) document.removeEventListener(type, fn, true);
+    state.off = null;
+  };
   const live = main.querySelector("#live-url"), fetchButton = main.querySelector("#live-fetch");
   if (fetchButton) fetchButton.disabled = false;
   if (live && fetchButton) {
@@ -126,9 +147,14 @@ function selectorOf(el) {
   return el.tagName.toLowerCase() + attrs.map((a) => "[" + a.name + '="' + CSS.escape(a.value) + '"]').join("");
 }
 
-// find returns the element of root (root itself included) that sel matches.
-function find(root, sel) {
-  return root.matches(sel) ? root : root.querySelector(sel);
+// find returns the element of root (root itself included) that sel
+// matches, outside the parts of the page made at build time still shown in
+// it (pendingClass): those are where the user did it, not its twin.
+// With pending, it finds one in those parts only.
+function find(root, sel, pending) {
+  if (root.matches(sel)) return pending ? null : root;
+  for (const el of root.querySelectorAll(sel)) if (!el.closest("." + pendingClass) === !pending) return el;
+  return null;
 }
 
 // earlyEditor makes the static editor of the page made at build time a
@@ -218,6 +244,17 @@ export function handOver(state, old, live, mountingClass, place, staged) {
   live.setAttribute("data-ready", "true");
   if (put) put();
   carry(state, fields, focus, live);
+  // A part moved to the live page's end lost the focus it had: it has it
+  // back until its twin takes it (handOverParts).
+  const held = focus && !(document.activeElement || document.body).closest("main[data-ready]") ? find(live, focus.find, true) : null;
+  if (held) focusOn(held, focus.range);
+  if (!staged) stopListening(state);
+}
+
+// stopListening removes the listeners of the page made at build time once
+// none of its parts is left.
+function stopListening(state) {
+  if (state && state.off) state.off();
 }
 
 // handOverParts puts each part that the live page has drawn since
@@ -235,6 +272,7 @@ export function handOverParts(state, live) {
   }
   const left = live.querySelectorAll(":scope > ." + pendingClass);
   for (const part of left) live.appendChild(part); // after the parts just drawn
+  if (left.length === 0) stopListening(state);
   return left.length > 0;
 }
 
@@ -277,8 +315,8 @@ function changedFields(state, old, live) {
 }
 
 // carry gives the live page's fields the values of the fields paired
-// (changedFields), the focus noted (noteFocus), and presses the buttons
-// pressed whose twins live now has.
+// (changedFields), the focus noted (noteFocus), pastes the lists pasted
+// and presses the buttons pressed whose twins live now has.
 function carry(state, fields, focus, live) {
   for (const [el, twin] of fields) {
     const focused = focus && focus.id !== "" && focus.id === el.id;
@@ -294,20 +332,32 @@ function carry(state, fields, focus, live) {
   }
   if (focus) {
     const twin = find(live, focus.find);
-    if (twin) {
-      if (document.activeElement !== twin) twin.focus({ preventScroll: true });
-      if (focus.range && typeof twin.setSelectionRange === "function") {
-        try { twin.setSelectionRange(focus.range[0], focus.range[1], focus.range[2]); } catch (e) { /* not a text field */ }
-      }
-    }
+    if (twin) focusOn(twin, focus.range);
   }
   if (state) {
+    state.pastes = state.pastes.filter(([sel, text]) => {
+      const f = find(live, sel);
+      if (!f) return true; // its part is still to come
+      const data = new DataTransfer();
+      data.setData("text/plain", text);
+      f.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+      return false;
+    });
     state.clicks = state.clicks.filter((sel) => {
       const b = find(live, sel);
       if (!b) return true; // its part is still to come
       if (!b.disabled) b.click();
       return false;
     });
+  }
+}
+
+// focusOn gives el the focus, and a text field's caret and selection range
+// ([start, end, direction]) when given.
+function focusOn(el, range) {
+  if (document.activeElement !== el) el.focus({ preventScroll: true });
+  if (range && typeof el.setSelectionRange === "function") {
+    try { el.setSelectionRange(range[0], range[1], range[2]); } catch (e) { /* not a text field */ }
   }
 }
 

@@ -16,7 +16,7 @@
 //     plugin then asks hooks.findingCount() how many there are, and
 //     hooks.findings(first, last) for all of them, or those near view when
 //     there are many) and scrolls (reveal).
-import { EditorState, StateEffect, Annotation, Compartment, RangeSetBuilder } from "@codemirror/state";
+import { EditorState, Transaction, StateEffect, Annotation, Compartment, RangeSetBuilder } from "@codemirror/state";
 import {
   EditorView, ViewPlugin, Decoration, keymap, lineNumbers, highlightSpecialChars,
   drawSelection, highlightActiveLineGutter,
@@ -196,10 +196,6 @@ function mount(host, opts) {
   const editable = new Compartment();
   const marks = lineMarks(hooks);
   let lastInput = 0; // when the user last changed the text
-  // pasted is set while CodeMirror's scroll to the caret of a text that
-  // replaced the whole file is still to come (at its next measure, after
-  // any scroll asked for in it): then is the reveal to make after it.
-  let pasted = null;
   // The changes go to the Go side after the update that made them (it
   // answers by asking the editor to draw again, which it may not do while an
   // update is under way), in order: a key's in the same task, a large
@@ -248,6 +244,22 @@ function mount(host, opts) {
         }),
         marks,
         findingMarks(hooks),
+        // A text pasted or dropped over the whole file leaves the view
+        // where it is, not at its end where the caret goes: the Go side
+        // then shows the new file's deciding line (reveal). Scrolling to
+        // the caret and then to that line raced with CodeMirror's
+        // measures: while the page drew its parts the view could stay at
+        // the end.
+        EditorState.transactionFilter.of(tr => {
+          if (!tr.scrollIntoView || tr.annotation(fromGo) || !tr.isUserEvent("input") || !replacesAll(tr)) return tr;
+          return {
+            changes: tr.changes,
+            selection: tr.selection,
+            effects: tr.effects,
+            annotations: Transaction.userEvent.of(tr.annotation(Transaction.userEvent)),
+            scrollIntoView: false,
+          };
+        }),
         EditorView.updateListener.of(u => {
           if (!u.docChanged) return;
           const lists = [];
@@ -264,20 +276,6 @@ function mount(host, opts) {
             // no typing within it: the editor may then show the deciding
             // line of the new file (reveal's unlessTyping).
             lastInput = whole ? 0 : performance.now();
-            if (whole) {
-              const p = pasted = { then: null };
-              view.requestMeasure({
-                read() {},
-                write() {
-                  // CodeMirror scrolls to the caret once this measure's
-                  // writes are done: a reveal waits for the next frame.
-                  requestAnimationFrame(() => {
-                    if (pasted === p) pasted = null;
-                    if (p.then) p.then();
-                  });
-                },
-              });
-            }
             send(lists, undo ? "undo" : redo ? "redo" : "");
           }
         }),
@@ -387,8 +385,7 @@ function mount(host, opts) {
         view.dispatch({ selection: { anchor: l.from, head: l.to } });
         view.focus();
       }
-      if (pasted) pasted.then = scroll; // after CodeMirror's own, or it would undo this one
-      else scroll();
+      scroll();
       return true;
     }, true),
     // typing reports whether the user changed the text within the last
