@@ -15,7 +15,17 @@ type batch struct {
 // newBatch returns a batch for agent, as typed: a product token or a whole
 // user-agent string, which each reading uses as CheckAgent says.
 func (r *Reading) newBatch(agent string) *batch {
-	b := &batch{r: r, q: r.queryFor(agent)}
+	return r.batchOf(r.queryFor(agent))
+}
+
+// newBatchFor returns a batch for a crawler identified already, as Ask
+// checks it (checkIdentified).
+func (r *Reading) newBatchFor(id *Identity) *batch {
+	return r.batchOf(r.queryOf(id))
+}
+
+func (r *Reading) batchOf(q query) *batch {
+	b := &batch{r: r, q: q}
 	b.list = r.Dialect.parts().agents.choose(r, b.q, &b.chose)
 	return b
 }

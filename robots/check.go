@@ -147,10 +147,17 @@ func (r *Reading) queryFor(agent string) query {
 
 // checkIdentified is CheckAgent for a crawler identified already.
 func (r *Reading) checkIdentified(id *Identity, url string) Verdict {
+	return r.decide(r.queryOf(id), url)
+}
+
+// queryOf is the query of a crawler identified already: its whole name in
+// the readings that look for names in it (and for any crawler), else the
+// catalogue's crawler.
+func (r *Reading) queryOf(id *Identity) query {
 	if id.Agent == "" || r.Dialect.parts().agents.wholeName {
-		return r.decide(wholeQuery(id.Agent), url)
+		return wholeQuery(id.Agent)
 	}
-	return r.CheckCrawler(id.Crawler, url)
+	return crawlerQuery(id.Crawler)
 }
 
 // wholeQuery is the query of the crawler whose whole name is agent,

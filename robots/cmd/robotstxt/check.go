@@ -84,10 +84,10 @@ one row for each crawler and deciding line (line 0: no rule decided), with
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
 	rw := newRowWriter(form, out, 7, 4, 5, readingColumn(ags, d, fixed), agentWidth, 22)
 	prog := newProgress(c.stderr, len(ags))
+	asker := src.asker(ags, d, fixed)
 	for u := range list {
-		encoded := robots.EncodeURL(u)
-		for i := range ags {
-			r := src.check(&ags[i], u, encoded, d, fixed)
+		for i, ru := range asker.Ask(robots.EncodeURL(u)) {
+			r := src.resultOf(&ags[i], u, &ru)
 			writeResult(rw, &r)
 		}
 		prog.step()

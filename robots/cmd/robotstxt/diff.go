@@ -80,15 +80,16 @@ something did, 2 on an error.`)
 	rw := newRowWriter(form, out, 18, readingColumn(ags, d, fixed), agentWidth, 26, 26)
 	prog := newProgress(c.stderr, len(ags))
 	checks, changed := 0, 0
+	olds, curs := old.asker(ags, d, fixed), cur.asker(ags, d, fixed)
 	for u := range list {
 		encoded := robots.EncodeURL(u)
+		before, after := olds.Ask(encoded), curs.Ask(encoded)
 		for i := range ags {
 			checks++
-			was := old.check(&ags[i], u, encoded, d, fixed)
-			now := cur.check(&ags[i], u, encoded, d, fixed)
-			if was.allowed == now.allowed {
+			if before[i].Allowed == after[i].Allowed {
 				continue
 			}
+			was, now := old.resultOf(&ags[i], u, &before[i]), cur.resultOf(&ags[i], u, &after[i])
 			changed++
 			rw.write(
 				str("change", was.verdict()+" -> "+now.verdict()),

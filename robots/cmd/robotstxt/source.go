@@ -283,11 +283,29 @@ func (r *result) verdict() string {
 // themselves, after the server's answer; the URL is encoded as a browser
 // sends it (encoded is robots.EncodeURL(url), made once for every agent).
 func (s *source) check(a *agent, url, encoded string, d robots.Dialect, fixed bool) result {
-	q := robots.Question{Agent: a.typed, URL: encoded, Dialect: d, OwnDialect: !fixed}
+	q := s.question(d, fixed)
+	q.Agent, q.URL = a.typed, encoded
+	ru := s.file.Ask(q)
+	return s.resultOf(a, url, &ru)
+}
+
+// asker returns the engine's Asker for ags, which answers a URL for all
+// of them as check answers each (robots.File.Asker).
+func (s *source) asker(ags []agent, d robots.Dialect, fixed bool) *robots.Asker {
+	return s.file.Asker(s.question(d, fixed), typedNames(ags)...)
+}
+
+// question is the question check asks, but for its agent and URL.
+func (s *source) question(d robots.Dialect, fixed bool) robots.Question {
+	q := robots.Question{Dialect: d, OwnDialect: !fixed}
 	if s.fetched != nil {
 		q.Answer = s.fetched.Class
 	}
-	ru := s.file.Ask(q)
+	return q
+}
+
+// resultOf is the row of the engine's ruling ru on url for agent a.
+func (s *source) resultOf(a *agent, url string, ru *robots.Ruling) result {
 	v := &ru.Verdict
 	res := result{agent: a, url: url, reading: v.Dialect, allowed: ru.Allowed, line: ru.Line}
 	switch {
