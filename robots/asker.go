@@ -10,6 +10,7 @@ package robots
 type Asker struct {
 	readings []askReading
 	rulings  []Ruling
+	reads    []*Reading // the reading of each crawler
 }
 
 // askReading is one reading of an Asker, with the crawlers it decides for
@@ -25,7 +26,7 @@ type askReading struct {
 // own reading with q.OwnDialect, after the server's answer q.Answer. q's
 // Agent and URL are not used.
 func (f *File) Asker(q Question, agents ...string) *Asker {
-	a := &Asker{rulings: make([]Ruling, len(agents))}
+	a := &Asker{rulings: make([]Ruling, len(agents)), reads: make([]*Reading, len(agents))}
 	for i, agent := range agents {
 		id := Identify(agent)
 		d := q.Dialect
@@ -33,6 +34,7 @@ func (f *File) Asker(q Question, agents ...string) *Asker {
 			d = id.Crawler.Dialect
 		}
 		r := f.Read(d)
+		a.reads[i] = r
 		a.rulings[i] = Ruling{Identity: id, Access: AccessFor(r.Dialect, q.Answer)}
 		k := 0
 		for k < len(a.readings) && a.readings[k].r != r {

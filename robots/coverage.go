@@ -171,7 +171,6 @@ type tally struct {
 	Tally
 	index   int // the crawler's place among those given
 	reading *Reading
-	b       *batch            // the crawler's batch (NewCoverage's crawlers)
 	batches map[string]*batch // AddRequest's, by whole user-agent string
 	lines   map[lineKey]*LineCount
 	last    *LineCount // the line counted last: runs of URLs share one
@@ -274,52 +273,32 @@ func ruleText(f *File, n int) string {
 	return f.Key(n) + ": " + f.Value(n)
 }
 
-// A panel is the crawlers a URL is checked for, grouped by the reading
-// they are checked in, so that each URL becomes a path once per reading
-// and not once per crawler.
+// A panel is the crawlers a URL is checked for, with their tallies: an
+// Asker, which makes each URL a path once per reading and not once per
+// crawler.
 type panel struct {
-	tallies  []*tally // in the order the crawlers were given
-	readings []panelReading
-}
-
-type panelReading struct {
-	r       *Reading
-	tallies []*tally
+	asker   *Asker
+	tallies []*tally // in the order the crawlers were given
 }
 
 func newPanel(f *File, agents []string, d Dialect, fixed bool, answer AnswerClass) *panel {
-	p := &panel{}
-	for _, a := range agents {
-		a = strings.TrimSpace(a)
-		rd := d
-		if !fixed {
-			rd = Identify(a).Crawler.Dialect
-		}
-		r := f.Read(rd)
-		t := newTally(r, a, answer)
-		t.index, t.b = len(p.tallies), r.newBatch(a)
+	p := &panel{asker: f.Asker(Question{Dialect: d, OwnDialect: !fixed, Answer: answer}, agents...)}
+	for i := range agents {
+		t := newTally(p.asker.reads[i], p.asker.rulings[i].Agent, answer)
+		t.index = i
 		p.tallies = append(p.tallies, t)
-		i := slices.IndexFunc(p.readings, func(pr panelReading) bool { return pr.r == r })
-		if i < 0 {
-			p.readings = append(p.readings, panelReading{r: r})
-			i = len(p.readings) - 1
-		}
-		p.readings[i].tallies = append(p.readings[i].tallies, t)
 	}
 	return p
 }
 
 // decide decides url for every crawler, and hands each verdict to fn.
 func (p *panel) decide(url string, fn func(*tally, *Verdict)) {
-	for i := range p.readings {
-		pr := &p.readings[i]
-		path, ok := pr.r.pathOf(url)
-		for _, t := range pr.tallies {
-			if t.fixed != nil {
-				fn(t, t.fixed)
-				continue
-			}
-			fn(t, t.b.decide(url, path, ok))
+	rulings := p.asker.Ask(url)
+	for i, t := range p.tallies {
+		if t.fixed != nil {
+			fn(t, t.fixed)
+			continue
 		}
+		fn(t, &rulings[i].Verdict)
 	}
 }
