@@ -3,7 +3,9 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,7 +15,8 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// EnvScreenshot names the PNG file TestScreenshot writes (make screenshot).
+// EnvScreenshot names the PNG file TestScreenshot writes (make screenshot);
+// without it, the test checks the screenshot's scene and keeps nothing.
 const EnvScreenshot = "E2E_SCREENSHOT"
 
 // TestScreenshot saves a screenshot of the tester's first screen at work
@@ -22,11 +25,13 @@ const EnvScreenshot = "E2E_SCREENSHOT"
 // (Googlebot on a Wirecutter link, where an Allow beats a Disallow)
 // selected: the editor marks its group and deciding line, the test bar
 // and the Why beside it explain it. Then the side-by-side comparison of
-// every reading, beside it.
+// every reading, beside it. It checks what the picture is meant to show:
+// the test bar, the Why of test 15 and its deciding line on the first
+// screen.
 func TestScreenshot(t *testing.T) {
 	out := os.Getenv(EnvScreenshot)
 	if out == "" {
-		t.Skipf("set $%s to a PNG path to take the screenshot (make screenshot)", EnvScreenshot)
+		out = filepath.Join(t.TempDir(), "screenshot.png")
 	}
 	text := corpusText(t, "nytimes.com.txt")
 	p := suite.NewPage(t)
@@ -55,22 +60,35 @@ func TestScreenshot(t *testing.T) {
 	// The mouse, left where the Why control was, would hover whatever
 	// the scroll brought under it.
 	p.do("moving the mouse away", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1))
+	for _, sel := range []string{"#test-bar", "#why", "#robots-txt .cm-line[data-deciding]"} {
+		if !Eval[bool](p, "finding "+sel+" on the first screen", `(() => {
+			const el = document.querySelector(`+jsString(sel)+`);
+			if (!el) return false;
+			const r = el.getBoundingClientRect();
+			return r.height > 0 && r.top >= 0 && r.top < innerHeight && r.left >= 0 && r.left < innerWidth;
+		})()`) {
+			t.Errorf("%s is not on the first screen of the screenshot", sel)
+		}
+	}
 	ctx, cancel := context.WithTimeout(p.Context(), Timeout)
 	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatal(err)
 	}
-	writePNG(t, out, png)
+	if img, err := png.DecodeConfig(bytes.NewReader(shot)); err != nil || img.Width < 1440 || img.Height < 900 {
+		t.Errorf("the screenshot is %dx%d (%v), want 1440x900 at least", img.Width, img.Height, err)
+	}
+	writePNG(t, out, shot)
 
 	// The side-by-side comparison of every reading, open, beside it.
 	p.Click("#compare-toggle")
 	p.Wait(`[data-compare-row="0"]`)
-	png, err = chromedp.Run(ctx, chromedp.Screenshot("#compare"))
+	shot, err = chromedp.Run(ctx, chromedp.Screenshot("#compare"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	writePNG(t, strings.TrimSuffix(out, ".png")+"-compare.png", png)
+	writePNG(t, strings.TrimSuffix(out, ".png")+"-compare.png", shot)
 	noExceptions(t, p)
 }
 
