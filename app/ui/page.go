@@ -400,20 +400,10 @@ func (t *Tester) importURLFile(ctx app.Context, file app.Value) {
 func (t *Tester) dropRobots(ctx app.Context, file app.Value) {
 	t.readFile(ctx, file, func(ctx app.Context, text string) {
 		t.takePending(ctx)
-		before := t.State()
-		s := before
-		s.Robots = text
+		w := t.work.DropAhead(text)
 		t.own.Async(func() {
-			an, _ := model.AnalyzePaced(&s, pacer()) // pacer never stops it
-			t.own.Dispatch(func(ctx app.Context) {
-				t.takePending(ctx)
-				if !share.Same(t.work.State, before) {
-					// The work changed meanwhile: the file goes over it.
-					s, an = t.State(), nil
-					s.Robots = text
-				}
-				t.apply(ctx, session.Replace{State: s, Label: "File dropped on the editor", Analysis: an})
-			})
+			w.Run(pacer()) // stopped by a key: the drop's own analysis is made at once
+			t.own.Dispatch(func(ctx app.Context) { t.apply(ctx, session.DropFile{Text: text, Ahead: w}) })
 		})
 	})
 }

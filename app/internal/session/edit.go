@@ -321,9 +321,9 @@ func (e SetDialect) apply(s *Session) Effects {
 type Replace struct {
 	State model.State
 	Label string
-	// Analysis, when not nil, is State's analysis made ahead by the page
-	// (model.AnalyzePaced, in a goroutine that pauses): it is taken when
-	// State fits the limits as it is.
+	// Analysis, when not nil, is State's analysis made ahead (a Work run
+	// where the page can pause: DropAhead): it is taken when State fits
+	// the limits as it is.
 	Analysis *model.Analysis
 }
 

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
+	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
 	"robotstester/robots"
 )
@@ -261,9 +262,14 @@ func (w *Work) Text() *string { return &w.text }
 // moot. It reads nothing of the session but the edit count: it may run in
 // a goroutine of its own. pause may be nil.
 func (w *Work) Run(pause robots.Pause) error {
-	an, err := model.AnalyzeFilePaced(w.file, &w.state, func() bool {
-		return (pause != nil && pause()) || w.moot()
-	})
+	stop := func() bool { return (pause != nil && pause()) || w.moot() }
+	var an *model.Analysis
+	var err error
+	if w.file != nil {
+		an, err = model.AnalyzeFilePaced(w.file, &w.state, stop)
+	} else {
+		an, err = model.AnalyzePaced(&w.state, stop)
+	}
 	if err != nil {
 		return err
 	}
@@ -307,3 +313,33 @@ func (s *Session) Settle() Effects { return s.Apply(settled{}) }
 type settled struct{}
 
 func (settled) apply(*Session) Effects { return Effects{} }
+
+// DropFile puts the text of a robots.txt dropped on the editor in the
+// file's place, the tests kept. It can be undone. Ahead, when not nil, is
+// the work DropAhead made for it, run: its analysis is taken when no edit
+// came since.
+type DropFile struct {
+	Text  string
+	Ahead *Work
+}
+
+func (e DropFile) apply(s *Session) Effects {
+	st := s.snapshot()
+	st.Robots = e.Text
+	r := Replace{State: st, Label: "File dropped on the editor"}
+	if w := e.Ahead; w != nil && w.an != nil && share.Same(w.state, st) {
+		r.Analysis = w.an // the work is as it was when the analysis was made
+	}
+	return r.apply(s)
+}
+
+// DropAhead returns the analysis of the work with text as its file, to
+// be run where the page can pause before DropFile takes it: a large
+// file's tests checked are a second of WebAssembly. A key typed
+// meanwhile stops it; DropFile takes it only if the tests are as they
+// were.
+func (s *Session) DropAhead(text string) *Work {
+	st := s.snapshot()
+	st.Robots = text
+	return &Work{text: text, state: st, gen: s.gen.Load(), gens: &s.gen}
+}

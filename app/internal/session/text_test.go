@@ -360,3 +360,44 @@ func TestFollowEditor(t *testing.T) {
 		})
 	}
 }
+
+// TestDropFile: a file dropped on the editor takes the file's place, the
+// tests kept, with its analysis made ahead when the work is as it was,
+// and made afresh when it is not.
+func TestDropFile(t *testing.T) {
+	start := model.State{Robots: "User-agent: *\nAllow: /\n", Rows: []model.Row{{Agent: "Googlebot", URL: "/a"}}}
+	dropped := "User-agent: *\nDisallow: /a\n"
+	tests := []struct {
+		name      string
+		meanwhile Edit // made after the work ahead was made, before it is taken
+		taken     bool
+		allowed   bool
+	}{
+		{"nothing meanwhile", nil, true, false},
+		{"a test edited", SetURL{Row: 0, URL: "/b"}, false, true},
+		{"a key typed", typed(change(2, 8, 2, 8, "x")), false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := New(nil, nil, start)
+			w := s.DropAhead(dropped)
+			if tt.meanwhile != nil {
+				s.Apply(tt.meanwhile)
+			}
+			w.Run(nil)
+			fx := s.Apply(DropFile{Text: dropped, Ahead: w})
+			if !fx.Editor || !fx.File || s.State.Robots != dropped {
+				t.Fatalf("effects %+v, text %q", fx, s.State.Robots)
+			}
+			if taken := s.An == w.an && w.an != nil; taken != tt.taken {
+				t.Errorf("the analysis made ahead taken: %v, want %v", taken, tt.taken)
+			}
+			if s.An.Rows[0].Allowed != tt.allowed {
+				t.Errorf("allowed %v, want %v", s.An.Rows[0].Allowed, tt.allowed)
+			}
+			if label, _ := s.CanUndo(); label != "File dropped on the editor" {
+				t.Errorf("CanUndo = %q", label)
+			}
+		})
+	}
+}
