@@ -254,7 +254,9 @@ type Work struct {
 // Due returns the analysis still to be made, or nil.
 func (s *Session) Due() *Work { return s.due }
 
-// Text returns the text whose analysis the work makes.
+// Text returns the text whose analysis the work makes, as a pointer that
+// tells this work's text from another's of the same bytes (the page keeps
+// it in an atomic.Pointer for its goroutines to see that the file changes).
 func (w *Work) Text() *string { return &w.text }
 
 // Run makes the analysis, calling pause between its steps; it returns
