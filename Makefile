@@ -40,7 +40,7 @@ WASM_EXEC_SRC := $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 # FUZZ_TARGETS are the engine's fuzz functions in ./robots that make test
 # runs for FUZZTIME each, as a smoke test. A target that is not defined
 # fails the build; FUZZ_STRICT=0 reports and skips it instead.
-FUZZ_TARGETS ?= FuzzParse FuzzCheck FuzzMatcherAgreesWithGoogle FuzzReparse FuzzCollectAgrees
+FUZZ_TARGETS ?= FuzzParse FuzzCheck FuzzMatcherAgreesWithGoogle FuzzReparse FuzzEdit FuzzCollectAgrees
 FUZZTIME     ?= 10s
 FUZZ_STRICT  ?= 1
 

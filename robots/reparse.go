@@ -7,11 +7,12 @@ import (
 )
 
 // Reparse returns the File of text, where text is f's file after an edit
-// (a key typed, a line pasted): the result is the one ParseString(text)
-// gives, and f is left as it was. It reads again only the lines the edit
-// touched, with a line on either side, and moves the others, so that a
-// keystroke in a 500 KiB file costs a copy of its lines rather than a
-// parse. An edit past the fetch limit reads no line at all.
+// (a key typed, a line pasted) whose place is not known: the result is the
+// one ParseString(text) gives, and f is left as it was. It finds the edit
+// by comparing the two texts, then reads again only the lines it touched,
+// as [File.Edit] does; a caller that knows where the edit is (an editor's
+// change) calls Edit and spares the comparison. An edit past the fetch
+// limit reads no line at all.
 //
 // The readings of f are not carried over: each is made again on first use.
 func (f *File) Reparse(text string) *File {
@@ -24,27 +25,60 @@ func (f *File) Reparse(text string) *File {
 	old := f.text
 	p := commonPrefix(old, text)
 	s := commonSuffix(old[p:], text[p:])
+	return f.edited(text, p, len(old)-s)
+}
+
+// Edit returns the File of f's text with the bytes from start to end
+// replaced by insert: the result is the one ParseString of that text
+// gives, and f is left as it was. Only the lines the edit touches are read
+// again, with a line on either side, and the others are moved, so that a
+// keystroke in a 500 KiB file costs a copy of its lines rather than a
+// parse, and, unlike Reparse, no comparison of the whole texts.
+//
+// f must hold its whole text: Edit panics on a file cut at the fetch limit
+// (f.Cut > 0), whose text past the limit it does not have (Reparse takes
+// the whole new text), and on a range outside f's text. An edit that
+// takes the file past the fetch limit parses the result afresh.
+//
+// The readings of f are not carried over: each is made again on first use.
+func (f *File) Edit(start, end int, insert string) *File {
+	if f.Cut > 0 {
+		panic("robots: File.Edit of a file cut at the fetch limit")
+	}
+	if start < 0 || end < start || end > len(f.text) {
+		panic("robots: File.Edit of a range outside the file")
+	}
+	text := f.text[:start] + insert + f.text[end:]
+	if len(text) > FetchLimit {
+		return ParseString(text)
+	}
+	return f.edited(text, start, end)
+}
+
+// edited returns the File of text, which is f's text with the bytes from
+// start to end replaced (f whole, text within the fetch limit).
+func (f *File) edited(text string, start, end int) *File {
 	lines := f.Lines
 	// The edit starts in line a and ends in line b of f. The line before a
 	// is read again too, as the edit may have made its CR and the next
 	// byte one CRLF break; and so is the line after b, as the edit may
 	// have put a CR before its break.
-	a := lineAt(lines, p) - 1
-	b := lineAt(lines, len(old)-s) + 1
+	a := lineAt(lines, start) - 1
+	b := lineAt(lines, end) + 1
 	if a < 1 {
 		return ParseString(text) // the start of the file holds the byte-order mark
 	}
-	delta := len(text) - len(old)
-	start, end := lines[a].Start, len(text)
+	delta := len(text) - len(f.text)
+	from, to := lines[a].Start, len(text)
 	tail := lines[min(b+1, len(lines)):]
 	if len(tail) > 0 {
-		end = tail[0].Start + delta
+		to = tail[0].Start + delta
 	}
 
 	g := &File{Size: len(text), BOM: f.BOM, text: text}
-	g.Lines = make([]Line, a, a+countLineBreaks(text[start:end], false)+1+len(tail))
+	g.Lines = make([]Line, a, a+countLineBreaks(text[from:to], false)+1+len(tail))
 	copy(g.Lines, lines[:a])
-	splitRange(text, start, end, len(tail) > 0, func(start, end int) {
+	splitRange(text, from, to, len(tail) > 0, func(start, end int) {
 		l := Line{Number: len(g.Lines) + 1, Start: start, End: end}
 		readLine(&l, text)
 		markLineEncoding(&l, text)

@@ -12,7 +12,7 @@ import (
 
 // The Tester's side of the editor (editor.go, app/editor/src/editor.js).
 //
-// The Go side keeps the text (editing.doc): the editor hands it each
+// The session keeps the text (session.EditText): the editor hands it each
 // transaction's changes, never its whole text, and asks what the lines in
 // view are (LineMarks); the Go side replaces the text when an action does
 // (Example, Clear, a drop, a fetch, a link, Undo), and asks the editor to
@@ -21,7 +21,6 @@ import (
 // editing is what the Tester holds of the editor.
 type editing struct {
 	cm    app.Value  // the editor's handle (editor.js's mount), null until made
-	doc   model.Doc  // the editor's text
 	seq   int        // changes the user made: a deferred replacement yields to a newer one
 	hooks []app.Func // the functions the editor calls, released with it
 
@@ -37,10 +36,6 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 	}
 	e := &t.edit
 	e.release()
-	e.doc = model.NewDoc(t.work.State.Robots)
-	if p := t.pendingText.Load(); p != nil {
-		e.doc = model.NewDoc(*p)
-	}
 	change := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if len(args) > 1 {
 			t.editorChanged(args[0], args[1].String())
@@ -82,7 +77,7 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 	hooks.Set("findingCount", findingCount)
 	hooks.Set("drop", drop)
 	opts := w.Get("Object").New()
-	opts.Set("text", keepBOM(e.doc.Text()))
+	opts.Set("text", keepBOM(t.work.EditorText()))
 	opts.Set("readOnly", t.editorReadOnly())
 	opts.Set("id", EditorID)
 	opts.Set("label", "robots.txt")
@@ -135,7 +130,7 @@ func (e *editing) ready() bool { return e.cm != nil && e.cm.Truthy() }
 // at (by default the end) as typing does; selection() says which lines
 // the editor selects, {startLine, endLine, length}.
 func (t *Tester) exposeEditor() {
-	text := app.FuncOf(func(app.Value, []app.Value) any { return keepBOM(t.edit.doc.Text()) })
+	text := app.FuncOf(func(app.Value, []app.Value) any { return keepBOM(t.work.Text()) })
 	t.edit.hooks = append(t.edit.hooks, text)
 	api := app.Window().Get("Object").New()
 	api.Set("text", text)
@@ -147,47 +142,30 @@ func (t *Tester) exposeEditor() {
 }
 
 // editorChanged takes the changes of the editor's transactions (editor.js,
-// changesOf), and history, "undo" or "redo" when the editor's own history
-// made them: the text is changed in place and handed to setRobots, or to
-// the page's history.
+// changesOf: five values a change), and history, "undo" or "redo" when the
+// editor's own history made them, to the session as they are.
 func (t *Tester) editorChanged(lists app.Value, history string) {
 	e := &t.edit
-	replaced := false
-	for i, n := 0, lists.Length(); i < n; i++ {
+	edit := session.EditText{
+		Transactions: make([][]session.TextChange, lists.Length()),
+		History:      history,
+		Paced:        t.ready,
+		Whole:        func() string { return e.cm.Call("text").String() },
+	}
+	for i := range edit.Transactions {
 		list := lists.Index(i)
-		changes := make([]model.Change, 0, list.Length()/5)
+		changes := make([]session.TextChange, 0, list.Length()/5)
 		for j := 0; j+4 < list.Length(); j += 5 {
-			changes = append(changes, model.Change{
+			changes = append(changes, session.TextChange{
 				FromLine: list.Index(j).Int(), FromCol: list.Index(j + 1).Int(),
 				ToLine: list.Index(j + 2).Int(), ToCol: list.Index(j + 3).Int(),
 				Insert: list.Index(j + 4).String(),
 			})
 		}
-		if len(changes) == 1 && e.doc.Spans(changes[0]) {
-			replaced = true
-		}
-		if err := e.doc.Apply(changes); err != nil {
-			// The two texts parted ways (a bug): the editor's is the one
-			// the user sees.
-			e.doc = model.NewDoc(e.cm.Call("text").String())
-			break
-		}
+		edit.Transactions[i] = changes
 	}
 	e.seq++
-	text := e.doc.Text()
-	t.own.Dispatch(func(ctx app.Context) {
-		// The editor's own Undo or Redo of a whole text may take the
-		// page's history along, tests included (session.EditorHistory).
-		if replaced && history != "" {
-			t.takePending(ctx) // the keys before it come first
-			if redo := history == "redo"; t.work.TakesHistory(text, redo) {
-				t.apply(ctx, session.EditorHistory{Text: text, Redo: redo})
-				e.deciding = 0
-				return
-			}
-		}
-		t.setRobots(ctx, text, replaced)
-	})
+	t.own.Dispatch(func(ctx app.Context) { t.apply(ctx, edit) })
 }
 
 // replaceEditorText gives the editor the work's text, once go-app has
@@ -198,15 +176,10 @@ func (t *Tester) replaceEditorText() {
 	seen := e.seq
 	afterFrame(t.own, func(ctx app.Context) {
 		ctx.PreventUpdate()
-		if e.seq != seen || t.pendingText.Load() != nil || !e.ready() {
+		if e.seq != seen || !e.ready() || !t.work.EditorBehind() {
 			return
 		}
-		text := t.work.State.Robots
-		if text == e.doc.Text() {
-			return
-		}
-		e.doc = model.NewDoc(text)
-		e.cm.Call("setText", keepBOM(text))
+		e.cm.Call("setText", keepBOM(t.work.EditorText()))
 		e.findingsOf, e.deciding = nil, 0
 		t.showInEditor(ctx, false)
 	})

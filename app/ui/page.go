@@ -59,6 +59,7 @@ func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 	t.own.Async(func() {
 		fx, link := work.ArrivePaced(fragment, boot.damaged, pacer())
 		t.own.Dispatch(func(ctx app.Context) {
+			work.FollowEditor(t.work)
 			t.work = work
 			t.arrived(ctx, fx, link)
 			then(ctx)
@@ -93,10 +94,10 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 		// syscall/js runs this while the page's Go code waits: wasm has one
 		// thread, so it does not race with go-app's loop. The text whose
 		// analysis is under way is saved too.
-		if pending := t.pendingText.Swap(nil); pending != nil {
-			t.work.Apply(session.SetFile{Text: *pending})
+		if t.work.Due() != nil {
+			fx := t.work.Settle()
 			paintVerdicts(t.work.An)
-			t.own.Dispatch(func(app.Context) {}) // the page shows it on return
+			t.own.Dispatch(func(ctx app.Context) { t.show(ctx, fx) }) // the page shows it on return
 		}
 		t.save()
 		return nil
@@ -399,20 +400,10 @@ func (t *Tester) importURLFile(ctx app.Context, file app.Value) {
 func (t *Tester) dropRobots(ctx app.Context, file app.Value) {
 	t.readFile(ctx, file, func(ctx app.Context, text string) {
 		t.takePending(ctx)
-		before := t.State()
-		s := before
-		s.Robots = text
+		w := t.work.DropAhead(text)
 		t.own.Async(func() {
-			an, _ := model.AnalyzePaced(&s, pacer()) // pacer never stops it
-			t.own.Dispatch(func(ctx app.Context) {
-				t.takePending(ctx)
-				if !share.Same(t.work.State, before) {
-					// The work changed meanwhile: the file goes over it.
-					s, an = t.State(), nil
-					s.Robots = text
-				}
-				t.apply(ctx, session.Replace{State: s, Label: "File dropped on the editor", Analysis: an})
-			})
+			w.Run(pacer()) // stopped by a key: the drop's own analysis is made at once
+			t.own.Dispatch(func(ctx app.Context) { t.apply(ctx, session.DropFile{Text: text, Ahead: w}) })
 		})
 	})
 }

@@ -62,8 +62,10 @@ type Tester struct {
 	// goroutine to see that its own is gone.
 	lintFile atomic.Pointer[robots.File]
 
-	// pendingText is the editor's text while its analysis is made in a
-	// goroutine (setRobots); nil when the work holds the editor's text.
+	// pendingText is the text typed while its analysis is made in a
+	// goroutine (the session's Due), nil when none is: for work in a
+	// goroutine of its own (the site's URLs counted) to see that the file
+	// changes. It follows the session in show.
 	pendingText atomic.Pointer[string]
 
 	// own is the Tester's own context, from OnMount. Timers that outlive
@@ -116,26 +118,22 @@ func (t *Tester) State() model.State {
 
 // apply carries out a user's edit and shows its effects.
 func (t *Tester) apply(ctx app.Context, e session.Edit) {
-	t.takePending(ctx)
-	switch e.(type) {
-	case session.Undo, session.Redo, session.EditorHistory:
+	fx := t.work.Apply(e)
+	switch e := e.(type) {
+	case session.Undo, session.Redo, session.EditorHistory, session.EditText:
 		// The last fetch's report says what it changed, which Undo may
 		// take back: it goes rather than say what no longer holds.
-		if t.page.fetch.Kind == "ok" {
+		if typed, ok := e.(session.EditText); (!ok || typed.History != "" && fx.Editor) && t.page.fetch.Kind == "ok" {
 			t.page.fetch = model.FetchView{}
 		}
 	}
-	t.show(ctx, t.work.Apply(e))
+	t.show(ctx, fx)
 }
 
-// takePending gives the work the editor's text whose analysis is still
-// being made, analysing it now: any other edit, and any use of the work,
-// must see the text as typed, in the order it was typed.
-func (t *Tester) takePending(ctx app.Context) {
-	if p := t.pendingText.Swap(nil); p != nil {
-		t.show(ctx, t.work.Apply(session.SetFile{Text: *p}))
-	}
-}
+// takePending has the session make the analysis of the text typed that is
+// still under way, at once, and shows it: a use of the work that is no
+// edit (a panel drawn from the analysis) must see the text as typed.
+func (t *Tester) takePending(ctx app.Context) { t.show(ctx, t.work.Settle()) }
 
 // paintShape is what places the verdict painter writes to: how many tests
 // there are and which one the test bar shows.
@@ -143,6 +141,23 @@ type paintShape struct{ rows, selected int }
 
 // show brings the page in step with what an edit changed.
 func (t *Tester) show(ctx app.Context, fx session.Effects) {
+	if w := t.work.Due(); w != nil {
+		t.pendingText.Store(w.Text())
+	} else {
+		t.pendingText.Store(nil)
+	}
+	if fx.Replaced {
+		// The line the editor showed was the old file's: the new one's
+		// deciding line is shown once its analysis is done.
+		t.edit.deciding = 0
+	}
+	if fx.Due {
+		ctx.PreventUpdate() // nothing changes on screen until the analysis is done
+		t.analyzeDue()
+		if !fx.File && !fx.Rows {
+			return
+		}
+	}
 	if fx.Editor {
 		// In a task of its own, once the verdicts are drawn; a key typed
 		// before then wins.
@@ -238,12 +253,11 @@ func pacer() robots.Pause {
 // lintPaced runs the linter on an's reading in slices, then shows the
 // findings, unless the file changed in the meantime.
 func (t *Tester) lintPaced(an *model.Analysis) {
-	reading := an.Reading
 	// Once its File is gone from the page, no one will ask this reading
 	// for findings again.
 	stale := func() bool { return t.lintFile.Load() != an.File }
 	t.goPaced(stale, func(pause robots.Pause) {
-		if _, err := reading.FindingsPaced(pause); err != nil {
+		if an.LintPaced(pause) != nil {
 			return // stale: the reading keeps nothing, and lints again when asked
 		}
 		t.own.Dispatch(func(ctx app.Context) {
@@ -268,53 +282,25 @@ func (t *Tester) goPaced(stale func() bool, work func(pause robots.Pause)) {
 	})
 }
 
-// The handlers the components call: each turns a user's action into an
-// edit.
-
-// setRobots takes the editor's text after a key or a paste. Its analysis
-// (the file read again where it changed, the readings the tests use, every
-// test checked) is made in a goroutine that gives the browser its thread
-// back every slice (pacer): at 500 KiB with 1000 tests it is a quarter of a
-// second of WebAssembly, which would otherwise hold the key. Most analyses
-// end within their first slice, in the key's own task. A newer key makes an
-// analysis moot and stops it; any other edit first takes the text
-// (takePending). replaced says the change replaced the whole text: the
-// work as it was is kept for Undo first.
-func (t *Tester) setRobots(ctx app.Context, text string, replaced bool) {
-	if replaced {
-		t.apply(ctx, session.FileReplaced{Deleted: text == ""})
-		// The line the editor showed was the old file's: the new one's
-		// deciding line is shown once its analysis is done.
-		t.edit.deciding = 0
-	}
-	if len(text) > model.MaxFile || !t.ready {
-		t.apply(ctx, session.SetFile{Text: text}) // cut, and said, at once
-		return
-	}
-	ctx.PreventUpdate() // nothing changes on screen until the analysis is done
-	p := &text
-	t.pendingText.Store(p)
-	before := t.State()
-	st := before
-	st.Robots = text
-	prev := t.work.An
-	t.goPaced(func() bool { return t.pendingText.Load() != p }, func(pause robots.Pause) {
-		an, err := model.ReanalyzePaced(prev, &st, pause)
-		if err != nil {
+// analyzeDue runs the analysis the session left to do after a key or a
+// paste (the readings the tests use, every test checked) in a goroutine
+// that gives the browser its thread back every slice (pacer): at 500 KiB
+// with 1000 tests it is a quarter of a second of WebAssembly, which would
+// otherwise hold the key. Most analyses end within their first slice, in
+// the key's own task. A newer key makes the work moot, and the session
+// stops it; any other edit has the session make it at once.
+func (t *Tester) analyzeDue() {
+	w := t.work.Due()
+	t.own.Async(func() {
+		if w.Run(pacer()) != nil {
 			return // typed over
 		}
-		t.own.Dispatch(func(ctx app.Context) {
-			if !t.pendingText.CompareAndSwap(p, nil) {
-				return // typed over, or taken by another edit
-			}
-			e := session.SetFile{Text: text}
-			if share.Same(t.work.State, before) {
-				e.Analysis = an
-			}
-			t.apply(ctx, e)
-		})
+		t.own.Dispatch(func(ctx app.Context) { t.apply(ctx, session.Analyzed{Work: w}) })
 	})
 }
+
+// The handlers the components call: each turns a user's action into an
+// edit.
 
 func (t *Tester) setAgent(ctx app.Context, i int, agent string) {
 	t.apply(ctx, session.SetAgent{Row: i, Agent: agent})
@@ -409,11 +395,7 @@ func (t *Tester) toggleCompare(ctx app.Context) {
 	ctx.PreventUpdate()
 	an, st := t.work.An, t.State()
 	t.own.Async(func() {
-		pause := pacer()
-		for _, d := range robots.Dialects() {
-			an.File.ReadPaced(d, pause)
-		}
-		c, _ := model.ComparePaced(an.File, &st, pause) // pacer never stops it
+		c, _ := model.ComparePaced(an.File, &st, pacer()) // pacer never stops it
 		t.own.Dispatch(func(ctx app.Context) {
 			if t.work.An == an && share.Same(t.work.State, st) {
 				an.KeepComparison(c)
@@ -503,7 +485,7 @@ func (t *Tester) setSeverity(ctx app.Context, severity string) { t.severity = se
 // and the editor brought on screen.
 func (t *Tester) reveal(ctx app.Context, n int) {
 	t.takePending(ctx)
-	if n < 1 || n > t.edit.doc.Lines() {
+	if n < 1 || n > t.work.An.File.TotalLines {
 		return
 	}
 	t.revealInEditor(n)

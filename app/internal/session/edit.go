@@ -31,12 +31,49 @@ type Effects struct {
 	Changed bool
 	// Lint: the findings shown are no longer current.
 	Lint bool
+	// Due: the text typed waits for its analysis, which the page runs
+	// where it can pause (Due's Work, then Apply(Analyzed{...})); until
+	// then, the page shows the analysis it has.
+	Due bool
+	// Replaced: the user replaced the whole text in the editor (a paste
+	// over it all, or the editor's Undo of one): the line it showed was
+	// the old file's.
+	Replaced bool
+}
+
+// and returns the effects of fx, then of next.
+func (fx Effects) and(next Effects) Effects {
+	focus := next.Focus
+	if focus == 0 {
+		focus = fx.Focus
+	}
+	return Effects{
+		File:     fx.File || next.File,
+		Editor:   fx.Editor || next.Editor,
+		Rows:     fx.Rows || next.Rows,
+		Focus:    focus,
+		Changed:  fx.Changed || next.Changed,
+		Lint:     fx.Lint || next.Lint,
+		Due:      next.Due,
+		Replaced: fx.Replaced || next.Replaced,
+	}
 }
 
 // Apply carries out an edit, keeping the state within its limits (what
-// does not fit is said in a notice) and the analysis in step.
+// does not fit is said in a notice) and the analysis in step. Any edit
+// but the editor's own first makes the analysis still due (settle): it
+// must find the work as the user typed it.
 func (s *Session) Apply(e Edit) Effects {
-	fx := e.apply(s)
+	var fx Effects
+	switch e.(type) {
+	case EditText, Analyzed:
+	default:
+		fx = s.settle()
+	}
+	fx = fx.and(e.apply(s))
+	if fx.Editor {
+		s.editorBehind = s.State.Robots != s.editorText
+	}
 	if fx.Changed {
 		s.changes++
 		s.lastChange = s.now()
@@ -62,34 +99,37 @@ func (s *Session) sayCut(where string, c model.Cuts) {
 // typingFile names a run of typing in the file, in Undo's label.
 const typingFile = "the file"
 
-// SetFile is the editor's text after the user typed or pasted in it.
-type SetFile struct {
-	Text string
-	// Analysis, when not nil, is the analysis of the session's state with
-	// Text as its file, made ahead by the page (model.ReanalyzePaced, in a
-	// goroutine that pauses): it is taken as it is. It is ignored for a
-	// text over the limit, which is cut.
-	Analysis *model.Analysis
-}
+// SetFile is the editor's whole text after the user typed or pasted in
+// it, when the page has it whole rather than as changes (EditText).
+type SetFile struct{ Text string }
 
-func (e SetFile) apply(s *Session) Effects {
+func (e SetFile) apply(s *Session) Effects { return s.setFile(e.Text, nil, nil) }
+
+// setFile makes text the work's file: a run of typing is a step of Undo,
+// and a text that replaces the example's takes its tests along
+// (followExample). file, when not nil, is text's File, read already
+// (robots.File.Edit); an, when not nil, its analysis, made by a Work.
+func (s *Session) setFile(text string, file *robots.File, an *model.Analysis) Effects {
 	if s.replacing {
 		s.replacing = false // the text of FileReplaced's step
-	} else if e.Text != s.State.Robots {
+	} else if text != s.State.Robots {
 		s.typed(typingFile)
 	}
 	wasExample := model.IsExampleFile(s.State.Robots)
-	s.State.Robots = e.Text
+	s.State.Robots = text
 	fx := Effects{File: true, Rows: true, Changed: true, Lint: true}
 	var cut model.Cuts
-	if len(e.Text) > model.MaxFile {
+	if len(text) > model.MaxFile {
 		cut = s.State.Fit()
 		fx.Editor = true // the editor still holds the text that was cut
-		e.Analysis = nil
+		file, an = nil, nil
 	}
-	if e.Analysis != nil {
-		s.An = e.Analysis
-	} else {
+	switch {
+	case an != nil:
+		s.An = an
+	case file != nil:
+		s.An, _ = model.AnalyzeFilePaced(file, &s.State, nil) // only a pause stops it
+	default:
 		s.An = model.Reanalyze(s.An, &s.State)
 	}
 	if wasExample {
@@ -281,9 +321,9 @@ func (e SetDialect) apply(s *Session) Effects {
 type Replace struct {
 	State model.State
 	Label string
-	// Analysis, when not nil, is State's analysis made ahead by the page
-	// (model.AnalyzePaced, in a goroutine that pauses): it is taken when
-	// State fits the limits as it is.
+	// Analysis, when not nil, is State's analysis made ahead (a Work run
+	// where the page can pause: DropAhead): it is taken when State fits
+	// the limits as it is.
 	Analysis *model.Analysis
 }
 

@@ -12,6 +12,7 @@ package session
 import (
 	"math/rand/v2"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"robotstester/app/ui/model"
@@ -60,6 +61,17 @@ type Session struct {
 	stamp       string    // StampKey's value when the session last read or wrote it
 	versions    int       // versions kept by this session (VersionsKept)
 	id          string    // tells this session's writes from another tab's (StampKey)
+
+	// due is the analysis of the text typed still to be made, nil when
+	// the analysis shown is the document's (text.go); gen counts the
+	// edits, for a Work running meanwhile to see that it is moot.
+	due *Work
+	gen atomic.Uint64
+	// editorText is the text the editor holds, as far as the session
+	// knows; editorBehind is set when an edit replaced the document
+	// since, and the editor must be given it (EditorText).
+	editorText   string
+	editorBehind bool
 }
 
 // step is a state to go back to, and what the action that left it was.
@@ -108,6 +120,7 @@ func New(store Storage, now func() time.Time, initial model.State) *Session {
 	}
 	s := &Session{store: store, now: now, id: strconv.FormatUint(rand.Uint64(), 36)}
 	s.set(initial)
+	s.editorText = s.State.Robots
 	return s
 }
 

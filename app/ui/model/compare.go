@@ -79,12 +79,17 @@ func Compare(f *robots.File, s *State) *Comparison {
 	return c
 }
 
-// ComparePaced is Compare, calling pause every pacedRows rows, so that a
-// caller can give the browser its turn: 1000 tests in eight readings are
-// eight thousand checks. pause may be nil. When pause stops the work, it
-// returns robots.ErrStopped.
+// ComparePaced is Compare, calling pause while it reads the file in each
+// dialect and every pacedRows rows, so that a caller can give the browser
+// its turn: 1000 tests in eight readings are eight thousand checks. pause
+// may be nil. When pause stops the work, it returns robots.ErrStopped.
 func ComparePaced(f *robots.File, s *State, pause robots.Pause) (*Comparison, error) {
 	c := &Comparison{Dialects: robots.Dialects()}
+	for _, d := range c.Dialects {
+		if _, err := f.ReadPaced(d, pause); err != nil {
+			return nil, err
+		}
+	}
 	ans := AnswerFor(s.Answer)
 	for n, row := range s.Rows {
 		if pause != nil && n > 0 && n%pacedRows == 0 && pause() {

@@ -399,3 +399,38 @@ func TestFindingMarks(t *testing.T) {
 		t.Errorf("FindingMarks past the file = %q", got)
 	}
 }
+
+// TestLintPaced: a lint stopped halfway keeps nothing, and the findings
+// are all there when asked for after it, paced or not.
+func TestLintPaced(t *testing.T) {
+	s := State{Robots: "User-agent: *\nDisalow: /a\nDisallow: /b\nDisallow: /b\nNoindex: /c\n", Rows: []Row{{Agent: "Googlebot", URL: "/a"}}}
+	want := Analyze(&s)
+	want.Lint()
+	if len(want.Findings) == 0 {
+		t.Fatal("the file has no findings to find")
+	}
+	tests := []struct {
+		name  string
+		pause robots.Pause
+		err   error
+	}{
+		{"stopped at once", func() bool { return true }, robots.ErrStopped},
+		{"never paused", nil, nil},
+		{"paused, not stopped", func() bool { return false }, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := Analyze(&s)
+			if err := a.LintPaced(tt.pause); err != tt.err {
+				t.Fatalf("LintPaced: %v, want %v", err, tt.err)
+			}
+			if a.Linted() {
+				t.Error("LintPaced changed the analysis")
+			}
+			a.Lint()
+			if len(a.Findings) != len(want.Findings) {
+				t.Errorf("%d findings, want %d", len(a.Findings), len(want.Findings))
+			}
+		})
+	}
+}

@@ -1,0 +1,403 @@
+package session
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"robotstester/app/ui/model"
+	"robotstester/robots"
+)
+
+// change is a TextChange: line and UTF-16 column, as the editor counts.
+func change(fromLine, fromCol, toLine, toCol int, insert string) TextChange {
+	return TextChange{FromLine: fromLine, FromCol: fromCol, ToLine: toLine, ToCol: toCol, Insert: insert}
+}
+
+// typed is an EditText of one transaction, analysed at once.
+func typed(changes ...TextChange) EditText {
+	return EditText{Transactions: [][]TextChange{changes}}
+}
+
+// TestEditText makes the editor's changes, given by line and UTF-16
+// column, in the session's document: the bytes kept are those of the
+// text the editor shows (CR LF and lone CR breaks, a byte-order mark,
+// characters of 2, 3 and 4 bytes, which count 1 or 2 UTF-16 units), and
+// the analysis is that of a fresh parse.
+func TestEditText(t *testing.T) {
+	tests := []struct {
+		name, text string
+		edit       EditText
+		want       string
+	}{
+		{"a key at the end", "User-agent: *\nDisallow: /a\n", typed(change(2, 12, 2, 12, "b")), "User-agent: *\nDisallow: /ab\n"},
+		{"after a 2-byte character", "Disallow: /ü\n", typed(change(1, 12, 1, 12, "x")), "Disallow: /üx\n"},
+		{"after a 3-byte character", "Disallow: /€a\n", typed(change(1, 12, 1, 13, "")), "Disallow: /€\n"},
+		{"after a surrogate pair", "Disallow: /😀a\n", typed(change(1, 13, 1, 14, "b")), "Disallow: /😀b\n"},
+		{"a surrogate pair deleted", "Allow: /😀😀\n", typed(change(1, 10, 1, 12, "")), "Allow: /😀\n"},
+		{"non-ASCII typed", "Disallow: /\n", typed(change(1, 11, 1, 11, "été/😀")), "Disallow: /été/😀\n"},
+		{"after a byte-order mark", "\uFEFFUser-agent: *\nDisallow: /\n", typed(change(1, 1, 1, 5, "")), "\uFEFF-agent: *\nDisallow: /\n"},
+		{"CR LF kept", "User-agent: *\r\nDisallow: /\r\nAllow: /x\r\n", typed(change(3, 9, 3, 9, "y")), "User-agent: *\r\nDisallow: /\r\nAllow: /xy\r\n"},
+		{"a lone CR", "a\rb\rc", typed(change(3, 0, 3, 1, "d")), "a\rb\rd"},
+		{"a line break deleted", "a\r\nb\nc", typed(change(1, 1, 2, 0, "")), "ab\nc"},
+		{"lines pasted", "a\nb", typed(change(2, 0, 2, 0, "User-agent: *\nDisallow: /\n")), "a\nUser-agent: *\nDisallow: /\nb"},
+		{"several changes in one transaction", "Disallow: /a\nDisallow: /b\nDisallow: /c\n",
+			typed(change(1, 11, 1, 12, "x"), change(3, 0, 3, 8, "Allow")), "Disallow: /x\nDisallow: /b\nAllow: /c\n"},
+		{"transactions in turn", "ab",
+			EditText{Transactions: [][]TextChange{{change(1, 2, 1, 2, "ü")}, {change(1, 3, 1, 3, "\n")}, {change(2, 0, 2, 0, "c")}}}, "abü\nc"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := New(nil, nil, model.State{Robots: tt.text, Rows: []model.Row{{Agent: "Googlebot", URL: "/a"}}})
+			fx := s.Apply(tt.edit)
+			if s.State.Robots != tt.want || s.Text() != tt.want {
+				t.Fatalf("text %q, want %q", s.State.Robots, tt.want)
+			}
+			if !fx.File || !fx.Rows || !fx.Changed || fx.Editor || fx.Due {
+				t.Errorf("effects %+v", fx)
+			}
+			fresh := robots.ParseString(tt.want)
+			if got := s.An.File.Raw(); got != fresh.Raw() || len(s.An.File.Lines) != len(fresh.Lines) {
+				t.Errorf("the analysis's file is not the text's")
+			}
+			if got, want := s.An.Rows[0].Line, model.Analyze(&s.State).Rows[0].Line; got != want {
+				t.Errorf("deciding line %d, want %d", got, want)
+			}
+		})
+	}
+}
+
+// TestEditTextDoesNotFit: a change outside the text (the editor and the
+// session parted ways) takes the editor's whole text instead.
+func TestEditTextDoesNotFit(t *testing.T) {
+	tests := []struct {
+		name string
+		c    TextChange
+	}{
+		{"past the last line", change(3, 0, 3, 0, "x")},
+		{"past the line's end", change(1, 5, 1, 5, "x")},
+		{"inside a surrogate pair", change(1, 1, 1, 1, "x")},
+		{"backwards", change(1, 2, 1, 1, "x")},
+		{"line 0", change(0, 0, 0, 0, "x")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := New(nil, nil, model.State{Robots: "😀b\nc"})
+			e := typed(tt.c)
+			if s.Apply(e); s.State.Robots != "😀b\nc" {
+				t.Errorf("without the editor's text, the text became %q", s.State.Robots)
+			}
+			e.Whole = func() string { return "theirs" }
+			if s.Apply(e); s.State.Robots != "theirs" {
+				t.Errorf("text %q, want the editor's", s.State.Robots)
+			}
+		})
+	}
+}
+
+// TestEditTextPastTheLimit edits a file longer than the fetch limit,
+// where the File holds no lines: before and past the limit.
+func TestEditTextPastTheLimit(t *testing.T) {
+	line := "Disallow: /archive/*.pdf\n"
+	n := robots.FetchLimit/len(line) + 200
+	big := "User-agent: *\n" + strings.Repeat(line, n)
+	tests := []struct {
+		name string
+		c    TextChange
+		want string
+	}{
+		{"at the start", change(2, 0, 2, 0, "Allow: /x\n"), "User-agent: *\nAllow: /x\n" + strings.Repeat(line, n)},
+		{"past the limit", change(n, 11, n, 11, "ü"), "User-agent: *\n" + strings.Repeat(line, n-2) + "Disallow: /üarchive/*.pdf\n" + line},
+		{"at the very end", change(n+2, 0, n+2, 0, "# end"), big + "# end"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := New(nil, nil, model.State{Robots: big})
+			s.Apply(typed(tt.c))
+			if s.State.Robots != tt.want {
+				t.Fatalf("the text differs at %d", commonLen(s.State.Robots, tt.want))
+			}
+			if fresh := robots.ParseString(tt.want); s.An.File.TotalLines != fresh.TotalLines || s.An.File.Raw() != fresh.Raw() {
+				t.Errorf("the File is not the text's")
+			}
+		})
+	}
+	// Typing past the limit grows a text within it; deleting brings it back.
+	near := strings.Repeat(line, robots.FetchLimit/len(line))
+	s := New(nil, nil, model.State{Robots: near})
+	last := strings.Count(near, "\n") + 1
+	s.Apply(typed(change(last, 0, last, 0, strings.Repeat(line, 100))))
+	s.Apply(typed(change(last, 0, last+100, 0, "")))
+	if s.State.Robots != near || s.An.File.Cut != 0 || len(s.An.File.Lines) != last {
+		t.Errorf("the text or its File differ after growing past the limit and back")
+	}
+}
+
+func commonLen(a, b string) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// TestEditTextPaced: a paced edit leaves its analysis to a Work, which
+// the page runs and hands back; a newer key makes it moot, and any other
+// edit makes the analysis due at once, in the order typed.
+func TestEditTextPaced(t *testing.T) {
+	start := model.State{Robots: "User-agent: *\nDisallow: /a\n", Rows: []model.Row{{Agent: "Googlebot", URL: "/ab"}}}
+	key := func(col int, c string) EditText {
+		e := typed(change(2, col, 2, col, c))
+		e.Paced = true
+		return e
+	}
+
+	s := New(nil, nil, start)
+	shown := s.An
+	fx := s.Apply(key(12, "b"))
+	if !fx.Due || fx.File || fx.Changed || s.An != shown || s.State.Robots != start.Robots {
+		t.Fatalf("a paced key: effects %+v, the analysis or state changed", fx)
+	}
+	if s.Text() != "User-agent: *\nDisallow: /ab\n" {
+		t.Errorf("document %q", s.Text())
+	}
+	w := s.Due()
+	if err := w.Run(nil); err != nil {
+		t.Fatal(err)
+	}
+	fx = s.Apply(Analyzed{w})
+	if !fx.File || !fx.Changed || s.Due() != nil || s.State.Robots != "User-agent: *\nDisallow: /ab\n" || s.An.Rows[0].Allowed {
+		t.Errorf("the analysis taken: effects %+v, state %q, allowed %v", fx, s.State.Robots, s.An.Rows[0].Allowed)
+	}
+	if label, _ := s.CanUndo(); label != "Typing in the file" {
+		t.Errorf("CanUndo = %q", label)
+	}
+
+	// A newer key: the first work stops, and its result is not taken.
+	s = New(nil, nil, start)
+	s.Apply(key(12, "b"))
+	first := s.Due()
+	s.Apply(key(13, "c"))
+	if err := first.Run(nil); err != robots.ErrStopped {
+		t.Errorf("a moot work ran to its end: %v", err)
+	}
+	if fx := s.Apply(Analyzed{first}); fx != (Effects{}) {
+		t.Errorf("a moot work was taken: %+v", fx)
+	}
+	second := s.Due()
+	second.Run(nil)
+	s.Apply(Analyzed{second})
+	if s.State.Robots != "User-agent: *\nDisallow: /abc\n" || !s.An.Rows[0].Allowed {
+		t.Errorf("state %q, allowed %v", s.State.Robots, s.An.Rows[0].Allowed)
+	}
+
+	// Another edit first takes the text typed.
+	s = New(nil, nil, start)
+	s.Apply(key(12, "b"))
+	w = s.Due()
+	fx = s.Apply(SetURL{Row: 0, URL: "/abc"})
+	if !fx.File || s.Due() != nil || s.State.Robots != "User-agent: *\nDisallow: /ab\n" || s.An.Rows[0].Allowed {
+		t.Errorf("the edit after a key: effects %+v, state %q", fx, s.State.Robots)
+	}
+	if w.Run(nil) != robots.ErrStopped {
+		t.Errorf("the work of a text taken ran on")
+	}
+	if fx := s.Settle(); fx != (Effects{}) {
+		t.Errorf("Settle with nothing due: %+v", fx)
+	}
+	s.Apply(Undo{})
+	s.Apply(Undo{})
+	if s.State.Robots != start.Robots {
+		t.Errorf("Undo twice left %q", s.State.Robots)
+	}
+}
+
+// TestEditTextReplaced: a paste over the whole text is a step of Undo; the
+// editor's own Undo of it takes the page's history along.
+func TestEditTextReplaced(t *testing.T) {
+	guardian := "User-agent: *\nDisallow: /*/print$\n\nSitemap: https://www.theguardian.com/sitemaps/news.xml\n"
+	s := New(nil, nil, model.Example())
+	ex := s.State.Robots
+	lines := strings.Count(ex, "\n") + 1
+	fx := s.Apply(typed(change(1, 0, lines, 0, guardian)))
+	if !fx.Replaced || s.State.Robots != guardian || model.ExampleTests(s.State.Rows) {
+		t.Fatalf("the paste: effects %+v, tests %+v", fx, s.State.Rows)
+	}
+	back := typed(change(1, 0, strings.Count(guardian, "\n")+1, 0, ex))
+	back.History = HistoryUndo
+	if fx := s.Apply(back); !fx.Replaced || s.State.Robots != ex || !model.ExampleTests(s.State.Rows) {
+		t.Errorf("the editor's Undo: effects %+v, text %q, the example's tests %v", fx, s.State.Robots, model.ExampleTests(s.State.Rows))
+	}
+}
+
+// TestEditorBehind: an edit that replaces the text (Undo) leaves the
+// editor behind until it is given the text; a key typed meanwhile is in
+// the editor's text, which wins.
+func TestEditorBehind(t *testing.T) {
+	s := New(nil, nil, model.State{Robots: "a\n"})
+	s.Apply(typed(change(2, 0, 2, 0, "b")))
+	if s.EditorBehind() {
+		t.Fatal("behind after typing")
+	}
+	s.Apply(Undo{})
+	if !s.EditorBehind() || s.State.Robots != "a\n" {
+		t.Fatalf("after Undo: behind %v, text %q", s.EditorBehind(), s.State.Robots)
+	}
+	e := typed(change(2, 1, 2, 1, "c"))
+	e.Whole = func() string { return "a\nbc" }
+	s.Apply(e)
+	if s.EditorBehind() || s.State.Robots != "a\nbc" {
+		t.Errorf("a key before the editor was given the text: behind %v, text %q", s.EditorBehind(), s.State.Robots)
+	}
+	s.Apply(Undo{})
+	if got := s.EditorText(); got != "a\n" || s.EditorBehind() {
+		t.Errorf("EditorText = %q, behind %v", got, s.EditorBehind())
+	}
+	s.Apply(typed(change(2, 0, 2, 0, "d")))
+	if s.State.Robots != "a\nd" {
+		t.Errorf("text %q", s.State.Robots)
+	}
+	s.Apply(SetDialect{Dialect: "bing"})
+	if s.EditorBehind() {
+		t.Errorf("behind after an edit that left the text")
+	}
+}
+
+// TestEditTextAgreesWithEditor makes random changes, located the way
+// CodeMirror locates them (lines split at LF, CR and CR LF, columns in
+// UTF-16 units, computed here apart from the session's code), and checks
+// the text and its File against a fresh parse.
+func TestEditTextAgreesWithEditor(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"a", "b", "\n", "\r", "\r\n", "é", "😀", "\f", ":", " ", "\t", "\uFEFF", "€"}
+	random := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		return b.String()
+	}
+	breaks := regexp.MustCompile(`\r\n?|\n`)
+	for i := range 3000 {
+		text := random(r.IntN(14))
+		// The lines as the editor has them: their byte ranges.
+		var starts, ends []int
+		at := 0
+		for _, m := range breaks.FindAllStringIndex(text, -1) {
+			starts, ends = append(starts, at), append(ends, m[0])
+			at = m[1]
+		}
+		starts, ends = append(starts, at), append(ends, len(text))
+		// A position as the editor gives it, and its byte offset.
+		pos := func() (line, col, off int) {
+			n := r.IntN(len(starts))
+			runes := []rune(text[starts[n]:ends[n]])
+			k := r.IntN(len(runes) + 1)
+			return n + 1, len(utf16.Encode(runes[:k])), starts[n] + len(string(runes[:k]))
+		}
+		l1, c1, from := pos()
+		l2, c2, to := pos()
+		if to < from {
+			l1, c1, from, l2, c2, to = l2, c2, to, l1, c1, from
+		}
+		insert := random(r.IntN(4))
+		want := text[:from] + insert + text[to:]
+		s := New(nil, nil, model.State{Robots: text})
+		s.Apply(typed(change(l1, c1, l2, c2, insert)))
+		if s.State.Robots != want {
+			t.Fatalf("case %d: %q, change %d:%d-%d:%d %q gave %q, want %q", i, text, l1, c1, l2, c2, insert, s.State.Robots, want)
+		}
+		if fresh := robots.ParseString(want); !reflect.DeepEqual(s.An.File.Lines, fresh.Lines) {
+			t.Fatalf("case %d: %q → %q: the lines differ from a fresh parse", i, text, want)
+		}
+	}
+}
+
+// BenchmarkEditTextKey is a key typed in a 500 KiB file, its analysis
+// left to a Work: what the key's own task costs before the analysis.
+func BenchmarkEditTextKey(b *testing.B) {
+	text := strings.Repeat("Disallow: /archive/*.pdf$\n", 500<<10/26)
+	s := New(nil, nil, model.State{Robots: text})
+	n := strings.Count(text, "\n") / 2
+	i := 0
+	for b.Loop() {
+		e := typed(change(n, 0, n, 0, "x"))
+		if i%2 == 1 {
+			e = typed(change(n, 0, n, 1, ""))
+		}
+		e.Paced = true
+		s.Apply(e)
+		i++
+	}
+}
+
+// TestFollowEditor: a session that takes the editor over from another
+// (the page's arrival) knows whether the editor holds its text.
+func TestFollowEditor(t *testing.T) {
+	tests := []struct {
+		name, shown, arrived string
+		behind               bool
+	}{
+		{"the same text", "a\n", "a\n", false},
+		{"saved work", "a\n", "b\n", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prev := New(nil, nil, model.State{Robots: tt.shown})
+			prev.EditorText()
+			s := New(nil, nil, model.State{Robots: tt.arrived})
+			if s.FollowEditor(prev); s.EditorBehind() != tt.behind {
+				t.Errorf("behind %v, want %v", s.EditorBehind(), tt.behind)
+			}
+			if tt.behind {
+				if got := s.EditorText(); got != tt.arrived || s.EditorBehind() {
+					t.Errorf("EditorText = %q, behind %v", got, s.EditorBehind())
+				}
+			}
+		})
+	}
+}
+
+// TestDropFile: a file dropped on the editor takes the file's place, the
+// tests kept, with its analysis made ahead when the work is as it was,
+// and made afresh when it is not.
+func TestDropFile(t *testing.T) {
+	start := model.State{Robots: "User-agent: *\nAllow: /\n", Rows: []model.Row{{Agent: "Googlebot", URL: "/a"}}}
+	dropped := "User-agent: *\nDisallow: /a\n"
+	tests := []struct {
+		name      string
+		meanwhile Edit // made after the work ahead was made, before it is taken
+		taken     bool
+		allowed   bool
+	}{
+		{"nothing meanwhile", nil, true, false},
+		{"a test edited", SetURL{Row: 0, URL: "/b"}, false, true},
+		{"a key typed", typed(change(2, 8, 2, 8, "x")), false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := New(nil, nil, start)
+			w := s.DropAhead(dropped)
+			if tt.meanwhile != nil {
+				s.Apply(tt.meanwhile)
+			}
+			w.Run(nil)
+			fx := s.Apply(DropFile{Text: dropped, Ahead: w})
+			if !fx.Editor || !fx.File || s.State.Robots != dropped {
+				t.Fatalf("effects %+v, text %q", fx, s.State.Robots)
+			}
+			if taken := s.An == w.an && w.an != nil; taken != tt.taken {
+				t.Errorf("the analysis made ahead taken: %v, want %v", taken, tt.taken)
+			}
+			if s.An.Rows[0].Allowed != tt.allowed {
+				t.Errorf("allowed %v, want %v", s.An.Rows[0].Allowed, tt.allowed)
+			}
+			if label, _ := s.CanUndo(); label != "File dropped on the editor" {
+				t.Errorf("CanUndo = %q", label)
+			}
+		})
+	}
+}
