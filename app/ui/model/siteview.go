@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"robotstester/app/sitemsg"
 	"robotstester/robots"
 )
 
@@ -102,13 +103,12 @@ func verdictWord(allowed bool) string {
 	return "blocked"
 }
 
-// SiteViewOf returns the panel's view of s, with c the last coverage
-// worked out (nil before any) and q what the panel shows now.
-func SiteViewOf(s *SiteURLs, c *SiteCoverage, q SiteQuery) SiteView {
-	s.mu.Lock()
-	v := SiteView{Pages: s.submitted.Len() + s.listed.Len(), Requests: s.requests.Len(), Crawler: q.Crawler}
-	version := s.version
-	s.mu.Unlock()
+// SiteViewOf returns the panel's view of s, the URLs the worker holds,
+// with c the last coverage it worked out (nil before any) and q what the
+// panel shows now.
+func SiteViewOf(s *sitemsg.URLsState, c *SiteCoverage, q SiteQuery) SiteView {
+	v := SiteView{Pages: s.Pages, Requests: s.Requests, Crawler: q.Crawler}
+	version := s.Version
 	if v.Pages+v.Requests == 0 {
 		v.Summary = "No URLs yet: fetch the sitemaps your robots.txt names, or drop here a sitemap (.xml, .xml.gz, .txt), a list of URLs, a crawler's CSV export or an access log."
 		return v
