@@ -85,7 +85,7 @@ const (
 	// what to say ("" when all went well).
 	Status = "status"
 	Done   = "done"
-	// Counted carries a Count's coverage; Chunk a piece of an Export's
+	// Counted carries a Count's coverage, worded (View); Chunk a piece of an Export's
 	// CSV (in the message's data), and Exported its end. Failed says why
 	// a Count or Export did not end.
 	Counted  = "counted"
@@ -101,10 +101,10 @@ const (
 type Reply struct {
 	Kind string `json:"kind"`
 	// ID is the Request's whose work this is.
-	ID       int64      `json:"id"`
-	State    *URLsState `json:"state,omitempty"`
-	Status   string     `json:"status,omitempty"`
-	Coverage *Coverage  `json:"coverage,omitempty"`
+	ID     int64      `json:"id"`
+	State  *URLsState `json:"state,omitempty"`
+	Status string     `json:"status,omitempty"`
+	View   *View      `json:"view,omitempty"`
 	// Error says, in words, why a Count or Export failed, or the worker
 	// stopped.
 	Error string `json:"error,omitempty"`

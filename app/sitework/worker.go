@@ -185,13 +185,15 @@ func (w *Worker) queryOf(q sitemsg.Query) Query {
 func (w *Worker) count(req sitemsg.Request) {
 	w.newest(req.ID)
 	stopped := func() bool { return w.query.Load() != req.ID }
-	c, err := w.URLs.Cover(w.queryOf(req.Query), w.pacer(false, stopped))
+	q := w.queryOf(req.Query)
+	c, err := w.URLs.Cover(q, w.pacer(false, stopped))
 	switch {
 	case errors.Is(err, robots.ErrStopped) || stopped():
 	case err != nil:
 		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: err.Error()}, nil)
 	default:
-		w.Send(sitemsg.Reply{Kind: sitemsg.Counted, ID: req.ID, Coverage: c}, nil)
+		v := ViewOf(c, q)
+		w.Send(sitemsg.Reply{Kind: sitemsg.Counted, ID: req.ID, View: &v}, nil)
 	}
 }
 

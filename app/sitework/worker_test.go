@@ -52,7 +52,7 @@ func TestWorker(t *testing.T) {
 	w.Receive(sitemsg.Request{Kind: sitemsg.Count, ID: 5, Query: q}, nil)
 	w.Handle(sitemsg.Request{Kind: sitemsg.Count, ID: 5, Query: q}, nil)
 	c := out.last(sitemsg.Counted)
-	if c == nil || c.ID != 5 || c.Coverage.Tally.Blocked != 2 || c.Coverage.Tally.Allowed != 1 {
+	if c == nil || c.ID != 5 || c.View.Blocked != 2 || c.View.Allowed != 1 || len(c.View.Lines) != 3 {
 		t.Fatalf("counted %+v", c)
 	}
 	// A count older than the newest asked for is not sent.
@@ -140,7 +140,7 @@ func TestWorkerLoad(t *testing.T) {
 	edited := siteFile + "Disallow: /2\n"
 	w.Handle(sitemsg.Request{Kind: sitemsg.Rebase, Text: edited}, nil)
 	w.Handle(sitemsg.Request{Kind: sitemsg.Count, ID: 1, Query: sitemsg.Query{Text: edited, Crawler: "Googlebot"}}, nil)
-	if c := out.last(sitemsg.Counted).Coverage; c.Compared || c.Version != out.last(sitemsg.State).State.Version {
+	if c := out.last(sitemsg.Counted).View; c.Compared || c.Version != out.last(sitemsg.State).State.Version {
 		t.Errorf("after Rebase: compared %v, version %d", c.Compared, c.Version)
 	}
 }

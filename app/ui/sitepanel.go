@@ -142,8 +142,8 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 			t.endLoad(r.Status)
 		}
 	case sitemsg.Counted:
-		if r.ID == sp.asked && r.Coverage != nil {
-			sp.cov = &model.SiteCoverage{Query: sp.asking, Coverage: *r.Coverage}
+		if r.ID == sp.asked && r.View != nil {
+			sp.cov = &model.SiteCoverage{Query: sp.asking, View: *r.View}
 		}
 	case sitemsg.Chunk:
 		if r.ID == sp.exportID && sp.exporting && data.Truthy() {

@@ -28,7 +28,7 @@ func TestSiteURLsHooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	held := s.State()
-	p := &SiteURLsPanel{View: model.SiteViewOf(&held, &model.SiteCoverage{Query: q, Coverage: *c}, q), Done: true, Sitemaps: []string{"https://example.com/s.xml"}}
+	p := &SiteURLsPanel{View: model.SiteViewOf(&held, &model.SiteCoverage{Query: q, View: sitework.ViewOf(c, sitework.NewQuery(q.Msg()))}, q), Done: true, Sitemaps: []string{"https://example.com/s.xml"}}
 	html := app.HTMLString(p.Render())
 	for _, want := range []string{`id="site-urls-summary"`, `data-urls="3"`, `data-coverage-line="2"`, `data-count="2"`, `data-verdict="blocked"`, `data-coverage-line="0"`, `id="site-urls-fetch"`} {
 		if !strings.Contains(html, want) {

@@ -56,15 +56,11 @@ func SiteCrawler(typed string) string {
 	return "Googlebot"
 }
 
-// A SiteCoverage is what the worker counted (sitemsg.Coverage) for
-// Query.
+// A SiteCoverage is what the worker counted for Query, worded.
 type SiteCoverage struct {
 	Query SiteQuery
-	sitemsg.Coverage
+	sitemsg.View
 }
-
-// lineRule returns line n of f as a rule: "Disallow: /private/".
-func lineRule(f *robots.File, n int) string { return f.Key(n) + ": " + f.Value(n) }
 
 // Grouped writes n with a comma between each group of three digits, as
 // the panel's counts read: "12,408".

@@ -38,7 +38,7 @@ func covered(t *testing.T, s *sitework.SiteURLs, q SiteQuery) *SiteCoverage {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &SiteCoverage{Query: q, Coverage: *c}
+	return &SiteCoverage{Query: q, View: sitework.ViewOf(c, sitework.NewQuery(q.Msg()))}
 }
 
 // TestSiteView words the worker's coverage: the lines, the sitemap
