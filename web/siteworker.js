@@ -23,7 +23,7 @@ const fatal = (why) => self.postMessage({json: JSON.stringify({kind: "fatal", er
   go.exit = (c) => { code = c; exit.call(go, c); };
   const url = "siteworker.wasm" + v;
   const resp = await fetch(url);
-  if (!resp.ok) throw new Error(url + " answered " + resp.status);
+  if (!resp.ok) throw new Error("siteworker.wasm answered " + resp.status);
   let wasm;
   if (WebAssembly.instantiateStreaming && (resp.headers.get("content-type") || "").startsWith("application/wasm")) {
     wasm = await WebAssembly.instantiateStreaming(resp, go.importObject);

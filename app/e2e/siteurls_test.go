@@ -335,3 +335,50 @@ func noErrorsBut429(t *testing.T, p *Page) {
 		t.Errorf("the page reported errors:\n%s", strings.Join(ex, "\n"))
 	}
 }
+
+// TestSiteURLsWorker reads pasted URLs in the panel's worker under a URL
+// prefix (its script, wasm_exec.js and WebAssembly found from there), and
+// when the worker's WebAssembly is missing, says so in the panel and keeps
+// what the user pasted.
+func TestSiteURLsWorker(t *testing.T) {
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, "/sub/path"))
+	p.Wait(`#counts[data-linted="true"]`) // the findings land, and move the panels below
+	p.Click("#site-urls-toggle")
+	p.Click("#site-urls-paste") // once the live panel shows
+	p.Type("#site-urls-paste", "/a\n/private/b\n/c\n")
+	p.Click("#site-urls-add")
+	p.WaitAttr("#site-urls-summary", "data-urls", "3")
+	noExceptions(t, p)
+
+	// The same site, its worker's WebAssembly gone.
+	site := http.FileServer(http.Dir(suite.SiteDir(t, "")))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.URL.Path, "siteworker.wasm") {
+			http.NotFound(w, r)
+			return
+		}
+		site.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	q := suite.NewPage(t)
+	q.Open(srv.URL + "/")
+	q.Wait(`#counts[data-linted="true"]`)
+	q.Click("#site-urls-toggle")
+	q.Click("#site-urls-paste")
+	q.Type("#site-urls-paste", "/kept\n")
+	q.Click("#site-urls-add")
+	deadline := time.Now().Add(Timeout)
+	for !strings.Contains(q.Text("#site-urls-status"), "failed") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the panel says %q", q.Text("#site-urls-status"))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if got := q.Text("#site-urls-status"); !strings.Contains(got, "siteworker.wasm answered 404") || !strings.Contains(got, "untouched") {
+		t.Errorf("the panel says %q", got)
+	}
+	if got := q.Value("#site-urls-paste"); got != "/kept\n" {
+		t.Errorf("the paste became %q", got)
+	}
+}

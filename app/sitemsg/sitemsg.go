@@ -13,8 +13,8 @@
 // A message is a JavaScript object {json, data}: json is a Request or a
 // Reply encoded with encoding/json, and data, when there is one, the bulk
 // bytes that go with it, never copied into the JSON: a Blob for a source
-// to read (a dropped file, or what was pasted), an ArrayBuffer, transferred,
-// for a piece of an export. A URL never crosses one at a time: the worker
+// to read (a dropped file) or a string (what was pasted), an ArrayBuffer,
+// transferred, for a piece of an export. A URL never crosses one at a time: the worker
 // holds them all, and the page sees only counts.
 package sitemsg
 
@@ -27,7 +27,7 @@ import (
 
 // The kinds of Request.
 const (
-	// Read reads the message's Blob (a sitemap, gzip or not, a list, a
+	// Read reads the message's data (a sitemap, gzip or not, a list, a
 	// crawler's CSV export, an access log) as a source named Name; an
 	// index's sitemaps are then fetched through Relay, if any.
 	Read = "read"
@@ -121,6 +121,8 @@ type URLsState struct {
 	Requests int      `json:"requests"`
 	Sources  []Source `json:"sources,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
+	// List is the sources and notes as the panel lists them.
+	List *Node `json:"list,omitempty"`
 }
 
 // A Source is one sitemap, list, export or log read.

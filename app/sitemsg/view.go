@@ -1,105 +1,56 @@
 package sitemsg
 
-import (
-	"fmt"
-
-	"robotstester/robots"
-)
-
-// LinesShown is how many deciding lines of each verdict the panel
-// draws at first: a file of thousands of rules may decide with hundreds.
-const LinesShown = 50
-
-// View is what the site URLs panel draws: the counts for its crawler,
-// the lines that decide them, the sitemap finding, what the edit changes
-// and a log's requests, in words.
+// A View is a Count's coverage as the panel draws it: the counts for its
+// crawler, and Parts, the rest of the panel's markup (the lines that
+// decide, the sitemap finding, what the edit changes, a log's requests),
+// which the worker words and the page draws as it is. The page sets
+// Pages, Requests, Counted and Summary from what it holds now.
 type View struct {
 	// Version is the URLs' version counted.
-	Version int
+	Version int `json:"version"`
 	// Pages and Requests count the URLs and logged requests held.
-	Pages, Requests int
+	Pages    int `json:"pages"`
+	Requests int `json:"requests"`
 	// Crawler is the one counted for, and Agent it as the engine names
 	// it.
-	Crawler, Agent string
+	Crawler string `json:"crawler"`
+	Agent   string `json:"agent"`
 	// Counted reports that the coverage drawn is of the URLs held and the
 	// file shown: while it is not, the counts are an older file's.
-	Counted bool
-	Summary string
+	Counted bool   `json:"-"`
+	Summary string `json:"-"`
 	// Allowed and Blocked count the URLs the crawler may and may not fetch.
-	Allowed, Blocked int
-	// Lines are the lines that decide, the blocking ones first, then the
-	// allowing ones, each by count, most first; no rule (line 0) last.
-	Lines []CoverageLine
-	// MoreLines is how many lines past those are not drawn.
-	MoreLines int
-	// Unused are the rules of the crawler's groups that decide no URL.
-	Unused []CoverageLine
-	// Finding is the URLs sitemaps submit that the file blocks for
-	// Googlebot, in Search Console's words; "" when there are none.
-	Finding, FindingNote string
-	FindingLines         []CoverageLine
-	// Changes say what the edit changes against the base.
-	Compared       bool
-	ChangesSummary string
-	Changes        []Change
-	// Logged are the crawlers of the log's requests; Others counts the
-	// requests of other agents (browsers), which robots.txt does not bind.
-	Logged []LoggedCrawler
-	Others int
+	Allowed int `json:"allowed"`
+	Blocked int `json:"blocked"`
 	// Access says that the server's answer decides every URL, when it does.
-	Access string
+	Access string `json:"access,omitempty"`
+	Parts  []Node `json:"parts,omitempty"`
 }
 
-// A CoverageLine is one line and the URLs it decides.
-type CoverageLine struct {
-	Line    int // 0: no rule decides
-	Rule    string
-	Allowed bool
-	Count   int
-	Fetched int // of a log's requests, those answered 2xx
-	// Says is what the line does, after its number and rule: "blocks
-	// 12,408 of your 120,000 URLs for Googlebot".
-	Says     string
-	Examples []string
-}
-
-// Verdict returns "allowed" or "blocked".
-func (l *CoverageLine) Verdict() string { return verdictWord(l.Allowed) }
-
-// Text returns the line in one sentence: "line 14, `Disallow: /shop/*`,
-// blocks 12,408 of your 120,000 URLs for Googlebot".
-func (l *CoverageLine) Text() string {
-	if l.Line == 0 {
-		return l.Says
-	}
-	return fmt.Sprintf("line %d, `%s`, %s", l.Line, l.Rule, l.Says)
-}
-
-// A Change is the URLs whose verdict an edit flips, by what decided
-// before and after.
-type Change struct {
-	Allowed  bool // the new verdict
-	Count    int
-	Old, New robots.Decider
-	Text     string
-	Examples []string
-}
-
-// LoggedCrawler is one crawler's requests in a log.
-type LoggedCrawler struct {
-	Agent             string // the product token
-	Requests, Blocked int
-	Fetched           int // of the blocked, those the server answered 2xx
-	Text              string
-	Lines             []CoverageLine // the lines that forbid its requests
-}
-
-// Verdict returns the new verdict: "allowed" or "blocked".
-func (c *Change) Verdict() string { return verdictWord(c.Allowed) }
-
-func verdictWord(allowed bool) string {
-	if allowed {
-		return "allowed"
-	}
-	return "blocked"
+// A Node is a piece of the panel's markup, made by the worker (or by the
+// page, for its controls) and drawn by the page as it is: an element, or a
+// text alone (no Tag). Its texts are drawn as text, never read as markup:
+// they hold the user's URLs. Drawing nodes takes a fraction of the code
+// go-app's element builders take, which app.wasm's size budget counts.
+type Node struct {
+	Tag   string `json:"t,omitempty"`
+	ID    string `json:"id,omitempty"`
+	Class string `json:"c,omitempty"`
+	Role  string `json:"r,omitempty"`
+	// Data are the element's data-* attributes: names and values in turn.
+	Data []string `json:"d,omitempty"`
+	// Open opens a details element.
+	Open bool   `json:"o,omitempty"`
+	Text string `json:"x,omitempty"`
+	// Line, when not 0, makes the node a "line N" button that shows line
+	// N in the editor.
+	Line int `json:"l,omitempty"`
+	// On is "click" for a control the page handles when clicked, "change"
+	// when changed; the page tells which control by its ID.
+	On    string `json:"on,omitempty"`
+	Title string `json:"ti,omitempty"`
+	// Attrs are other attributes, names and values in turn; one whose
+	// value is "" is left out (a button that is not disabled).
+	Attrs []string `json:"at,omitempty"`
+	Kids  []Node   `json:"k,omitempty"`
 }

@@ -79,7 +79,7 @@ func (s *SiteURLs) State() sitemsg.URLsState {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return sitemsg.URLsState{Version: s.version, Pages: s.submitted.Len() + s.listed.Len(), Requests: s.requests.Len(),
-		Sources: append([]sitemsg.Source(nil), s.sources...), Notes: append([]string(nil), s.notes...)}
+		Sources: append([]sitemsg.Source(nil), s.sources...), Notes: append([]string(nil), s.notes...), List: sourcesNode(s.sources, s.notes)}
 }
 
 // Notes returns what reading the sources noted (limits, lines skipped).

@@ -9,33 +9,38 @@ import (
 	"robotstester/robots"
 )
 
-// view is a coverage worded for the panel (sitemsg.View).
-type view struct{ sitemsg.View }
-
-// ViewOf words c, counted for q, as the panel draws it: the lines that
-// decide, the rules that decide nothing, the sitemap finding, what the
-// edit changes and a log's requests. The worker does it, so that none of
-// the wording weighs in the page's app.wasm; the page adds what it says
-// of the URLs held now.
+// ViewOf words c, counted for q, as the panel draws it (Word, Parts).
+// The worker does it, so that none of the wording weighs in the page's
+// app.wasm; the page adds what it says of the URLs held now.
 func ViewOf(c *sitemsg.Coverage, q Query) sitemsg.View {
-	v := &view{sitemsg.View{Version: c.Version, Crawler: q.Crawler, Agent: c.Tally.Agent, Pages: c.Pages}}
 	t := &c.Tally
-	v.Allowed, v.Blocked = t.Allowed, t.Blocked
+	v := sitemsg.View{Version: c.Version, Crawler: q.Crawler, Agent: t.Agent, Pages: c.Pages, Allowed: t.Allowed, Blocked: t.Blocked}
 	if t.Access.Permission != robots.FollowRules {
 		v.Access = "The server's answer decides every URL: " + t.Access.Reason
 	}
-	v.Lines, v.MoreLines = coverageLines(t, c.Pages, sitemsg.LinesShown)
+	w := Word(c, q)
+	v.Parts = w.Parts()
+	return v
+}
+
+// Word words c, counted for q.
+func Word(c *sitemsg.Coverage, q Query) Wording {
+	t := &c.Tally
+	v := &Wording{Crawler: q.Crawler}
+	v.Lines, v.MoreLines = coverageLines(t, c.Pages, LinesShown)
 	for _, r := range c.Unused {
-		v.Unused = append(v.Unused, sitemsg.CoverageLine{Line: r.Line, Rule: lineRule(q.File, r.Line), Allowed: r.Allow,
+		v.Unused = append(v.Unused, CoverageLine{Line: r.Line, Rule: lineRule(q.File, r.Line), Allowed: r.Allow,
 			Says: "decides none of your URLs for " + t.Agent})
 	}
 	v.finding(c)
 	v.changes(c)
 	v.logged(c)
-	return v.View
+	return *v
 }
 
-func coverageLines(t *robots.Tally, total, shown int) ([]sitemsg.CoverageLine, int) {
+// coverageLines returns t's lines as the panel lists them, at most shown,
+// and how many more there are.
+func coverageLines(t *robots.Tally, total, shown int) ([]CoverageLine, int) {
 	lines := slices.Clone(t.Lines)
 	slices.SortStableFunc(lines, func(a, b robots.LineCount) int {
 		switch {
@@ -52,7 +57,7 @@ func coverageLines(t *robots.Tally, total, shown int) ([]sitemsg.CoverageLine, i
 		}
 		return b.Count - a.Count
 	})
-	out := make([]sitemsg.CoverageLine, 0, min(len(lines), shown))
+	out := make([]CoverageLine, 0, min(len(lines), shown))
 	for _, l := range lines[:min(len(lines), shown)] {
 		out = append(out, coverageLine(t, l, total, "URLs"))
 	}
@@ -61,8 +66,8 @@ func coverageLines(t *robots.Tally, total, shown int) ([]sitemsg.CoverageLine, i
 
 // coverageLine words one line of t; what names what is counted ("URLs",
 // "requests").
-func coverageLine(t *robots.Tally, l robots.LineCount, total int, what string) sitemsg.CoverageLine {
-	cl := sitemsg.CoverageLine{Line: l.Line, Rule: l.Rule, Allowed: l.Allowed, Count: l.Count, Fetched: l.Fetched, Examples: l.Examples}
+func coverageLine(t *robots.Tally, l robots.LineCount, total int, what string) CoverageLine {
+	cl := CoverageLine{Line: l.Line, Rule: l.Rule, Allowed: l.Allowed, Count: l.Count, Fetched: l.Fetched, Examples: l.Examples}
 	of := fmt.Sprintf("%s of your %s %s", sitemsg.Grouped(l.Count), sitemsg.Grouped(total), what)
 	switch {
 	case t.Access.Permission != robots.FollowRules:
@@ -84,7 +89,7 @@ func verbFor(allowed bool) string {
 
 // finding words the URLs sitemaps submit that the file blocks for
 // Googlebot: what Search Console reports of them.
-func (v *view) finding(c *sitemsg.Coverage) {
+func (v *Wording) finding(c *sitemsg.Coverage) {
 	g := &c.Googlebot
 	if c.Submitted == 0 || g.Blocked == 0 {
 		return
@@ -101,14 +106,14 @@ func (v *view) finding(c *sitemsg.Coverage) {
 
 // changes words what the edit changes against the base: the flips,
 // newly blocked first.
-func (v *view) changes(c *sitemsg.Coverage) {
+func (v *Wording) changes(c *sitemsg.Coverage) {
 	if !c.Compared {
 		return
 	}
 	v.Compared = true
 	blocked, allowed := 0, 0
 	for _, f := range c.Flips {
-		ch := sitemsg.Change{Allowed: f.Allowed, Count: f.Count, Old: f.Old, New: f.New, Examples: f.Examples}
+		ch := Change{Allowed: f.Allowed, Count: f.Count, Old: f.Old, New: f.New, Examples: f.Examples}
 		if f.Allowed {
 			allowed += f.Count
 			ch.Text = fmt.Sprintf("Your edit allows %s URLs it blocked for %s: %s decided before, %s now.",
@@ -119,7 +124,7 @@ func (v *view) changes(c *sitemsg.Coverage) {
 		}
 		v.Changes = append(v.Changes, ch)
 	}
-	slices.SortStableFunc(v.Changes, func(a, b sitemsg.Change) int {
+	slices.SortStableFunc(v.Changes, func(a, b Change) int {
 		if a.Allowed != b.Allowed {
 			if a.Allowed {
 				return 1
@@ -150,7 +155,7 @@ func deciderWords(d robots.Decider) string {
 
 // logged words a log's requests: for each known crawler, those the file
 // does not allow it.
-func (v *view) logged(c *sitemsg.Coverage) {
+func (v *Wording) logged(c *sitemsg.Coverage) {
 	for i := range c.Requests {
 		t := &c.Requests[i]
 		n := t.Allowed + t.Blocked
@@ -158,7 +163,7 @@ func (v *view) logged(c *sitemsg.Coverage) {
 			v.Others += n
 			continue
 		}
-		lc := sitemsg.LoggedCrawler{Agent: t.Agent, Requests: n, Blocked: t.Blocked}
+		lc := LoggedCrawler{Agent: t.Agent, Requests: n, Blocked: t.Blocked}
 		for _, l := range t.Lines {
 			if !l.Allowed {
 				lc.Fetched += l.Fetched
@@ -172,5 +177,5 @@ func (v *view) logged(c *sitemsg.Coverage) {
 		lc.Text += "."
 		v.Logged = append(v.Logged, lc)
 	}
-	slices.SortStableFunc(v.Logged, func(a, b sitemsg.LoggedCrawler) int { return b.Blocked - a.Blocked })
+	slices.SortStableFunc(v.Logged, func(a, b LoggedCrawler) int { return b.Blocked - a.Blocked })
 }

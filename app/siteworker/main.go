@@ -50,7 +50,10 @@ func receive(w *sitework.Worker, msg js.Value) {
 		return
 	}
 	var body io.Reader
-	if b := msg.Get("data"); b.Truthy() {
+	switch b := msg.Get("data"); {
+	case b.Type() == js.TypeString:
+		body = strings.NewReader(b.String())
+	case b.Truthy():
 		body = &blobReader{blob: b, size: b.Get("size").Int()}
 	}
 	w.Receive(req, body)

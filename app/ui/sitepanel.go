@@ -39,6 +39,10 @@ type sitePanel struct {
 	loadGen int64
 	status  string
 	loaded  bool // a reading has ended
+	// pasted is the text pasted and sent to the worker: it leaves the
+	// field once the worker has read it, not before (a worker that fails
+	// meanwhile leaves it to the user).
+	pasted string
 
 	exporting bool
 	exportID  int64
@@ -58,8 +62,7 @@ func (t *Tester) siteURLs() app.UI {
 	return &SiteURLsPanel{
 		View:      v,
 		Sitemaps:  t.fileSitemaps(),
-		Sources:   sp.held.Sources,
-		Notes:     sp.held.Notes,
+		List:      sp.held.List,
 		Status:    sp.status,
 		Busy:      sp.loads > 0,
 		Done:      sp.loads == 0 && sp.loaded && (v.Counted || v.Pages+v.Requests == 0),
@@ -119,7 +122,7 @@ func (t *Tester) followSite() {
 			return
 		}
 		sp.asking = q
-		sp.worker.post(sitemsg.Request{Kind: sitemsg.Count, ID: id, Query: q.Msg()}, app.Null())
+		sp.worker.post(sitemsg.Request{Kind: sitemsg.Count, ID: id, Query: q.Msg()}, nil)
 	})
 }
 
@@ -138,6 +141,12 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 		}
 	case sitemsg.Done:
 		sp.loads = max(sp.loads-1, 0)
+		if sp.pasted != "" {
+			if el := element(SiteURLsPasteID); el.Truthy() && el.Get("value").String() == sp.pasted {
+				clearField(SiteURLsPasteID)
+			}
+			sp.pasted = ""
+		}
 		if r.ID == sp.loadGen {
 			t.endLoad(r.Status)
 		}
@@ -228,7 +237,7 @@ func (t *Tester) setSiteCrawler(ctx app.Context, crawler string) {
 
 // startLoad asks the worker for a reading of URLs, with what to say
 // meanwhile; false when the worker does not run.
-func (t *Tester) startLoad(status string, req sitemsg.Request, body app.Value) bool {
+func (t *Tester) startLoad(status string, req sitemsg.Request, body any) bool {
 	sp := &t.site
 	if !t.startSiteWorker() {
 		return false
@@ -267,7 +276,7 @@ func (t *Tester) fetchSitemaps(ctx app.Context) {
 		t.site.status = "This site has no fetch relay to fetch sitemaps through: download them and drop them here, or count them with the command line: robotstxt check --sitemap " + maps[0] + " --summary robots.txt"
 		return
 	}
-	t.startLoad("Fetching "+plural(len(maps), "sitemap", "sitemaps")+"…", sitemsg.Request{Kind: sitemsg.Load, Sitemaps: maps}, app.Null())
+	t.startLoad("Fetching "+plural(len(maps), "sitemap", "sitemaps")+"…", sitemsg.Request{Kind: sitemsg.Load, Sitemaps: maps}, nil)
 }
 
 // readSiteFile has the worker read a file dropped on the panel, or
@@ -281,21 +290,14 @@ func (t *Tester) readSiteFile(ctx app.Context, file app.Value) {
 }
 
 // pasteSiteURLs has the worker read what was pasted into the panel's
-// textarea, as a Blob.
+// textarea.
 func (t *Tester) pasteSiteURLs(ctx app.Context, text string) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
 	t.takePending(ctx)
-	var blob app.Value
-	if err := jsTry(func() { blob = app.Window().Get("Blob").New([]any{text}, map[string]any{"type": "text/plain"}) }); err != nil {
-		t.site.status = "What was pasted could not be read: " + plainError(err) + "."
-		return
-	}
-	// The text stays in the field until the worker has it: a worker that
-	// cannot start leaves the user's paste where it was.
-	if t.startLoad("Reading pasted text…", sitemsg.Request{Kind: sitemsg.Read, Name: "pasted text"}, blob) {
-		clearField(SiteURLsPasteID)
+	if t.startLoad("Reading pasted text…", sitemsg.Request{Kind: sitemsg.Read, Name: "pasted text"}, text) {
+		t.site.pasted = text
 	}
 }
 
@@ -306,7 +308,7 @@ func (t *Tester) clearSite(ctx app.Context) {
 	sp.seq++
 	sp.asked = 0
 	if sp.worker != nil {
-		sp.worker.post(sitemsg.Request{Kind: sitemsg.Clear, ID: sp.loadGen}, app.Null())
+		sp.worker.post(sitemsg.Request{Kind: sitemsg.Clear, ID: sp.loadGen}, nil)
 	}
 	sp.held = sitemsg.URLsState{Version: sp.held.Version + 1}
 	sp.cov, sp.status, sp.loaded = nil, "", false
@@ -317,7 +319,7 @@ func (t *Tester) clearSite(ctx app.Context) {
 func (t *Tester) rebaseSite(ctx app.Context) {
 	t.takePending(ctx)
 	if t.site.worker != nil {
-		t.site.worker.post(sitemsg.Request{Kind: sitemsg.Rebase, Text: t.work.State.Robots}, app.Null())
+		t.site.worker.post(sitemsg.Request{Kind: sitemsg.Rebase, Text: t.work.State.Robots}, nil)
 	}
 }
 
@@ -337,7 +339,7 @@ func (t *Tester) exportSite(ctx app.Context) {
 	}
 	sp.seq++
 	sp.exportID, sp.export, sp.exporting = sp.seq, parts, true
-	sp.worker.post(sitemsg.Request{Kind: sitemsg.Export, ID: sp.exportID, Query: t.siteQuery().Msg()}, app.Null())
+	sp.worker.post(sitemsg.Request{Kind: sitemsg.Export, ID: sp.exportID, Query: t.siteQuery().Msg()}, nil)
 }
 
 // plural returns n and the noun that goes with it, n's digits grouped.

@@ -56,13 +56,8 @@ func newSiteWorker(ctx app.Context, reply func(app.Context, sitemsg.Reply, app.V
 	})
 	sw.onErr = app.FuncOf(func(this app.Value, args []app.Value) any {
 		why := "its script could not be loaded (" + siteWorkerScript + ")"
-		if len(args) > 0 {
-			jsTry(func() {
-				if m := args[0].Get("message"); m.Truthy() {
-					why = m.String()
-				}
-				args[0].Call("preventDefault")
-			})
+		if m := args[0].Get("message"); m.Truthy() {
+			why = m.String()
 		}
 		ctx.Dispatch(func(ctx app.Context) { failed(why) })
 		return nil
@@ -77,11 +72,12 @@ func newSiteWorker(ctx app.Context, reply func(app.Context, sitemsg.Reply, app.V
 	return sw, nil
 }
 
-// post sends req to the worker, with body (a Blob to read) unless null.
-func (sw *siteWorker) post(req sitemsg.Request, body app.Value) {
+// post sends req to the worker, with body, what a Read reads, unless nil:
+// a Blob (a file dropped or chosen) or a string (what was pasted).
+func (sw *siteWorker) post(req sitemsg.Request, body any) {
 	b, _ := json.Marshal(req) // a Request always encodes
 	msg := map[string]any{"json": string(b)}
-	if body.Truthy() {
+	if body != nil {
 		msg["data"] = body
 	}
 	jsTry(func() { sw.w.Call("postMessage", msg) })

@@ -6,25 +6,12 @@ import (
 	"robotstester/app/sitemsg"
 )
 
-// The panel's view: the worker words its coverage (sitemsg.View,
-// app/sitework's ViewOf); the page says what it holds now and whether the
-// coverage drawn is of it.
+// The panel's view: the worker words its coverage and makes the markup
+// of its parts (sitemsg.View, app/sitework's ViewOf); the page says what
+// it holds now and whether the coverage drawn is of it.
 
-// SiteLinesShown is how many deciding lines of each verdict the panel
-// draws at first: a file of thousands of rules may decide with hundreds.
-const SiteLinesShown = sitemsg.LinesShown
-
-// The view's parts, as the panel draws them.
-type (
-	// SiteView is what the site URLs panel draws.
-	SiteView = sitemsg.View
-	// CoverageLine is one line and the URLs it decides.
-	CoverageLine = sitemsg.CoverageLine
-	// SiteChange is the URLs whose verdict an edit flips.
-	SiteChange = sitemsg.Change
-	// LoggedCrawler is one crawler's requests in a log.
-	LoggedCrawler = sitemsg.LoggedCrawler
-)
+// SiteView is what the site URLs panel draws.
+type SiteView = sitemsg.View
 
 // SiteViewOf returns the panel's view of s, the URLs the worker holds,
 // with c the last view it worded (nil before any) and q what the panel
