@@ -68,14 +68,7 @@ func (t *Tester) siteURLs() app.UI {
 		Done:      sp.loads == 0 && sp.loaded && (v.Counted || v.Pages+v.Requests == 0),
 		Exporting: sp.exporting,
 		Relay:     app.Getenv(RelayEnv) != "",
-		onFetch:   t.fetchSitemaps,
-		onCrawler: t.setSiteCrawler,
-		onFile:    t.readSiteFile,
-		onPaste:   t.pasteSiteURLs,
-		onExport:  t.exportSite,
-		onClear:   t.clearSite,
-		onRebase:  t.rebaseSite,
-		onReveal:  t.reveal,
+		t:         t,
 	}
 }
 

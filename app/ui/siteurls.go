@@ -49,14 +49,8 @@ type SiteURLsPanel struct {
 	// Relay: the site has a fetch relay to fetch sitemaps through.
 	Relay bool
 
-	onFetch   func(ctx app.Context)
-	onCrawler func(ctx app.Context, crawler string)
-	onFile    func(ctx app.Context, file app.Value)
-	onPaste   func(ctx app.Context, text string)
-	onExport  func(ctx app.Context)
-	onClear   func(ctx app.Context)
-	onRebase  func(ctx app.Context)
-	onReveal  func(ctx app.Context, line int)
+	// t is the Tester whose panel this is (sitepanel.go); nil in tests.
+	t *Tester
 }
 
 // Render returns the component's markup. It is made of sitemsg.Nodes,
@@ -65,30 +59,13 @@ type SiteURLsPanel struct {
 func (p *SiteURLsPanel) Render() app.UI {
 	v := &p.View
 	total := v.Pages + v.Requests
-	fetchTitle := "Fetch the sitemaps your robots.txt names, through this site's fetch relay"
-	if !p.Relay {
-		fetchTitle = "This site has no fetch relay: drop the sitemap files here instead"
-	}
 	itoa := strconv.Itoa
 	summary := sitemsg.Node{Tag: "p", ID: "site-urls-summary", Role: "status", Text: v.Summary,
 		Data: []string{"pages", itoa(v.Pages), "requests", itoa(v.Requests), "crawler", v.Crawler, "counted", strconv.FormatBool(v.Counted)}}
 	if p.Done {
 		summary.Data = append(summary.Data, "urls", itoa(total), "allowed", itoa(v.Allowed), "blocked", itoa(v.Blocked))
 	}
-	button := func(id, text, title string, disabled bool) sitemsg.Node {
-		return sitemsg.Node{Tag: "button", ID: id, Title: title, On: "click", Text: text, Attrs: []string{"type", "button", "disabled", flag(disabled)}}
-	}
-	ns := append([]sitemsg.Node(nil), sitePanelHead...)
-	ns = append(ns, sitemsg.Node{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
-		button("site-urls-fetch", "Fetch the sitemaps ("+itoa(len(p.Sitemaps))+")", fetchTitle, p.Busy || len(p.Sitemaps) == 0),
-		{Tag: "label", Attrs: []string{"for", SiteURLsCrawlerID}, Text: "Count for"},
-		{Tag: "input", ID: SiteURLsCrawlerID, On: "change", Attrs: []string{"name", SiteURLsCrawlerID, "type", "text", "list", "crawler-list",
-			"spellcheck", "false", "placeholder", "Googlebot", "value", v.Crawler}},
-		button("site-urls-export", "Export (CSV)", "Every URL with its verdict and deciding line", total == 0 || p.Busy || p.Exporting),
-		button("site-urls-clear", "Clear", "", total == 0 || p.Busy),
-	}})
-	ns = append(ns, sitePanelAdd...)
-	ns = append(ns, sitemsg.Node{Tag: "div", Class: "tools", Kids: []sitemsg.Node{button("site-urls-add", "Add what is pasted", "", p.Busy)}})
+	ns := append([]sitemsg.Node(nil), sitePanelControls...)
 	if p.Status != "" {
 		ns = append(ns, sitemsg.Node{Tag: "p", ID: "site-urls-status", Class: "notice", Role: "status", Text: p.Status,
 			Data: []string{"busy", strconv.FormatBool(p.Busy)}})
@@ -105,23 +82,54 @@ func (p *SiteURLsPanel) Render() app.UI {
 		OnDragOver(acceptDrop).OnDrop(p.drop).Body(p.nodes(ns)...)
 }
 
-// sitePanelHead and sitePanelAdd are the panel's parts that never change:
-// data, which the compiler lays out, rather than code building them.
-var (
-	sitePanelHead = []sitemsg.Node{
-		{Tag: "h2", ID: "site-urls-title", Text: "Your site's URLs"},
-		{Tag: "p", Class: "note", Text: "Count what your robots.txt does to your whole site: every URL of your sitemaps, a list, a crawler's export or an access log, by the line that decides it. Everything is read and counted in your browser, apart from the page (in a worker of its own, loaded when this panel is first opened); only the sitemaps are fetched, through this site's relay."},
+// sitePanelControls are the panel's title and controls: data, which the
+// compiler lays out, rather than code building them. What changes in
+// them (a button's text, a control disabled) node sets, by id (control).
+var sitePanelControls = []sitemsg.Node{
+	{Tag: "h2", ID: "site-urls-title", Text: "Your site's URLs"},
+	{Tag: "p", Class: "note", Text: "Count what your robots.txt does to your whole site: every URL of your sitemaps, a list, a crawler's export or an access log, by the line that decides it. Everything is read and counted in your browser, apart from the page (in a worker of its own, loaded when this panel is first opened); only the sitemaps are fetched, through this site's relay."},
+	{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
+		{Tag: "button", ID: "site-urls-fetch", On: "click", Attrs: []string{"type", "button"}},
+		{Tag: "label", Attrs: []string{"for", SiteURLsCrawlerID}, Text: "Count for"},
+		{Tag: "input", ID: SiteURLsCrawlerID, On: "change", Attrs: []string{"name", SiteURLsCrawlerID, "type", "text", "list", "crawler-list",
+			"spellcheck", "false", "placeholder", "Googlebot"}},
+		{Tag: "button", ID: "site-urls-export", On: "click", Title: "Every URL with its verdict and deciding line", Text: "Export (CSV)", Attrs: []string{"type", "button"}},
+		{Tag: "button", ID: "site-urls-clear", On: "click", Text: "Clear", Attrs: []string{"type", "button"}},
+	}},
+	{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
+		{Tag: "label", Class: "note", Attrs: []string{"for", "site-urls-file"}, Text: "Drop a file here, or choose one:"},
+		{Tag: "input", ID: "site-urls-file", On: "change", Attrs: []string{"type", "file",
+			"accept", ".xml,.gz,.txt,.csv,.log,text/plain,text/csv,application/xml,application/gzip"}},
+	}},
+	{Tag: "textarea", ID: SiteURLsPasteID, Attrs: []string{"rows", "3", "spellcheck", "false",
+		"aria-label", "URLs, a sitemap or log lines to add", "placeholder", "https://example.com/page\n/another/path"}},
+	{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
+		{Tag: "button", ID: "site-urls-add", On: "click", Text: "Add what is pasted", Attrs: []string{"type", "button"}},
+	}},
+}
+
+// control returns what of the control id changes with the panel's state:
+// its text and title when they do, its value, and whether it is disabled.
+func (p *SiteURLsPanel) control(id string) (text, title, value string, off bool) {
+	total := p.View.Pages + p.View.Requests
+	switch id {
+	case "site-urls-fetch":
+		title = "Fetch the sitemaps your robots.txt names, through this site's fetch relay"
+		if !p.Relay {
+			title = "This site has no fetch relay: drop the sitemap files here instead"
+		}
+		return "Fetch the sitemaps (" + strconv.Itoa(len(p.Sitemaps)) + ")", title, "", p.Busy || len(p.Sitemaps) == 0
+	case SiteURLsCrawlerID:
+		return "", "", p.View.Crawler, false
+	case "site-urls-export":
+		return "", "", "", total == 0 || p.Busy || p.Exporting
+	case "site-urls-clear":
+		return "", "", "", total == 0 || p.Busy
+	case "site-urls-add":
+		return "", "", "", p.Busy
 	}
-	sitePanelAdd = []sitemsg.Node{
-		{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
-			{Tag: "label", Class: "note", Attrs: []string{"for", "site-urls-file"}, Text: "Drop a file here, or choose one:"},
-			{Tag: "input", ID: "site-urls-file", On: "change", Attrs: []string{"type", "file",
-				"accept", ".xml,.gz,.txt,.csv,.log,text/plain,text/csv,application/xml,application/gzip"}},
-		}},
-		{Tag: "textarea", ID: SiteURLsPasteID, Attrs: []string{"rows", "3", "spellcheck", "false",
-			"aria-label", "URLs, a sitemap or log lines to add", "placeholder", "https://example.com/page\n/another/path"}},
-	}
-)
+	return "", "", "", false
+}
 
 // flag returns the value of a boolean attribute: "" leaves it out.
 func flag(on bool) string {
@@ -150,7 +158,17 @@ func (p *SiteURLsPanel) node(n *sitemsg.Node) app.UI {
 	case n.Tag == "":
 		return app.Text(n.Text)
 	}
-	attrs := append([]string{"id", n.ID, "class", n.Class, "role", n.Role, "title", n.Title}, n.Attrs...)
+	text, title, value, off := "", n.Title, "", false
+	if n.On != "" {
+		var t string
+		if t, title, value, off = p.control(n.ID); title == "" {
+			title = n.Title
+		}
+		if t != "" {
+			text = t
+		}
+	}
+	attrs := append([]string{"id", n.ID, "class", n.Class, "role", n.Role, "title", title, "value", value, "disabled", flag(off)}, n.Attrs...)
 	for i := 0; i+1 < len(n.Data); i += 2 {
 		attrs = append(attrs, "data-"+n.Data[i], n.Data[i+1])
 	}
@@ -176,90 +194,69 @@ func (p *SiteURLsPanel) node(n *sitemsg.Node) app.UI {
 		e = e.OnClick(p.clicked)
 	}
 	kids := p.nodes(n.Kids)
-	if n.Text != "" {
-		kids = append([]app.UI{app.Text(n.Text)}, kids...)
+	if text == "" {
+		text = n.Text
+	}
+	if text != "" {
+		kids = append([]app.UI{app.Text(text)}, kids...)
 	}
 	return e.Body(kids...)
 }
 
 // clicked handles a click on one of the panel's buttons, told by its id.
 func (p *SiteURLsPanel) clicked(ctx app.Context, e app.Event) {
+	t := p.t
+	if t == nil {
+		return
+	}
 	switch ctx.JSSrc().Get("id").String() {
 	case "site-urls-fetch":
-		p.fetch(ctx, e)
+		if !p.Busy {
+			t.fetchSitemaps(ctx)
+		}
 	case "site-urls-export":
-		p.export(ctx, e)
+		t.exportSite(ctx)
 	case "site-urls-clear":
-		p.clear(ctx, e)
+		t.clearSite(ctx)
 	case "site-urls-add":
-		p.paste(ctx, e)
+		// The textarea's text is read here, never written by a redraw
+		// (go-app #1083).
+		if el := element(SiteURLsPasteID); el.Truthy() {
+			t.pasteSiteURLs(ctx, el.Get("value").String())
+		}
 	case "site-urls-rebase":
-		p.rebase(ctx, e)
+		t.rebaseSite(ctx)
 	}
 }
 
 // changed handles a change of the crawler field or the file chosen.
 func (p *SiteURLsPanel) changed(ctx app.Context, e app.Event) {
-	switch ctx.JSSrc().Get("id").String() {
+	t, el := p.t, ctx.JSSrc()
+	if t == nil {
+		return
+	}
+	switch el.Get("id").String() {
 	case SiteURLsCrawlerID:
-		p.crawler(ctx, e)
+		t.setSiteCrawler(ctx, el.Get("value").String())
 	case "site-urls-file":
-		p.file(ctx, e)
+		if f := firstFile(ctx, e); f.Truthy() {
+			t.readSiteFile(ctx, f)
+		}
+		el.Set("value", "") // the same file can be chosen again
 	}
-}
-
-func (p *SiteURLsPanel) fetch(ctx app.Context, e app.Event) {
-	if p.onFetch != nil && !p.Busy {
-		p.onFetch(ctx)
-	}
-}
-
-func (p *SiteURLsPanel) crawler(ctx app.Context, e app.Event) {
-	if p.onCrawler != nil {
-		p.onCrawler(ctx, ctx.JSSrc().Get("value").String())
-	}
-}
-
-func (p *SiteURLsPanel) file(ctx app.Context, e app.Event) {
-	if f := firstFile(ctx, e); f.Truthy() && p.onFile != nil {
-		p.onFile(ctx, f)
-	}
-	ctx.JSSrc().Set("value", "") // the same file can be chosen again
 }
 
 func (p *SiteURLsPanel) drop(ctx app.Context, e app.Event) {
 	if f := firstFile(ctx, e); f.Truthy() {
 		e.PreventDefault()
-		if p.onFile != nil {
-			p.onFile(ctx, f)
+		if p.t != nil {
+			p.t.readSiteFile(ctx, f)
 		}
 	}
 }
 
-// paste adds the textarea's text: read here, never written by a redraw
-// (go-app #1083).
-func (p *SiteURLsPanel) paste(ctx app.Context, e app.Event) {
-	if el := element(SiteURLsPasteID); el.Truthy() && p.onPaste != nil {
-		p.onPaste(ctx, el.Get("value").String())
+func (p *SiteURLsPanel) revealLine(ctx app.Context, e app.Event) {
+	if p.t != nil {
+		p.t.revealLineButton(ctx, e)
 	}
 }
-
-func (p *SiteURLsPanel) export(ctx app.Context, e app.Event) {
-	if p.onExport != nil {
-		p.onExport(ctx)
-	}
-}
-
-func (p *SiteURLsPanel) clear(ctx app.Context, e app.Event) {
-	if p.onClear != nil {
-		p.onClear(ctx)
-	}
-}
-
-func (p *SiteURLsPanel) rebase(ctx app.Context, e app.Event) {
-	if p.onRebase != nil {
-		p.onRebase(ctx)
-	}
-}
-
-func (p *SiteURLsPanel) revealLine(ctx app.Context, e app.Event) { revealLine(ctx, p.onReveal) }
