@@ -190,39 +190,50 @@ func indexDirLength(pattern string) int {
 // against, as Google's library finds it: scheme and authority are dropped,
 // path, ;params and ?query kept, the #fragment dropped, and an empty path
 // becomes "/". The URL is not re-encoded.
+//
+// It finds each part in one pass over the bytes, as Google's library
+// finds them in several (strings.Index and IndexAny): the same answer, at
+// a fraction of the cost in WebAssembly, whose byte searches are plain Go
+// loops rather than the vector code they are natively (the site URLs
+// panel checks a million URLs in the browser).
 func PathOf(url string) string {
-	searchStart := 0
-	if strings.HasPrefix(url, "//") {
-		searchStart = 2
+	from := 0
+	if len(url) >= 2 && url[0] == '/' && url[1] == '/' {
+		from = 2
 	}
-	earlyPath := indexAnyFrom(url, "/?;", searchStart)
-	protocolEnd := indexFrom(url, "://", searchStart)
-	if earlyPath >= 0 && (protocolEnd < 0 || earlyPath < protocolEnd) {
-		// A path, parameter or query that starts before "://" means the
-		// "://" is no scheme separator.
-		protocolEnd = -1
-	}
-	if protocolEnd < 0 {
-		protocolEnd = searchStart
-	} else {
-		protocolEnd += 3
-	}
-	pathStart := indexAnyFrom(url, "/?;", protocolEnd)
-	if pathStart < 0 {
+	// The first '/', '?' or ';' starts the path, unless it is the '/' of
+	// a "://" that no such byte comes before: a scheme's separator, after
+	// which the authority runs to the next one. A '#' before it leaves no
+	// path.
+	start := pathByte(url, from)
+	if start < 0 || url[start] == '#' {
 		return "/"
 	}
-	hash := indexFrom(url, "#", searchStart)
-	if hash >= 0 && hash < pathStart {
-		return "/"
+	if url[start] == '/' && start > from && url[start-1] == ':' && start+1 < len(url) && url[start+1] == '/' {
+		if start = pathByte(url, start+2); start < 0 || url[start] == '#' {
+			return "/"
+		}
 	}
-	pathEnd := len(url)
-	if hash >= 0 {
-		pathEnd = hash
+	end := len(url)
+	if i := strings.IndexByte(url[start:], '#'); i >= 0 {
+		end = start + i
 	}
-	if url[pathStart] != '/' {
-		return "/" + url[pathStart:pathEnd]
+	if url[start] != '/' {
+		return "/" + url[start:end]
 	}
-	return url[pathStart:pathEnd]
+	return url[start:end]
+}
+
+// pathByte returns the index of the first '/', '?', ';' or '#' of url
+// from from on, or -1.
+func pathByte(url string, from int) int {
+	for i := from; i < len(url); i++ {
+		switch url[i] {
+		case '/', '?', ';', '#':
+			return i
+		}
+	}
+	return -1
 }
 
 func indexFrom(s, sub string, from int) int {

@@ -192,9 +192,11 @@ func (s *Suite) prepareWeb() {
 		return
 	}
 	if dir := os.Getenv(EnvWebDir); dir != "" {
-		if _, err := os.Stat(filepath.Join(dir, "app.wasm")); err != nil {
-			s.buildErr = fmt.Errorf("$%s: %w", EnvWebDir, err)
-			return
+		for _, name := range []string{"app.wasm", "siteworker.wasm"} {
+			if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+				s.buildErr = fmt.Errorf("$%s: %w (make build makes it)", EnvWebDir, err)
+				return
+			}
 		}
 		s.web = dir
 		return
@@ -206,11 +208,14 @@ func (s *Suite) prepareWeb() {
 		s.buildErr = fmt.Errorf("copying web: %w", err)
 		return
 	}
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(s.web, "app.wasm"), "./app")
-	cmd.Dir = s.repo
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		s.buildErr = fmt.Errorf("building app.wasm: %v\n%s", err, out)
+	for _, b := range []struct{ out, pkg string }{{"app.wasm", "./app"}, {"siteworker.wasm", "./app/siteworker"}} {
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(s.web, b.out), b.pkg)
+		cmd.Dir = s.repo
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			s.buildErr = fmt.Errorf("building %s: %v\n%s", b.out, err, out)
+			return
+		}
 	}
 }
 
@@ -335,7 +340,10 @@ func (s *Suite) startBrowser(path string) {
 }
 
 // copyAssets copies the static assets of the web folder src into dst,
-// leaving out app.wasm and its compressed forms, which the suite builds.
+// leaving out app.wasm, the site URLs worker's siteworker.wasm and their
+// compressed forms, which the suite builds.
 func copyAssets(dst, src string) error {
-	return site.CopyDir(dst, src, func(name string) bool { return strings.HasPrefix(name, "app.wasm") })
+	return site.CopyDir(dst, src, func(name string) bool {
+		return strings.HasPrefix(name, "app.wasm") || strings.HasPrefix(name, "siteworker.wasm")
+	})
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/sitework"
 	"robotstester/app/ui/model"
 	"robotstester/robots"
 )
@@ -16,17 +17,18 @@ import (
 func TestSiteURLsHooks(t *testing.T) {
 	text := "User-agent: *\nDisallow: /private/\n"
 	f := robots.ParseString(text)
-	var s model.SiteURLs
-	src := s.Begin("pasted", "list", f, text)
+	var s sitework.SiteURLs
+	src := s.Begin("pasted", "list", text)
 	if _, err := s.ReadSource(src, strings.NewReader("/a\n/private/<b>x</b>\n/private/y\n"), "pasted", nil); err != nil {
 		t.Fatal(err)
 	}
 	q := model.SiteQuery{File: f, Text: text, Crawler: "Googlebot"}
-	c, err := s.Cover(q, nil)
+	c, err := s.Cover(sitework.NewQuery(q.Msg()), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &SiteURLsPanel{View: model.SiteViewOf(&s, c, q), Done: true, Sitemaps: []string{"https://example.com/s.xml"}}
+	held := s.State()
+	p := &SiteURLsPanel{View: model.SiteViewOf(&held, &model.SiteCoverage{Query: q, View: sitework.ViewOf(c, sitework.NewQuery(q.Msg()))}, q), Done: true, Sitemaps: []string{"https://example.com/s.xml"}}
 	html := app.HTMLString(p.Render())
 	for _, want := range []string{`id="site-urls-summary"`, `data-urls="3"`, `data-coverage-line="2"`, `data-count="2"`, `data-verdict="blocked"`, `data-coverage-line="0"`, `id="site-urls-fetch"`} {
 		if !strings.Contains(html, want) {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/sitemsg"
 	"robotstester/app/ui/model"
 )
 
@@ -37,8 +38,9 @@ type SiteURLsPanel struct {
 	View model.SiteView
 	// Sitemaps are the file's Sitemap: lines.
 	Sitemaps []string
-	Sources  []model.SiteSource
-	Notes    []string
+	// List is the sources read and the notes of the reading, as the
+	// worker lists them.
+	List *sitemsg.Node
 	// Status says what the loading does now, or what went wrong.
 	Status string
 	// Busy: URLs are being read. Done: they are read and counted.
@@ -47,253 +49,214 @@ type SiteURLsPanel struct {
 	// Relay: the site has a fetch relay to fetch sitemaps through.
 	Relay bool
 
-	onFetch   func(ctx app.Context)
-	onCrawler func(ctx app.Context, crawler string)
-	onFile    func(ctx app.Context, file app.Value)
-	onPaste   func(ctx app.Context, text string)
-	onExport  func(ctx app.Context)
-	onClear   func(ctx app.Context)
-	onRebase  func(ctx app.Context)
-	onReveal  func(ctx app.Context, line int)
+	// t is the Tester whose panel this is (sitepanel.go); nil in tests.
+	t *Tester
 }
 
-// Render returns the component's markup.
+// Render returns the component's markup. It is made of sitemsg.Nodes,
+// as the worker's parts are: drawn by node, they take a fraction of the
+// code go-app's element builders take.
 func (p *SiteURLsPanel) Render() app.UI {
 	v := &p.View
 	total := v.Pages + v.Requests
-	fetchTitle := "Fetch the sitemaps your robots.txt names, through this site's fetch relay"
-	if !p.Relay {
-		fetchTitle = "This site has no fetch relay: drop the sitemap files here instead"
-	}
-	summary := app.P().ID("site-urls-summary").Role("status").
-		DataSet("pages", v.Pages).DataSet("requests", v.Requests).
-		DataSet("crawler", v.Crawler).DataSet("counted", v.Counted).Text(v.Summary)
+	itoa := strconv.Itoa
+	summary := sitemsg.Node{Tag: "p", ID: "site-urls-summary", Role: "status", Text: v.Summary,
+		Data: []string{"pages", itoa(v.Pages), "requests", itoa(v.Requests), "crawler", v.Crawler, "counted", strconv.FormatBool(v.Counted)}}
 	if p.Done {
-		summary = summary.DataSet("urls", total).DataSet("allowed", v.Allowed).DataSet("blocked", v.Blocked)
+		summary.Data = append(summary.Data, "urls", itoa(total), "allowed", itoa(v.Allowed), "blocked", itoa(v.Blocked))
+	}
+	ns := append([]sitemsg.Node(nil), sitePanelControls...)
+	if p.Status != "" {
+		ns = append(ns, sitemsg.Node{Tag: "p", ID: "site-urls-status", Class: "notice", Role: "status", Text: p.Status,
+			Data: []string{"busy", strconv.FormatBool(p.Busy)}})
+	}
+	ns = append(ns, summary)
+	if v.Access != "" {
+		ns = append(ns, sitemsg.Node{Tag: "p", Class: "notice", Text: v.Access})
+	}
+	ns = append(ns, v.Parts...)
+	if p.List != nil {
+		ns = append(ns, *p.List)
 	}
 	return app.Section().ID("site-urls-panel").Class("panel site-urls").Aria("labelledby", "site-urls-title").
-		OnDragOver(acceptDrop).OnDrop(p.drop).Body(
-		app.H2().ID("site-urls-title").Text("Your site's URLs"),
-		app.P().Class("note").Text("Count what your robots.txt does to your whole site: every URL of your sitemaps, a list, a crawler's export or an access log, by the line that decides it. Everything is read and counted in this page; only the sitemaps are fetched, through this site's relay."),
-		app.Div().Class("tools").Body(
-			app.Button().Type("button").ID("site-urls-fetch").Disabled(p.Busy || len(p.Sitemaps) == 0).
-				Title(fetchTitle).OnClick(p.fetch).Text("Fetch the sitemaps ("+strconv.Itoa(len(p.Sitemaps))+")"),
-			app.Label().For(SiteURLsCrawlerID).Text("Count for"),
-			app.Input().ID(SiteURLsCrawlerID).Name(SiteURLsCrawlerID).Type("text").List("crawler-list").
-				Spellcheck(false).Placeholder("Googlebot").Value(p.View.Crawler).OnChange(p.crawler),
-			app.Button().Type("button").ID("site-urls-export").Disabled(total == 0 || p.Busy || p.Exporting).
-				Title("Every URL with its verdict and deciding line").OnClick(p.export).Text("Export (CSV)"),
-			app.Button().Type("button").ID("site-urls-clear").Disabled(total == 0 || p.Busy).OnClick(p.clear).Text("Clear"),
-		),
-		app.Div().Class("tools").Body(
-			app.Label().For("site-urls-file").Class("note").Text("Drop a file here, or choose one:"),
-			app.Input().Type("file").ID("site-urls-file").
-				Accept(".xml,.gz,.txt,.csv,.log,text/plain,text/csv,application/xml,application/gzip").OnChange(p.file),
-		),
-		app.Textarea().ID(SiteURLsPasteID).Rows(3).Spellcheck(false).
-			Aria("label", "URLs, a sitemap or log lines to add").
-			Placeholder("https://example.com/page\n/another/path"),
-		app.Div().Class("tools").Body(
-			app.Button().Type("button").ID("site-urls-add").Disabled(p.Busy).OnClick(p.paste).Text("Add what is pasted"),
-		),
-		app.If(p.Status != "", func() app.UI {
-			return app.P().ID("site-urls-status").Class("notice").Role("status").DataSet("busy", p.Busy).Text(p.Status)
-		}),
-		summary,
-		app.If(v.Access != "", func() app.UI { return app.P().Class("notice").Text(v.Access) }),
-		p.finding(),
-		p.changes(),
-		app.If(len(v.Lines) > 0, func() app.UI {
-			return app.Div().Body(
-				app.H3().Text("By deciding line, for "+v.Crawler),
-				app.Ul().ID("site-urls-lines").Body(p.lines(v.Lines, "coverage-line")...),
-				app.If(v.MoreLines > 0, func() app.UI {
-					return app.P().Class("note").Text("And " + model.Grouped(v.MoreLines) + " more lines: the CSV export has every URL.")
-				}),
-			)
-		}),
-		app.If(len(v.Unused) > 0, func() app.UI {
-			return app.Div().Body(
-				app.H3().Text("Rules that decide none of your URLs for "+v.Crawler),
-				app.Ul().ID("site-urls-unused").Body(p.lines(v.Unused, "unused-line")...),
-			)
-		}),
-		p.logged(),
-		p.sources(),
-	)
+		OnDragOver(acceptDrop).OnDrop(p.drop).Body(p.nodes(ns)...)
 }
 
-// lines draws coverage lines, each marked with attr ("coverage-line",
-// "unused-line") and its number, count and verdict.
-func (p *SiteURLsPanel) lines(ls []model.CoverageLine, attr string) []app.UI {
-	out := make([]app.UI, len(ls))
-	for i := range ls {
-		l := &ls[i]
-		body := []app.UI{}
-		if l.Line > 0 {
-			body = append(body, lineButton(l.Line, p.revealLine), app.Text(", "), app.Code().Text(l.Rule), app.Text(", "))
+// sitePanelControls are the panel's title and controls: data, which the
+// compiler lays out, rather than code building them. What changes in
+// them (a button's text, a control disabled) node sets, by id (control).
+var sitePanelControls = []sitemsg.Node{
+	{Tag: "h2", ID: "site-urls-title", Text: "Your site's URLs"},
+	{Tag: "p", Class: "note", Text: "Count what your robots.txt does to your whole site: every URL of your sitemaps, a list, a crawler's export or an access log, by the line that decides it. Everything is read and counted in your browser, apart from the page (in a worker of its own, loaded when this panel is first opened); only the sitemaps are fetched, through this site's relay."},
+	{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
+		{Tag: "button", ID: "site-urls-fetch", On: "click", Attrs: []string{"type", "button"}},
+		{Tag: "label", Attrs: []string{"for", SiteURLsCrawlerID}, Text: "Count for"},
+		{Tag: "input", ID: SiteURLsCrawlerID, On: "change", Attrs: []string{"name", SiteURLsCrawlerID, "type", "text", "list", "crawler-list",
+			"spellcheck", "false", "placeholder", "Googlebot"}},
+		{Tag: "button", ID: "site-urls-export", On: "click", Title: "Every URL with its verdict and deciding line", Text: "Export (CSV)", Attrs: []string{"type", "button"}},
+		{Tag: "button", ID: "site-urls-clear", On: "click", Text: "Clear", Attrs: []string{"type", "button"}},
+	}},
+	{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
+		{Tag: "label", Class: "note", Attrs: []string{"for", "site-urls-file"}, Text: "Drop a file here, or choose one:"},
+		{Tag: "input", ID: "site-urls-file", On: "change", Attrs: []string{"type", "file",
+			"accept", ".xml,.gz,.txt,.csv,.log,text/plain,text/csv,application/xml,application/gzip"}},
+	}},
+	{Tag: "textarea", ID: SiteURLsPasteID, Attrs: []string{"rows", "3", "spellcheck", "false",
+		"aria-label", "URLs, a sitemap or log lines to add", "placeholder", "https://example.com/page\n/another/path"}},
+	{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
+		{Tag: "button", ID: "site-urls-add", On: "click", Text: "Add what is pasted", Attrs: []string{"type", "button"}},
+	}},
+}
+
+// control returns what of the control id changes with the panel's state:
+// its text and title when they do, its value, and whether it is disabled.
+func (p *SiteURLsPanel) control(id string) (text, title, value string, off bool) {
+	total := p.View.Pages + p.View.Requests
+	switch id {
+	case "site-urls-fetch":
+		title = "Fetch the sitemaps your robots.txt names, through this site's fetch relay"
+		if !p.Relay {
+			title = "This site has no fetch relay: drop the sitemap files here instead"
 		}
-		body = append(body, app.Text(l.Says))
-		if len(l.Examples) > 0 {
-			ex := make([]app.UI, len(l.Examples))
-			for k, e := range l.Examples {
-				ex[k] = app.Li().Body(app.Code().Text(e))
-			}
-			body = append(body, app.Ul().Class("examples note").Body(ex...))
-		}
-		out[i] = app.Li().DataSet(attr, l.Line).DataSet("count", l.Count).DataSet("verdict", l.Verdict()).Body(body...)
+		return "Fetch the sitemaps (" + strconv.Itoa(len(p.Sitemaps)) + ")", title, "", p.Busy || len(p.Sitemaps) == 0
+	case SiteURLsCrawlerID:
+		return "", "", p.View.Crawler, false
+	case "site-urls-export":
+		return "", "", "", total == 0 || p.Busy || p.Exporting
+	case "site-urls-clear":
+		return "", "", "", total == 0 || p.Busy
+	case "site-urls-add":
+		return "", "", "", p.Busy
+	}
+	return "", "", "", false
+}
+
+// flag returns the value of a boolean attribute: "" leaves it out.
+func flag(on bool) string {
+	if on {
+		return "true"
+	}
+	return ""
+}
+
+// nodes draws nodes.
+func (p *SiteURLsPanel) nodes(ns []sitemsg.Node) []app.UI {
+	out := make([]app.UI, len(ns))
+	for i := range ns {
+		out[i] = p.node(&ns[i])
 	}
 	return out
 }
 
-// finding draws the URLs sitemaps submit that the file blocks for
-// Googlebot.
-func (p *SiteURLsPanel) finding() app.UI {
-	v := &p.View
-	if v.Finding == "" {
-		return nil
+// node draws one node: its texts as text, never markup (the worker's hold
+// the user's URLs), a "line N" button, and the controls wired to clicked
+// and changed.
+func (p *SiteURLsPanel) node(n *sitemsg.Node) app.UI {
+	switch {
+	case n.Line > 0:
+		return lineButton(n.Line, p.revealLine)
+	case n.Tag == "":
+		return app.Text(n.Text)
 	}
-	return app.Div().ID("site-urls-finding").Class("notice alert").Role("alert").Body(
-		app.P().Body(app.Strong().Text(v.Finding)),
-		app.P().Class("note").Text(v.FindingNote),
-		app.Ul().Body(p.lines(v.FindingLines, "finding-line")...),
-	)
-}
-
-// changes draws what the edit changes against the file as it was when
-// the URLs were loaded.
-func (p *SiteURLsPanel) changes() app.UI {
-	v := &p.View
-	if !v.Compared {
-		return nil
-	}
-	items := make([]app.UI, len(v.Changes))
-	for i := range v.Changes {
-		c := &v.Changes[i]
-		li := app.Li().DataSet("flip", i).DataSet("count", c.Count).DataSet("verdict", c.Verdict()).Body(
-			app.Text(c.Text),
-			app.If(len(c.Examples) > 0, func() app.UI {
-				return app.Span().Class("note").Body(app.Text(" e.g. "), app.Code().Text(c.Examples[0]))
-			}),
-		)
-		items[i] = li
-	}
-	return app.Div().ID("site-urls-changes").Class("notice").DataSet("changes", len(v.Changes)).Body(
-		app.P().Text(v.ChangesSummary),
-		app.Ul().Body(items...),
-		app.Button().Type("button").ID("site-urls-rebase").OnClick(p.rebase).
-			Title("Compare later edits with the file as it is now").Text("Compare with this file from now on"),
-	)
-}
-
-// logged draws a log's requests that the file does not allow, crawler by
-// crawler.
-func (p *SiteURLsPanel) logged() app.UI {
-	v := &p.View
-	if len(v.Logged) == 0 && v.Others == 0 {
-		return nil
-	}
-	items := make([]app.UI, len(v.Logged))
-	for i := range v.Logged {
-		l := &v.Logged[i]
-		items[i] = app.Li().DataSet("log-agent", l.Agent).DataSet("requests", l.Requests).DataSet("blocked", l.Blocked).Body(
-			app.Text(l.Text),
-			app.Ul().Body(p.lines(l.Lines, "log-line")...),
-		)
-	}
-	return app.Div().ID("site-urls-log").Body(
-		app.H3().Text("The log's requests"),
-		app.Ul().Body(items...),
-		app.P().Class("note").Text(model.Grouped(v.Others)+" requests of browsers and other agents are not counted: robots.txt binds crawlers. A user-agent string can be forged: check a crawler by reverse DNS or its published addresses before calling a request a violation, and remember that the file may have been another when it was made."),
-	)
-}
-
-// sources lists what was read, and the notes of the reading.
-func (p *SiteURLsPanel) sources() app.UI {
-	if len(p.Sources) == 0 {
-		return nil
-	}
-	items := make([]app.UI, 0, len(p.Sources)+len(p.Notes))
-	failed := false
-	for _, s := range p.Sources {
-		failed = failed || s.Error != ""
-		text := s.Name + ": "
-		switch s.Kind {
-		case "index":
-			text += "an index of " + model.Grouped(s.URLs) + " sitemaps"
-		case "log":
-			text += model.Grouped(s.URLs) + " requests"
-		default:
-			text += model.Grouped(s.URLs) + " URLs"
+	text, title, value, off := "", n.Title, "", false
+	if n.On != "" {
+		var t string
+		if t, title, value, off = p.control(n.ID); title == "" {
+			title = n.Title
 		}
-		li := app.Li().DataSet("kind", s.Kind).Text(text)
-		if s.Error != "" {
-			li = app.Li().DataSet("kind", s.Kind).Class("alert").Text(text + "; " + s.Error)
+		if t != "" {
+			text = t
 		}
-		items = append(items, li)
 	}
-	for _, n := range p.Notes {
-		items = append(items, app.Li().Class("note").Text(n))
+	attrs := append([]string{"id", n.ID, "class", n.Class, "role", n.Role, "title", title, "value", value, "disabled", flag(off)}, n.Attrs...)
+	for i := 0; i+1 < len(n.Data); i += 2 {
+		attrs = append(attrs, "data-"+n.Data[i], n.Data[i+1])
 	}
-	// Open when a source failed: why is what the user needs to read.
-	return app.Details().ID("site-urls-sources").Open(failed).Body(
-		app.Summary().Text("Read from "+model.Grouped(len(p.Sources))+" sources"),
-		app.Ul().Body(items...),
-	)
+	if n.Open {
+		attrs = append(attrs, "open", "true")
+	}
+	if n.Tag == "input" {
+		e := app.Input()
+		for i := 0; i+1 < len(attrs); i += 2 {
+			if attrs[i+1] != "" {
+				e = e.Attr(attrs[i], attrs[i+1])
+			}
+		}
+		return e.OnChange(p.changed)
+	}
+	e := app.Elem(n.Tag)
+	for i := 0; i+1 < len(attrs); i += 2 {
+		if attrs[i+1] != "" {
+			e = e.Attr(attrs[i], attrs[i+1])
+		}
+	}
+	if n.On == "click" {
+		e = e.OnClick(p.clicked)
+	}
+	kids := p.nodes(n.Kids)
+	if text == "" {
+		text = n.Text
+	}
+	if text != "" {
+		kids = append([]app.UI{app.Text(text)}, kids...)
+	}
+	return e.Body(kids...)
 }
 
-func (p *SiteURLsPanel) fetch(ctx app.Context, e app.Event) {
-	if p.onFetch != nil && !p.Busy {
-		p.onFetch(ctx)
+// clicked handles a click on one of the panel's buttons, told by its id.
+func (p *SiteURLsPanel) clicked(ctx app.Context, e app.Event) {
+	t := p.t
+	if t == nil {
+		return
+	}
+	switch ctx.JSSrc().Get("id").String() {
+	case "site-urls-fetch":
+		if !p.Busy {
+			t.fetchSitemaps(ctx)
+		}
+	case "site-urls-export":
+		t.exportSite(ctx)
+	case "site-urls-clear":
+		t.clearSite(ctx)
+	case "site-urls-add":
+		// The textarea's text is read here, never written by a redraw
+		// (go-app #1083).
+		if el := element(SiteURLsPasteID); el.Truthy() {
+			t.pasteSiteURLs(ctx, el.Get("value").String())
+		}
+	case "site-urls-rebase":
+		t.rebaseSite(ctx)
 	}
 }
 
-func (p *SiteURLsPanel) crawler(ctx app.Context, e app.Event) {
-	if p.onCrawler != nil {
-		p.onCrawler(ctx, ctx.JSSrc().Get("value").String())
+// changed handles a change of the crawler field or the file chosen.
+func (p *SiteURLsPanel) changed(ctx app.Context, e app.Event) {
+	t, el := p.t, ctx.JSSrc()
+	if t == nil {
+		return
 	}
-}
-
-func (p *SiteURLsPanel) file(ctx app.Context, e app.Event) {
-	if f := firstFile(ctx, e); f.Truthy() && p.onFile != nil {
-		p.onFile(ctx, f)
+	switch el.Get("id").String() {
+	case SiteURLsCrawlerID:
+		t.setSiteCrawler(ctx, el.Get("value").String())
+	case "site-urls-file":
+		if f := firstFile(ctx, e); f.Truthy() {
+			t.readSiteFile(ctx, f)
+		}
+		el.Set("value", "") // the same file can be chosen again
 	}
-	ctx.JSSrc().Set("value", "") // the same file can be chosen again
 }
 
 func (p *SiteURLsPanel) drop(ctx app.Context, e app.Event) {
 	if f := firstFile(ctx, e); f.Truthy() {
 		e.PreventDefault()
-		if p.onFile != nil {
-			p.onFile(ctx, f)
+		if p.t != nil {
+			p.t.readSiteFile(ctx, f)
 		}
 	}
 }
 
-// paste adds the textarea's text: read here, never written by a redraw
-// (go-app #1083).
-func (p *SiteURLsPanel) paste(ctx app.Context, e app.Event) {
-	if el := element(SiteURLsPasteID); el.Truthy() && p.onPaste != nil {
-		p.onPaste(ctx, el.Get("value").String())
+func (p *SiteURLsPanel) revealLine(ctx app.Context, e app.Event) {
+	if p.t != nil {
+		p.t.revealLineButton(ctx, e)
 	}
 }
-
-func (p *SiteURLsPanel) export(ctx app.Context, e app.Event) {
-	if p.onExport != nil {
-		p.onExport(ctx)
-	}
-}
-
-func (p *SiteURLsPanel) clear(ctx app.Context, e app.Event) {
-	if p.onClear != nil {
-		p.onClear(ctx)
-	}
-}
-
-func (p *SiteURLsPanel) rebase(ctx app.Context, e app.Event) {
-	if p.onRebase != nil {
-		p.onRebase(ctx)
-	}
-}
-
-func (p *SiteURLsPanel) revealLine(ctx app.Context, e app.Event) { revealLine(ctx, p.onReveal) }

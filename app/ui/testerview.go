@@ -343,6 +343,9 @@ func (t *Tester) openMore(ctx app.Context, e app.Event) {
 		t.moreOpened = map[string]bool{}
 	}
 	t.moreOpened[id] = true
+	if id == "site-urls" {
+		t.startSiteWorker()
+	}
 }
 
 // cutNote says where a file past the fetch limit is cut (#cut, a hook):

@@ -2,269 +2,78 @@ package model
 
 import (
 	"bytes"
-	"compress/gzip"
-	"errors"
-	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 
+	"robotstester/app/sitemsg"
+	"robotstester/app/sitework"
 	"robotstester/robots"
-	"robotstester/robots/sitemap"
 )
 
 const siteFile = "User-agent: *\nDisallow: /private/\nAllow: /private/press/\nDisallow: /old/\n\nUser-agent: GPTBot\nDisallow: /\n"
 
-// TestURLSet keeps URLs across blocks, and a view stays as it was.
-func TestURLSet(t *testing.T) {
-	var s URLSet
-	var want []string
-	for i := 0; i < 30_000; i++ {
-		u := fmt.Sprintf("https://example.com/%d/%s", i, strings.Repeat("x", i%90))
-		want = append(want, u)
-		if !s.Add(u) {
-			t.Fatal("refused", i)
-		}
-	}
-	if len(s.blocks) < 2 {
-		t.Fatalf("%d blocks: the test must cross one", len(s.blocks))
-	}
-	view := s.View()
-	s.Add("https://example.com/later")
-	for i, u := range want {
-		if got := view.At(i); got != u {
-			t.Fatalf("URL %d = %q, want %q", i, got, u)
-		}
-	}
-	if view.Len() != len(want) || s.Len() != len(want)+1 || s.At(len(want)) != "https://example.com/later" {
-		t.Errorf("lengths %d, %d", view.Len(), s.Len())
-	}
-	if s.Add(strings.Repeat("x", urlBlock)) {
-		t.Error("a URL of a mebibyte kept")
-	}
-}
-
-// load reads text into a new SiteURLs as a dropped file.
-func load(t *testing.T, s *SiteURLs, f *robots.File, text []byte, name string) []string {
+// siteWork reads sources into the worker's URL set, natively, as the
+// page's worker does.
+func siteWork(t *testing.T, sources map[string]string) *sitework.SiteURLs {
 	t.Helper()
-	src := s.Begin(name, "list", f, siteFile)
-	maps, err := s.ReadSource(src, bytes.NewReader(text), name, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return maps
-}
-
-var sitePages = []string{"/", "/blog/a", "/private/x", "/private/press/y", "/private/z", "/old/page"}
-
-// native counts urls with the engine alone, as the panel must.
-func native(f *robots.File, agent string, urls []string) robots.Tally {
-	c := robots.NewCoverage(f, agent)
-	for _, u := range urls {
-		c.Add(u)
-	}
-	return c.Tallies()[0]
-}
-
-// TestCoverAgrees reads a sitemap and a list, and counts them as
-// robots.NewCoverage does; the submitted URLs blocked for Googlebot are
-// the finding; an edit's changes are robots.NewDiff's.
-func TestCoverAgrees(t *testing.T) {
-	f := robots.ParseString(siteFile)
-	var s SiteURLs
-	var xml strings.Builder
-	xml.WriteString(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
-	var all []string
-	for _, p := range sitePages[:4] {
-		fmt.Fprintf(&xml, "<url><loc>https://example.com%s</loc></url>", p)
-		all = append(all, "https://example.com"+p)
-	}
-	xml.WriteString("</urlset>")
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
-	zw.Write([]byte(xml.String()))
-	zw.Close()
-	load(t, &s, f, gz.Bytes(), "sitemap.xml.gz")
-	list := "https://example.com" + sitePages[4] + "\n\nhttps://example.com" + sitePages[5] + "\n"
-	load(t, &s, f, []byte(list), "urls.txt")
-	all = append(all, "https://example.com"+sitePages[4], "https://example.com"+sitePages[5])
-
-	q := SiteQuery{File: f, Text: siteFile, Crawler: "Googlebot"}
-	c, err := s.Cover(q, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := native(f, "Googlebot", all)
-	if c.Tally.Allowed != want.Allowed || c.Tally.Blocked != want.Blocked || len(c.Tally.Lines) != len(want.Lines) {
-		t.Fatalf("tally %+v, want %+v", c.Tally, want)
-	}
-	for i, l := range want.Lines {
-		if g := c.Tally.Lines[i]; g.Line != l.Line || g.Count != l.Count || g.Allowed != l.Allowed {
-			t.Errorf("line %+v, want %+v", g, l)
+	s := &sitework.SiteURLs{}
+	for _, name := range []string{"sitemap.xml", "urls.txt", "access.log"} {
+		text, ok := sources[name]
+		if !ok {
+			continue
+		}
+		src := s.Begin(name, "list", siteFile)
+		if _, err := s.ReadSource(src, bytes.NewReader([]byte(text)), name, nil); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if c.Submitted != 4 || c.Googlebot.Blocked != 1 {
-		t.Errorf("submitted %d, Googlebot blocks %d of them; want 4, 1", c.Submitted, c.Googlebot.Blocked)
+	return s
+}
+
+// covered returns the worker's coverage of s for q, as the page keeps it.
+func covered(t *testing.T, s *sitework.SiteURLs, q SiteQuery) *SiteCoverage {
+	t.Helper()
+	c, err := s.Cover(sitework.NewQuery(q.Msg()), nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	v := SiteViewOf(&s, c, q)
-	if !v.Counted || v.Blocked != 3 || v.Allowed != 3 {
+	return &SiteCoverage{Query: q, View: sitework.ViewOf(c, sitework.NewQuery(q.Msg()))}
+}
+
+// TestSiteView says what is held, and whether the coverage drawn is of
+// it: a coverage of another file, or of fewer URLs, is not.
+func TestSiteView(t *testing.T) {
+	s := siteWork(t, map[string]string{"urls.txt": "https://example.com/private/z\nhttps://example.com/old/page\nhttps://example.com/\n"})
+	st := s.State()
+	f := robots.ParseString(siteFile)
+	q := SiteQuery{File: f, Text: siteFile, Crawler: "Googlebot"}
+	c := covered(t, s, q)
+	v := SiteViewOf(&st, c, q)
+	if !v.Counted || v.Blocked != 2 || v.Allowed != 1 || len(v.Parts) == 0 {
 		t.Fatalf("view %+v", v)
 	}
-	if got := v.Lines[0].Text(); got != "line 2, `Disallow: /private/`, blocks 2 of your 6 URLs for Googlebot" {
-		t.Errorf("first line %q", got)
-	}
-	if !strings.HasPrefix(v.Finding, "Submitted URL blocked by robots.txt: 1 of the 4 URLs") || !strings.Contains(v.FindingNote, "Blocked by robots.txt") {
-		t.Errorf("finding %q / %q", v.Finding, v.FindingNote)
-	}
-	if len(v.Unused) != 0 {
-		t.Errorf("unused %+v", v.Unused)
-	}
-	if v.Compared {
-		t.Error("the base compared with itself")
-	}
-
-	// An edit: /old/ allowed, /blog/ blocked; compared with the base.
-	edited := strings.Replace(siteFile, "Disallow: /old/", "Disallow: /blog/\nDisallow: /never/", 1)
-	f2 := robots.ParseString(edited)
-	q2 := SiteQuery{File: f2, Text: edited, Crawler: "Googlebot"}
-	if SiteViewOf(&s, c, q2).Counted {
-		t.Error("an older file's coverage counted as current")
-	}
-	c2, err := s.Cover(q2, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := robots.NewDiff(f, f2, "Googlebot")
-	for _, u := range all {
-		d.Add(u)
-	}
-	if !reflect.DeepEqual(c2.Flips, d.Flips()) {
-		t.Errorf("flips %+v, want %+v", c2.Flips, d.Flips())
-	}
-	v2 := SiteViewOf(&s, c2, q2)
-	if v2.ChangesSummary != "Against the file as it was when the URLs were loaded, your edit blocks 1 more URLs and allows 1 more for Googlebot." {
-		t.Errorf("changes %q", v2.ChangesSummary)
-	}
-	if v2.Changes[0].Text != "Your edit blocks 1 more URLs for Googlebot (line 4, `Disallow: /blog/`)." {
-		t.Errorf("change %q", v2.Changes[0].Text)
-	}
-	if len(v2.Unused) != 1 || v2.Unused[0].Line != 5 {
-		t.Errorf("unused %+v", v2.Unused)
-	}
-
-	// Another crawler: its counts, and Googlebot's finding still.
-	q3 := SiteQuery{File: f, Text: siteFile, Crawler: "GPTBot"}
-	c3, _ := s.Cover(q3, nil)
-	if c3.Tally.Blocked != 6 || c3.Googlebot.Blocked != 1 {
-		t.Errorf("GPTBot blocks %d, Googlebot %d", c3.Tally.Blocked, c3.Googlebot.Blocked)
-	}
-}
-
-// TestCoverLog counts a log's requests by crawler.
-func TestCoverLog(t *testing.T) {
-	f := robots.ParseString(siteFile)
-	var s SiteURLs
-	log := `66.249.66.1 - - [10/Oct/2025:13:55:36 +0000] "GET /private/x HTTP/1.1" 200 512 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
-66.249.66.1 - - [10/Oct/2025:13:55:37 +0000] "GET /blog/ HTTP/1.1" 200 512 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
-10.0.0.1 - - [10/Oct/2025:13:55:38 +0000] "GET /private/x HTTP/1.1" 200 512 "-" "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36"
-`
-	load(t, &s, f, []byte(log), "access.log")
-	if s.Sources()[0].Kind != "log" || s.Total() != 3 {
-		t.Fatalf("sources %+v", s.Sources())
-	}
-	q := SiteQuery{File: f, Text: siteFile, Crawler: "Googlebot"}
-	c, err := s.Cover(q, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := SiteViewOf(&s, c, q)
-	if len(v.Logged) != 1 || v.Logged[0].Blocked != 1 || v.Logged[0].Fetched != 1 || v.Others != 1 {
-		t.Fatalf("logged %+v, others %d", v.Logged, v.Others)
-	}
-	if v.Summary != "3 logged requests read: each crawler's requests are counted below." {
+	if v.Summary != "3 URLs read. For Googlebot: 1 allowed, 2 blocked." {
 		t.Errorf("summary %q", v.Summary)
 	}
-	if v.Logged[0].Text != "Googlebot made 2 requests: 1 to URLs the file does not allow it, 1 of them answered 2xx." {
-		t.Errorf("text %q", v.Logged[0].Text)
+	edited := siteFile + "Disallow: /\n"
+	q2 := SiteQuery{File: robots.ParseString(edited), Text: edited, Crawler: "Googlebot"}
+	if v := SiteViewOf(&st, c, q2); v.Counted || !strings.HasSuffix(v.Summary, "Counting again…") {
+		t.Errorf("an older file's coverage counted as current: %+v", v)
+	}
+	if v := SiteViewOf(&st, c, SiteQuery{File: f, Text: siteFile, Crawler: "bingbot"}); len(v.Parts) != 0 || v.Summary != "3 URLs read. Counting for bingbot…" {
+		t.Errorf("another crawler's view %+v", v)
+	}
+	st.Version++
+	if SiteViewOf(&st, c, q).Counted {
+		t.Error("a coverage of fewer URLs counted as current")
 	}
 }
 
-// TestReadSourceKinds reads an index (its sitemaps returned), a CSV
-// export and a pasted list of paths.
-func TestReadSourceKinds(t *testing.T) {
-	f := robots.ParseString(siteFile)
-	var s SiteURLs
-	maps := load(t, &s, f, []byte(`<sitemapindex><sitemap><loc>https://example.com/a.xml</loc></sitemap><sitemap><loc>https://example.com/b.txt</loc></sitemap></sitemapindex>`), "index.xml")
-	if !reflect.DeepEqual(maps, []string{"https://example.com/a.xml", "https://example.com/b.txt"}) || s.Sources()[0].Kind != "index" {
-		t.Errorf("index gave %v, %+v", maps, s.Sources())
-	}
-	load(t, &s, f, []byte("Address,Status Code\nhttps://example.com/private/x,200\n\"https://example.com/b,c\",200\n"), "crawl.csv")
-	load(t, &s, f, []byte("/old/a b\n/\n"), "pasted")
-	c, _ := s.Cover(SiteQuery{File: f, Text: siteFile, Crawler: "Googlebot"}, nil)
-	if c.Pages != 4 || c.Submitted != 0 || c.Tally.Blocked != 2 {
-		t.Errorf("pages %d, submitted %d, blocked %d", c.Pages, c.Submitted, c.Tally.Blocked)
-	}
-	// The typed path is encoded as a browser sends it.
-	if got := s.listed.At(2); got != "/old/a%20b" {
-		t.Errorf("stored %q", got)
-	}
-}
-
-// TestCoverStops: a pause that answers true stops a coverage.
-func TestCoverStops(t *testing.T) {
-	f := robots.ParseString(siteFile)
-	var s SiteURLs
-	src := s.Begin("many", "list", f, siteFile)
-	for i := 0; i < 5000; i++ {
-		s.Add(src, entry(fmt.Sprintf("/p/%d", i)), false)
-	}
-	calls := 0
-	_, err := s.Cover(SiteQuery{File: f, Crawler: "Googlebot"}, func() bool { calls++; return calls > 3 })
-	if !errors.Is(err, robots.ErrStopped) {
-		t.Errorf("err %v", err)
-	}
-	// A reading under way when the panel is cleared adds nothing more,
-	// even to a source begun since.
-	s.Clear()
-	again := s.Begin("again", "list", f, siteFile)
-	if err := s.Add(src, entry("/late"), false); !errors.Is(err, robots.ErrStopped) || s.Total() != 0 {
-		t.Errorf("a cleared source added to: %v, %d URLs", err, s.Total())
-	}
-	s.Fail(src, "late")
-	if err := s.Add(again, entry("/new"), false); err != nil || s.Total() != 1 || s.Sources()[0].Error != "" {
-		t.Errorf("%v, %d URLs, %+v", err, s.Total(), s.Sources())
-	}
-}
-
-// TestSiteFull: past MaxSiteURLs nothing more is read, and a note says so.
-func TestSiteFull(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a million URLs")
-	}
-	f := robots.ParseString(siteFile)
-	var s SiteURLs
-	var b strings.Builder
-	for i := 0; i < MaxSiteURLs+10; i++ {
-		fmt.Fprintf(&b, "/p/%d\n", i)
-	}
-	load(t, &s, f, []byte(b.String()), "big.txt")
-	if s.Total() != MaxSiteURLs || len(s.Notes()) != 1 || !strings.Contains(s.Notes()[0], "1,000,000 URLs at most") {
-		t.Errorf("total %d, notes %v", s.Total(), s.Notes())
-	}
-}
-
-// TestReadSitemapAnswer reads the relay's answers.
-func TestReadSitemapAnswer(t *testing.T) {
-	a, err := ReadSitemapAnswer(`{"url":"https://e.com/i.xml","status":200,"final_url":"https://e.com/i.xml","locs":["https://e.com/a.xml.gz","https://e.com/b.txt"],"index":true,"notes":[],"complete":true,"took_ms":41,"extra":{"x":[1]}}`, nil)
-	if err != nil || !a.Index || len(a.Locs) != 2 || a.Status != 200 || !a.Complete || a.TookMS != 41 {
-		t.Errorf("%+v %v", a, err)
-	}
-	a, err = ReadSitemapAnswer(`{"error":"not named by a robots.txt"}`, nil)
-	if err != nil || a.Error == "" {
-		t.Errorf("%+v %v", a, err)
-	}
-	if _, err := ReadSitemapAnswer(`<html>`, nil); err == nil {
-		t.Error("a page read as an answer")
+// TestSiteViewEmpty: no URL yet says where they come from.
+func TestSiteViewEmpty(t *testing.T) {
+	v := SiteViewOf(&sitemsg.URLsState{}, nil, SiteQuery{Crawler: "Googlebot"})
+	if !strings.HasPrefix(v.Summary, "No URLs yet") {
+		t.Errorf("summary %q", v.Summary)
 	}
 }
 
@@ -274,36 +83,4 @@ func TestGrouped(t *testing.T) {
 			t.Errorf("Grouped(%d) = %q", n, got)
 		}
 	}
-}
-
-func entry(u string) sitemap.Entry { return sitemap.Entry{URL: u} }
-
-// benchSiteURLs returns the million URLs BenchmarkSiteURLs (app/e2e)
-// drops into the page: the same work, natively.
-func benchSiteURLs() *SiteURLs {
-	sections := []string{"blog", "shop", "private", "search", "cart", "news", "docs", "img"}
-	s := &SiteURLs{}
-	src := s.Begin("urls.txt", "list", nil, "")
-	for i := range MaxSiteURLs {
-		s.Add(src, sitemap.Entry{URL: fmt.Sprintf("https://example.com/%s/%d/item-%d.html", sections[i%8], i*7919%100000, i), Line: i + 1}, false)
-	}
-	return s
-}
-
-// BenchmarkSiteCover counts a million URLs for one crawler against the
-// example file, as the page does when another crawler is chosen: one op
-// is the million.
-//
-//	go test -run NONE -bench SiteCover -benchtime 5x ./app/ui/model
-func BenchmarkSiteCover(b *testing.B) {
-	s := benchSiteURLs()
-	st := Example()
-	an := Analyze(&st)
-	q := SiteQueryFor(an, &st, "bingbot")
-	for b.Loop() {
-		if _, err := s.Cover(q, nil); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/MaxSiteURLs, "ns/URL")
 }

@@ -1,4 +1,4 @@
-package model
+package sitework
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"robotstester/app/sitemsg"
 	"robotstester/robots"
 )
 
@@ -47,8 +48,7 @@ type SitemapLoader struct {
 	Stopped func() bool
 	// Pause is called between steps of reading an answer (a pacer).
 	Pause robots.Pause
-	// File and Text are the file shown: the base, if the panel held no URL.
-	File *robots.File
+	// Text is the file shown: the base, if the panel held no URL.
 	Text string
 }
 
@@ -74,10 +74,10 @@ func (l *SitemapLoader) Load(maps []string) string {
 		if l.Stopped() {
 			return ""
 		}
-		src := l.URLs.Begin(e.url, "sitemap", l.File, l.Text)
+		src := l.URLs.Begin(e.url, "sitemap", l.Text)
 		var r RelayReply
 		for try := 0; ; try++ {
-			l.Say(fmt.Sprintf("Fetching sitemap %d of %d: %s (%s URLs read so far)", i+1, len(queue), e.url, Grouped(l.URLs.Total())))
+			l.Say(fmt.Sprintf("Fetching sitemap %d of %d: %s (%s URLs read so far)", i+1, len(queue), e.url, sitemsg.Grouped(l.URLs.Total())))
 			r = l.Fetch(e.url)
 			if r.Status != 429 || try == siteRetries {
 				break
@@ -109,11 +109,11 @@ func (l *SitemapLoader) Load(maps []string) string {
 			continue
 		}
 		if err := l.URLs.AddLocs(src, locs, l.Pause); errors.Is(err, ErrSiteFull) {
-			return "The panel holds " + Grouped(MaxSiteURLs) + " URLs at most: the other sitemaps were not fetched."
+			return "The panel holds " + sitemsg.Grouped(MaxSiteURLs) + " URLs at most: the other sitemaps were not fetched."
 		}
 	}
 	if failed > 0 {
-		return fmt.Sprintf("%s of %d could not be read: see why under the sources read.", Grouped(failed)+" "+plural(failed, "sitemap", "sitemaps"), len(seen))
+		return fmt.Sprintf("%s of %d could not be read: see why under the sources read.", sitemsg.Grouped(failed)+" "+plural(failed, "sitemap", "sitemaps"), len(seen))
 	}
 	return ""
 }

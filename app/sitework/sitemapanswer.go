@@ -1,4 +1,4 @@
-package model
+package sitework
 
 import (
 	"encoding/json"

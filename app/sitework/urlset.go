@@ -1,11 +1,13 @@
-package model
+package sitework
 
-import "unsafe"
+import (
+	"unsafe"
 
-// MaxSiteURLs is the most URLs (and logged requests) the site URLs panel
-// holds: twenty sitemaps of the protocol's 50,000. What comes past it is
-// not read, and the panel says so.
-const MaxSiteURLs = 1_000_000
+	"robotstester/app/sitemsg"
+)
+
+// MaxSiteURLs is the most URLs (and logged requests) the worker holds.
+const MaxSiteURLs = sitemsg.MaxURLs
 
 // urlBlockShift sets the size of a URLSet's blocks: a mebibyte each.
 const (

@@ -1,4 +1,4 @@
-package share
+package sitework
 
 import (
 	"bytes"
@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/sitemsg"
 	"robotstester/robots"
 )
 
@@ -15,15 +15,15 @@ import (
 func TestSiteCSV(t *testing.T) {
 	text := "User-agent: *\nDisallow: /private/\n"
 	f := robots.ParseString(text)
-	var s model.SiteURLs
-	src := s.Begin("list", "list", f, text)
+	var s SiteURLs
+	src := s.Begin("list", "list", text)
 	list := "/\n/private/a\n=cmd()\n" + strings.Repeat("/p/"+strings.Repeat("x", 100)+"\n", 20000)
 	if _, err := s.ReadSource(src, strings.NewReader(list), "list", nil); err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
 	pieces := 0
-	err := SiteCSV(&s, model.SiteQuery{File: f, Text: text, Crawler: "Googlebot"}, nil, func(b []byte) error {
+	err := SiteCSV(&s, Query{File: f, Query: sitemsg.Query{Text: text, Crawler: "Googlebot"}}, nil, func(b []byte) error {
 		pieces++
 		out.Write(b)
 		return nil

@@ -1,10 +1,9 @@
-package share
+package sitework
 
 import (
 	"bytes"
 	"strconv"
 
-	"robotstester/app/ui/model"
 	"robotstester/robots"
 )
 
@@ -16,12 +15,12 @@ const siteChunk = 1 << 20
 // SiteCSV writes every URL of the site URLs panel checked for q, one row
 // each (source, url, agent, verdict, line, rule, status), in pieces of
 // about a mebibyte handed to emit, with pause between steps (see
-// model.SiteURLs.EachRow). The URLs and user-agent strings come from the
+// SiteURLs.EachRow). The URLs and user-agent strings come from the
 // user's files: they are guarded against being read as formulas.
-func SiteCSV(s *model.SiteURLs, q model.SiteQuery, pause robots.Pause, emit func([]byte) error) error {
+func SiteCSV(s *SiteURLs, q Query, pause robots.Pause, emit func([]byte) error) error {
 	var buf bytes.Buffer
 	writeCSVRow(&buf, []string{"source", "url", "agent", "verdict", "line", "rule", "status"})
-	err := s.EachRow(q, pause, func(r model.SiteRow) error {
+	err := s.EachRow(q, pause, func(r SiteRow) error {
 		verdict, status := "blocked", ""
 		if r.Allowed {
 			verdict = "allowed"

@@ -1,4 +1,4 @@
-package model
+package sitework
 
 import (
 	"encoding/json"
@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"robotstester/robots"
+	"robotstester/app/sitemsg"
 )
 
 // fakeRelay answers ?sitemap= as the relay does, from answers by URL; a
@@ -47,9 +47,8 @@ func TestSitemapLoader(t *testing.T) {
 	var slept []time.Duration
 	var said []string
 	var s SiteURLs
-	f := robots.ParseString(siteFile)
 	l := &SitemapLoader{URLs: &s, Fetch: relay.fetch, Sleep: func(d time.Duration) { slept = append(slept, d) },
-		Say: func(m string) { said = append(said, m) }, Stopped: func() bool { return false }, File: f, Text: siteFile}
+		Say: func(m string) { said = append(said, m) }, Stopped: func() bool { return false }, Text: siteFile}
 	status := l.Load([]string{"https://e.com/index.xml", "https://e.com/typed.xml"})
 	if s.Total() != 3 {
 		t.Errorf("%d URLs read, want 3", s.Total())
@@ -70,7 +69,7 @@ func TestSitemapLoader(t *testing.T) {
 		if i >= len(src) {
 			t.Fatalf("sources %+v", src)
 		}
-		if got := strings.Join([]string{src[i].Name, src[i].Kind, Grouped(src[i].URLs), src[i].Error}, " "); got != w {
+		if got := strings.Join([]string{src[i].Name, src[i].Kind, sitemsg.Grouped(src[i].URLs), src[i].Error}, " "); got != w {
 			t.Errorf("source %d: %q, want %q", i, got, w)
 		}
 	}

@@ -1,0 +1,193 @@
+// Package sitemsg is the protocol between the page and the site URLs
+// worker: the messages the page's panel (app/ui) posts to the Web Worker
+// that reads and counts a site's URLs (app/siteworker), and those it posts
+// back.
+//
+// The worker runs a WebAssembly of its own, fetched when the panel is
+// first used, so that reading sitemaps, lists and logs (robots/sitemap)
+// and counting them (robots.Coverage, robots.Diff) weigh nothing in the
+// page's app.wasm and never hold the page's thread. This package is
+// linked into both: it holds only types, and imports nothing the page does
+// not already have (the engine's result types, encoding/json).
+//
+// A message is a JavaScript object {json, data}: json is a Request or a
+// Reply encoded with encoding/json, and data, when there is one, the bulk
+// bytes that go with it, never copied into the JSON: a Blob for a source
+// to read (a dropped file) or a string (what was pasted), an ArrayBuffer,
+// transferred, for a piece of an export. A URL never crosses one at a time: the worker
+// holds them all, and the page sees only counts.
+package sitemsg
+
+import (
+	"strconv"
+	"strings"
+
+	"robotstester/robots"
+)
+
+// The kinds of Request.
+const (
+	// Read reads the message's data (a sitemap, gzip or not, a list, a
+	// crawler's CSV export, an access log) as a source named Name; an
+	// index's sitemaps are then fetched through Relay, if any.
+	Read = "read"
+	// Load fetches Sitemaps through the fetch relay at Relay, and the
+	// sitemaps of the indexes among them.
+	Load = "load"
+	// Count counts every URL held for Query; a later Count stops it.
+	Count = "count"
+	// Export writes every URL held, checked for Query, as CSV.
+	Export = "export"
+	// Clear drops every URL, and stops the readings under way.
+	Clear = "clear"
+	// Rebase makes Text the file an edit is compared with.
+	Rebase = "rebase"
+)
+
+// A Request is a message from the page to the worker.
+type Request struct {
+	Kind string `json:"kind"`
+	// ID is the page's number of the work asked for, which the replies to
+	// it carry back: for Read and Load, the page's count of Clears (a
+	// reading of an earlier one is stale); for Count and Export, the
+	// page's count of queries (a count of an earlier one is stale).
+	ID int64 `json:"id"`
+	// Name names a Read's source, for the panel's list of sources.
+	Name string `json:"name,omitempty"`
+	// Text is the file shown: for Read and Load, the base an edit is
+	// compared with when the worker holds no URL yet; for Rebase, the new
+	// base.
+	Text string `json:"text,omitempty"`
+	// Sitemaps are a Load's sitemaps.
+	Sitemaps []string `json:"sitemaps,omitempty"`
+	// Relay is the fetch relay's absolute address, "" when the site has
+	// none: the worker's own address is not the page's.
+	Relay string `json:"relay,omitempty"`
+	Query Query  `json:"query"`
+}
+
+// A Query is what a count is of: the file (its text, parsed again in the
+// worker), read as the page's tests are, for one crawler.
+type Query struct {
+	Text    string             `json:"text"`
+	Crawler string             `json:"crawler"`
+	Dialect robots.Dialect     `json:"dialect"`
+	Fixed   bool               `json:"fixed"`
+	Answer  robots.AnswerClass `json:"answer"`
+}
+
+// The kinds of Reply.
+const (
+	// State is the URLs held now, sent as they change (at most every
+	// tenth of a second while a source is read, and once it is).
+	State = "state"
+	// Status says what a Read or Load does now; Done that it ended, with
+	// what to say ("" when all went well).
+	Status = "status"
+	Done   = "done"
+	// Counted carries a Count's coverage, worded (View); Chunk a piece of an Export's
+	// CSV (in the message's data), and Exported its end. Failed says why
+	// a Count or Export did not end.
+	Counted  = "counted"
+	Chunk    = "chunk"
+	Exported = "exported"
+	Failed   = "failed"
+	// Fatal says the worker cannot go on (it could not start, or ran out
+	// of memory): what it held is lost. The worker's script sends it too.
+	Fatal = "fatal"
+)
+
+// A Reply is a message from the worker to the page.
+type Reply struct {
+	Kind string `json:"kind"`
+	// ID is the Request's whose work this is.
+	ID     int64      `json:"id"`
+	State  *URLsState `json:"state,omitempty"`
+	Status string     `json:"status,omitempty"`
+	View   *View      `json:"view,omitempty"`
+	// Error says, in words, why a Count or Export failed, or the worker
+	// stopped.
+	Error string `json:"error,omitempty"`
+}
+
+// URLsState is what the worker holds: how many URLs and requests, read
+// from which sources, with what notes, and Version, which counts the
+// changes (a coverage of an older version is stale).
+type URLsState struct {
+	Version int `json:"version"`
+	// Pages counts the URLs of sitemaps, lists and exports; Requests the
+	// requests of access logs.
+	Pages    int      `json:"pages"`
+	Requests int      `json:"requests"`
+	Sources  []Source `json:"sources,omitempty"`
+	Notes    []string `json:"notes,omitempty"`
+	// List is the sources and notes as the panel lists them.
+	List *Node `json:"list,omitempty"`
+}
+
+// A Source is one sitemap, list, export or log read.
+type Source struct {
+	Name string `json:"name"`
+	// Kind is "sitemap", "index", "list" or "log".
+	Kind string `json:"kind"`
+	// URLs counts the URLs (or requests, or for an index the sitemaps) it gave.
+	URLs int `json:"urls"`
+	// Error says why it was not read whole, in words; "" when it was.
+	Error string `json:"error,omitempty"`
+}
+
+// A Coverage is what a Count counted: for the query's crawler, every URL
+// held by deciding line; for Googlebot, the URLs sitemaps submit that the
+// file blocks; for each crawler of a log, its requests; and what the file
+// changes against the base.
+type Coverage struct {
+	// Version is the URLs' version counted.
+	Version int `json:"version"`
+	// Pages is the number of URLs counted (submitted and listed), and
+	// Submitted those a sitemap submits.
+	Pages     int `json:"pages"`
+	Submitted int `json:"submitted"`
+	// Tally is the query's crawler's, over every URL.
+	Tally robots.Tally `json:"tally"`
+	// Googlebot is Googlebot's, over the URLs sitemaps submit.
+	Googlebot robots.Tally `json:"googlebot"`
+	// Requests are the logged requests' tallies, by product token.
+	Requests []robots.Tally `json:"requests,omitempty"`
+	// Compared reports that the file differs from the base; Flips are
+	// then the changes, for the query's crawler.
+	Compared bool          `json:"compared"`
+	Flips    []robots.Flip `json:"flips,omitempty"`
+	// Unused are the rules of the groups that apply to the crawler that
+	// decide none of the URLs.
+	Unused []Rule `json:"unused,omitempty"`
+}
+
+// A Rule is a rule of the file: its line, and whether it allows.
+type Rule struct {
+	Line  int  `json:"line"`
+	Allow bool `json:"allow"`
+}
+
+// MaxURLs is the most URLs (and logged requests) the panel holds: twenty
+// sitemaps of the protocol's 50,000. What comes past it is not read, and
+// the panel says so.
+const MaxURLs = 1_000_000
+
+// Grouped writes n with a comma between each group of three digits, as
+// the panel's counts read: "12,408".
+func Grouped(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

@@ -1,0 +1,137 @@
+package sitework
+
+import (
+	"strconv"
+
+	"robotstester/app/sitemsg"
+)
+
+// The panel's markup below its counts is made here, in the worker, as
+// sitemsg.Nodes, which the page draws as they are: the hooks (data-*
+// attributes, ids) are set here, and the page wires the line buttons
+// (Line) and the rebase button (#site-urls-rebase, On).
+
+// el returns an element node.
+func el(tag, id, class string, kids ...sitemsg.Node) sitemsg.Node {
+	return sitemsg.Node{Tag: tag, ID: id, Class: class, Kids: kids}
+}
+
+// text returns an element holding text.
+func text(tag, class, s string) sitemsg.Node { return sitemsg.Node{Tag: tag, Class: class, Text: s} }
+
+// plain returns a text alone.
+func plain(s string) sitemsg.Node { return sitemsg.Node{Text: s} }
+
+// Parts returns the panel's parts for w: the sitemap finding, what the
+// edit changes, the lines that decide, the rules that decide nothing and
+// the log's requests, each only when there is something to say.
+func (w *Wording) Parts() []sitemsg.Node {
+	var out []sitemsg.Node
+	if w.Finding != "" {
+		f := el("div", "site-urls-finding", "notice alert",
+			el("p", "", "", text("strong", "", w.Finding)),
+			text("p", "note", w.FindingNote),
+			el("ul", "", "", lineNodes(w.FindingLines, "finding-line")...))
+		f.Role = "alert"
+		out = append(out, f)
+	}
+	if w.Compared {
+		items := make([]sitemsg.Node, len(w.Changes))
+		for i := range w.Changes {
+			c := &w.Changes[i]
+			li := el("li", "", "", plain(c.Text))
+			if len(c.Examples) > 0 {
+				li.Kids = append(li.Kids, el("span", "", "note", plain(" e.g. "), text("code", "", c.Examples[0])))
+			}
+			li.Data = []string{"flip", strconv.Itoa(i), "count", strconv.Itoa(c.Count), "verdict", c.Verdict()}
+			items[i] = li
+		}
+		rebase := sitemsg.Node{Tag: "button", ID: "site-urls-rebase", On: "click", Attrs: []string{"type", "button"},
+			Title: "Compare later edits with the file as it is now", Text: "Compare with this file from now on"}
+		ch := el("div", "site-urls-changes", "notice", text("p", "", w.ChangesSummary), el("ul", "", "", items...), rebase)
+		ch.Data = []string{"changes", strconv.Itoa(len(w.Changes))}
+		out = append(out, ch)
+	}
+	if len(w.Lines) > 0 {
+		d := el("div", "", "", text("h3", "", "By deciding line, for "+w.Crawler), el("ul", "site-urls-lines", "", lineNodes(w.Lines, "coverage-line")...))
+		if w.MoreLines > 0 {
+			d.Kids = append(d.Kids, text("p", "note", "And "+sitemsg.Grouped(w.MoreLines)+" more lines: the CSV export has every URL."))
+		}
+		out = append(out, d)
+	}
+	if len(w.Unused) > 0 {
+		out = append(out, el("div", "", "", text("h3", "", "Rules that decide none of your URLs for "+w.Crawler),
+			el("ul", "site-urls-unused", "", lineNodes(w.Unused, "unused-line")...)))
+	}
+	if len(w.Logged) > 0 || w.Others > 0 {
+		items := make([]sitemsg.Node, len(w.Logged))
+		for i := range w.Logged {
+			l := &w.Logged[i]
+			li := el("li", "", "", plain(l.Text), el("ul", "", "", lineNodes(l.Lines, "log-line")...))
+			li.Data = []string{"log-agent", l.Agent, "requests", strconv.Itoa(l.Requests), "blocked", strconv.Itoa(l.Blocked)}
+			items[i] = li
+		}
+		out = append(out, el("div", "site-urls-log", "", text("h3", "", "The log's requests"), el("ul", "", "", items...),
+			text("p", "note", sitemsg.Grouped(w.Others)+" requests of browsers and other agents are not counted: robots.txt binds crawlers. A user-agent string can be forged: check a crawler by reverse DNS or its published addresses before calling a request a violation, and remember that the file may have been another when it was made.")))
+	}
+	return out
+}
+
+// lineNodes returns coverage lines as list items, each marked with attr
+// ("coverage-line", "unused-line", ...) and its number, count and
+// verdict: data-coverage-line, data-count and data-verdict are hooks of
+// the panel's contract.
+func lineNodes(ls []CoverageLine, attr string) []sitemsg.Node {
+	out := make([]sitemsg.Node, len(ls))
+	for i := range ls {
+		l := &ls[i]
+		li := sitemsg.Node{Tag: "li", Data: []string{attr, strconv.Itoa(l.Line), "count", strconv.Itoa(l.Count), "verdict", l.Verdict()}}
+		if l.Line > 0 {
+			li.Kids = append(li.Kids, sitemsg.Node{Line: l.Line}, plain(", "), text("code", "", l.Rule), plain(", "))
+		}
+		li.Kids = append(li.Kids, plain(l.Says))
+		if len(l.Examples) > 0 {
+			ex := make([]sitemsg.Node, len(l.Examples))
+			for k, e := range l.Examples {
+				ex[k] = el("li", "", "", text("code", "", e))
+			}
+			li.Kids = append(li.Kids, el("ul", "", "examples note", ex...))
+		}
+		out[i] = li
+	}
+	return out
+}
+
+// sourcesNode lists the sources read and the notes of the reading; nil
+// when none was read.
+func sourcesNode(sources []sitemsg.Source, notes []string) *sitemsg.Node {
+	if len(sources) == 0 {
+		return nil
+	}
+	items := make([]sitemsg.Node, 0, len(sources)+len(notes))
+	failed := false
+	for _, s := range sources {
+		failed = failed || s.Error != ""
+		t := s.Name + ": "
+		switch s.Kind {
+		case "index":
+			t += "an index of " + sitemsg.Grouped(s.URLs) + " sitemaps"
+		case "log":
+			t += sitemsg.Grouped(s.URLs) + " requests"
+		default:
+			t += sitemsg.Grouped(s.URLs) + " URLs"
+		}
+		li := sitemsg.Node{Tag: "li", Data: []string{"kind", s.Kind}, Text: t}
+		if s.Error != "" {
+			li.Class, li.Text = "alert", t+"; "+s.Error
+		}
+		items = append(items, li)
+	}
+	for _, n := range notes {
+		items = append(items, text("li", "note", n))
+	}
+	// Open when a source failed: why is what the user needs to read.
+	d := el("details", "site-urls-sources", "", text("summary", "", "Read from "+sitemsg.Grouped(len(sources))+" sources"), el("ul", "", "", items...))
+	d.Open = failed
+	return &d
+}

@@ -1,0 +1,517 @@
+// Package sitework is the site URLs panel's work, done in a Web Worker
+// of its own (app/siteworker) rather than in the page: reading a site's
+// URLs (its sitemaps, fetched through the fetch relay, and the sitemaps,
+// lists, crawlers' exports and access logs dropped or pasted on the page)
+// and counting them against the file by deciding line for one crawler
+// (robots.Coverage), with what an edit changes over them (robots.Diff).
+// Worker answers the page's messages (app/sitemsg); it is plain Go,
+// tested natively, and app/siteworker only carries its messages.
+package sitework
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"robotstester/app/sitemsg"
+	"robotstester/robots"
+	"robotstester/robots/sitemap"
+)
+
+// ErrSiteFull is what adding past MaxSiteURLs returns: the rest of the
+// source is not read.
+var ErrSiteFull = errors.New("the panel holds 1,000,000 URLs at most")
+
+// SiteURLs is the URLs the worker holds, where they came from, and the
+// file as it was when they were loaded (the base an edit is compared
+// with). It is safe for one goroutine reading into it while another
+// counts it: Cover works on a view taken under its lock.
+type SiteURLs struct {
+	mu sync.Mutex
+	// submitted are the URLs a sitemap lists (fetched, or an XML sitemap
+	// dropped): a blocked one is Search Console's "Submitted URL blocked
+	// by robots.txt". listed are those of lists and exports.
+	submitted, listed URLSet
+	requests          Requests
+	sources           []sitemsg.Source
+	notes             []string
+	version           int // counts the changes of the URLs
+	cleared           int // counts the Clears: a Source of an earlier count is gone
+
+	// baseText is the base's text, when hasBase; base is it parsed, once
+	// a count needs it (a reading need not parse it).
+	hasBase  bool
+	baseText string
+	base     *robots.File
+}
+
+// maxSiteNotes bounds the notes the panel keeps.
+const maxSiteNotes = 20
+
+// Total returns how many URLs and requests are held.
+func (s *SiteURLs) Total() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.total()
+}
+
+func (s *SiteURLs) total() int { return s.submitted.Len() + s.listed.Len() + s.requests.Len() }
+
+// Version counts the changes of the URLs: a coverage of an older version
+// is stale.
+func (s *SiteURLs) Version() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.version
+}
+
+// Sources returns the sources read, in order.
+func (s *SiteURLs) Sources() []sitemsg.Source {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]sitemsg.Source(nil), s.sources...)
+}
+
+// State returns what is held now, for the page.
+func (s *SiteURLs) State() sitemsg.URLsState {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return sitemsg.URLsState{Version: s.version, Pages: s.submitted.Len() + s.listed.Len(), Requests: s.requests.Len(),
+		Sources: append([]sitemsg.Source(nil), s.sources...), Notes: append([]string(nil), s.notes...), List: sourcesNode(s.sources, s.notes)}
+}
+
+// Notes returns what reading the sources noted (limits, lines skipped).
+func (s *SiteURLs) Notes() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.notes...)
+}
+
+// Clear drops every URL, source and note, and the base. The sets are
+// made anew, not emptied: a count under way keeps its view of them.
+func (s *SiteURLs) Clear() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.submitted, s.listed, s.requests = URLSet{}, URLSet{}, Requests{}
+	s.sources, s.notes = nil, nil
+	s.hasBase, s.baseText, s.base = false, "", nil
+	s.version++
+	s.cleared++
+}
+
+// Begin starts reading a source into the panel; the file shown then (its
+// text) becomes the base an edit is compared with when the panel held no
+// URL. It returns the source for Add and Fail.
+func (s *SiteURLs) Begin(name, kind string, text string) Source {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.hasBase || s.total() == 0 {
+		s.setBase(text)
+	}
+	s.sources = append(s.sources, sitemsg.Source{Name: name, Kind: kind})
+	return Source{cleared: s.cleared, i: len(s.sources) - 1}
+}
+
+// A Source is a source being read into a SiteURLs (Begin). A reading
+// under way when the panel is cleared finds its source gone: what it adds
+// then is dropped, and Add tells it to stop.
+type Source struct{ cleared, i int }
+
+// source returns src's record, or nil when the panel was cleared since.
+func (s *SiteURLs) source(src Source) *sitemsg.Source {
+	if src.cleared != s.cleared || src.i >= len(s.sources) {
+		return nil
+	}
+	return &s.sources[src.i]
+}
+
+// Rebase makes text the base an edit is compared with.
+func (s *SiteURLs) Rebase(text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.setBase(text)
+	s.version++
+}
+
+// setBase makes text the base; the lock is held.
+func (s *SiteURLs) setBase(text string) {
+	if !s.hasBase || s.baseText != text {
+		s.base = nil
+	}
+	s.hasBase, s.baseText = true, text
+}
+
+// baseFile returns the base parsed, nil when there is none; the lock is
+// held.
+func (s *SiteURLs) baseFile() *robots.File {
+	if !s.hasBase {
+		return nil
+	}
+	if s.base == nil {
+		s.base = robots.ParseString(s.baseText)
+	}
+	return s.base
+}
+
+// Add adds an entry of source src: a logged request (it has a status), a
+// URL a sitemap submits (an XML sitemap's, or one the relay read) or a
+// URL of a list. The URL is encoded as a browser sends it, once, here.
+// Past MaxSiteURLs it returns ErrSiteFull; once the panel was cleared,
+// robots.ErrStopped.
+func (s *SiteURLs) Add(src Source, e sitemap.Entry, submitted bool) error {
+	u := robots.EncodeURL(e.URL)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rec := s.source(src)
+	if rec == nil {
+		return robots.ErrStopped
+	}
+	if s.total() >= MaxSiteURLs {
+		return ErrSiteFull
+	}
+	var ok bool
+	switch {
+	case e.Status != 0:
+		ok = s.requests.Add(u, e.Agent, e.Status)
+		rec.Kind = "log"
+	case submitted:
+		ok = s.submitted.Add(u)
+	default:
+		ok = s.listed.Add(u)
+	}
+	if ok {
+		rec.URLs++
+		s.version++
+	}
+	return nil
+}
+
+// Named counts sitemaps an index of source src named.
+func (s *SiteURLs) Named(src Source, n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if rec := s.source(src); rec != nil {
+		rec.Kind = "index"
+		rec.URLs += n
+	}
+}
+
+// Fail says why source src was not read whole.
+func (s *SiteURLs) Fail(src Source, why string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if rec := s.source(src); rec != nil {
+		rec.Error = why
+		s.version++
+	}
+}
+
+// Note keeps a note of the reading, up to maxSiteNotes.
+func (s *SiteURLs) Note(text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.notes) < maxSiteNotes {
+		s.notes = append(s.notes, text)
+	}
+}
+
+// siteStep is how many URLs paced work handles between two pauses: at
+// about a microsecond a URL in WebAssembly, a pause is asked for every
+// millisecond or so, and the pacer gives the browser its turn when a slice
+// is spent.
+const siteStep = 1024
+
+// ReadSource reads a dropped or pasted source of any kind (robots/sitemap
+// tells: an XML sitemap or index, gzip, a list, a CSV export, an access
+// log) into source src. A sitemap index's sitemaps are not followed here:
+// they are returned, for the page to fetch. pause may be nil; when it
+// stops the work, it returns robots.ErrStopped, with what was read kept.
+func (s *SiteURLs) ReadSource(src Source, r io.Reader, name string, pause robots.Pause) (sitemaps []string, err error) {
+	n := 0
+	note := func(nt sitemap.Note) { s.Note(nt.String()) }
+	err = sitemap.Read(r, name, note, func(e sitemap.Entry) error {
+		n++
+		if n%siteStep == 0 && pause != nil && pause() {
+			return robots.ErrStopped
+		}
+		if e.Sitemap {
+			sitemaps = append(sitemaps, e.URL)
+			return nil
+		}
+		// An XML source's entries have no line: a sitemap submits them.
+		return s.Add(src, e, e.Line == 0)
+	})
+	if len(sitemaps) > 0 {
+		s.Named(src, len(sitemaps))
+	}
+	switch {
+	case errors.Is(err, ErrSiteFull):
+		s.Note(fmt.Sprintf("%s: the panel holds %s URLs at most: the rest was not read.", name, sitemsg.Grouped(MaxSiteURLs)))
+		err = nil
+	case err != nil && !errors.Is(err, robots.ErrStopped):
+		s.Fail(src, err.Error())
+	}
+	return sitemaps, err
+}
+
+// AddLocs adds the URLs a sitemap lists (the relay's locs), submitted,
+// with pauses; past MaxSiteURLs it returns ErrSiteFull.
+func (s *SiteURLs) AddLocs(src Source, locs []string, pause robots.Pause) error {
+	for i, u := range locs {
+		if i%siteStep == siteStep-1 && pause != nil && pause() {
+			return robots.ErrStopped
+		}
+		if err := s.Add(src, sitemap.Entry{URL: u}, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// A Query is what a coverage is of: the file, parsed, and the
+// request's query (its text, the crawler, how the file is read).
+type Query struct {
+	File *robots.File
+	sitemsg.Query
+}
+
+// NewQuery parses q's file.
+func NewQuery(q sitemsg.Query) Query { return Query{File: robots.ParseString(q.Text), Query: q} }
+
+// dialectOf returns the reading q's crawler agent is checked in.
+func (q *Query) dialectOf(agent string) robots.Dialect {
+	if q.Fixed {
+		return q.Dialect
+	}
+	return robots.Identify(agent).Crawler.Dialect
+}
+
+// Cover counts the URLs held for q, in steps with pause between them
+// (siteStep URLs, and each reading of the file made first), so that the
+// worker can take the page's messages (a newer query stops this one).
+// pause may be nil; when it stops the work, Cover returns
+// robots.ErrStopped.
+func (s *SiteURLs) Cover(q Query, pause robots.Pause) (*sitemsg.Coverage, error) {
+	s.mu.Lock()
+	sub, list, reqs := s.submitted.View(), s.listed.View(), s.requests.View()
+	base, baseText, version := s.baseFile(), s.baseText, s.version
+	s.mu.Unlock()
+
+	c := &sitemsg.Coverage{Version: version, Pages: sub.Len() + list.Len(), Submitted: sub.Len()}
+	c.Compared = base != nil && baseText != q.Text && c.Pages > 0
+	// The readings are made first, each a step (a large file's reading
+	// is the costly part); the counting then only checks.
+	dialects := []robots.Dialect{q.dialectOf(q.Crawler), q.dialectOf("Googlebot")}
+	for i := range reqs.agents {
+		if d := q.dialectOf(reqs.agents[i]); len(dialects) < 8 && !containsDialect(dialects, d) {
+			dialects = append(dialects, d)
+		}
+	}
+	for _, d := range dialects {
+		if _, err := q.File.ReadPaced(d, pause); err != nil {
+			return nil, err
+		}
+		if c.Compared {
+			if _, err := base.ReadPaced(d, pause); err != nil {
+				return nil, err
+			}
+		}
+	}
+	agents := []string{q.Crawler}
+	googlebot := 0
+	if !isGooglebot(q.Crawler) {
+		agents, googlebot = append(agents, "Googlebot"), 1
+	}
+	covSub := q.coverage(agents...)
+	covList := q.coverage(q.Crawler)
+	covReqs := q.coverage()
+	var diff *robots.Diff
+	if c.Compared {
+		diff = robots.NewDiff(base, q.File, q.Crawler)
+		diff.Dialect, diff.Fixed, diff.OldAnswer, diff.NewAnswer = q.Dialect, q.Fixed, q.Answer, q.Answer
+	}
+	stopped := func(i int) bool { return i%siteStep == siteStep-1 && pause != nil && pause() }
+	count := func(set *URLSet, cov *robots.Coverage) error {
+		for i := range set.Len() {
+			if stopped(i) {
+				return robots.ErrStopped
+			}
+			u := set.At(i)
+			cov.Add(u)
+			if diff != nil {
+				diff.Add(u)
+			}
+		}
+		return nil
+	}
+	if err := count(&sub, covSub); err != nil {
+		return nil, err
+	}
+	if err := count(&list, covList); err != nil {
+		return nil, err
+	}
+	for i := range reqs.Len() {
+		if stopped(i) {
+			return nil, robots.ErrStopped
+		}
+		u, agent, status := reqs.At(i)
+		covReqs.AddRequest(agent, u, status)
+	}
+	subT, listT := covSub.Tallies(), covList.Tallies()
+	c.Tally = mergeTallies(subT[0], listT[0])
+	c.Googlebot = subT[googlebot]
+	c.Requests = covReqs.Tallies()
+	if diff != nil {
+		c.Flips = diff.Flips()
+	}
+	c.Unused = unusedRules(q, c.Tally)
+	return c, nil
+}
+
+// coverage returns a Coverage of q's file for agents, read as q says.
+func (q *Query) coverage(agents ...string) *robots.Coverage {
+	c := robots.NewCoverage(q.File, agents...)
+	c.Dialect, c.Fixed, c.Answer = q.Dialect, q.Fixed, q.Answer
+	return c
+}
+
+func containsDialect(ds []robots.Dialect, d robots.Dialect) bool {
+	for _, x := range ds {
+		if x == d {
+			return true
+		}
+	}
+	return false
+}
+
+// isGooglebot reports whether agent names Googlebot itself.
+func isGooglebot(agent string) bool {
+	return strings.EqualFold(robots.Identify(agent).Token, "Googlebot")
+}
+
+// mergeTallies adds b's counts to a's, line by line: the same crawler over
+// two sets of URLs. The examples are a's first, then b's, up to the
+// engine's number.
+func mergeTallies(a, b robots.Tally) robots.Tally {
+	out := a
+	out.Allowed += b.Allowed
+	out.Blocked += b.Blocked
+	out.Lines = append([]robots.LineCount(nil), a.Lines...)
+	for _, l := range b.Lines {
+		i := 0
+		for i < len(out.Lines) && (out.Lines[i].Line < l.Line || out.Lines[i].Line == l.Line && out.Lines[i].Allowed != l.Allowed) {
+			i++
+		}
+		if i < len(out.Lines) && out.Lines[i].Line == l.Line && out.Lines[i].Allowed == l.Allowed {
+			m := &out.Lines[i]
+			m.Count += l.Count
+			m.Fetched += l.Fetched
+			m.Examples = append(append([]string(nil), m.Examples...), l.Examples...)
+			m.Examples = m.Examples[:min(len(m.Examples), robots.DefaultExamples)]
+			continue
+		}
+		out.Lines = append(out.Lines[:i], append([]robots.LineCount{l}, out.Lines[i:]...)...)
+	}
+	return out
+}
+
+// unusedRules returns the rules of the groups that apply to q's crawler
+// that decided none of t's URLs; none when the server's answer decides
+// every URL.
+func unusedRules(q Query, t robots.Tally) []sitemsg.Rule {
+	if t.Access.Permission != robots.FollowRules || t.Allowed+t.Blocked == 0 {
+		return nil
+	}
+	used := map[int]bool{}
+	for _, l := range t.Lines {
+		used[l.Line] = true
+	}
+	v := q.File.Read(t.Dialect).CheckAgent(q.Crawler, "/")
+	var out []sitemsg.Rule
+	for _, g := range v.Groups {
+		for _, r := range g.Rules {
+			if !used[r.Line] {
+				out = append(out, sitemsg.Rule{Line: r.Line, Allow: r.Allow})
+			}
+		}
+	}
+	return out
+}
+
+// SiteRow is one URL of the panel checked, for the CSV export.
+type SiteRow struct {
+	// Source is "sitemap", "list" or "log".
+	Source  string
+	URL     string
+	Agent   string // the panel's crawler, or a logged request's user-agent string
+	Allowed bool
+	Line    int
+	Rule    string // the deciding line as the file has it, or what the server's answer does
+	Status  int    // a logged request's status; 0 otherwise
+}
+
+// EachRow checks every URL held for q, one by one (robots.File.Ask, as
+// the tests are checked), and hands each to fn, with pause every siteStep
+// URLs. It returns fn's first error, or robots.ErrStopped.
+func (s *SiteURLs) EachRow(q Query, pause robots.Pause, fn func(SiteRow) error) error {
+	s.mu.Lock()
+	sub, list, reqs := s.submitted.View(), s.listed.View(), s.requests.View()
+	s.mu.Unlock()
+	n := 0
+	row := func(source, u, agent string, status int) error {
+		n++
+		if n%siteStep == 0 && pause != nil && pause() {
+			return robots.ErrStopped
+		}
+		ru := q.File.Ask(robots.Question{Agent: agent, URL: u, Dialect: q.Dialect, OwnDialect: !q.Fixed, Answer: q.Answer})
+		r := SiteRow{Source: source, URL: u, Agent: agent, Allowed: ru.Allowed, Line: ru.Line, Status: status}
+		switch {
+		case ru.ByAnswer():
+			r.Rule = permissionText(ru.Access.Permission) + " (the server's answer)"
+		case ru.Line > 0:
+			r.Rule = lineRule(q.File, ru.Line)
+		}
+		return fn(r)
+	}
+	for i := range sub.Len() {
+		if err := row("sitemap", sub.At(i), q.Crawler, 0); err != nil {
+			return err
+		}
+	}
+	for i := range list.Len() {
+		if err := row("list", list.At(i), q.Crawler, 0); err != nil {
+			return err
+		}
+	}
+	for i := range reqs.Len() {
+		u, agent, status := reqs.At(i)
+		if err := row("log", u, agent, status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lineRule returns line n of f as a rule: "Disallow: /private/".
+func lineRule(f *robots.File, n int) string { return f.Key(n) + ": " + f.Value(n) }
+
+// permissionText words a permission: "allow all", "disallow all".
+func permissionText(p robots.Permission) string {
+	switch p {
+	case robots.AllowAll:
+		return "allow all"
+	case robots.DisallowAll:
+		return "disallow all"
+	}
+	return "the file's rules"
+}
+
+// plural returns the noun that goes with n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

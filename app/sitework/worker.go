@@ -1,0 +1,239 @@
+package sitework
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"robotstester/app/sitemsg"
+	"robotstester/robots"
+)
+
+// WorkerSlice is how long the worker's work runs before the worker takes
+// the page's messages: it is off the page's thread, so the slices are
+// long (a pause costs a task of the worker's own), yet short enough that a
+// newer query or a Clear stops a count of a million URLs soon.
+const WorkerSlice = 50 * time.Millisecond
+
+// stateEvery is how often the page hears how many URLs are read, while
+// a source is: each such message has the page draw again, and the garbage
+// of ten a second had the page's Go collect in tasks of 300 to 450 ms
+// while a million URLs were read (BenchmarkSiteURLs); two a second, none.
+const stateEvery = 500 * time.Millisecond
+
+// Worker answers the page's requests (sitemsg.Request) over the URLs it
+// holds. Each request is handled by Handle, in a goroutine of its own in
+// the browser: a count can run while a source is read, and a later
+// request stops an earlier one at its next pause. Its fields are the
+// outside world: the browser's in app/siteworker, fakes in the tests.
+type Worker struct {
+	URLs SiteURLs
+	// Send posts a reply to the page, with data (a piece of an export),
+	// when not nil, which Send must copy: the worker reuses it.
+	Send func(r sitemsg.Reply, data []byte)
+	// Fetch asks the fetch relay at relay for one sitemap, and waits for
+	// its answer.
+	Fetch func(relay, sitemap string) RelayReply
+	// Sleep waits (the relay's 429).
+	Sleep func(time.Duration)
+	// Yield lets the worker take the page's messages, and gives its other
+	// goroutines their turn, once work has run for Slice (0: at each
+	// pause); nil: work runs to its end.
+	Yield func()
+	Slice time.Duration
+
+	// cleared is the ID of the last Clear: a reading of an earlier ID
+	// stops. query is the ID of the last Count: an earlier count stops.
+	cleared, query atomic.Int64
+
+	mu        sync.Mutex
+	lastState time.Time
+	parsed    Query // the last query's file, parsed
+}
+
+// Handle does what req asks, body being a Read's source, and sends the
+// replies. It never panics: a panic (a bug, or input the readers did not
+// foresee) is sent as the request's failure, and the URLs held stay.
+func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
+	defer func() {
+		if r := recover(); r != nil {
+			why := fmt.Sprintf("the worker failed (%v)", r)
+			switch req.Kind {
+			case sitemsg.Read, sitemsg.Load:
+				w.sendState()
+				w.Send(sitemsg.Reply{Kind: sitemsg.Done, ID: req.ID, Status: "The reading stopped: " + why + "."}, nil)
+			default:
+				w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: why}, nil)
+			}
+		}
+	}()
+	switch req.Kind {
+	case sitemsg.Read:
+		status := w.read(req, body)
+		w.sendState()
+		w.Send(sitemsg.Reply{Kind: sitemsg.Done, ID: req.ID, Status: status}, nil)
+	case sitemsg.Load:
+		status := w.load(req, req.Sitemaps)
+		w.sendState()
+		w.Send(sitemsg.Reply{Kind: sitemsg.Done, ID: req.ID, Status: status}, nil)
+	case sitemsg.Count:
+		w.count(req)
+	case sitemsg.Export:
+		w.export(req)
+	case sitemsg.Clear:
+		w.cleared.Store(req.ID)
+		w.URLs.Clear()
+		w.sendState()
+	case sitemsg.Rebase:
+		w.URLs.Rebase(req.Text)
+		w.sendState()
+	default:
+		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: "the worker was asked for " + req.Kind + ", which it does not know"}, nil)
+	}
+}
+
+// stale reports whether a reading of req's was stopped by a Clear.
+func (w *Worker) stale(req sitemsg.Request) bool { return req.ID < w.cleared.Load() }
+
+// pacer returns the pause of a piece of work: it yields once a slice is
+// spent, tells the page how many URLs are read when reading, and stops
+// the work once stopped says so.
+func (w *Worker) pacer(reading bool, stopped func() bool) robots.Pause {
+	last := time.Now()
+	return func() bool {
+		if w.Yield != nil && time.Since(last) >= w.Slice {
+			w.Yield()
+			last = time.Now()
+		}
+		if reading {
+			w.mu.Lock()
+			due := time.Since(w.lastState) >= stateEvery
+			w.mu.Unlock()
+			if due {
+				w.sendState()
+			}
+		}
+		return stopped()
+	}
+}
+
+// sendState tells the page what is held now.
+func (w *Worker) sendState() {
+	w.mu.Lock()
+	w.lastState = time.Now()
+	w.mu.Unlock()
+	st := w.URLs.State()
+	w.Send(sitemsg.Reply{Kind: sitemsg.State, State: &st}, nil)
+}
+
+// read reads a dropped or pasted source, then fetches the sitemaps of an
+// index through the relay, and returns what to say ("" when all went
+// well).
+func (w *Worker) read(req sitemsg.Request, body io.Reader) string {
+	if body == nil {
+		return req.Name + " could not be read: the page sent nothing to read."
+	}
+	stopped := func() bool { return w.stale(req) }
+	src := w.URLs.Begin(req.Name, "list", req.Text)
+	w.sendState()
+	maps, err := w.URLs.ReadSource(src, body, req.Name, w.pacer(true, stopped))
+	w.sendState()
+	switch {
+	case errors.Is(err, robots.ErrStopped):
+		return ""
+	case err != nil:
+		return req.Name + " could not be read: " + err.Error() + "."
+	case len(maps) > 0 && req.Relay != "" && !stopped():
+		return w.load(req, maps)
+	}
+	return ""
+}
+
+// load fetches maps through the relay, and returns what to say.
+func (w *Worker) load(req sitemsg.Request, maps []string) string {
+	stopped := func() bool { return w.stale(req) }
+	l := &SitemapLoader{
+		URLs:  &w.URLs,
+		Fetch: func(sitemap string) RelayReply { return w.Fetch(req.Relay, sitemap) },
+		Sleep: w.Sleep,
+		Say: func(s string) {
+			w.sendState()
+			w.Send(sitemsg.Reply{Kind: sitemsg.Status, ID: req.ID, Status: s}, nil)
+		},
+		Stopped: stopped,
+		Pause:   w.pacer(true, stopped),
+		Text:    req.Text,
+	}
+	return l.Load(maps)
+}
+
+// queryOf returns q with its file parsed: the same text as the last
+// query's is not parsed again (typing asks for a count at each pause; a
+// crawler chosen asks for one of the same file).
+func (w *Worker) queryOf(q sitemsg.Query) Query {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.parsed.File == nil || w.parsed.Text != q.Text {
+		w.parsed = NewQuery(q)
+	}
+	return Query{File: w.parsed.File, Query: q}
+}
+
+// count counts the URLs held for req's query, and sends the coverage
+// unless a later Count came meanwhile.
+func (w *Worker) count(req sitemsg.Request) {
+	w.newest(req.ID)
+	stopped := func() bool { return w.query.Load() != req.ID }
+	q := w.queryOf(req.Query)
+	c, err := w.URLs.Cover(q, w.pacer(false, stopped))
+	switch {
+	case errors.Is(err, robots.ErrStopped) || stopped():
+	case err != nil:
+		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: err.Error()}, nil)
+	default:
+		v := ViewOf(c, q)
+		w.Send(sitemsg.Reply{Kind: sitemsg.Counted, ID: req.ID, View: &v}, nil)
+	}
+}
+
+// export sends every URL held, checked for req's query, as CSV, a
+// mebibyte at a time.
+func (w *Worker) export(req sitemsg.Request) {
+	err := SiteCSV(&w.URLs, w.queryOf(req.Query), w.pacer(false, func() bool { return false }), func(b []byte) error {
+		w.Send(sitemsg.Reply{Kind: sitemsg.Chunk, ID: req.ID}, b)
+		return nil
+	})
+	if err != nil {
+		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: err.Error()}, nil)
+		return
+	}
+	w.Send(sitemsg.Reply{Kind: sitemsg.Exported, ID: req.ID}, nil)
+}
+
+// Receive takes a request as the page posted it, from the worker's
+// message handler, which must not block: Clear and Rebase are done at
+// once (they are quick, and a Clear must stop the readings before anything
+// else runs), and the others in a goroutine each, a Count being marked
+// the newest first so that an older count stops at its next pause.
+func (w *Worker) Receive(req sitemsg.Request, body io.Reader) {
+	switch req.Kind {
+	case sitemsg.Clear, sitemsg.Rebase:
+		w.Handle(req, body)
+		return
+	case sitemsg.Count:
+		w.newest(req.ID)
+	}
+	go w.Handle(req, body)
+}
+
+// newest notes id as the newest count's.
+func (w *Worker) newest(id int64) {
+	for {
+		if q := w.query.Load(); q >= id || w.query.CompareAndSwap(q, id) {
+			return
+		}
+	}
+}

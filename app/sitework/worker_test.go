@@ -1,0 +1,149 @@
+package sitework
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"robotstester/app/sitemsg"
+)
+
+// replies collects what a Worker sends, as the page would get it.
+type replies struct {
+	got  []sitemsg.Reply
+	data bytes.Buffer
+}
+
+func (r *replies) send(rep sitemsg.Reply, data []byte) {
+	r.got = append(r.got, rep)
+	r.data.Write(data)
+}
+
+// last returns the last reply of kind.
+func (r *replies) last(kind string) *sitemsg.Reply {
+	for i := len(r.got) - 1; i >= 0; i-- {
+		if r.got[i].Kind == kind {
+			return &r.got[i]
+		}
+	}
+	return nil
+}
+
+// panicky is a source whose reading panics, as a reader's bug would.
+type panicky struct{}
+
+func (panicky) Read([]byte) (int, error) { panic("a reader's bug") }
+
+// TestWorker answers the page's requests: a source read, counted, a count
+// superseded by a newer one, the export, a panic reported, a Clear.
+func TestWorker(t *testing.T) {
+	var out replies
+	w := &Worker{Send: out.send}
+	w.Handle(sitemsg.Request{Kind: sitemsg.Read, ID: 0, Name: "urls.txt", Text: siteFile}, strings.NewReader("/a\n/private/x\n/old/y\n"))
+	if d := out.last(sitemsg.Done); d == nil || d.Status != "" {
+		t.Fatalf("read: %+v", out.got)
+	}
+	if st := out.last(sitemsg.State).State; st.Pages != 3 || len(st.Sources) != 1 || st.Sources[0].URLs != 3 {
+		t.Fatalf("state %+v", st)
+	}
+	q := sitemsg.Query{Text: siteFile, Crawler: "Googlebot"}
+	w.Receive(sitemsg.Request{Kind: sitemsg.Count, ID: 5, Query: q}, nil)
+	w.Handle(sitemsg.Request{Kind: sitemsg.Count, ID: 5, Query: q}, nil)
+	c := out.last(sitemsg.Counted)
+	if c == nil || c.ID != 5 || c.View.Blocked != 2 || c.View.Allowed != 1 || len(c.View.Parts) != 2 {
+		t.Fatalf("counted %+v", c)
+	}
+	// A count older than the newest asked for is not sent.
+	n := len(out.got)
+	w.Handle(sitemsg.Request{Kind: sitemsg.Count, ID: 4, Query: q}, nil)
+	if len(out.got) != n {
+		t.Errorf("a stale count sent %+v", out.got[n:])
+	}
+	// A count stops at a pause once a newer one is asked for.
+	big := strings.Repeat("/p/x\n", 300_000)
+	w.Handle(sitemsg.Request{Kind: sitemsg.Read, Name: "big.txt", Text: siteFile}, strings.NewReader(big))
+	w.Yield = func() { w.newest(9) }
+	w.Handle(sitemsg.Request{Kind: sitemsg.Count, ID: 8, Query: q}, nil)
+	if out.last(sitemsg.Counted).ID == 8 {
+		t.Error("a superseded count was sent")
+	}
+	w.Yield = nil
+
+	// The export: every URL, a row each.
+	out.data.Reset()
+	w.Handle(sitemsg.Request{Kind: sitemsg.Export, ID: 10, Query: q}, nil)
+	if out.last(sitemsg.Exported) == nil {
+		t.Fatalf("no export: %+v", out.last(sitemsg.Failed))
+	}
+	rows, err := csv.NewReader(&out.data).ReadAll()
+	if err != nil || len(rows) != 300_003+1 {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+
+	// A reader's panic is the reading's failure, and the URLs stay.
+	w.Handle(sitemsg.Request{Kind: sitemsg.Read, ID: 0, Name: "bad.txt", Text: siteFile}, panicky{})
+	if d := out.last(sitemsg.Done); !strings.Contains(d.Status, "a reader's bug") {
+		t.Errorf("panic said %q", d.Status)
+	}
+	if st := out.last(sitemsg.State).State; st.Pages != 300_003 {
+		t.Errorf("%d URLs after the panic", st.Pages)
+	}
+	w.Handle(sitemsg.Request{Kind: sitemsg.Count, ID: 11, Query: sitemsg.Query{Text: siteFile, Crawler: "Googlebot"}}, nil)
+	if out.last(sitemsg.Counted).ID != 11 {
+		t.Error("no count after the panic")
+	}
+
+	// Clear drops it all; a reading of before the Clear adds nothing.
+	w.Receive(sitemsg.Request{Kind: sitemsg.Clear, ID: 1}, nil)
+	if st := out.last(sitemsg.State).State; st.Pages != 0 || len(st.Sources) != 0 {
+		t.Errorf("state after Clear %+v", st)
+	}
+	w.Handle(sitemsg.Request{Kind: sitemsg.Load, ID: 0, Sitemaps: []string{"https://e.com/s.xml"}}, nil)
+	if st := out.last(sitemsg.State).State; st.Pages != 0 {
+		t.Errorf("a stale load added %d URLs", st.Pages)
+	}
+}
+
+// TestWorkerLoad fetches an index's sitemaps through a fake relay after
+// a dropped index, saying what it does.
+func TestWorkerLoad(t *testing.T) {
+	relay := &fakeRelay{answers: map[string]any{
+		"https://e.com/a.xml": map[string]any{"status": 200, "complete": true, "locs": []string{"https://e.com/private/1", "https://e.com/2"}},
+	}, busy: map[string]int{"https://e.com/a.xml": 1}}
+	var out replies
+	w := &Worker{Send: out.send, Sleep: func(time.Duration) {}, Fetch: func(r, s string) RelayReply {
+		if r != "https://relay.example/fetch" {
+			t.Errorf("relay %q", r)
+		}
+		return relay.fetch(s)
+	}}
+	index := `<sitemapindex><sitemap><loc>https://e.com/a.xml</loc></sitemap></sitemapindex>`
+	w.Handle(sitemsg.Request{Kind: sitemsg.Read, Name: "index.xml", Text: siteFile, Relay: "https://relay.example/fetch"}, strings.NewReader(index))
+	if d := out.last(sitemsg.Done); d == nil || d.Status != "" {
+		t.Fatalf("done %+v", d)
+	}
+	if st := out.last(sitemsg.State).State; st.Pages != 2 || len(st.Sources) != 2 || st.Sources[0].Kind != "index" {
+		t.Errorf("state %+v", st)
+	}
+	said := ""
+	for _, r := range out.got {
+		if r.Kind == sitemsg.Status {
+			said += r.Status + "\n"
+		}
+	}
+	if !strings.Contains(said, "waiting 2 s") {
+		t.Errorf("said %q", said)
+	}
+	// Rebase: the next count compares with the new base.
+	edited := siteFile + "Disallow: /2\n"
+	w.Handle(sitemsg.Request{Kind: sitemsg.Rebase, Text: edited}, nil)
+	w.Handle(sitemsg.Request{Kind: sitemsg.Count, ID: 1, Query: sitemsg.Query{Text: edited, Crawler: "Googlebot"}}, nil)
+	c := out.last(sitemsg.Counted).View
+	parts, _ := json.Marshal(c.Parts)
+	if strings.Contains(string(parts), "site-urls-changes") || c.Version != out.last(sitemsg.State).State.Version {
+		t.Errorf("after Rebase: version %d, parts %s", c.Version, parts)
+	}
+}
