@@ -170,6 +170,12 @@ func TestSiteURLs(t *testing.T) {
 	if p.Count(`[data-unused-line="5"]`) != 1 {
 		t.Errorf("Disallow: /never/ is not said to decide nothing")
 	}
+	// The editor says it after each rule too.
+	for line, want := range map[int]string{2: "blocks 60 of 340 URLs", 5: "matches none of your 340 URLs"} {
+		sel := fmt.Sprintf(`#robots-txt .cm-line[data-line="%d"] .cm-line-note`, line)
+		poll(p, "the editor's note on line "+strconv.Itoa(line), `(document.querySelector(`+jsString(sel)+`) || {}).textContent || ""`,
+			func(got string) bool { return got == want })
+	}
 
 	// An edit: /shop/ blocked whole; the counts follow, and what the edit
 	// changes against the file as loaded is said.
@@ -211,12 +217,18 @@ func TestSiteURLs(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 
-	// Clear drops it all.
+	// Clear drops it all, and Undo puts it back.
+	pagesHeld, _ := p.Attr("#site-urls-summary", "data-pages")
 	p.Click("#site-urls-clear")
 	p.WaitAttr("#site-urls-summary", "data-pages", "0")
 	if p.Count("[data-coverage-line]") != 0 {
 		t.Error("lines still drawn after Clear")
 	}
+	p.Click("#site-urls-undo")
+	p.WaitAttr("#site-urls-summary", "data-pages", pagesHeld)
+	p.Wait(`[data-coverage-line="2"]`)
+	p.Click("#site-urls-clear")
+	p.WaitAttr("#site-urls-summary", "data-pages", "0")
 	noErrorsBut429(t, p)
 }
 

@@ -42,6 +42,8 @@ const (
 	Clear = "clear"
 	// Rebase makes Text the file an edit is compared with.
 	Rebase = "rebase"
+	// Restore puts back what the last Clear dropped (the panel's Undo).
+	Restore = "restore"
 )
 
 // A Request is a message from the page to the worker.

@@ -25,6 +25,15 @@ type View struct {
 	// Access says that the server's answer decides every URL, when it does.
 	Access string `json:"access,omitempty"`
 	Parts  []Node `json:"parts,omitempty"`
+	// Notes say, for each rule that decides URLs or that decides none,
+	// what it decides, as the editor shows it after the rule's line.
+	Notes []LineNote `json:"notes,omitempty"`
+}
+
+// A LineNote is what one line of the file decides over the URLs held.
+type LineNote struct {
+	Line int    `json:"l"`
+	Text string `json:"x"`
 }
 
 // A Node is a piece of the panel's markup, made by the worker (or by the

@@ -104,6 +104,22 @@ func lineNodes(ls []CoverageLine, attr string) []sitemsg.Node {
 
 // sourcesNode lists the sources read and the notes of the reading; nil
 // when none was read.
+// listNode is what the panel lists of what is held: the sources read,
+// or, after a Clear, what it dropped and the button that puts it back;
+// the lock is held.
+func (s *SiteURLs) listNode() *sitemsg.Node {
+	if d := s.dropped; d != nil && len(s.sources) == 0 {
+		what := sitemsg.Grouped(d.submitted.Len()+d.listed.Len()) + " URLs"
+		if n := d.requests.Len(); n > 0 {
+			what += " and " + sitemsg.Grouped(n) + " requests"
+		}
+		n := el("p", "site-urls-cleared", "note", sitemsg.Node{Text: "Cleared " + what + " (" + sitemsg.Grouped(len(d.sources)) + " " + plural(len(d.sources), "source", "sources") + "). "},
+			sitemsg.Node{Tag: "button", ID: "site-urls-undo", On: "click", Text: "Undo", Attrs: []string{"type", "button"}})
+		return &n
+	}
+	return sourcesNode(s.sources, s.notes)
+}
+
 func sourcesNode(sources []sitemsg.Source, notes []string) *sitemsg.Node {
 	if len(sources) == 0 {
 		return nil

@@ -30,6 +30,17 @@ var ErrSiteFull = errors.New("the panel holds 1,000,000 URLs at most")
 // counts it: Cover works on a view taken under its lock.
 type SiteURLs struct {
 	mu sync.Mutex
+	held
+	// dropped is what the last Clear dropped, until Restore puts it back
+	// or a new source is read: a million URLs cleared by a slip of the
+	// hand come back with Undo.
+	dropped *held
+	version int // counts the changes of the URLs
+	cleared int // counts the Clears: a Source of an earlier count is gone
+}
+
+// held is what a SiteURLs holds, which a Clear drops.
+type held struct {
 	// submitted are the URLs a sitemap lists (fetched, or an XML sitemap
 	// dropped): a blocked one is Search Console's "Submitted URL blocked
 	// by robots.txt". listed are those of lists and exports.
@@ -37,8 +48,6 @@ type SiteURLs struct {
 	requests          Requests
 	sources           []sitemsg.Source
 	notes             []string
-	version           int // counts the changes of the URLs
-	cleared           int // counts the Clears: a Source of an earlier count is gone
 
 	// baseText is the base's text, when hasBase; base is it parsed, once
 	// a count needs it (a reading need not parse it).
@@ -79,7 +88,7 @@ func (s *SiteURLs) State() sitemsg.URLsState {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return sitemsg.URLsState{Version: s.version, Pages: s.submitted.Len() + s.listed.Len(), Requests: s.requests.Len(),
-		Sources: append([]sitemsg.Source(nil), s.sources...), Notes: append([]string(nil), s.notes...), List: sourcesNode(s.sources, s.notes)}
+		Sources: append([]sitemsg.Source(nil), s.sources...), Notes: append([]string(nil), s.notes...), List: s.listNode()}
 }
 
 // Notes returns what reading the sources noted (limits, lines skipped).
@@ -89,16 +98,33 @@ func (s *SiteURLs) Notes() []string {
 	return append([]string(nil), s.notes...)
 }
 
-// Clear drops every URL, source and note, and the base. The sets are
-// made anew, not emptied: a count under way keeps its view of them.
+// Clear drops every URL, source and note, and the base, and keeps them
+// for Restore. The sets are made anew, not emptied: a count under way
+// keeps its view of them.
 func (s *SiteURLs) Clear() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.submitted, s.listed, s.requests = URLSet{}, URLSet{}, Requests{}
-	s.sources, s.notes = nil, nil
-	s.hasBase, s.baseText, s.base = false, "", nil
+	if s.total() > 0 || len(s.sources) > 0 {
+		d := s.held
+		s.dropped = &d
+	}
+	s.held = held{}
 	s.version++
 	s.cleared++
+}
+
+// Restore puts back what the last Clear dropped, and reports whether
+// there was anything to put back. The readings the Clear stopped stay
+// stopped: their sources hold what they had read.
+func (s *SiteURLs) Restore() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.dropped == nil {
+		return false
+	}
+	s.held, s.dropped = *s.dropped, nil
+	s.version++
+	return true
 }
 
 // Begin starts reading a source into the panel; the file shown then (its
@@ -110,6 +136,7 @@ func (s *SiteURLs) Begin(name, kind string, text string) Source {
 	if !s.hasBase || s.total() == 0 {
 		s.setBase(text)
 	}
+	s.dropped = nil // a new start: what was cleared is gone
 	s.sources = append(s.sources, sitemsg.Source{Name: name, Kind: kind})
 	return Source{cleared: s.cleared, i: len(s.sources) - 1}
 }

@@ -20,7 +20,31 @@ func ViewOf(c *sitemsg.Coverage, q Query) sitemsg.View {
 	}
 	w := Word(c, q)
 	v.Parts = w.Parts()
+	v.Notes = notesOf(c)
 	return v
+}
+
+// notesOf says, for each line of the file that decides URLs for c's
+// crawler, how many and which way, and for each rule of its groups that
+// decides none, that it does not: "blocks 12,408 of 120,000 URLs". The
+// server's answer, when it decides every URL, leaves the rules nothing
+// to say.
+func notesOf(c *sitemsg.Coverage) []sitemsg.LineNote {
+	t := &c.Tally
+	if t.Access.Permission != robots.FollowRules {
+		return nil
+	}
+	var out []sitemsg.LineNote
+	of := " of " + sitemsg.Grouped(c.Pages) + " URLs"
+	for _, l := range t.Lines {
+		if l.Line > 0 {
+			out = append(out, sitemsg.LineNote{Line: l.Line, Text: verbFor(l.Allowed) + " " + sitemsg.Grouped(l.Count) + of})
+		}
+	}
+	for _, r := range c.Unused {
+		out = append(out, sitemsg.LineNote{Line: r.Line, Text: "matches none of your " + sitemsg.Grouped(c.Pages) + " URLs"})
+	}
+	return out
 }
 
 // Word words c, counted for q.

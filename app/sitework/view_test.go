@@ -88,6 +88,26 @@ func TestWording(t *testing.T) {
 	}
 }
 
+// TestViewNotes: the view says, for the editor, what each rule decides
+// over the URLs, and which of the crawler's rules decide none.
+func TestViewNotes(t *testing.T) {
+	s := siteWork(t, map[string]string{"urls.txt": "https://example.com/private/a\nhttps://example.com/private/b\nhttps://example.com/x\n"})
+	edited := strings.Replace(siteFile, "Disallow: /old/", "Disallow: /never/", 1)
+	q := NewQuery(sitemsg.Query{Text: edited, Crawler: "Googlebot"})
+	c, err := s.Cover(q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int]string{}
+	for _, n := range ViewOf(c, q).Notes {
+		got[n.Line] = n.Text
+	}
+	want := map[int]string{2: "blocks 2 of 3 URLs", 3: "matches none of your 3 URLs", 4: "matches none of your 3 URLs"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("notes %v, want %v (file:\n%s)", got, want, edited)
+	}
+}
+
 // TestWordingLog words a log's requests by crawler.
 func TestWordingLog(t *testing.T) {
 	log := `66.249.66.1 - - [10/Oct/2025:13:55:36 +0000] "GET /private/x HTTP/1.1" 200 512 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"

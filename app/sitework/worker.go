@@ -90,6 +90,9 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 	case sitemsg.Rebase:
 		w.URLs.Rebase(req.Text)
 		w.sendState()
+	case sitemsg.Restore:
+		w.URLs.Restore()
+		w.sendState()
 	default:
 		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: "the worker was asked for " + req.Kind + ", which it does not know"}, nil)
 	}
@@ -214,13 +217,13 @@ func (w *Worker) export(req sitemsg.Request) {
 }
 
 // Receive takes a request as the page posted it, from the worker's
-// message handler, which must not block: Clear and Rebase are done at
+// message handler, which must not block: Clear, Rebase and Restore are done at
 // once (they are quick, and a Clear must stop the readings before anything
 // else runs), and the others in a goroutine each, a Count being marked
 // the newest first so that an older count stops at its next pause.
 func (w *Worker) Receive(req sitemsg.Request, body io.Reader) {
 	switch req.Kind {
-	case sitemsg.Clear, sitemsg.Rebase:
+	case sitemsg.Clear, sitemsg.Rebase, sitemsg.Restore:
 		w.Handle(req, body)
 		return
 	case sitemsg.Count:

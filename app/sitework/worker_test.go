@@ -105,6 +105,23 @@ func TestWorker(t *testing.T) {
 	if st := out.last(sitemsg.State).State; st.Pages != 0 {
 		t.Errorf("a stale load added %d URLs", st.Pages)
 	}
+
+	// What a Clear dropped, the panel says, with an Undo that puts it
+	// back; once a new source is read, it is gone.
+	list, _ := json.Marshal(out.last(sitemsg.State).State.List)
+	if !strings.Contains(string(list), "Cleared 300,003 URLs (3 sources)") || !strings.Contains(string(list), `"id":"site-urls-undo"`) {
+		t.Errorf("after Clear, the list says %s", list)
+	}
+	w.Receive(sitemsg.Request{Kind: sitemsg.Restore}, nil)
+	if st := out.last(sitemsg.State).State; st.Pages != 300_003 || len(st.Sources) != 3 {
+		t.Errorf("after Undo, %d URLs of %d sources", st.Pages, len(st.Sources))
+	}
+	w.Receive(sitemsg.Request{Kind: sitemsg.Clear, ID: 2}, nil)
+	w.Handle(sitemsg.Request{Kind: sitemsg.Read, ID: 2, Name: "new.txt", Text: siteFile}, strings.NewReader("/n\n"))
+	w.Receive(sitemsg.Request{Kind: sitemsg.Restore}, nil)
+	if st := out.last(sitemsg.State).State; st.Pages != 1 {
+		t.Errorf("an Undo after a new source: %d URLs", st.Pages)
+	}
 }
 
 // TestWorkerLoad fetches an index's sitemaps through a fake relay after

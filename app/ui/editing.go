@@ -46,7 +46,7 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 		if len(args) < 2 || t.work == nil {
 			return ""
 		}
-		return t.work.An.LineMarks(args[0].Int(), args[1].Int())
+		return t.work.An.LineMarks(args[0].Int(), args[1].Int(), t.siteNotes())
 	})
 	findings := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		an := t.work.An

@@ -22,6 +22,8 @@ type sitePanel struct {
 	held    sitemsg.URLsState // what the worker holds, as it last said
 	crawler string            // as typed; "" is Googlebot
 	cov     *model.SiteCoverage
+	// notes are cov's notes by line, for the editor (siteNotes).
+	notes map[int]string
 
 	// seq numbers the counts and exports asked of the worker: a reply
 	// carries its request's number, and one of an older count is stale.
@@ -70,6 +72,18 @@ func (t *Tester) siteURLs() app.UI {
 		Relay:     app.Getenv(RelayEnv) != "",
 		t:         t,
 	}
+}
+
+// siteNotes returns what each line decides over the site's URLs, for the
+// editor to show after it: none while the counts shown are of another
+// file than the editor's (its lines may have moved), other URLs or
+// another crawler.
+func (t *Tester) siteNotes() map[int]string {
+	sp := &t.site
+	if c := sp.cov; c == nil || c.Version != sp.held.Version || !c.Query.Same(t.siteQuery()) {
+		return nil
+	}
+	return sp.notes
 }
 
 // siteQuery is what the panel counts now: the file shown, read as the
@@ -146,6 +160,14 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 	case sitemsg.Counted:
 		if r.ID == sp.asked && r.View != nil {
 			sp.cov = &model.SiteCoverage{Query: sp.asking, View: *r.View}
+			sp.notes = nil
+			for _, n := range r.View.Notes {
+				if sp.notes == nil {
+					sp.notes = map[int]string{}
+				}
+				sp.notes[n.Line] = n.Text
+			}
+			t.showInEditor(ctx, false)
 		}
 	case sitemsg.Chunk:
 		if r.ID == sp.exportID && sp.exporting && data.Truthy() {
@@ -306,6 +328,13 @@ func (t *Tester) clearSite(ctx app.Context) {
 	sp.held = sitemsg.URLsState{Version: sp.held.Version + 1}
 	sp.cov, sp.status, sp.loaded = nil, "", false
 	sp.pending = model.SiteQuery{}
+}
+
+// restoreSite has the worker put back the URLs the last Clear dropped.
+func (t *Tester) restoreSite() {
+	if w := t.site.worker; w != nil {
+		w.post(sitemsg.Request{Kind: sitemsg.Restore}, nil)
+	}
 }
 
 // rebaseSite compares later edits with the file shown now.

@@ -226,6 +226,8 @@ func (p *SiteURLsPanel) clicked(ctx app.Context, e app.Event) {
 		}
 	case "site-urls-rebase":
 		t.rebaseSite(ctx)
+	case "site-urls-undo":
+		t.restoreSite()
 	}
 }
 

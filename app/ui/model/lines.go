@@ -97,11 +97,13 @@ func findingView(f robots.Finding) FindingView {
 }
 
 // LineMarks says what lines first to last (1-based) are, for the editor
-// to mark them: one row a line, "kind\tflags", where kind is KindLabel's
-// word and flags holds "g" for a line of a group that applied to the
-// selected test and "d" for the line that decided it. Lines past those
-// read (the fetch limit) have empty rows.
-func (a *Analysis) LineMarks(first, last int) string {
+// to mark them: one row a line, "kind\tflags\tnote", where kind is
+// KindLabel's word, flags holds "g" for a line of a group that applied to
+// the selected test and "d" for the line that decided it, and note is
+// notes' text for the line (what it decides over the site's URLs), the
+// row cut short where the rest is empty. Lines past those read (the
+// fetch limit) have empty rows.
+func (a *Analysis) LineMarks(first, last int, notes map[int]string) string {
 	var b strings.Builder
 	sel := a.SelectedRow()
 	for n := first; n <= last; n++ {
@@ -112,14 +114,19 @@ func (a *Analysis) LineMarks(first, last int) string {
 			continue
 		}
 		b.WriteString(KindLabel(a.Reading, n))
-		if sel != nil && (sel.InGroup(n) || sel.Line == n) {
+		note := notes[n]
+		if sel != nil && (sel.InGroup(n) || sel.Line == n) || note != "" {
 			b.WriteByte('\t')
-			if sel.InGroup(n) {
+			if sel != nil && sel.InGroup(n) {
 				b.WriteByte('g')
 			}
-			if sel.Line == n {
+			if sel != nil && sel.Line == n {
 				b.WriteByte('d')
 			}
+		}
+		if note != "" {
+			b.WriteByte('\t')
+			b.WriteString(oneField.Replace(note))
 		}
 	}
 	return b.String()

@@ -375,15 +375,20 @@ func TestAnalyzePaced(t *testing.T) {
 func TestLineMarks(t *testing.T) {
 	s := State{Robots: "# hi\nUser-agent: *\nDisallow: /p\nAlow: /x\n\nSitemap: https://a.example/s.xml", Rows: []Row{{Agent: "x", URL: "/p"}}}
 	an := Analyze(&s)
-	got := an.LineMarks(1, 8)
+	got := an.LineMarks(1, 8, nil)
 	// The group ends at its last line before the blank one: a sitemap line
 	// belongs to no group.
 	want := "comment\nuser-agent\tg\ndisallow\tgd\nignored\tg\n\nsitemap\n\n"
 	if got != want {
 		t.Errorf("LineMarks = %q, want %q", got, want)
 	}
-	if got := an.LineMarks(3, 3); got != "disallow\tgd" {
+	if got := an.LineMarks(3, 3, nil); got != "disallow\tgd" {
 		t.Errorf("LineMarks(3, 3) = %q", got)
+	}
+	// What a rule decides over the site's URLs follows, in one field.
+	notes := map[int]string{3: "blocks 2 of 9 URLs", 6: "matches\tnone"}
+	if got, want := an.LineMarks(3, 6, notes), "disallow\tgd\tblocks 2 of 9 URLs\nignored\tg\n\nsitemap\t\tmatches none"; got != want {
+		t.Errorf("LineMarks with notes = %q, want %q", got, want)
 	}
 }
 
