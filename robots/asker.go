@@ -54,17 +54,26 @@ func (f *File) Asker(q Question, agents ...string) *Asker {
 // given: what [File.Ask] answers for each. The rulings are valid until the
 // next call.
 func (a *Asker) Ask(url string) []Ruling {
+	a.each(url, func(i int, v *Verdict) {
+		ru := &a.rulings[i]
+		ru.Verdict = *v
+		ru.Allowed, ru.Line = ru.Access.Permission == AllowAll, 0
+		if ru.Access.Permission == FollowRules {
+			ru.Allowed, ru.Line = v.Allowed, v.Line
+		}
+	})
+	return a.rulings
+}
+
+// each hands fn the file's verdict on url for each crawler, by its index
+// among those given, valid during the call: what a count needs, without
+// the copy of a Verdict into a Ruling.
+func (a *Asker) each(url string, fn func(i int, v *Verdict)) {
 	for k := range a.readings {
 		ar := &a.readings[k]
 		path, ok := ar.r.pathOf(url)
 		for j, b := range ar.batches {
-			ru := &a.rulings[ar.index[j]]
-			ru.Verdict = *b.decide(url, path, ok)
-			ru.Allowed, ru.Line = ru.Access.Permission == AllowAll, 0
-			if ru.Access.Permission == FollowRules {
-				ru.Allowed, ru.Line = ru.Verdict.Allowed, ru.Verdict.Line
-			}
+			fn(ar.index[j], b.decide(url, path, ok))
 		}
 	}
-	return a.rulings
 }

@@ -293,12 +293,11 @@ func newPanel(f *File, agents []string, d Dialect, fixed bool, answer AnswerClas
 
 // decide decides url for every crawler, and hands each verdict to fn.
 func (p *panel) decide(url string, fn func(*tally, *Verdict)) {
-	rulings := p.asker.Ask(url)
-	for i, t := range p.tallies {
+	p.asker.each(url, func(i int, v *Verdict) {
+		t := p.tallies[i]
 		if t.fixed != nil {
-			fn(t, t.fixed)
-			continue
+			v = t.fixed
 		}
-		fn(t, &rulings[i].Verdict)
-	}
+		fn(t, v)
+	})
 }
