@@ -8,6 +8,8 @@ import (
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
 	"robotstester/app/ui/model"
+
+	"robotstester/app/ui/dom"
 )
 
 // The Tester's side of the editor (editor.go, app/editor/src/editor.js).
@@ -79,7 +81,7 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 	opts := w.Get("Object").New()
 	opts.Set("text", keepBOM(t.work.EditorText()))
 	opts.Set("readOnly", t.editorReadOnly())
-	opts.Set("id", EditorID)
+	opts.Set("id", dom.EditorID)
 	opts.Set("label", "robots.txt")
 	opts.Set("describedBy", "summary")
 	opts.Set("hooks", hooks)
@@ -95,7 +97,7 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 		w.Get("document").Call("addEventListener", "DOMContentLoaded", later)
 		return
 	}
-	if err := jsTry(func() { e.cm = w.Get("RobotsEditor").Call("mount", host, opts) }); err != nil {
+	if err := dom.Try(func() { e.cm = w.Get("RobotsEditor").Call("mount", host, opts) }); err != nil {
 		e.cm = nil
 		t.work.Report(editorFailed(err))
 		return
@@ -107,13 +109,13 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 
 // editorFailed says that the editor could not be made.
 func editorFailed(err error) session.Note {
-	return session.Note{ID: "editor", Alert: true, Text: "The editor could not start (" + plainError(err) + "): reload the page. The tests still work on the text last saved."}
+	return session.Note{ID: "editor", Alert: true, Text: "The editor could not start (" + dom.PlainError(err) + "): reload the page. The tests still work on the text last saved."}
 }
 
 // release lets go of the editor and its hooks.
 func (e *editing) release() {
 	if e.cm != nil && e.cm.Truthy() {
-		jsTry(func() { e.cm.Call("destroy") })
+		dom.Try(func() { e.cm.Call("destroy") })
 	}
 	for _, f := range e.hooks {
 		f.Release()
@@ -174,7 +176,7 @@ func (t *Tester) editorChanged(lists app.Value, history string) {
 func (t *Tester) replaceEditorText() {
 	e := &t.edit
 	seen := e.seq
-	afterFrame(t.own, func(ctx app.Context) {
+	dom.AfterFrame(t.own, func(ctx app.Context) {
 		ctx.PreventUpdate()
 		if e.seq != seen || !e.ready() || !t.work.EditorBehind() {
 			return
@@ -229,7 +231,7 @@ func (t *Tester) OnResize(ctx app.Context) {
 // narrowLayout reports whether the page has its narrow layout (tester.css's
 // breakpoint: the test bar above the editor).
 func narrowLayout() (narrow bool) {
-	jsTry(func() { narrow = app.Window().Call("matchMedia", "(max-width: 59.99rem)").Get("matches").Bool() })
+	dom.Try(func() { narrow = app.Window().Call("matchMedia", "(max-width: 59.99rem)").Get("matches").Bool() })
 	return narrow
 }
 

@@ -7,11 +7,13 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
+
+	"robotstester/app/ui/dom"
 )
 
 // Editor is the robots.txt editor: CodeMirror 6 (app/editor, bundled into
 // web/editor.js), which lays out only the lines in view. go-app draws its
-// host element and nothing inside it: the editor owns that subtree, and
+// host Element and nothing inside it: the editor owns that subtree, and
 // the Tester drives it (editing.go).
 //
 // In the page made at build time, where no script runs, the host holds
@@ -33,8 +35,8 @@ type Editor struct {
 	onDismount func()
 }
 
-// EditorHostID is the id of the element the editor is made in; the
-// editable element inside it is EditorID.
+// EditorHostID is the id of the Element the editor is made in; the
+// editable Element inside it is EditorID.
 const EditorHostID = "editor"
 
 // Render returns the component's markup.
@@ -63,7 +65,7 @@ func (e *Editor) Render() app.UI {
 					app.Div().Class("cm-gutter", "cm-lineNumbers").Body(numbers...),
 					app.Div().Class("cm-gutter", "cm-gutter-lint"),
 				),
-				app.Div().ID(EditorID).Class("cm-content").
+				app.Div().ID(dom.EditorID).Class("cm-content").
 					Role("textbox").Aria("multiline", "true").Aria("readonly", "true").
 					Aria("label", "robots.txt").Aria("describedby", "summary").
 					Body(lines...),
@@ -94,7 +96,7 @@ func staticLine(l model.LineView) app.UI {
 	return d.Class(classes...).Text(l.Text)
 }
 
-// OnMount hands the host element to the Tester, which makes the editor in
+// OnMount hands the host Element to the Tester, which makes the editor in
 // it, in a task of its own: go-app's start and first render are one long
 // task already.
 func (e *Editor) OnMount(ctx app.Context) {
@@ -102,7 +104,7 @@ func (e *Editor) OnMount(ctx app.Context) {
 		return
 	}
 	host := ctx.JSSrc()
-	nextTask(ctx, func(ctx app.Context) {
+	dom.NextTask(ctx, func(ctx app.Context) {
 		ctx.PreventUpdate()
 		if e.Mounted() {
 			e.onMount(ctx, host)

@@ -4,6 +4,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
+
+	"robotstester/app/ui/dom"
 )
 
 // FetchURLID is the id of the live box's address field.
@@ -37,7 +39,7 @@ func (p *FetchPanel) Render() app.UI {
 		cmds[i] = app.Div().Body(app.Code().Text(c))
 	}
 	return app.Div().ID("live").Class("fetch").Body(
-		// No <form>: go-app's element types each weigh in app.wasm, and
+		// No <form>: go-app's Element types each weigh in app.wasm, and
 		// Enter in the field does the same as the button.
 		app.Div().Class("tools live-box").Role("group").Body(
 			app.Label().For(FetchURLID).Text("Test a live page"),
@@ -79,6 +81,6 @@ func (p *FetchPanel) submit(ctx app.Context, e app.Event) {
 		return
 	}
 	if p.onFetch != nil {
-		p.onFetch(ctx, element(FetchURLID).Get("value").String())
+		p.onFetch(ctx, dom.Element(FetchURLID).Get("value").String())
 	}
 }

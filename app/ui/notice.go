@@ -4,7 +4,7 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // Notice is a message the user dismisses: storage that fails, a link that
 // cannot be read, a limit reached, an action that can be undone. Its
-// element carries data-notice with its ID, a stable hook.
+// Element carries data-notice with its ID, a stable hook.
 type Notice struct {
 	app.Compo
 

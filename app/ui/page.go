@@ -12,6 +12,8 @@ import (
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
+
+	"robotstester/app/ui/dom"
 )
 
 // pageState is the Tester's part that belongs to the browser rather than
@@ -53,11 +55,12 @@ func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 	p := &t.page
 	u := app.Window().URL()
 	p.embed = embed.Parse(u.Query())
-	work := session.New(browserStorage{denied: boot.storageErr}, nil, t.work.State)
+	fragment, damaged, storageErr := dom.Arrival()
+	work := session.New(browserStorage{denied: storageErr}, nil, t.work.State)
 	work.Embed = p.embed.On
-	fragment := unescapeFragment(boot.fragment)
+	fragment = unescapeFragment(fragment)
 	t.own.Async(func() {
-		fx, link := work.ArrivePaced(fragment, boot.damaged, pacer())
+		fx, link := work.ArrivePaced(fragment, damaged, pacer())
 		t.own.Dispatch(func(ctx app.Context) {
 			work.FollowEditor(t.work)
 			t.work = work
@@ -75,19 +78,19 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 	t.show(ctx, fx)
 	if p.embed.On {
 		p.fullLink = embed.FullURL(u, share.Fragment(t.work.State))
-		reportHeight()
+		dom.ReportHeight()
 		return
 	}
 	if link == session.LinkOpened {
 		// The link's work is the user's from now on; it is saved in a
 		// task of its own (1000 tests are tens of milliseconds of JSON).
-		afterFrame(ctx, func(ctx app.Context) {
+		dom.AfterFrame(ctx, func(ctx app.Context) {
 			ctx.PreventUpdate()
 			t.save()
 		})
 	}
 	if link == session.LinkOpened || link == session.LinkFailed {
-		replaceURL(embed.PageURL(u)) // a reload must not ask again
+		dom.ReplaceURL(embed.PageURL(u)) // a reload must not ask again
 	}
 	// Hidden tabs may be closed without notice: save what is left.
 	p.onUnload = app.FuncOf(func(app.Value, []app.Value) any {
@@ -117,7 +120,7 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 		return nil
 	})
 	w.Call("addEventListener", "hashchange", p.onHash)
-	p.onKey = onUndoKeys(ctx, func(ctx app.Context, redo bool) {
+	p.onKey = dom.OnUndoKeys(ctx, func(ctx app.Context, redo bool) {
 		if redo {
 			t.apply(ctx, session.Redo{})
 		} else {
@@ -164,7 +167,7 @@ func (t *Tester) changed(ctx app.Context) {
 		if !ok {
 			return
 		}
-		nextTask(ctx, func(ctx app.Context) {
+		dom.NextTask(ctx, func(ctx app.Context) {
 			t.unseen(ctx, func() { t.saved(t.work.FinishSave(w)) })
 		})
 	})
@@ -187,8 +190,7 @@ func (t *Tester) unseen(ctx app.Context, step func()) {
 // for the user's choice, as a link does over saved work at the start; one
 // that cannot be read, or whose address was damaged, is said.
 func (t *Tester) linkGiven(ctx app.Context) {
-	damaged := navDamaged
-	navDamaged = ""
+	damaged := dom.TakeNavDamaged()
 	u := app.Window().URL()
 	if u == nil {
 		return // guardNavigation repairs what Go cannot parse
@@ -199,16 +201,16 @@ func (t *Tester) linkGiven(ctx app.Context) {
 			ctx.PreventUpdate() // a jump within the page
 		}
 	case session.LinkOpened, session.LinkFailed:
-		replaceURL(embed.PageURL(u)) // a reload must not ask again
+		dom.ReplaceURL(embed.PageURL(u)) // a reload must not ask again
 	case session.LinkWaits:
 		// The choice is drawn at the top of the page, which the user
 		// may have scrolled far from: it comes into view, its first
 		// answer focused.
-		afterFrame(ctx, func(ctx app.Context) {
+		dom.AfterFrame(ctx, func(ctx app.Context) {
 			ctx.PreventUpdate()
-			if b := element("open-shared"); b.Truthy() {
+			if b := dom.Element("open-shared"); b.Truthy() {
 				b.Call("focus", map[string]any{"preventScroll": true})
-				element("shared-choice").Call("scrollIntoView", map[string]any{"block": "nearest"})
+				dom.Element("shared-choice").Call("scrollIntoView", map[string]any{"block": "nearest"})
 			}
 		})
 	}
@@ -262,7 +264,7 @@ func (t *Tester) saved(wrote bool) {
 	}
 	// A link waiting for the user's choice stays, for a reload to ask again.
 	if u := app.Window().URL(); u != nil && t.work.Pending == nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
-		replaceURL(embed.PageURL(u))
+		dom.ReplaceURL(embed.PageURL(u))
 	}
 }
 
@@ -292,7 +294,7 @@ func (t *Tester) undoFromNotice(ctx app.Context) { t.apply(ctx, session.Undo{}) 
 
 // exportAside downloads the saved state that could not be opened.
 func (t *Tester) exportAside(ctx app.Context) {
-	if err := download("robots-tester-saved-work.json", "application/json", []byte(t.work.AsideState())); err != nil {
+	if err := dom.Download("robots-tester-saved-work.json", "application/json", []byte(t.work.AsideState())); err != nil {
 		t.fileFailed(ctx, "The export failed", err)
 	}
 }
@@ -301,14 +303,14 @@ func (t *Tester) exportAside(ctx app.Context) {
 func (t *Tester) openShared(ctx app.Context) {
 	t.apply(ctx, session.OpenShared{})
 	t.save()
-	replaceURL(embed.PageURL(app.Window().URL()))
+	dom.ReplaceURL(embed.PageURL(app.Window().URL()))
 }
 
 // keepMine drops the link's tests, as the user chose.
 func (t *Tester) keepMine(ctx app.Context) {
 	t.apply(ctx, session.KeepMine{})
 	t.save() // now, not after the pause
-	replaceURL(embed.PageURL(app.Window().URL()))
+	dom.ReplaceURL(embed.PageURL(app.Window().URL()))
 }
 
 // copyLink puts the state in the address bar's fragment and copies the
@@ -324,13 +326,13 @@ func (t *Tester) copyLink(ctx app.Context) {
 		p.linkTooLong = errors.Is(err, share.ErrLinkTooLong)
 		return
 	}
-	replaceURL(link)
+	dom.ReplaceURL(link)
 	// The link shows until the clipboard confirms the copy: a browser may
 	// refuse it, or leave the request pending without an answer.
 	p.linkStatus = "Copying…"
 	p.linkShown = link
 	settled := false
-	copyText(link, func(err error) {
+	dom.CopyText(link, func(err error) {
 		ctx.Dispatch(func(ctx app.Context) {
 			settled = true
 			if p.linkShown != link {
@@ -358,11 +360,11 @@ func (t *Tester) export(ctx app.Context, format string) {
 	w := &t.work.State
 	switch format {
 	case ExportCSV:
-		err = download("robots-test-results.csv", "text/csv", share.ResultsCSV(share.Results(t.work.An, w)))
+		err = dom.Download("robots-test-results.csv", "text/csv", share.ResultsCSV(share.Results(t.work.An, w)))
 	case ExportJSON:
-		err = download("robots-test-results.json", "application/json", share.ResultsJSON(share.Results(t.work.An, w)))
+		err = dom.Download("robots-test-results.json", "application/json", share.ResultsJSON(share.Results(t.work.An, w)))
 	default:
-		err = download("robots-tester-state.json", "application/json", share.Marshal(*w))
+		err = dom.Download("robots-tester-state.json", "application/json", share.Marshal(*w))
 	}
 	if err != nil {
 		t.fileFailed(ctx, "The export failed", err)
@@ -375,7 +377,7 @@ func (t *Tester) exportState(ctx app.Context) { t.export(ctx, ExportState) }
 
 // fileFailed says that reading or writing a file failed.
 func (t *Tester) fileFailed(ctx app.Context, what string, err error) {
-	t.work.Report(session.Note{ID: session.NoteFile, Alert: true, Text: what + ": " + plainError(err) + "."})
+	t.work.Report(session.Note{ID: session.NoteFile, Alert: true, Text: what + ": " + dom.PlainError(err) + "."})
 }
 
 // importStateFile replaces the work with a state file's.
@@ -386,7 +388,7 @@ func (t *Tester) importStateFile(ctx app.Context, file app.Value) {
 // importURLs adds a test per URL of a list.
 func (t *Tester) importURLs(ctx app.Context, text string) {
 	t.apply(ctx, session.ImportURLs{Text: text})
-	clearField(URLListID)
+	dom.ClearField(URLListID)
 }
 
 func (t *Tester) importURLFile(ctx app.Context, file app.Value) {
@@ -411,7 +413,7 @@ func (t *Tester) dropRobots(ctx app.Context, file app.Value) {
 // readFile reads a file the user chose or dropped and hands its text to
 // use, on the UI goroutine; when it cannot be read, a notice says why.
 func (t *Tester) readFile(ctx app.Context, file app.Value, use func(ctx app.Context, text string)) {
-	readText(file, model.MaxFile, func(text string, err error) {
+	dom.ReadText(file, model.MaxFile, func(text string, err error) {
 		ctx.Dispatch(func(ctx app.Context) {
 			if err != nil {
 				t.fileFailed(ctx, "The file could not be read", err)
@@ -458,14 +460,14 @@ func (b browserStorage) Get(key string) (string, bool, error) {
 	if b.denied != nil {
 		return "", false, b.denied
 	}
-	return storageGet(key)
+	return dom.StorageGet(key)
 }
 
 func (b browserStorage) Set(key, value string) error {
 	if b.denied != nil {
 		return b.denied
 	}
-	err := storageSet(key, value)
+	err := dom.StorageSet(key, value)
 	if err != nil && strings.Contains(strings.ToLower(err.Error()), "quota") {
 		return session.ErrQuota
 	}
@@ -488,7 +490,7 @@ func (t *Tester) fetchRobots(ctx app.Context, input string) {
 	t.page.fetch = model.FetchBusy(u)
 	current := func() bool { return t.page.fetch.URL == u && t.page.fetch.Kind == "busy" }
 	direct := func() {
-		fetchText(u, model.MaxFile+1, func(status int, body string, err error) {
+		dom.FetchText(u, model.MaxFile+1, func(status int, body string, err error) {
 			t.own.Dispatch(func(ctx app.Context) {
 				if !current() {
 					return // a newer fetch
@@ -507,7 +509,7 @@ func (t *Tester) fetchRobots(ctx app.Context, input string) {
 		direct()
 		return
 	}
-	fetchRelay(relay, page, func(text string, err error) {
+	dom.FetchRelay(relay, page, func(text string, err error) {
 		t.own.Dispatch(func(ctx app.Context) {
 			if !current() {
 				return

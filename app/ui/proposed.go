@@ -6,6 +6,8 @@ import (
 	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
 	"robotstester/robots"
+
+	"robotstester/app/ui/dom"
 )
 
 // proposal is the page's side of Compare versions: the proposed file,
@@ -76,7 +78,7 @@ func (t *Tester) toggleVersionsCompare(ctx app.Context) {
 	if t.proposal.open {
 		t.openVersions(ctx) // the versions to choose from
 		text := t.proposal.text
-		ctx.Defer(func(app.Context) { setFieldText(ProposedID, text) })
+		ctx.Defer(func(app.Context) { dom.SetFieldText(ProposedID, text) })
 	}
 }
 
@@ -90,14 +92,14 @@ func (t *Tester) proposeVersion(ctx app.Context, i int) {
 		return
 	}
 	t.proposal.setProposed(text)
-	setFieldText(ProposedID, text)
+	dom.SetFieldText(ProposedID, text)
 }
 
 // dropProposed takes a file dropped on the proposed textarea.
 func (t *Tester) dropProposed(ctx app.Context, file app.Value) {
 	t.readFile(ctx, file, func(ctx app.Context, text string) {
 		t.proposal.setProposed(text)
-		setFieldText(ProposedID, text)
+		dom.SetFieldText(ProposedID, text)
 	})
 }
 
@@ -105,7 +107,7 @@ func (t *Tester) dropProposed(ctx app.Context, file app.Value) {
 func (t *Tester) proposeCurrent(ctx app.Context) {
 	t.takePending(ctx)
 	t.proposal.setProposed(t.work.State.Robots)
-	setFieldText(ProposedID, t.work.State.Robots)
+	dom.SetFieldText(ProposedID, t.work.State.Robots)
 }
 
 // proposeLive takes the file the live box fetched as the proposed one:
@@ -113,7 +115,7 @@ func (t *Tester) proposeCurrent(ctx app.Context) {
 // is live.
 func (t *Tester) proposeLive(ctx app.Context) {
 	t.proposal.setProposed(t.page.live.body)
-	setFieldText(ProposedID, t.page.live.body)
+	dom.SetFieldText(ProposedID, t.page.live.body)
 }
 
 // exportChanges downloads the changes as CSV.
@@ -123,7 +125,7 @@ func (t *Tester) exportChanges(ctx app.Context) {
 	if d == nil {
 		return
 	}
-	if err := download("robots-verdict-changes.csv", "text/csv", share.ChangesCSV(d)); err != nil {
+	if err := dom.Download("robots-verdict-changes.csv", "text/csv", share.ChangesCSV(d)); err != nil {
 		t.fileFailed(ctx, "The export failed", err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
+
+	"robotstester/app/ui/dom"
 )
 
 // ResultRow is one test on one line of the results table: its number, its
@@ -54,7 +56,7 @@ func (r *ResultRow) OnUpdate(ctx app.Context) {
 	}
 	ctx.Defer(func(app.Context) {
 		n := r.Row.Index + 1
-		r.held.sync(element(fieldID("agent", n)), element(fieldID("url", n)))
+		r.held.sync(dom.Element(dom.FieldID("agent", n)), dom.Element(dom.FieldID("url", n)))
 	})
 }
 
@@ -66,7 +68,7 @@ func (r *ResultRow) Render() app.UI {
 	agent, url := r.held.values(i, v.Agent, v.URL)
 
 	row := app.Div().Class("result").Role("row").
-		DataSet(RowAttr, i).
+		DataSet(dom.RowAttr, i).
 		Aria("rowindex", r.Pos+2) // the column headers are row 1
 	if r.Selected {
 		row = row.DataSet("selected", "true")
@@ -110,7 +112,7 @@ func (r *ResultRow) Render() app.UI {
 	return row.Body(
 		num,
 		app.Span().Class("agent").Role("cell").Body(
-			app.Input().ID(fieldID("agent", i+1)).Name("agent").Type("text").
+			app.Input().ID(dom.FieldID("agent", i+1)).Name("agent").Type("text").
 				Value(agent).
 				Attr("list", "crawler-list").
 				Attr("autocomplete", "off").
@@ -131,7 +133,7 @@ func (r *ResultRow) Render() app.UI {
 		app.Span().Class("url").Role("cell").Body(
 			// data-paste: the field takes a list of lines (paste), also in
 			// the page made at build time (early.js).
-			app.Input().ID(fieldID("url", i+1)).Name("url").Type("text").
+			app.Input().ID(dom.FieldID("url", i+1)).Name("url").Type("text").
 				DataSet("paste", "lines").
 				Value(url).
 				Attr("autocomplete", "off").
@@ -151,7 +153,7 @@ func (r *ResultRow) Render() app.UI {
 			}),
 		),
 		app.Span().Class("outcome").Role("cell").Body(
-			app.Span().Class(VerdictClass).DataSet("verdict", v.Verdict()).Text(verdictText(v.Allowed)),
+			app.Span().Class(dom.VerdictClass).DataSet("verdict", v.Verdict()).Text(verdictText(v.Allowed)),
 			app.If(broken, func() app.UI {
 				return app.Span().Class("expect-broken").Title("Expected "+v.Expect).
 					Aria("label", ", expected "+v.Expect).Text("≠")

@@ -8,6 +8,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
+
+	"robotstester/app/ui/dom"
 )
 
 // Geometry of the results table, shared with web/results.css: the table
@@ -123,7 +125,7 @@ type focusTarget struct {
 	sel  bool   // select the field's text
 	hold bool   // keep the focus where it was: only if the redraw took it away
 
-	el         app.Value // hold: the element that had the focus
+	el         app.Value // hold: the Element that had the focus
 	start, end int       // hold: the field's selection
 	tries      int
 }
@@ -133,7 +135,7 @@ type focusTarget struct {
 func (p *ResultsTable) OnMount(ctx app.Context) {
 	p.own, p.mounted = ctx, true
 	p.revealed = 0
-	afterFrame(ctx, func(app.Context) { p.settled = true })
+	dom.AfterFrame(ctx, func(app.Context) { p.settled = true })
 	changed := p.measure()
 	if p.Reveal.Seq != 0 {
 		p.bring(p.Reveal)
@@ -165,7 +167,7 @@ func (p *ResultsTable) syncSearch() {
 	if !p.mounted {
 		return
 	}
-	f := element("results-search")
+	f := dom.Element("results-search")
 	if !f.Truthy() || f.Equal(app.Window().Get("document").Get("activeElement")) {
 		return
 	}
@@ -181,13 +183,13 @@ func (p *ResultsTable) measure() bool {
 		return false
 	}
 	narrow := p.narrow
-	if root := element(ResultsID); root.Truthy() {
+	if root := dom.Element(ResultsID); root.Truthy() {
 		if w := root.Get("clientWidth").Float(); w > 0 {
 			narrow = w < ResultsNarrowWidth
 		}
 	}
 	h := p.maxHeight
-	if box := element(ResultsBoxID); box.Truthy() {
+	if box := dom.Element(ResultsBoxID); box.Truthy() {
 		css := app.Window().Call("getComputedStyle", box).Get("maxHeight").String()
 		if v, err := strconv.ParseFloat(strings.TrimSuffix(css, "px"), 64); err == nil && v > 0 {
 			h = v
@@ -424,7 +426,7 @@ func (p *ResultsTable) resort(ctx app.Context, e app.Event) { p.query(ctx, p.tab
 func (p *ResultsTable) showAll(ctx app.Context, e app.Event) {
 	q := p.table().Query
 	q.Filter, q.Crawler, q.Search = model.ShowAll, "", ""
-	if f := element("results-search"); f.Truthy() {
+	if f := dom.Element("results-search"); f.Truthy() {
 		f.Set("value", "") // go-app cannot clear a field it drew (#1083)
 	}
 	p.query(ctx, q)
@@ -530,22 +532,22 @@ func (p *ResultsTable) bring(r RowReveal) {
 }
 
 // holdFocus notes the control that has the focus, before a redraw that
-// may give its element to another test (the lines are drawn into the same
+// may give its Element to another test (the lines are drawn into the same
 // elements, by place), so as to give the focus back to that control after.
 func (p *ResultsTable) holdFocus() {
 	if p.next != nil || !p.mounted {
 		return
 	}
 	el := app.Window().Get("document").Get("activeElement")
-	box := element(ResultsBoxID)
+	box := dom.Element(ResultsBoxID)
 	if !el.Truthy() || !box.Truthy() || !box.Call("contains", el).Bool() {
 		return
 	}
-	row := el.Call("closest", "["+"data-"+RowAttr+"]")
+	row := el.Call("closest", "["+"data-"+dom.RowAttr+"]")
 	if !row.Truthy() {
 		return
 	}
-	i, err := strconv.Atoi(row.Call("getAttribute", "data-"+RowAttr).String())
+	i, err := strconv.Atoi(row.Call("getAttribute", "data-"+dom.RowAttr).String())
 	if err != nil {
 		return
 	}
@@ -571,7 +573,7 @@ func (p *ResultsTable) applyFocus(ctx app.Context) {
 		return
 	}
 	p.next = nil
-	box := element(ResultsBoxID)
+	box := dom.Element(ResultsBoxID)
 	if !box.Truthy() {
 		return
 	}
@@ -610,7 +612,7 @@ func (p *ResultsTable) applyFocus(ctx app.Context) {
 }
 
 // refocus gives the focus back to the control that had it before a
-// redraw, if the redraw took it: its element now shows another test, or
+// redraw, if the redraw took it: its Element now shows another test, or
 // was replaced. A focus moved on purpose meanwhile is left alone.
 func (p *ResultsTable) refocus(box app.Value, f *focusTarget) {
 	active := app.Window().Get("document").Get("activeElement")
@@ -619,12 +621,12 @@ func (p *ResultsTable) refocus(box app.Value, f *focusTarget) {
 	case connected && !active.Equal(f.el):
 		return // the focus moved on purpose
 	case connected:
-		row := f.el.Call("closest", "[data-"+RowAttr+"]")
-		if row.Truthy() && row.Call("getAttribute", "data-"+RowAttr).String() == strconv.Itoa(f.row) {
+		row := f.el.Call("closest", "[data-"+dom.RowAttr+"]")
+		if row.Truthy() && row.Call("getAttribute", "data-"+dom.RowAttr).String() == strconv.Itoa(f.row) {
 			return // still the same test's control
 		}
 	case active.Truthy() && !active.Equal(app.Window().Get("document").Get("body")):
-		return // the element went and the focus is elsewhere
+		return // the Element went and the focus is elsewhere
 	}
 	el := box.Call("querySelector", controlSelector(f.row, f.ctl))
 	if !el.Truthy() {
@@ -656,7 +658,7 @@ func controlOf(el app.Value) string {
 
 // controlSelector matches a control of test i's line.
 func controlSelector(i int, ctl string) string {
-	row := rowSelector(i) + " "
+	row := dom.RowSelector(i) + " "
 	switch ctl {
 	case "agent", "url":
 		return row + "input[name=" + ctl + "]"
@@ -673,7 +675,7 @@ func controlSelector(i int, ctl string) string {
 // bottom of the screen (a narrow layout), the page scrolls the test above
 // it; in the page's flow and out of view, the panel is scrolled into view.
 func showWhy(i int) {
-	el := element("why")
+	el := dom.Element("why")
 	if !el.Truthy() {
 		return
 	}
@@ -681,7 +683,7 @@ func showWhy(i int) {
 	h := app.Window().Get("innerHeight").Float()
 	if app.Window().Call("getComputedStyle", el).Get("position").String() == "fixed" {
 		sheet := r.Get("top").Float()
-		row := app.Window().Get("document").Call("querySelector", rowSelector(i))
+		row := app.Window().Get("document").Call("querySelector", dom.RowSelector(i))
 		if !row.Truthy() {
 			return
 		}

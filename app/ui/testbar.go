@@ -6,14 +6,9 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
+
+	"robotstester/app/ui/dom"
 )
-
-// TestBarID is the id of the test bar.
-const TestBarID = "test-bar"
-
-// TestAttr is the test bar's data attribute naming the test it shows: not
-// data-row, which marks the tests of the table.
-const TestAttr = "test"
 
 // TestBar is the selected test, first: its crawler and URL, which it edits,
 // and its verdict, large, in words, sign and colour, with the sentence
@@ -46,12 +41,12 @@ func (b *TestBar) OnUpdate(ctx app.Context) {
 	if !b.held.typedIn {
 		return
 	}
-	ctx.Defer(func(app.Context) { b.held.sync(element("bar-agent"), element("bar-url")) })
+	ctx.Defer(func(app.Context) { b.held.sync(dom.Element("bar-agent"), dom.Element("bar-url")) })
 }
 
 // Render returns the component's markup.
 func (b *TestBar) Render() app.UI {
-	bar := app.Section().ID(TestBarID).Class("test-bar").Aria("label", "The selected test")
+	bar := app.Section().ID(dom.TestBarID).Class("test-bar").Aria("label", "The selected test")
 	if !b.Has {
 		return bar.Body(
 			app.P().Class("note").Text("No test yet: add one to see whether a crawler may fetch a URL."),
@@ -65,7 +60,7 @@ func (b *TestBar) Render() app.UI {
 	agent, url := b.held.values(i, w.Agent, w.URL)
 	winner := w.Winner()
 	inputNote := w.InputNote()
-	return bar.DataSet(TestAttr, i).Body(
+	return bar.DataSet(dom.TestAttr, i).Body(
 		app.Div().Class("bar-head").Body(
 			app.H2().Text("Test "+strconv.Itoa(i+1)),
 			app.If(b.Total > 1, func() app.UI {
@@ -102,7 +97,7 @@ func (b *TestBar) Render() app.UI {
 			return app.P().Class("note", "bar-input").Text(inputNote)
 		}),
 		app.Div().Class("bar-answer").Aria("live", "polite").Body(
-			app.Span().Class(VerdictClass, "big").DataSet("verdict", verdictWord(w.Allowed)).Text(verdictText(w.Allowed)),
+			app.Span().Class(dom.VerdictClass, "big").DataSet("verdict", verdictWord(w.Allowed)).Text(verdictText(w.Allowed)),
 			// One text: the page made at build time indents its markup,
 			// which would put spaces between pieces.
 			app.Span().Class("bar-for").Text("for "+w.Token+", read as "+w.Dialect),

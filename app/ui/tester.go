@@ -10,6 +10,8 @@ import (
 	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
 	"robotstester/robots"
+
+	"robotstester/app/ui/dom"
 )
 
 // Tester is the app's root component. The work (what the user chose, its
@@ -18,7 +20,7 @@ import (
 // where the page follows a change. Tester itself keeps only what the page
 // shows of it: scroll positions, the line revealed, panels open.
 //
-// Its root element carries data-ready once the WebAssembly app has
+// Its root Element carries data-ready once the WebAssembly app has
 // mounted, which tells browser tests that the DOM they see is go-app's and
 // no longer the prerendered page.
 type Tester struct {
@@ -26,7 +28,7 @@ type Tester struct {
 
 	ready bool
 	work  *session.Session
-	gc    collector
+	gc    dom.Collector
 	// painted is how many tests, and which one selected, the verdicts were
 	// last painted for (show).
 	painted paintShape
@@ -179,16 +181,16 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	}
 	t.showInEditor(ctx, false)
 	if t.ready { // the collector waits for the end of the start (PauseCollector)
-		t.gc.soon()
+		t.gc.Soon()
 	}
 	if fx.Editor {
 		// The state was replaced (Undo, Example, a link): the selects
 		// must follow it; a key or a choice made in a select need not.
-		syncChoices(&t.work.State)
+		dom.SyncChoices(&t.work.State)
 	}
 	if fx.File && !fx.Editor {
 		// A keystroke in the editor: the verdicts show before the redraw.
-		renderNextTask(ctx)
+		dom.RenderNextTask(ctx)
 	}
 	if fx.Lint {
 		t.lintLater(ctx)
@@ -243,7 +245,7 @@ func pacer() robots.Pause {
 	last := time.Now()
 	return func() bool {
 		if time.Since(last) >= workSlice {
-			waitForBrowser()
+			dom.WaitForBrowser()
 			last = time.Now()
 		}
 		return false
@@ -348,12 +350,12 @@ func (t *Tester) clearFile(ctx app.Context, e app.Event) {
 
 func (t *Tester) undo(ctx app.Context, e app.Event) {
 	t.apply(ctx, session.Undo{})
-	t.keepFocusBeside(ctx, UndoID, RedoID)
+	t.keepFocusBeside(ctx, dom.UndoID, dom.RedoID)
 }
 
 func (t *Tester) redo(ctx app.Context, e app.Event) {
 	t.apply(ctx, session.Redo{})
-	t.keepFocusBeside(ctx, RedoID, UndoID)
+	t.keepFocusBeside(ctx, dom.RedoID, dom.UndoID)
 }
 
 // keepFocusBeside moves the focus from the button id, when its last step
@@ -362,9 +364,9 @@ func (t *Tester) redo(ctx app.Context, e app.Event) {
 // takes the step back.
 func (t *Tester) keepFocusBeside(ctx app.Context, id, other string) {
 	ctx.Defer(func(app.Context) {
-		b := element(id)
+		b := dom.Element(id)
 		if b.Truthy() && b.Get("disabled").Bool() {
-			if o := element(other); o.Truthy() && !o.Get("disabled").Bool() {
+			if o := dom.Element(other); o.Truthy() && !o.Get("disabled").Bool() {
 				o.Call("focus")
 			}
 		}
@@ -420,7 +422,7 @@ func (t *Tester) growCompare(ctx app.Context) {
 		return
 	}
 	t.compareGrowing = true
-	afterFrame(ctx, func(ctx app.Context) {
+	dom.AfterFrame(ctx, func(ctx app.Context) {
 		t.compareGrowing = false
 		if t.compareDone() {
 			ctx.PreventUpdate()
@@ -459,10 +461,10 @@ func (t *Tester) whyRow(ctx app.Context, i int) {
 	t.whySheet, t.whyOpener = true, i
 	ctx.Defer(func(app.Context) {
 		if t.page.embed.On {
-			scrollIntoView(WhyID)
+			dom.ScrollIntoView(dom.WhyID)
 		}
 		// Hidden (display: none) where the panel is beside the tests.
-		if b := element(WhyCloseID); b.Truthy() && b.Get("offsetParent").Truthy() {
+		if b := dom.Element(WhyCloseID); b.Truthy() && b.Get("offsetParent").Truthy() {
 			b.Call("focus", map[string]any{"preventScroll": true})
 		}
 	})
@@ -489,4 +491,10 @@ func (t *Tester) reveal(ctx app.Context, n int) {
 		return
 	}
 	t.revealInEditor(n)
+}
+
+// paintVerdicts paints the verdicts ahead of go-app's frame, in the words
+// the rows draw them with.
+func paintVerdicts(an *model.Analysis) {
+	dom.PaintVerdicts(an, verdictText(true), verdictText(false))
 }

@@ -8,6 +8,8 @@ import (
 	"robotstester/app/internal/session"
 	"robotstester/app/ui/model"
 	"robotstester/robots"
+
+	"robotstester/app/ui/dom"
 )
 
 // Render returns the component's markup.
@@ -120,7 +122,7 @@ func (t *Tester) header() app.UI {
 //
 // The side comes first in the document, where a phone shows it, so that
 // Tab goes from the question to the file there as on a wide screen, where
-// the grid puts it on the right. Its element is there from the first
+// the grid puts it on the right. Its Element is there from the first
 // render: go-app matches children by position, and a side added before the
 // editor later would make it draw the editor (and CodeMirror) anew.
 func (t *Tester) workspace(withSide bool) app.UI {
@@ -182,8 +184,8 @@ func (t *Tester) testsSection() app.UI {
 		app.Div().Class("pane-head").Body(
 			app.H2().ID("tests-title").Text("Tests"),
 			app.Div().Class("tools").Body(
-				app.Label().For(DialectID).Text("Read as "),
-				app.Select().ID(DialectID).Name(DialectID).OnChange(t.setDialect).Body(opts...),
+				app.Label().For(dom.DialectID).Text("Read as "),
+				app.Select().ID(dom.DialectID).Name(dom.DialectID).OnChange(t.setDialect).Body(opts...),
 			),
 		),
 		t.answerNote(),
@@ -210,9 +212,9 @@ func (t *Tester) undoControls() app.UI {
 		redoTitle = "Redo: " + session.LowerFirst(redoLabel) + " (Ctrl+Shift+Z)"
 	}
 	return app.Span().Class("undo tools").Body(
-		app.Button().Type("button").ID(UndoID).Disabled(!canUndo).Title(undoTitle).Aria("label", undoTitle).
+		app.Button().Type("button").ID(dom.UndoID).Disabled(!canUndo).Title(undoTitle).Aria("label", undoTitle).
 			OnClick(t.undo).Text("↶ Undo"),
-		app.Button().Type("button").ID(RedoID).Disabled(!canRedo).Title(redoTitle).Aria("label", redoTitle).
+		app.Button().Type("button").ID(dom.RedoID).Disabled(!canRedo).Title(redoTitle).Aria("label", redoTitle).
 			OnClick(t.redo).Text("↷ Redo"),
 	)
 }
@@ -247,10 +249,6 @@ func (t *Tester) contentNote() app.UI {
 	})
 }
 
-// ServerAnswerID is the id of the server-answer control, whose values are
-// those of model.AnswerChoices.
-const ServerAnswerID = "server-answer"
-
 // serverAnswer is the choice of what the server answers to the request
 // for robots.txt (200, redirects, 404, 401/403, 429, 503, a timeout):
 // each test's verdict then shows what its crawler does after that answer.
@@ -258,8 +256,8 @@ const ServerAnswerID = "server-answer"
 // weighs in app.wasm.
 func (t *Tester) serverAnswer() app.UI {
 	return app.P().Class("server-answer tools").Body(
-		app.Label().For(ServerAnswerID).Text("The server answers"),
-		choiceSelect(ServerAnswerID, model.AnswerChoices(), model.AnswerFor(t.work.State.Answer).Choice(), t.setAnswer),
+		app.Label().For(dom.ServerAnswerID).Text("The server answers"),
+		choiceSelect(dom.ServerAnswerID, model.AnswerChoices(), model.AnswerFor(t.work.State.Answer).Choice(), t.setAnswer),
 	)
 }
 

@@ -1,5 +1,6 @@
 package ui
 
+import "robotstester/app/ui/dom"
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // Export formats offered by TransferPanel.
@@ -72,28 +73,28 @@ func (p *TransferPanel) exportAs(ctx app.Context, format string) {
 }
 
 func (p *TransferPanel) stateFile(ctx app.Context, e app.Event) {
-	if f := firstFile(ctx, e); f.Truthy() && p.onStateFile != nil {
+	if f := dom.FirstFile(ctx, e); f.Truthy() && p.onStateFile != nil {
 		p.onStateFile(ctx, f)
 	}
 	ctx.JSSrc().Set("value", "") // the same file can be chosen again
 }
 
 func (p *TransferPanel) urls(ctx app.Context, e app.Event) {
-	el := element(URLListID)
+	el := dom.Element(URLListID)
 	if el.Truthy() && p.onURLs != nil {
 		p.onURLs(ctx, el.Get("value").String())
 	}
 }
 
 func (p *TransferPanel) urlFile(ctx app.Context, e app.Event) {
-	if f := firstFile(ctx, e); f.Truthy() && p.onURLFile != nil {
+	if f := dom.FirstFile(ctx, e); f.Truthy() && p.onURLFile != nil {
 		p.onURLFile(ctx, f)
 	}
 	ctx.JSSrc().Set("value", "")
 }
 
 func (p *TransferPanel) urlDrop(ctx app.Context, e app.Event) {
-	if f := firstFile(ctx, e); f.Truthy() {
+	if f := dom.FirstFile(ctx, e); f.Truthy() {
 		e.PreventDefault()
 		if p.onURLFile != nil {
 			p.onURLFile(ctx, f)
@@ -101,7 +102,7 @@ func (p *TransferPanel) urlDrop(ctx app.Context, e app.Event) {
 	}
 }
 
-// acceptDrop lets files be dropped on the element: without it the browser
+// acceptDrop lets files be dropped on the Element: without it the browser
 // opens a dropped file in the tab.
 func acceptDrop(ctx app.Context, e app.Event) {
 	if dt := e.Get("dataTransfer"); dt.Truthy() && hasFiles(dt) {

@@ -6,6 +6,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
+
+	"robotstester/app/ui/dom"
 )
 
 // ProposedID is the id of the textarea holding the proposed robots.txt.
@@ -162,7 +164,7 @@ func (p *VersionsCompare) input(ctx app.Context, e app.Event) {
 // drop takes a dropped file as the proposed one; dropped text is left to
 // the browser, which inserts it and sends an input event.
 func (p *VersionsCompare) drop(ctx app.Context, e app.Event) {
-	if f := firstFile(ctx, e); f.Truthy() && p.onDrop != nil {
+	if f := dom.FirstFile(ctx, e); f.Truthy() && p.onDrop != nil {
 		e.PreventDefault()
 		p.onDrop(ctx, f)
 	}

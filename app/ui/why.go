@@ -6,6 +6,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
+
+	"robotstester/app/ui/dom"
 )
 
 // WhyCloseID is the id of the Why sheet's close button.
@@ -40,7 +42,7 @@ type WhyPanel struct {
 
 // Render returns the component's markup.
 func (p *WhyPanel) Render() app.UI {
-	sec := app.Section().ID(WhyID).Class("panel").Aria("labelledby", "why-title")
+	sec := app.Section().ID(dom.WhyID).Class("panel").Aria("labelledby", "why-title")
 	if p.Sheet && p.Has {
 		sec = sec.DataSet("sheet", "open").OnKeyDown(p.key)
 	}

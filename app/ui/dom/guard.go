@@ -1,4 +1,4 @@
-package ui
+package dom
 
 import (
 	"net/url"
@@ -47,12 +47,12 @@ func Guard() {
 	// The Go runtime's start (its tables, the packages' variables) is a
 	// task's worth already, and so are go-app's start and first render:
 	// the guards run in a task between them.
-	waitForBrowser()
+	WaitForBrowser()
 	guardURL()
 	guardNavigation()
 	guardStorage()
 	keepPrerendered()
-	waitForBrowser()
+	WaitForBrowser()
 }
 
 func guardURL() {
@@ -72,7 +72,7 @@ func guardNavigation() {
 		}
 		return nil
 	})
-	jsTry(func() { app.Window().Call("addEventListener", "popstate", repair) })
+	Try(func() { app.Window().Call("addEventListener", "popstate", repair) })
 }
 
 // repairAddress escapes the stray '%' signs of the page's address in the
@@ -80,7 +80,7 @@ func guardNavigation() {
 // returns the fragment as it was and what was wrong ("" if nothing).
 func repairAddress() (fragment, damaged string) {
 	var href string
-	jsTry(func() { href = app.Window().Get("location").Get("href").String() })
+	Try(func() { href = app.Window().Get("location").Get("href").String() })
 	_, fragment, _ = strings.Cut(href, "#")
 	u, err := url.Parse(href)
 	if err == nil {
@@ -95,7 +95,7 @@ func repairAddress() (fragment, damaged string) {
 		fixed, _, _ = strings.Cut(fixed, "#")
 		fixed = RepairURL(fixed)
 	}
-	jsTry(func() { app.Window().Get("history").Call("replaceState", app.Null(), "", fixed) })
+	Try(func() { app.Window().Get("history").Call("replaceState", app.Null(), "", fixed) })
 	return fragment, "a broken %-escape"
 }
 
@@ -121,7 +121,7 @@ func isHex(c byte) bool {
 // memory in its place when it cannot. A storage that can be read but not
 // written (full) is kept: the saved work stays readable.
 func guardStorage() {
-	err := jsTry(func() {
+	err := Try(func() {
 		ls := localStorage()
 		ls.Call("getItem", "robots-tester:probe")
 		ls.Get("length").Int()
@@ -130,7 +130,7 @@ func guardStorage() {
 		return
 	}
 	boot.storageErr = err
-	jsTry(func() {
+	Try(func() {
 		w := app.Window()
 		w.Get("Object").Call("defineProperty", w.JSValue(), "localStorage",
 			map[string]any{"value": memoryStorage(), "configurable": true})
@@ -197,4 +197,20 @@ func memoryStorage() app.Value {
 	})
 	obj.Set("length", 0)
 	return obj
+}
+
+// Arrival returns what Guard found before go-app started: the address's
+// fragment as it was, what was wrong with the address ("" if nothing) and
+// why localStorage cannot be used (nil if it can).
+func Arrival() (fragment, damaged string, storageErr error) {
+	return boot.fragment, boot.damaged, boot.storageErr
+}
+
+// TakeNavDamaged returns what was wrong with the address the open page was
+// last given ("" if nothing), once: the hashchange event that follows the
+// popstate event it was found on takes it.
+func TakeNavDamaged() string {
+	d := navDamaged
+	navDamaged = ""
+	return d
 }

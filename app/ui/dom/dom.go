@@ -1,4 +1,4 @@
-package ui
+package dom
 
 import (
 	"strconv"
@@ -15,10 +15,10 @@ import (
 // selectors are built from the same names the components draw with, so
 // that the two cannot drift apart.
 
-// Stable hooks: element IDs and data attributes that the components draw
+// Stable hooks: Element IDs and data attributes that the components draw
 // and that browser tests, embedding pages and outside checks rely on.
 const (
-	// EditorID is the id of the element that takes the robots.txt's text:
+	// EditorID is the id of the Element that takes the robots.txt's text:
 	// the editor's editable content, which fill() and real keys edit.
 	EditorID = "robots-txt"
 	// UndoID is the id of the Undo control.
@@ -27,7 +27,7 @@ const (
 	RedoID = "redo"
 	// WhyID is the id of the Why panel, which carries data-why-row.
 	WhyID = "why"
-	// RowAttr is the data attribute of a test's element: its index in the
+	// RowAttr is the data attribute of a test's Element: its index in the
 	// state's tests (data-row="0" is the first test).
 	RowAttr = "row"
 	// VerdictClass is the class of a test's verdict, which carries
@@ -36,18 +36,29 @@ const (
 	// DialectID is the id of the select of the dialect all tests are
 	// read in.
 	DialectID = "dialect"
+	// ServerAnswerID is the id of the server-answer control, whose values are
+	// those of model.AnswerChoices.
+	ServerAnswerID = "server-answer"
+	// TestBarID is the id of the test bar.
+	TestBarID = "test-bar"
+	// TestAttr is the test bar's data attribute naming the test it shows: not
+	// data-row, which marks the tests of the table.
+	TestAttr = "test"
+	// MountingClass marks the live page's root while its parts are being
+	// drawn: it is hidden, under the prerendered page.
+	MountingClass = "mounting"
 )
 
-// fieldID returns the id of a test's field ("agent" or "url"), n being
+// FieldID returns the id of a test's field ("agent" or "url"), n being
 // the test's number, 1-based.
-func fieldID(field string, n int) string { return field + "-" + strconv.Itoa(n) }
+func FieldID(field string, n int) string { return field + "-" + strconv.Itoa(n) }
 
-// rowSelector matches the element of test i (0-based).
-func rowSelector(i int) string { return `[data-` + RowAttr + `="` + strconv.Itoa(i) + `"]` }
+// RowSelector matches the Element of test i (0-based).
+func RowSelector(i int) string { return `[data-` + RowAttr + `="` + strconv.Itoa(i) + `"]` }
 
-// element returns the element of the live page with the given id, or a
+// Element returns the Element of the live page with the given id, or a
 // value that is not Truthy.
-func element(id string) app.Value {
+func Element(id string) app.Value {
 	if !app.IsClient {
 		return app.Null()
 	}
@@ -62,46 +73,46 @@ func element(id string) app.Value {
 }
 
 // livePageShown is set once the live page has taken the prerendered one's
-// place (showLivePage): the page's ids are then its own.
+// place (ShowLivePage): the page's ids are then its own.
 var livePageShown bool
 
-// scrollIntoView brings the element with the given id into view, if it
+// ScrollIntoView brings the Element with the given id into view, if it
 // is not.
-func scrollIntoView(id string) {
-	if el := element(id); el.Truthy() {
+func ScrollIntoView(id string) {
+	if el := Element(id); el.Truthy() {
 		el.Call("scrollIntoView", map[string]any{"block": "nearest"})
 	}
 }
 
-// clearField empties an input or textarea.
-func clearField(id string) {
-	if el := element(id); el.Truthy() {
+// ClearField empties an input or textarea.
+func ClearField(id string) {
+	if el := Element(id); el.Truthy() {
 		el.Set("value", "")
 	}
 }
 
-// setFieldText writes text into an input or textarea the user may have
+// SetFieldText writes text into an input or textarea the user may have
 // typed in (go-app cannot clear or reset such a field, #1083).
-func setFieldText(id, text string) {
-	if el := element(id); el.Truthy() && el.Get("value").String() != text {
+func SetFieldText(id, text string) {
+	if el := Element(id); el.Truthy() && el.Get("value").String() != text {
 		el.Set("value", text)
 	}
 }
 
-// syncChoices makes the page's selects show the work's choices. go-app
+// SyncChoices makes the page's selects show the work's choices. go-app
 // draws a select's choice as its options' selected attributes, which a
 // browser no longer follows once the user has picked an option: after an
 // Undo, the select would go on showing the choice undone.
-func syncChoices(s *model.State) {
-	selectChoice(ServerAnswerID, model.AnswerFor(s.Answer).Choice())
-	selectChoice(DialectID, model.CleanDialect(s.Dialect))
+func SyncChoices(s *model.State) {
+	SelectChoice(ServerAnswerID, model.AnswerFor(s.Answer).Choice())
+	SelectChoice(DialectID, model.CleanDialect(s.Dialect))
 }
 
-// selectChoice selects the option of select id whose value attribute is
+// SelectChoice selects the option of select id whose value attribute is
 // value ("" matching an option without one: go-app does not write an empty
 // value, and such an option's value is then its text).
-func selectChoice(id, value string) {
-	sel := element(id)
+func SelectChoice(id, value string) {
+	sel := Element(id)
 	if !sel.Truthy() {
 		return
 	}
@@ -117,8 +128,8 @@ func selectChoice(id, value string) {
 	}
 }
 
-// paintVerdicts writes every row's verdict into the page at once, in the
-// task of the event that changed it.
+// PaintVerdicts writes every row's verdict into the page at once, in the
+// task of the event that changed it, in the words the rows draw it with.
 //
 // go-app draws a change only at its next frame: its loop runs at 120 frames
 // a second and sleeps when idle, so a keystroke's render starts up to 8 ms
@@ -131,7 +142,7 @@ func selectChoice(id, value string) {
 // The loop over the rows runs in the page, one call for all of them: a
 // call from WebAssembly into the page costs about a microsecond, and the
 // loop made seven per row.
-func paintVerdicts(an *model.Analysis) {
+func PaintVerdicts(an *model.Analysis, allowedText, blockedText string) {
 	if !app.IsClient {
 		return
 	}
@@ -142,7 +153,7 @@ func paintVerdicts(an *model.Analysis) {
 			verdicts[i] = 'a'
 		}
 	}
-	verdictPainter().Invoke(string(verdicts), verdictText(true), verdictText(false))
+	verdictPainter().Invoke(string(verdicts), allowedText, blockedText)
 }
 
 // painterName is where the page keeps the verdict painter, made once.
@@ -176,10 +187,10 @@ func verdictPainter() app.Value {
 	return f
 }
 
-// onUndoKeys calls do for Ctrl+Z (Cmd+Z), and with redo for
+// OnUndoKeys calls do for Ctrl+Z (Cmd+Z), and with redo for
 // Ctrl+Shift+Z or Ctrl+Y, pressed outside the editor and the fields, which
 // keep their own undo (the editor's is its history). It returns the listener, to keep it alive.
-func onUndoKeys(ctx app.Context, do func(ctx app.Context, redo bool)) app.Func {
+func OnUndoKeys(ctx app.Context, do func(ctx app.Context, redo bool)) app.Func {
 	f := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 {
 			return nil
@@ -210,7 +221,7 @@ func onUndoKeys(ctx app.Context, do func(ctx app.Context, redo bool)) app.Func {
 const prerenderedClass = "prerendered"
 
 // keepPrerendered keeps the prerendered page on screen while the live one
-// is built: go-app mounts over the body's first element, so an empty one
+// is built: go-app mounts over the body's first Element, so an empty one
 // is put before the prerendered root for it. It must run before go-app
 // starts.
 func keepPrerendered() {
@@ -224,14 +235,14 @@ func keepPrerendered() {
 	doc.Get("body").Call("insertBefore", doc.Call("createElement", "div"), root)
 }
 
-// showLivePage puts the live page in place of the prerendered one, in one
+// ShowLivePage puts the live page in place of the prerendered one, in one
 // step (no frame shows both or neither), and marks it ready (data-ready).
 // What the user typed, chose and pressed in the prerendered page, its focus
 // and caret, go over to the live page (editor.js's handOver, early.js):
 // the prerendered page takes input from its first paint. With staged, the
 // live page has drawn its first screen only, and the prerendered page's
-// other parts stay on in it until drawn (handOverParts).
-func showLivePage(staged bool) {
+// other parts stay on in it until drawn (HandOverParts).
+func ShowLivePage(staged bool) {
 	if !app.IsClient {
 		return
 	}
@@ -240,7 +251,7 @@ func showLivePage(staged bool) {
 	old := doc.Call("querySelector", "main."+prerenderedClass)
 	live := doc.Call("querySelector", "main."+MountingClass)
 	if ed := app.Window().Get("RobotsEditor"); old.Truthy() && live.Truthy() && ed.Truthy() && ed.Get("handOver").Truthy() {
-		if err := jsTry(func() { ed.Call("handOver", old, live, MountingClass, staged) }); err == nil {
+		if err := Try(func() { ed.Call("handOver", old, live, MountingClass, staged) }); err == nil {
 			return
 		}
 	}
@@ -253,23 +264,23 @@ func showLivePage(staged bool) {
 	}
 }
 
-// handOverParts puts the parts of the live page drawn since it showed in
+// HandOverParts puts the parts of the live page drawn since it showed in
 // the place of the prerendered parts that stood for them, with what the
-// user did there (showLivePage, early.js).
-func handOverParts() {
+// user did there (ShowLivePage, early.js).
+func HandOverParts() {
 	ed := app.Window().Get("RobotsEditor")
 	live := app.Window().Get("document").Call("querySelector", "main[data-ready]")
 	if ed.Truthy() && ed.Get("handOverParts").Truthy() && live.Truthy() {
-		jsTry(func() { ed.Call("handOverParts", live) })
+		Try(func() { ed.Call("handOverParts", live) })
 	}
 }
 
-// stagedStart reports whether the prerendered page stands for the live
+// StagedStart reports whether the prerendered page stands for the live
 // page's first work, and takes input (early.js): the live page may then
 // show at its first screen, the prerendered page's other parts on in it
 // until drawn.
-func stagedStart() (staged bool) {
-	jsTry(func() {
+func StagedStart() (staged bool) {
+	Try(func() {
 		if ed := app.Window().Get("RobotsEditor"); ed.Truthy() && ed.Get("staged").Truthy() {
 			staged = ed.Call("staged").Bool()
 		}
@@ -277,12 +288,12 @@ func stagedStart() (staged bool) {
 	return staged
 }
 
-// registerWorker registers go-app's service worker, which keeps the page
+// RegisterWorker registers go-app's service worker, which keeps the page
 // and app.wasm for visits offline, once the page is ready: the site's
 // app.js leaves it to the app (app/internal/site/loader.go), as its
 // install, at the start, loaded app.wasm a second time while the page was
 // loading it.
-func registerWorker() {
+func RegisterWorker() {
 	if w := app.Window(); app.IsClient && w.Get("goappInitServiceWorker").InstanceOf(w.Get("Function")) {
 		w.Call("goappInitServiceWorker")
 	}

@@ -1,4 +1,4 @@
-package ui
+package dom
 
 import (
 	"errors"
@@ -17,9 +17,9 @@ import (
 // error, so that a browser that refuses (storage disabled, clipboard
 // denied) leaves the app working.
 
-// jsTry runs f and returns the JavaScript exception it raised, which
+// Try runs f and returns the JavaScript exception it raised, which
 // syscall/js turns into a panic, as an error.
-func jsTry(f func()) (err error) {
+func Try(f func()) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if e, ok := r.(error); ok {
@@ -41,10 +41,10 @@ func localStorage() app.Value {
 	return w.Get("Reflect").Call("get", w.JSValue(), "localStorage")
 }
 
-// storageGet returns the item key of localStorage; ok is false when there
+// StorageGet returns the item key of localStorage; ok is false when there
 // is none.
-func storageGet(key string) (v string, ok bool, err error) {
-	err = jsTry(func() {
+func StorageGet(key string) (v string, ok bool, err error) {
+	err = Try(func() {
 		if item := localStorage().Call("getItem", key); item.Type() == app.TypeString {
 			v, ok = item.String(), true
 		}
@@ -52,45 +52,45 @@ func storageGet(key string) (v string, ok bool, err error) {
 	return v, ok, err
 }
 
-// storageSet sets the item key of localStorage.
-func storageSet(key, v string) error {
-	return jsTry(func() { localStorage().Call("setItem", key, v) })
+// StorageSet sets the item key of localStorage.
+func StorageSet(key, v string) error {
+	return Try(func() { localStorage().Call("setItem", key, v) })
 }
 
-// download offers data to the user as a file named name.
-func download(name, mime string, data []byte) error {
-	parts, err := newBlobParts()
+// Download offers data to the user as a file named name.
+func Download(name, mime string, data []byte) error {
+	parts, err := NewBlobParts()
 	if err == nil {
-		err = parts.push(data)
+		err = parts.Push(data)
 	}
 	if err == nil {
-		err = parts.save(name, mime)
+		err = parts.Save(name, mime)
 	}
 	return err
 }
 
-// blobParts are the pieces of a file being offered for download, held in
+// BlobParts are the pieces of a file being offered for Download, held in
 // the page's JavaScript memory: a large export (a million URLs checked)
 // crosses from Go a piece at a time, and Go never holds it whole.
-type blobParts struct{ parts app.Value }
+type BlobParts struct{ parts app.Value }
 
-func newBlobParts() (b blobParts, err error) {
-	err = jsTry(func() { b.parts = app.Window().Get("Array").New() })
+func NewBlobParts() (b BlobParts, err error) {
+	err = Try(func() { b.parts = app.Window().Get("Array").New() })
 	return b, err
 }
 
-// push adds a copy of data to the file.
-func (b blobParts) push(data []byte) error {
-	return jsTry(func() {
+// Push adds a copy of data to the file.
+func (b BlobParts) Push(data []byte) error {
+	return Try(func() {
 		bytes := app.Window().Get("Uint8Array").New(len(data))
 		app.CopyBytesToJS(bytes, data)
 		b.parts.Call("push", bytes)
 	})
 }
 
-// save offers the file to the user, named name.
-func (b blobParts) save(name, mime string) error {
-	return jsTry(func() {
+// Save offers the file to the user, named name.
+func (b BlobParts) Save(name, mime string) error {
+	return Try(func() {
 		w := app.Window()
 		blob := w.Get("Blob").New(b.parts, map[string]any{"type": mime})
 		url := w.Get("URL").Call("createObjectURL", blob).String()
@@ -99,14 +99,14 @@ func (b blobParts) save(name, mime string) error {
 		a.Set("href", url)
 		a.Set("download", name)
 		a.Call("click")
-		time.AfterFunc(time.Minute, func() { jsTry(func() { w.Get("URL").Call("revokeObjectURL", url) }) })
+		time.AfterFunc(time.Minute, func() { Try(func() { w.Get("URL").Call("revokeObjectURL", url) }) })
 	})
 }
 
-// await calls ok with the value the promise p resolves to, or fail with
+// Await calls ok with the value the promise p resolves to, or fail with
 // the reason it is rejected for. Both run outside go-app's loop: they must
 // go through ctx.Dispatch to change a component.
-func await(p app.Value, ok func(app.Value), fail func(error)) {
+func Await(p app.Value, ok func(app.Value), fail func(error)) {
 	var resolve, reject app.Func
 	release := func() {
 		resolve.Release()
@@ -133,11 +133,11 @@ func await(p app.Value, ok func(app.Value), fail func(error)) {
 	p.Call("then", resolve, reject)
 }
 
-// copyText writes text to the clipboard; done gets the outcome, possibly
+// CopyText writes text to the clipboard; done gets the outcome, possibly
 // later.
-func copyText(text string, done func(error)) {
+func CopyText(text string, done func(error)) {
 	var p app.Value
-	err := jsTry(func() {
+	err := Try(func() {
 		clip := app.Window().Get("navigator").Get("clipboard")
 		if !clip.Truthy() {
 			panic(errors.New("this page has no clipboard access"))
@@ -148,16 +148,16 @@ func copyText(text string, done func(error)) {
 		done(err)
 		return
 	}
-	await(p, func(app.Value) { done(nil) }, done)
+	Await(p, func(app.Value) { done(nil) }, done)
 }
 
-// readText reads a File chosen or dropped by the user as text, refusing
+// ReadText reads a File chosen or dropped by the user as text, refusing
 // one over limit bytes; done gets the outcome, later.
-func readText(file app.Value, limit int, done func(string, error)) {
+func ReadText(file app.Value, limit int, done func(string, error)) {
 	var p app.Value
-	err := jsTry(func() {
+	err := Try(func() {
 		if size := file.Get("size").Int(); size > limit {
-			panic(fmt.Errorf("%s is %s: files over %s are not read", file.Get("name").String(), sizeText(size), sizeText(limit)))
+			panic(fmt.Errorf("%s is %s: files over %s are not read", file.Get("name").String(), SizeText(size), SizeText(limit)))
 		}
 		p = file.Call("text")
 	})
@@ -165,12 +165,12 @@ func readText(file app.Value, limit int, done func(string, error)) {
 		done("", err)
 		return
 	}
-	await(p, func(v app.Value) { done(v.String(), nil) }, func(err error) { done("", err) })
+	Await(p, func(v app.Value) { done(v.String(), nil) }, func(err error) { done("", err) })
 }
 
-// firstFile returns the first file of a file input's change event or a
+// FirstFile returns the first file of a file input's change event or a
 // drop event, or a null value.
-func firstFile(ctx app.Context, e app.Event) app.Value {
+func FirstFile(ctx app.Context, e app.Event) app.Value {
 	var files app.Value
 	if dt := e.Get("dataTransfer"); dt.Truthy() {
 		files = dt.Get("files")
@@ -183,17 +183,17 @@ func firstFile(ctx app.Context, e app.Event) app.Value {
 	return files.Index(0)
 }
 
-// replaceURL sets the address bar to url without a new history entry or
+// ReplaceURL sets the address bar to url without a new history entry or
 // a navigation: go-app would route a change of location.
-func replaceURL(url string) {
-	jsTry(func() { app.Window().Get("history").Call("replaceState", app.Null(), "", url) })
+func ReplaceURL(url string) {
+	Try(func() { app.Window().Get("history").Call("replaceState", app.Null(), "", url) })
 }
 
-// reportHeight posts the height of the page's content to the parent page
+// ReportHeight posts the height of the page's content to the parent page
 // of an iframe, now and whenever it changes, so that the parent can size
 // the iframe (embed mode; see README).
-func reportHeight() {
-	jsTry(func() {
+func ReportHeight() {
+	Try(func() {
 		w := app.Window()
 		if w.Get("parent").Equal(w.JSValue()) {
 			return // not in a frame
@@ -218,9 +218,9 @@ func reportHeight() {
 // parent page: {type: "robots-tester:height", height: N}, N in CSS pixels.
 const HeightMessage = "robots-tester:height"
 
-// plainError words an error for people: the browser's own messages
+// PlainError words an error for people: the browser's own messages
 // ("NotReadableError: …") say nothing to them.
-func plainError(err error) string {
+func PlainError(err error) string {
 	msg := err.Error()
 	if strings.HasPrefix(msg, "JavaScript error") || strings.Contains(msg, "Error:") {
 		return "the browser refused"
@@ -228,8 +228,8 @@ func plainError(err error) string {
 	return msg
 }
 
-// sizeText words a size in bytes.
-func sizeText(n int) string {
+// SizeText words a size in bytes.
+func SizeText(n int) string {
 	switch {
 	case n >= 1<<20:
 		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
@@ -242,13 +242,13 @@ func sizeText(n int) string {
 // FetchTimeout bounds a fetch of a robots.txt from the page.
 const FetchTimeout = 20 * time.Second
 
-// fetchText asks for url with the browser's fetch in CORS mode, without
+// FetchText asks for url with the browser's fetch in CORS mode, without
 // cookies, and gives done the status and text of the answer, or the
 // reason the browser refused (no CORS header, no connection, a timeout):
 // later, outside go-app's loop. The body is cut at limit bytes.
-func fetchText(url string, limit int, done func(status int, body string, err error)) {
+func FetchText(url string, limit int, done func(status int, body string, err error)) {
 	var p app.Value
-	err := jsTry(func() {
+	err := Try(func() {
 		w := app.Window()
 		opts := map[string]any{"mode": "cors", "credentials": "omit", "cache": "no-store", "redirect": "follow"}
 		if as := w.Get("AbortSignal"); as.Truthy() && as.Get("timeout").Truthy() {
@@ -260,14 +260,14 @@ func fetchText(url string, limit int, done func(status int, body string, err err
 		done(0, "", err)
 		return
 	}
-	await(p, func(resp app.Value) {
+	Await(p, func(resp app.Value) {
 		status := resp.Get("status").Int()
 		var text app.Value
-		if err := jsTry(func() { text = resp.Call("text") }); err != nil {
+		if err := Try(func() { text = resp.Call("text") }); err != nil {
 			done(status, "", err)
 			return
 		}
-		await(text, func(v app.Value) {
+		Await(text, func(v app.Value) {
 			body := v.String()
 			if len(body) > limit {
 				body = body[:limit] // State.Fit cuts at a character boundary
@@ -277,33 +277,33 @@ func fetchText(url string, limit int, done func(status int, body string, err err
 	}, func(err error) { done(0, "", err) })
 }
 
-// fetchRelay asks the fetch relay at relay for the robots.txt of page's
+// FetchRelay asks the fetch relay at relay for the robots.txt of page's
 // site, and gives done the answer's text when it is JSON: a host without a
 // relay answers with something else (the page itself), which is an error
 // here.
-func fetchRelay(relay, page string, done func(text string, err error)) {
-	relayGet(relay, "url", page, FetchTimeout, func(r relayReply) { done(r.text, r.err) })
+func FetchRelay(relay, page string, done func(text string, err error)) {
+	RelayGet(relay, "url", page, FetchTimeout, func(r RelayReply) { done(r.Text, r.Err) })
 }
 
-// A relayReply is the relay's answer: its status, its Retry-After header
+// A RelayReply is the relay's answer: its status, its Retry-After header
 // (a 429's) and its text, or why there is none.
-type relayReply struct {
-	status     int
-	retryAfter string
-	text       string
-	err        error
+type RelayReply struct {
+	Status     int
+	RetryAfter string
+	Text       string
+	Err        error
 }
 
-// errNoRelay is what a host without a fetch relay gives relayGet.
-var errNoRelay = errors.New("no fetch relay")
+// ErrNoRelay is what a host without a fetch relay gives RelayGet.
+var ErrNoRelay = errors.New("no fetch relay")
 
-// relayGet asks the fetch relay at relay for ?param=value, bounded by
+// RelayGet asks the fetch relay at relay for ?param=value, bounded by
 // timeout, and gives done its answer when it is JSON, whatever its
 // status: a host without a relay answers with something else (the page
 // itself), which is an error here.
-func relayGet(relay, param, value string, timeout time.Duration, done func(relayReply)) {
+func RelayGet(relay, param, value string, timeout time.Duration, done func(RelayReply)) {
 	var p app.Value
-	err := jsTry(func() {
+	err := Try(func() {
 		w := app.Window()
 		u := relay + "?" + param + "=" + w.Call("encodeURIComponent", value).String()
 		opts := map[string]any{"credentials": "omit", "cache": "no-store"}
@@ -313,39 +313,39 @@ func relayGet(relay, param, value string, timeout time.Duration, done func(relay
 		p = w.Call("fetch", u, opts)
 	})
 	if err != nil {
-		done(relayReply{err: err})
+		done(RelayReply{Err: err})
 		return
 	}
-	await(p, func(resp app.Value) {
+	Await(p, func(resp app.Value) {
 		headers := resp.Get("headers")
 		if ct := headers.Call("get", "content-type"); !ct.Truthy() || !strings.Contains(ct.String(), "json") {
-			done(relayReply{err: errNoRelay})
+			done(RelayReply{Err: ErrNoRelay})
 			return
 		}
-		r := relayReply{status: resp.Get("status").Int()}
+		r := RelayReply{Status: resp.Get("status").Int()}
 		if ra := headers.Call("get", "retry-after"); ra.Truthy() {
-			r.retryAfter = ra.String()
+			r.RetryAfter = ra.String()
 		}
 		var text app.Value
-		if err := jsTry(func() { text = resp.Call("text") }); err != nil {
-			done(relayReply{err: err})
+		if err := Try(func() { text = resp.Call("text") }); err != nil {
+			done(RelayReply{Err: err})
 			return
 		}
-		await(text, func(v app.Value) {
-			r.text = v.String()
+		Await(text, func(v app.Value) {
+			r.Text = v.String()
 			done(r)
-		}, func(err error) { done(relayReply{err: err}) })
-	}, func(err error) { done(relayReply{err: err}) })
+		}, func(err error) { done(RelayReply{Err: err}) })
+	}, func(err error) { done(RelayReply{Err: err}) })
 }
 
-// nextTask runs fn in a task of the browser's own, after the page has had
+// NextTask runs fn in a task of the browser's own, after the page has had
 // its turn (input, drawing).
 //
 // ctx.After does not promise that: a Go timer fires from inside the
 // current task when the Go code is still busy once it is due, and Go hands
 // the thread back to the browser only when idle. A setTimeout callback can
 // only run after Go has handed the thread back.
-func nextTask(ctx app.Context, fn func(app.Context)) {
+func NextTask(ctx app.Context, fn func(app.Context)) {
 	if !app.IsClient {
 		ctx.Dispatch(fn)
 		return
@@ -359,15 +359,15 @@ func nextTask(ctx app.Context, fn func(app.Context)) {
 	app.Window().Call("setTimeout", cb, 0)
 }
 
-// afterFrame runs fn in a task of the browser's own once go-app has drawn
-// the change being made. nextTask alone does not promise it: go-app draws
+// AfterFrame runs fn in a task of the browser's own once go-app has drawn
+// the change being made. NextTask alone does not promise it: go-app draws
 // on a Go timer, which fires inside fn's task when fn is still running
 // once it is due.
-func afterFrame(ctx app.Context, fn func(app.Context)) {
-	ctx.Defer(func(ctx app.Context) { nextTask(ctx, fn) })
+func AfterFrame(ctx app.Context, fn func(app.Context)) {
+	ctx.Defer(func(ctx app.Context) { NextTask(ctx, fn) })
 }
 
-// waitForBrowser blocks the calling goroutine until the browser has run a
+// WaitForBrowser blocks the calling goroutine until the browser has run a
 // task of its own; natively it returns at once.
 //
 // A goroutine that merely sleeps does not hand the thread back while a
@@ -377,7 +377,7 @@ func afterFrame(ctx app.Context, fn func(app.Context)) {
 // goroutine waiting for the browser leaves Go idle; the marking, if any,
 // finishes first, and then the browser has its turn. A message, unlike a
 // setTimeout, is not delayed by 4 ms once timers nest.
-func waitForBrowser() {
+func WaitForBrowser() {
 	if !app.IsClient {
 		return
 	}
