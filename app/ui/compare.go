@@ -6,6 +6,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
+
+	"robotstester/app/ui/widget"
 )
 
 // ComparePanel shows every test's verdict in every dialect side by side,
@@ -107,9 +109,9 @@ func (p *ComparePanel) row(i int) []app.UI {
 				DataSet("dialect", cell.Dialect.String()).
 				DataSet("verdict", cell.Verdict()).
 				Aria("label", cell.Dialect.Title()+": "+verdictWord(cell.Allowed)).
-				Text(verdictText(cell.Allowed)),
+				Text(widget.VerdictText(cell.Allowed)),
 			app.If(cell.Line > 0, func() app.UI {
-				return app.Div().Body(lineButton(cell.Line, p.reveal))
+				return app.Div().Body(widget.LineButton(cell.Line, p.reveal))
 			}),
 		)
 		cells = append(cells, td)
@@ -143,7 +145,7 @@ func (p *ComparePanel) more(ctx app.Context, e app.Event) {
 	}
 }
 
-func (p *ComparePanel) reveal(ctx app.Context, e app.Event) { revealLine(ctx, p.onReveal) }
+func (p *ComparePanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.onReveal) }
 
 // readingsNote says how each reading reads a file, in the engine's words
 // (model.ReadingNotes), where the comparison is closed.

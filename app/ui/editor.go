@@ -13,7 +13,7 @@ import (
 
 // Editor is the robots.txt editor: CodeMirror 6 (app/editor, bundled into
 // web/editor.js), which lays out only the lines in view. go-app draws its
-// host Element and nothing inside it: the editor owns that subtree, and
+// host element and nothing inside it: the editor owns that subtree, and
 // the Tester drives it (editing.go).
 //
 // In the page made at build time, where no script runs, the host holds
@@ -35,8 +35,8 @@ type Editor struct {
 	onDismount func()
 }
 
-// EditorHostID is the id of the Element the editor is made in; the
-// editable Element inside it is EditorID.
+// EditorHostID is the id of the element the editor is made in; the
+// editable element inside it is EditorID.
 const EditorHostID = "editor"
 
 // Render returns the component's markup.
@@ -96,7 +96,7 @@ func staticLine(l model.LineView) app.UI {
 	return d.Class(classes...).Text(l.Text)
 }
 
-// OnMount hands the host Element to the Tester, which makes the editor in
+// OnMount hands the host element to the Tester, which makes the editor in
 // it, in a task of its own: go-app's start and first render are one long
 // task already.
 func (e *Editor) OnMount(ctx app.Context) {

@@ -39,7 +39,7 @@ func (p *FetchPanel) Render() app.UI {
 		cmds[i] = app.Div().Body(app.Code().Text(c))
 	}
 	return app.Div().ID("live").Class("fetch").Body(
-		// No <form>: go-app's Element types each weigh in app.wasm, and
+		// No <form>: go-app's element types each weigh in app.wasm, and
 		// Enter in the field does the same as the button.
 		app.Div().Class("tools live-box").Role("group").Body(
 			app.Label().For(FetchURLID).Text("Test a live page"),

@@ -6,6 +6,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
+
+	"robotstester/app/ui/widget"
 )
 
 // FindingsPanel lists the linter's findings, each kind said once with its
@@ -33,7 +35,7 @@ func (p *FindingsPanel) Render() app.UI {
 			if j > 0 {
 				lines = append(lines, app.Text(", "))
 			}
-			lines = append(lines, lineButton(n, p.reveal))
+			lines = append(lines, widget.LineButton(n, p.reveal))
 		}
 		if more := g.Count - len(g.Lines); more > 0 {
 			lines = append(lines, app.Text(" and "+strconv.Itoa(more)+" more"))
@@ -82,7 +84,7 @@ func (p *FindingsPanel) filter(ctx app.Context, e app.Event) {
 	}
 }
 
-func (p *FindingsPanel) reveal(ctx app.Context, e app.Event) { revealLine(ctx, p.onReveal) }
+func (p *FindingsPanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.onReveal) }
 
 // severityIcon is the sign drawn beside a finding, so that severity does
 // not rest on colour alone.

@@ -138,7 +138,7 @@ func (t *Tester) started(ctx app.Context) {
 	t.lintShown(ctx)
 }
 
-// root returns the page's root Element with the given classes: hidden
+// root returns the page's root element with the given classes: hidden
 // while the live page is built, and marked data-ready once it is ready.
 func (t *Tester) root(classes ...string) app.HTMLMain {
 	if app.IsClient && !t.shown {

@@ -8,6 +8,8 @@ import (
 
 	"robotstester/app/ui/model"
 	"robotstester/robots"
+
+	"robotstester/app/ui/widget"
 )
 
 // OverviewPanel shows the file as a whole: size and lines, the 500 KiB
@@ -38,7 +40,7 @@ func (p *OverviewPanel) Render() app.UI {
 	}
 	var sitemaps []app.UI
 	for _, s := range o.Sitemaps {
-		sitemaps = append(sitemaps, app.Li().Body(p.lineButton(s.Line), app.Text(" "), app.Code().Text(s.URL)))
+		sitemaps = append(sitemaps, app.Li().Body(p.LineButton(s.Line), app.Text(" "), app.Code().Text(s.URL)))
 	}
 	var delays []app.UI
 	for _, d := range o.Delays {
@@ -51,7 +53,7 @@ func (p *OverviewPanel) Render() app.UI {
 			value = d.Value + " (not a number of seconds)"
 		}
 		delays = append(delays, app.Li().Body(
-			p.lineButton(d.Line), app.Text(" "),
+			p.LineButton(d.Line), app.Text(" "),
 			app.Code().Text("User-agent: "+d.Agents), app.Text(": "+value+". "+who),
 		))
 	}
@@ -64,7 +66,7 @@ func (p *OverviewPanel) Render() app.UI {
 		if pl.Note != "" {
 			tail += ": " + pl.Note + "."
 		}
-		prefs = append(prefs, app.Li().Body(p.lineButton(pl.Line), app.Text(" "), app.Code().Text(pl.Text), app.Text(tail)))
+		prefs = append(prefs, app.Li().Body(p.LineButton(pl.Line), app.Text(" "), app.Code().Text(pl.Text), app.Text(tail)))
 	}
 	var grid app.UI
 	if o.AIGrid {
@@ -89,9 +91,9 @@ func (p *OverviewPanel) Render() app.UI {
 	)
 }
 
-func (p *OverviewPanel) lineButton(n int) app.UI { return lineButton(n, p.reveal) }
+func (p *OverviewPanel) LineButton(n int) app.UI { return widget.LineButton(n, p.reveal) }
 
-func (p *OverviewPanel) reveal(ctx app.Context, e app.Event) { revealLine(ctx, p.onReveal) }
+func (p *OverviewPanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.onReveal) }
 
 // aiGrid shows which AI crawlers may fetch which tested URL, with the use
 // the file states for them (#ai-grid; each cell has data-verdict).
@@ -119,7 +121,7 @@ func aiGridTable(g *model.AIGrid) app.UI {
 				usage = " · " + c.Usage
 			}
 			cells = append(cells, app.Td().DataSet("verdict", verdictWord(c.Allowed)).Body(
-				app.Span().Class("verdict").DataSet("verdict", verdictWord(c.Allowed)).Text(verdictText(c.Allowed)),
+				app.Span().Class("verdict").DataSet("verdict", verdictWord(c.Allowed)).Text(widget.VerdictText(c.Allowed)),
 				app.Text(usage),
 			))
 		}

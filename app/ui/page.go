@@ -14,6 +14,8 @@ import (
 	"robotstester/app/ui/model"
 
 	"robotstester/app/ui/dom"
+
+	"robotstester/app/ui/widget"
 )
 
 // pageState is the Tester's part that belongs to the browser rather than
@@ -273,17 +275,17 @@ func (t *Tester) saved(wrote bool) {
 func (t *Tester) notices() app.UI {
 	items := make([]app.UI, 0, len(t.work.Notes)+1)
 	if p := t.work.Pending; p != nil {
-		items = append(items, &SharedChoice{Rows: len(p.Rows), onOpen: t.openShared, onKeep: t.keepMine})
+		items = append(items, &widget.SharedChoice{Rows: len(p.Rows), OnOpen: t.openShared, OnKeep: t.keepMine})
 	}
 	for _, n := range t.work.Notes {
-		nt := &Notice{ID: n.ID, Alert: n.Alert, Text: n.Text, onDismiss: t.dismiss}
+		nt := &widget.Notice{ID: n.ID, Alert: n.Alert, Text: n.Text, OnDismiss: t.dismiss}
 		switch n.Action {
 		case session.ActionUndo:
 			if _, ok := t.work.CanUndo(); ok {
-				nt.ActionText, nt.onAction = "Undo", t.undoFromNotice
+				nt.ActionText, nt.OnAction = "Undo", t.undoFromNotice
 			}
 		case session.ActionExportAside:
-			nt.ActionText, nt.onAction = "Export it", t.exportAside
+			nt.ActionText, nt.OnAction = "Export it", t.exportAside
 		}
 		items = append(items, nt)
 	}

@@ -9,6 +9,8 @@ import (
 	"robotstester/app/ui/model"
 
 	"robotstester/app/ui/dom"
+
+	"robotstester/app/ui/widget"
 )
 
 // ResultRow is one test on one line of the results table: its number, its
@@ -102,7 +104,7 @@ func (r *ResultRow) Render() app.UI {
 			app.Span().Class("note answer").Title("%s", v.Answer).Text(v.Permission))
 	} else if v.Line > 0 {
 		rule = app.Span().Class("rule").Role("cell").Body(
-			lineButton(v.Line, r.reveal),
+			widget.LineButton(v.Line, r.reveal),
 			app.Code().Title("%s", v.Rule).Text(v.Rule),
 		)
 	} else {
@@ -153,7 +155,7 @@ func (r *ResultRow) Render() app.UI {
 			}),
 		),
 		app.Span().Class("outcome").Role("cell").Body(
-			app.Span().Class(dom.VerdictClass).DataSet("verdict", v.Verdict()).Text(verdictText(v.Allowed)),
+			app.Span().Class(dom.VerdictClass).DataSet("verdict", v.Verdict()).Text(widget.VerdictText(v.Allowed)),
 			app.If(broken, func() app.UI {
 				return app.Span().Class("expect-broken").Title("Expected "+v.Expect).
 					Aria("label", ", expected "+v.Expect).Text("≠")
@@ -301,14 +303,6 @@ func (r *ResultRow) reveal(ctx app.Context, e app.Event) {
 	}
 }
 
-// verdictText is the verdict in words with its sign, so that it does not
-// rest on colour alone.
-func verdictText(allowed bool) string {
-	if allowed {
-		return "✓ Allowed"
-	}
-	return "✕ Blocked"
-}
 func vendorNote(v *model.RowView) string {
 	switch {
 	case v.Known:

@@ -10,6 +10,8 @@ import (
 	"robotstester/app/ui/model"
 
 	"robotstester/app/ui/dom"
+
+	"robotstester/app/ui/widget"
 )
 
 // Geometry of the results table, shared with web/results.css: the table
@@ -125,7 +127,7 @@ type focusTarget struct {
 	sel  bool   // select the field's text
 	hold bool   // keep the focus where it was: only if the redraw took it away
 
-	el         app.Value // hold: the Element that had the focus
+	el         app.Value // hold: the element that had the focus
 	start, end int       // hold: the field's selection
 	tries      int
 }
@@ -272,7 +274,7 @@ func (p *ResultsTable) Render() app.UI {
 			onWhy:    p.why,
 			onRemove: p.remove,
 			onPin:    p.onPin,
-			onReveal: p.revealLine,
+			onReveal: p.RevealLine,
 			onKey:    p.key,
 		}
 	}
@@ -333,7 +335,7 @@ func (p *ResultsTable) controls(t *model.Table, q model.TableQuery) app.UI {
 	return app.Div().Class("results-controls tools").Role("group").Aria("label", "Which tests, in which order").Body(
 		app.Span().Class("control").Body(
 			app.Label().For("results-filter").Text("Show"),
-			choiceSelect("results-filter", filters, q.FilterValue(), p.filter),
+			widget.ChoiceSelect("results-filter", filters, q.FilterValue(), p.filter),
 		),
 		app.Span().Class("control").Body(
 			app.Label().For("results-search").Text("Find"),
@@ -346,11 +348,11 @@ func (p *ResultsTable) controls(t *model.Table, q model.TableQuery) app.UI {
 		),
 		app.Span().Class("control").Body(
 			app.Label().For("results-sort").Text("Sort by"),
-			choiceSelect("results-sort", model.SortChoices(), q.SortValue(), p.sort),
+			widget.ChoiceSelect("results-sort", model.SortChoices(), q.SortValue(), p.sort),
 		),
 		app.Span().Class("control").Body(
 			app.Label().For("results-group").Text("Group by"),
-			choiceSelect("results-group", model.GroupChoices(), q.GroupValue(), p.group),
+			widget.ChoiceSelect("results-group", model.GroupChoices(), q.GroupValue(), p.group),
 		),
 		app.If(t.OrderKept(), func() app.UI {
 			return app.Button().Type("button").ID("results-resort").
@@ -374,14 +376,6 @@ func countsText(t *model.Table) string {
 		s += " Order kept while you edit."
 	}
 	return s
-}
-
-func choiceSelect(id string, choices []model.Choice, value string, onChange app.EventHandler) app.UI {
-	opts := make([]app.UI, len(choices))
-	for i, c := range choices {
-		opts[i] = app.Option().Value(c.Value).Selected(c.Value == value).Text(c.Title)
-	}
-	return app.Select().ID(id).Name(id).OnChange(onChange).Body(opts...)
 }
 
 func hasChoice(choices []model.Choice, value string) bool {
@@ -478,7 +472,7 @@ func (p *ResultsTable) remove(ctx app.Context, i int) {
 	p.deferFocus()
 }
 
-func (p *ResultsTable) revealLine(ctx app.Context, i, line int) {
+func (p *ResultsTable) RevealLine(ctx app.Context, i, line int) {
 	if p.onSelect != nil && i != p.Selected {
 		p.onSelect(ctx, i)
 	}
@@ -532,7 +526,7 @@ func (p *ResultsTable) bring(r RowReveal) {
 }
 
 // holdFocus notes the control that has the focus, before a redraw that
-// may give its Element to another test (the lines are drawn into the same
+// may give its element to another test (the lines are drawn into the same
 // elements, by place), so as to give the focus back to that control after.
 func (p *ResultsTable) holdFocus() {
 	if p.next != nil || !p.mounted {
@@ -612,7 +606,7 @@ func (p *ResultsTable) applyFocus(ctx app.Context) {
 }
 
 // refocus gives the focus back to the control that had it before a
-// redraw, if the redraw took it: its Element now shows another test, or
+// redraw, if the redraw took it: its element now shows another test, or
 // was replaced. A focus moved on purpose meanwhile is left alone.
 func (p *ResultsTable) refocus(box app.Value, f *focusTarget) {
 	active := app.Window().Get("document").Get("activeElement")
@@ -626,7 +620,7 @@ func (p *ResultsTable) refocus(box app.Value, f *focusTarget) {
 			return // still the same test's control
 		}
 	case active.Truthy() && !active.Equal(app.Window().Get("document").Get("body")):
-		return // the Element went and the focus is elsewhere
+		return // the element went and the focus is elsewhere
 	}
 	el := box.Call("querySelector", controlSelector(f.row, f.ctl))
 	if !el.Truthy() {

@@ -188,7 +188,7 @@ func TestResultRowKeepsTypedText(t *testing.T) {
 	if html := render(t, r); !strings.Contains(html, `value="/ab"`) {
 		t.Errorf("the field does not show the test's text once left")
 	}
-	// The same Element drawn for another test shows that test's text.
+	// The same element drawn for another test shows that test's text.
 	r.held.focused = "url"
 	r.Row = model.TableRow{Index: 9, RowView: model.RowView{Agent: "bingbot", URL: "/other"}}
 	if html := render(t, r); !strings.Contains(html, `value="/other"`) || !strings.Contains(html, `data-row="9"`) {

@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/dom"
+	"robotstester/app/ui/widget"
 )
 
 // The site panel's files (sitepanel.go, siteurls.go) are being rewritten
@@ -44,3 +45,9 @@ func newBlobParts() (blobParts, error) {
 
 func (b blobParts) push(data []byte) error       { return b.Push(data) }
 func (b blobParts) save(name, mime string) error { return b.Save(name, mime) }
+
+func lineButton(n int, onClick app.EventHandler) app.UI { return widget.LineButton(n, onClick) }
+func revealLine(ctx app.Context, onReveal func(ctx app.Context, line int)) {
+	widget.RevealLine(ctx, onReveal)
+}
+func acceptDrop(ctx app.Context, e app.Event) { widget.AcceptDrop(ctx, e) }

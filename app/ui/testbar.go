@@ -8,6 +8,8 @@ import (
 	"robotstester/app/ui/model"
 
 	"robotstester/app/ui/dom"
+
+	"robotstester/app/ui/widget"
 )
 
 // TestBar is the selected test, first: its crawler and URL, which it edits,
@@ -97,7 +99,7 @@ func (b *TestBar) Render() app.UI {
 			return app.P().Class("note", "bar-input").Text(inputNote)
 		}),
 		app.Div().Class("bar-answer").Aria("live", "polite").Body(
-			app.Span().Class(dom.VerdictClass, "big").DataSet("verdict", verdictWord(w.Allowed)).Text(verdictText(w.Allowed)),
+			app.Span().Class(dom.VerdictClass, "big").DataSet("verdict", verdictWord(w.Allowed)).Text(widget.VerdictText(w.Allowed)),
 			// One text: the page made at build time indents its markup,
 			// which would put spaces between pieces.
 			app.Span().Class("bar-for").Text("for "+w.Token+", read as "+w.Dialect),
@@ -107,7 +109,7 @@ func (b *TestBar) Render() app.UI {
 			app.Text(w.Decision),
 			app.If(winner != nil, func() app.UI {
 				return app.Span().Class("bar-rule").Body(
-					lineButton(winner.Line, b.reveal),
+					widget.LineButton(winner.Line, b.reveal),
 					app.Code().Text(winner.Rule),
 				)
 			}),
@@ -143,4 +145,4 @@ func (b *TestBar) blur(ctx app.Context, e app.Event) {
 	}
 }
 
-func (b *TestBar) reveal(ctx app.Context, e app.Event) { revealLine(ctx, b.onReveal) }
+func (b *TestBar) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, b.onReveal) }

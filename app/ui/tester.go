@@ -12,6 +12,8 @@ import (
 	"robotstester/robots"
 
 	"robotstester/app/ui/dom"
+
+	"robotstester/app/ui/widget"
 )
 
 // Tester is the app's root component. The work (what the user chose, its
@@ -20,7 +22,7 @@ import (
 // where the page follows a change. Tester itself keeps only what the page
 // shows of it: scroll positions, the line revealed, panels open.
 //
-// Its root Element carries data-ready once the WebAssembly app has
+// Its root element carries data-ready once the WebAssembly app has
 // mounted, which tells browser tests that the DOM they see is go-app's and
 // no longer the prerendered page.
 type Tester struct {
@@ -496,5 +498,5 @@ func (t *Tester) reveal(ctx app.Context, n int) {
 // paintVerdicts paints the verdicts ahead of go-app's frame, in the words
 // the rows draw them with.
 func paintVerdicts(an *model.Analysis) {
-	dom.PaintVerdicts(an, verdictText(true), verdictText(false))
+	dom.PaintVerdicts(an, widget.VerdictText(true), widget.VerdictText(false))
 }

@@ -10,6 +10,8 @@ import (
 	"robotstester/robots"
 
 	"robotstester/app/ui/dom"
+
+	"robotstester/app/ui/widget"
 )
 
 // Render returns the component's markup.
@@ -122,7 +124,7 @@ func (t *Tester) header() app.UI {
 //
 // The side comes first in the document, where a phone shows it, so that
 // Tab goes from the question to the file there as on a wide screen, where
-// the grid puts it on the right. Its Element is there from the first
+// the grid puts it on the right. Its element is there from the first
 // render: go-app matches children by position, and a side added before the
 // editor later would make it draw the editor (and CodeMirror) anew.
 func (t *Tester) workspace(withSide bool) app.UI {
@@ -257,7 +259,7 @@ func (t *Tester) contentNote() app.UI {
 func (t *Tester) serverAnswer() app.UI {
 	return app.P().Class("server-answer tools").Body(
 		app.Label().For(dom.ServerAnswerID).Text("The server answers"),
-		choiceSelect(dom.ServerAnswerID, model.AnswerChoices(), model.AnswerFor(t.work.State.Answer).Choice(), t.setAnswer),
+		widget.ChoiceSelect(dom.ServerAnswerID, model.AnswerChoices(), model.AnswerFor(t.work.State.Answer).Choice(), t.setAnswer),
 	)
 }
 
@@ -352,13 +354,13 @@ func (t *Tester) cutNote() app.UI {
 	}
 	return app.P().ID("cut").Class("alert").Body(
 		app.Text(fmt.Sprintf("The file passes 500 KiB (%d bytes): crawlers stop reading at byte %d, in ", f.Size, f.Cut)),
-		lineButton(f.CutLine, t.revealLineButton),
+		widget.LineButton(f.CutLine, t.revealLineButton),
 		app.Text(". Everything after it is ignored."),
 	)
 }
 
 // revealLineButton is the click of a "line N" button the Tester draws.
-func (t *Tester) revealLineButton(ctx app.Context, e app.Event) { revealLine(ctx, t.reveal) }
+func (t *Tester) revealLineButton(ctx app.Context, e app.Event) { widget.RevealLine(ctx, t.reveal) }
 
 // findingsSummary names the findings' part with their counts by severity
 // (#counts, a hook), so that a file with errors says so while the part is

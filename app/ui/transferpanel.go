@@ -1,5 +1,6 @@
 package ui
 
+import "robotstester/app/ui/widget"
 import "robotstester/app/ui/dom"
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -43,7 +44,7 @@ func (p *TransferPanel) Render() app.UI {
 			app.Textarea().ID(URLListID).Rows(4).Spellcheck(false).
 				Aria("label", "URLs to test, one per line").
 				Placeholder("https://example.com/page\n/another/path").
-				OnDragOver(acceptDrop).
+				OnDragOver(widget.AcceptDrop).
 				OnDrop(p.urlDrop),
 			app.Div().Class("tools").Body(
 				app.Button().Type("button").ID("add-urls").OnClick(p.urls).Text("Add as tests"),
@@ -100,24 +101,4 @@ func (p *TransferPanel) urlDrop(ctx app.Context, e app.Event) {
 			p.onURLFile(ctx, f)
 		}
 	}
-}
-
-// acceptDrop lets files be dropped on the Element: without it the browser
-// opens a dropped file in the tab.
-func acceptDrop(ctx app.Context, e app.Event) {
-	if dt := e.Get("dataTransfer"); dt.Truthy() && hasFiles(dt) {
-		e.PreventDefault()
-		dt.Set("dropEffect", "copy")
-	}
-}
-
-// hasFiles reports whether a drag carries files, rather than text.
-func hasFiles(dt app.Value) bool {
-	types := dt.Get("types")
-	for i := 0; i < types.Length(); i++ {
-		if types.Index(i).String() == "Files" {
-			return true
-		}
-	}
-	return false
 }

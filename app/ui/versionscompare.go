@@ -8,6 +8,8 @@ import (
 	"robotstester/app/ui/model"
 
 	"robotstester/app/ui/dom"
+
+	"robotstester/app/ui/widget"
 )
 
 // ProposedID is the id of the textarea holding the proposed robots.txt.
@@ -85,7 +87,7 @@ func (p *VersionsCompare) Render() app.UI {
 			Aria("label", "The proposed robots.txt").
 			Placeholder("Paste or drop the proposed robots.txt here").
 			OnInput(p.input).
-			OnDragOver(acceptDrop).
+			OnDragOver(widget.AcceptDrop).
 			OnDrop(p.drop),
 		app.Div().Class("tools").Body(
 			app.Button().Type("button").ID("proposed-current").OnClick(p.current).Text("Start from the current file"),
@@ -135,14 +137,14 @@ func (p *VersionsCompare) change(c *model.VersionChange) app.UI {
 // side draws one version's verdict and deciding line; only the current
 // file's lines can be revealed in the editor.
 func (p *VersionsCompare) side(s *model.VersionSide, current bool) []app.UI {
-	out := []app.UI{app.Span().Class("verdict").DataSet("verdict", s.Verdict()).Text(verdictText(s.Allowed))}
+	out := []app.UI{app.Span().Class("verdict").DataSet("verdict", s.Verdict()).Text(widget.VerdictText(s.Allowed))}
 	switch {
 	case s.Answer != "":
 		out = append(out, app.Div().Class("note").Text("the server's answer decides"))
 	case s.Line == 0:
 		out = append(out, app.Div().Class("note").Text("no rule matches"))
 	case current:
-		out = append(out, app.Div().Body(lineButton(s.Line, p.reveal), app.Text(" "), app.Code().Text(s.Rule)))
+		out = append(out, app.Div().Body(widget.LineButton(s.Line, p.reveal), app.Text(" "), app.Code().Text(s.Rule)))
 	default:
 		out = append(out, app.Div().Body(app.Span().Class("note").Text("line "+strconv.Itoa(s.Line)+" "), app.Code().Text(s.Rule)))
 	}
@@ -195,4 +197,4 @@ func (p *VersionsCompare) export(ctx app.Context, e app.Event) {
 	}
 }
 
-func (p *VersionsCompare) reveal(ctx app.Context, e app.Event) { revealLine(ctx, p.onReveal) }
+func (p *VersionsCompare) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.onReveal) }

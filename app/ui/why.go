@@ -8,6 +8,8 @@ import (
 	"robotstester/app/ui/model"
 
 	"robotstester/app/ui/dom"
+
+	"robotstester/app/ui/widget"
 )
 
 // WhyCloseID is the id of the Why sheet's close button.
@@ -60,7 +62,7 @@ func (p *WhyPanel) Render() app.UI {
 	groups := make([]app.UI, len(w.Groups))
 	for i, g := range w.Groups {
 		groups[i] = app.Li().Body(
-			p.lineButton(g.Start),
+			p.LineButton(g.Start),
 			app.Text(" to "+strconv.Itoa(g.End)+": "),
 			app.Code().Text("User-agent: "+g.Agents),
 			app.Text(" ("+model.Plural(g.Rules, "rule", "rules")+")"),
@@ -87,7 +89,7 @@ func (p *WhyPanel) Render() app.UI {
 			// The priority column only where the reading ranks rules
 			// by it: in file order it plays no part.
 			rows[i] = tr.Body(
-				app.Td().Body(p.lineButton(m.Line)),
+				app.Td().Body(p.LineButton(m.Line)),
 				app.Td().Body(app.Code().Text(m.Rule)),
 				app.If(w.PriorityName != "", func() app.UI {
 					return app.Td().Class("num").Text(strconv.Itoa(m.Priority))
@@ -108,7 +110,7 @@ func (p *WhyPanel) Render() app.UI {
 			app.TBody().Body(rows...),
 		)
 	}
-	verdict := app.Span().Class("verdict").DataSet("verdict", verdictWord(w.Allowed)).Text(verdictText(w.Allowed))
+	verdict := app.Span().Class("verdict").DataSet("verdict", verdictWord(w.Allowed)).Text(widget.VerdictText(w.Allowed))
 	return sec.DataSet("why-row", w.Row).Body(
 		app.If(p.Sheet, func() app.UI {
 			return app.Button().Type("button").ID(WhyCloseID).Class("why-close").
@@ -143,9 +145,9 @@ func (p *WhyPanel) Render() app.UI {
 	)
 }
 
-func (p *WhyPanel) lineButton(n int) app.UI { return lineButton(n, p.reveal) }
+func (p *WhyPanel) LineButton(n int) app.UI { return widget.LineButton(n, p.reveal) }
 
-func (p *WhyPanel) reveal(ctx app.Context, e app.Event) { revealLine(ctx, p.onReveal) }
+func (p *WhyPanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.onReveal) }
 
 // close closes the sheet and gives the focus back to the explained test's
 // Why control, where the user was.

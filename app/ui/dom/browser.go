@@ -69,7 +69,7 @@ func Download(name, mime string, data []byte) error {
 	return err
 }
 
-// BlobParts are the pieces of a file being offered for Download, held in
+// BlobParts are the pieces of a file being offered for download, held in
 // the page's JavaScript memory: a large export (a million URLs checked)
 // crosses from Go a piece at a time, and Go never holds it whole.
 type BlobParts struct{ parts app.Value }

@@ -9,7 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Collector runs Go's garbage Collector while the page is idle, between
+// Collector runs Go's garbage collector while the page is idle, between
 // two keys, rather than in the middle of one.
 //
 // At a 500 KiB file each key leaves a few megabytes of garbage (the file's
@@ -17,16 +17,16 @@ import (
 // about 8 MB: with Go's default pacing, a collection starts every second
 // or third key, inside its analysis, and Go finishes the marking before
 // the browser may paint, 30 to 50 ms on that key (issue 19's p90). Once
-// the page is ready, the app raises the Collector's target
+// the page is ready, the app raises the collector's target
 // (CollectorPercent) so that it seldom starts on its own, and collects once
 // the browser is idle and the heap has grown by half of what was live.
 type Collector struct {
 	queued bool
 }
 
-// CollectorPercent is the garbage Collector's target (debug.SetGCPercent)
+// CollectorPercent is the garbage collector's target (debug.SetGCPercent)
 // the app sets in the browser: the heap may grow by 4 times what is live
-// before Go collects on its own, in the middle of a key; the Collector
+// before Go collects on its own, in the middle of a key; the collector
 // collects long before, when the page is idle.
 const CollectorPercent = 400
 
@@ -36,9 +36,9 @@ const CollectorPercent = 400
 // keeps it bounded.
 const startMemoryLimit = 64 << 20
 
-// PauseCollector keeps Go's garbage Collector from running while the page
+// PauseCollector keeps Go's garbage collector from running while the page
 // starts, unless the memory passes startMemoryLimit. A collection there
-// costs the start more than its own work: the Collector's code is compiled
+// costs the start more than its own work: the collector's code is compiled
 // on its first run, on the page's thread (about 240 functions); the start
 // is 15 to 20 ms sooner without it (the medians of 24 visits). The start
 // ends with ResumeCollector.
@@ -47,7 +47,7 @@ func PauseCollector() {
 	debug.SetMemoryLimit(startMemoryLimit)
 }
 
-// ResumeCollector gives the Collector its pacing for the life of the page
+// ResumeCollector gives the collector its pacing for the life of the page
 // (CollectorPercent), once the page is ready.
 func ResumeCollector() {
 	debug.SetMemoryLimit(math.MaxInt64)

@@ -15,10 +15,10 @@ import (
 // selectors are built from the same names the components draw with, so
 // that the two cannot drift apart.
 
-// Stable hooks: Element IDs and data attributes that the components draw
+// Stable hooks: element IDs and data attributes that the components draw
 // and that browser tests, embedding pages and outside checks rely on.
 const (
-	// EditorID is the id of the Element that takes the robots.txt's text:
+	// EditorID is the id of the element that takes the robots.txt's text:
 	// the editor's editable content, which fill() and real keys edit.
 	EditorID = "robots-txt"
 	// UndoID is the id of the Undo control.
@@ -27,7 +27,7 @@ const (
 	RedoID = "redo"
 	// WhyID is the id of the Why panel, which carries data-why-row.
 	WhyID = "why"
-	// RowAttr is the data attribute of a test's Element: its index in the
+	// RowAttr is the data attribute of a test's element: its index in the
 	// state's tests (data-row="0" is the first test).
 	RowAttr = "row"
 	// VerdictClass is the class of a test's verdict, which carries
@@ -53,10 +53,10 @@ const (
 // the test's number, 1-based.
 func FieldID(field string, n int) string { return field + "-" + strconv.Itoa(n) }
 
-// RowSelector matches the Element of test i (0-based).
+// RowSelector matches the element of test i (0-based).
 func RowSelector(i int) string { return `[data-` + RowAttr + `="` + strconv.Itoa(i) + `"]` }
 
-// Element returns the Element of the live page with the given id, or a
+// Element returns the element of the live page with the given id, or a
 // value that is not Truthy.
 func Element(id string) app.Value {
 	if !app.IsClient {
@@ -76,7 +76,7 @@ func Element(id string) app.Value {
 // place (ShowLivePage): the page's ids are then its own.
 var livePageShown bool
 
-// ScrollIntoView brings the Element with the given id into view, if it
+// ScrollIntoView brings the element with the given id into view, if it
 // is not.
 func ScrollIntoView(id string) {
 	if el := Element(id); el.Truthy() {
@@ -221,7 +221,7 @@ func OnUndoKeys(ctx app.Context, do func(ctx app.Context, redo bool)) app.Func {
 const prerenderedClass = "prerendered"
 
 // keepPrerendered keeps the prerendered page on screen while the live one
-// is built: go-app mounts over the body's first Element, so an empty one
+// is built: go-app mounts over the body's first element, so an empty one
 // is put before the prerendered root for it. It must run before go-app
 // starts.
 func keepPrerendered() {

@@ -1,10 +1,10 @@
-package ui
+package widget
 
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // Notice is a message the user dismisses: storage that fails, a link that
 // cannot be read, a limit reached, an action that can be undone. Its
-// Element carries data-notice with its ID, a stable hook.
+// element carries data-notice with its ID, a stable hook.
 type Notice struct {
 	app.Compo
 
@@ -12,11 +12,13 @@ type Notice struct {
 	Alert bool // a problem, rather than news
 	Text  string
 	// ActionText, when not "", is the label of the notice's button, which
-	// calls onAction: "Undo", "Export it".
+	// calls OnAction: "Undo", "Export it".
 	ActionText string
 
-	onDismiss func(ctx app.Context, id string)
-	onAction  func(ctx app.Context)
+	// OnDismiss is told the notice's ID when the user dismisses it;
+	// OnAction, that its button was pressed.
+	OnDismiss func(ctx app.Context, id string)
+	OnAction  func(ctx app.Context)
 }
 
 // Render returns the component's markup.
@@ -39,13 +41,13 @@ func (n *Notice) Render() app.UI {
 }
 
 func (n *Notice) dismiss(ctx app.Context, e app.Event) {
-	if n.onDismiss != nil {
-		n.onDismiss(ctx, n.ID)
+	if n.OnDismiss != nil {
+		n.OnDismiss(ctx, n.ID)
 	}
 }
 
 func (n *Notice) action(ctx app.Context, e app.Event) {
-	if n.onAction != nil {
-		n.onAction(ctx)
+	if n.OnAction != nil {
+		n.OnAction(ctx)
 	}
 }

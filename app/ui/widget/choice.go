@@ -1,4 +1,4 @@
-package ui
+package widget
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -14,8 +14,9 @@ type SharedChoice struct {
 
 	Rows int // rows of the shared tests
 
-	onOpen func(ctx app.Context)
-	onKeep func(ctx app.Context)
+	// OnOpen opens the link's tests; OnKeep keeps the user's work.
+	OnOpen func(ctx app.Context)
+	OnKeep func(ctx app.Context)
 }
 
 // Render returns the component's markup.
@@ -33,13 +34,13 @@ func (c *SharedChoice) Render() app.UI {
 }
 
 func (c *SharedChoice) open(ctx app.Context, e app.Event) {
-	if c.onOpen != nil {
-		c.onOpen(ctx)
+	if c.OnOpen != nil {
+		c.OnOpen(ctx)
 	}
 }
 
 func (c *SharedChoice) keep(ctx app.Context, e app.Event) {
-	if c.onKeep != nil {
-		c.onKeep(ctx)
+	if c.OnKeep != nil {
+		c.OnKeep(ctx)
 	}
 }
