@@ -6,7 +6,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
-
 	"robotstester/app/ui/widget"
 )
 
@@ -31,7 +30,7 @@ type ComparePanel struct {
 
 	onToggle func(ctx app.Context)
 	onMore   func(ctx app.Context)
-	onReveal func(ctx app.Context, line int)
+	OnReveal func(ctx app.Context, line int)
 }
 
 // Render returns the component's markup.
@@ -108,7 +107,7 @@ func (p *ComparePanel) row(i int) []app.UI {
 			app.Span().Class("verdict").
 				DataSet("dialect", cell.Dialect.String()).
 				DataSet("verdict", cell.Verdict()).
-				Aria("label", cell.Dialect.Title()+": "+verdictWord(cell.Allowed)).
+				Aria("label", cell.Dialect.Title()+": "+widget.VerdictWord(cell.Allowed)).
 				Text(widget.VerdictText(cell.Allowed)),
 			app.If(cell.Line > 0, func() app.UI {
 				return app.Div().Body(widget.LineButton(cell.Line, p.reveal))
@@ -145,7 +144,7 @@ func (p *ComparePanel) more(ctx app.Context, e app.Event) {
 	}
 }
 
-func (p *ComparePanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.onReveal) }
+func (p *ComparePanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.OnReveal) }
 
 // readingsNote says how each reading reads a file, in the engine's words
 // (model.ReadingNotes), where the comparison is closed.

@@ -7,9 +7,8 @@ import (
 
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
-	"robotstester/app/ui/model"
-
 	"robotstester/app/ui/dom"
+	"robotstester/app/ui/model"
 )
 
 // The Tester's side of the editor (editor.go, app/editor/src/editor.js).

@@ -6,9 +6,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/model"
-
 	"robotstester/app/ui/dom"
+	"robotstester/app/ui/model"
 )
 
 // Editor is the robots.txt editor: CodeMirror 6 (app/editor, bundled into

@@ -62,7 +62,7 @@ func (t *Tester) renderEmbed() app.UI {
 			))
 		case embed.Why:
 			why, has := an.Why()
-			body = append(body, &WhyPanel{Why: why, Has: has, Sheet: t.whySheet, Opener: t.whyOpener, onReveal: t.reveal, onClose: t.closeWhy})
+			body = append(body, &WhyPanel{Why: why, Has: has, Sheet: t.whySheet, Opener: t.whyOpener, OnReveal: t.reveal, onClose: t.closeWhy})
 		}
 	}
 	// Without a Why panel in the page, a test's Why control still answers:
@@ -70,7 +70,7 @@ func (t *Tester) renderEmbed() app.UI {
 	// cannot hide.
 	if t.whySheet && !slices.Contains(o.Panels, embed.Why) {
 		why, has := an.Why()
-		body = append(body, &WhyPanel{Why: why, Has: has, Sheet: true, Opener: t.whyOpener, onReveal: t.reveal, onClose: t.closeWhy})
+		body = append(body, &WhyPanel{Why: why, Has: has, Sheet: true, Opener: t.whyOpener, OnReveal: t.reveal, onClose: t.closeWhy})
 	}
 	return root.Body(body...)
 }

@@ -3,9 +3,8 @@ package ui
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/model"
-
 	"robotstester/app/ui/dom"
+	"robotstester/app/ui/model"
 )
 
 // FetchURLID is the id of the live box's address field.

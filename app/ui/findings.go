@@ -6,7 +6,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
-
 	"robotstester/app/ui/widget"
 )
 
@@ -23,7 +22,7 @@ type FindingsPanel struct {
 	Severity string
 
 	onSeverity func(ctx app.Context, severity string)
-	onReveal   func(ctx app.Context, line int)
+	OnReveal   func(ctx app.Context, line int)
 }
 
 // Render returns the component's markup.
@@ -84,7 +83,7 @@ func (p *FindingsPanel) filter(ctx app.Context, e app.Event) {
 	}
 }
 
-func (p *FindingsPanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.onReveal) }
+func (p *FindingsPanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.OnReveal) }
 
 // severityIcon is the sign drawn beside a finding, so that severity does
 // not rest on colour alone.

@@ -5,7 +5,6 @@ import (
 
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
-
 	"robotstester/app/ui/dom"
 )
 

@@ -7,9 +7,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/model"
-	"robotstester/robots"
-
 	"robotstester/app/ui/widget"
+	"robotstester/robots"
 )
 
 // OverviewPanel shows the file as a whole: size and lines, the 500 KiB
@@ -25,7 +24,7 @@ type OverviewPanel struct {
 	AI     *model.AIGrid
 	AIOpen bool
 
-	onReveal   func(ctx app.Context, line int)
+	OnReveal   func(ctx app.Context, line int)
 	onAIToggle func(ctx app.Context, open bool)
 }
 
@@ -93,7 +92,7 @@ func (p *OverviewPanel) Render() app.UI {
 
 func (p *OverviewPanel) LineButton(n int) app.UI { return widget.LineButton(n, p.reveal) }
 
-func (p *OverviewPanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.onReveal) }
+func (p *OverviewPanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.OnReveal) }
 
 // aiGrid shows which AI crawlers may fetch which tested URL, with the use
 // the file states for them (#ai-grid; each cell has data-verdict).
@@ -120,8 +119,8 @@ func aiGridTable(g *model.AIGrid) app.UI {
 			if c.Allowed {
 				usage = " · " + c.Usage
 			}
-			cells = append(cells, app.Td().DataSet("verdict", verdictWord(c.Allowed)).Body(
-				app.Span().Class("verdict").DataSet("verdict", verdictWord(c.Allowed)).Text(widget.VerdictText(c.Allowed)),
+			cells = append(cells, app.Td().DataSet("verdict", widget.VerdictWord(c.Allowed)).Body(
+				app.Span().Class("verdict").DataSet("verdict", widget.VerdictWord(c.Allowed)).Text(widget.VerdictText(c.Allowed)),
 				app.Text(usage),
 			))
 		}

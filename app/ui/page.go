@@ -11,10 +11,8 @@ import (
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/model"
-
 	"robotstester/app/ui/dom"
-
+	"robotstester/app/ui/model"
 	"robotstester/app/ui/widget"
 )
 
@@ -24,7 +22,7 @@ type pageState struct {
 	embed       embed.Options
 	saveWaiting bool // a save is scheduled
 	onUnload    app.Func
-	onKey       app.Func
+	OnKey       app.Func
 	onStorage   app.Func
 	onHash      app.Func
 
@@ -122,7 +120,7 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 		return nil
 	})
 	w.Call("addEventListener", "hashchange", p.onHash)
-	p.onKey = dom.OnUndoKeys(ctx, func(ctx app.Context, redo bool) {
+	p.OnKey = dom.OnUndoKeys(ctx, func(ctx app.Context, redo bool) {
 		if redo {
 			t.apply(ctx, session.Redo{})
 		} else {

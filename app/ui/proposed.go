@@ -4,10 +4,9 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/share"
+	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
 	"robotstester/robots"
-
-	"robotstester/app/ui/dom"
 )
 
 // proposal is the page's side of Compare versions: the proposed file,
@@ -65,7 +64,7 @@ func (t *Tester) versionsCompare() app.UI {
 		onLive:     t.proposeLive,
 		Live:       t.page.live.url,
 		onExport:   t.exportChanges,
-		onReveal:   t.reveal,
+		OnReveal:   t.reveal,
 	}
 	if p.Open {
 		p.Diff = t.proposal.diffOf(t.work.An, &t.work.State)

@@ -8,12 +8,11 @@ import (
 
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/model"
-	"robotstester/robots"
-
 	"robotstester/app/ui/dom"
-
+	"robotstester/app/ui/model"
+	"robotstester/app/ui/tests"
 	"robotstester/app/ui/widget"
+	"robotstester/robots"
 )
 
 // Tester is the app's root component. The work (what the user chose, its
@@ -52,7 +51,7 @@ type Tester struct {
 	severity       string          // the findings shown: "" for all, or one severity
 
 	results   model.TableState // the results table's query, and its table while nothing changed
-	rowReveal RowReveal        // the test the results table brings into view next
+	rowReveal tests.RowReveal  // the test the results table brings into view next
 	whySheet  bool             // the Why panel shows as a sheet (narrow screens), once asked for
 	whyOpener int              // the test whose Why control opened the sheet: its control has the focus back
 
@@ -480,7 +479,7 @@ func (t *Tester) setQuery(ctx app.Context, q model.TableQuery) { t.results.SetQu
 // it, and give the focus to its field ("url", "agent", or "" for none).
 func (t *Tester) bringRow(i int, field string) {
 	t.results.Show(t.work.An, &t.work.State, i)
-	t.rowReveal = RowReveal{Row: i, Field: field, Select: field != "", Seq: t.rowReveal.Seq + 1}
+	t.rowReveal = tests.RowReveal{Row: i, Field: field, Select: field != "", Seq: t.rowReveal.Seq + 1}
 }
 
 func (t *Tester) setSeverity(ctx app.Context, severity string) { t.severity = severity }

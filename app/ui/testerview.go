@@ -6,12 +6,11 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/session"
-	"robotstester/app/ui/model"
-	"robotstester/robots"
-
 	"robotstester/app/ui/dom"
-
+	"robotstester/app/ui/model"
+	"robotstester/app/ui/tests"
 	"robotstester/app/ui/widget"
+	"robotstester/robots"
 )
 
 // Render returns the component's markup.
@@ -67,7 +66,7 @@ func (t *Tester) panels() []app.UI {
 						Linted:     an.Linted(),
 						Severity:   t.severity,
 						onSeverity: t.setSeverity,
-						onReveal:   t.reveal,
+						OnReveal:   t.reveal,
 					}
 				}),
 				t.morePanel("more-compare", app.Text("Every crawler's reading"), t.comparePanel),
@@ -82,7 +81,7 @@ func (t *Tester) panels() []app.UI {
 // out only while it is open.
 func (t *Tester) overview() app.UI {
 	an := t.work.An
-	p := &OverviewPanel{O: an.Overview(), AIOpen: t.aiOpen, onReveal: t.reveal, onAIToggle: t.toggleAIGrid}
+	p := &OverviewPanel{O: an.Overview(), AIOpen: t.aiOpen, OnReveal: t.reveal, onAIToggle: t.toggleAIGrid}
 	if t.aiOpen {
 		g := an.AIGrid()
 		p.AI = &g
@@ -133,7 +132,7 @@ func (t *Tester) workspace(withSide bool) app.UI {
 		why, hasWhy := t.work.An.Why()
 		side = side.Body(
 			t.testBar(false),
-			&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, Opener: t.whyOpener, onReveal: t.reveal, onClose: t.closeWhy},
+			&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, Opener: t.whyOpener, OnReveal: t.reveal, onClose: t.closeWhy},
 		)
 	}
 	return app.Div().Class("workspace").Body(
@@ -161,16 +160,16 @@ func (t *Tester) workspace(withSide bool) app.UI {
 // embed).
 func (t *Tester) testBar(readOnly bool) app.UI {
 	why, has := t.work.An.Why()
-	return &TestBar{
+	return &tests.TestBar{
 		Why:      why,
 		Has:      has,
 		Total:    len(t.work.State.Rows),
 		ReadOnly: readOnly,
-		onAgent:  t.setAgent,
-		onURL:    t.setURL,
-		onPaste:  t.pasteURLs,
-		onReveal: t.reveal,
-		onAdd:    t.addRow,
+		OnAgent:  t.setAgent,
+		OnURL:    t.setURL,
+		OnPaste:  t.pasteURLs,
+		OnReveal: t.reveal,
+		OnAdd:    t.addRow,
 	}
 }
 
@@ -286,21 +285,21 @@ func (t *Tester) summary() app.UI {
 // (in an embed).
 func (t *Tester) resultsTable(readOnly bool) app.UI {
 	an := t.work.An
-	return &ResultsTable{
+	return &tests.ResultsTable{
 		Table:    t.results.Table(an, &t.work.State),
 		Selected: an.Selected,
 		ReadOnly: readOnly,
 		Reveal:   t.rowReveal,
-		onAgent:  t.setAgent,
-		onURL:    t.setURL,
-		onPaste:  t.pasteURLs,
-		onSelect: t.selectRow,
-		onWhy:    t.whyRow,
-		onRemove: t.removeRow,
-		onPin:    t.pinRow,
-		onReveal: t.reveal,
-		onEnter:  t.addRowAfter,
-		onQuery:  t.setQuery,
+		OnAgent:  t.setAgent,
+		OnURL:    t.setURL,
+		OnPaste:  t.pasteURLs,
+		OnSelect: t.selectRow,
+		OnWhy:    t.whyRow,
+		OnRemove: t.removeRow,
+		OnPin:    t.pinRow,
+		OnReveal: t.reveal,
+		OnEnter:  t.addRowAfter,
+		OnQuery:  t.setQuery,
 	}
 }
 
@@ -309,7 +308,7 @@ func (t *Tester) resultsTable(readOnly bool) app.UI {
 func (t *Tester) comparePanel() app.UI {
 	an := t.work.An
 	p := &ComparePanel{Open: t.compareOpen, Rows: an.Rows, Limit: min(model.ComparePage+t.compareLimit, t.compareDrawn), Drawing: !t.compareDone(),
-		onToggle: t.toggleCompare, onMore: t.compareMore, onReveal: t.reveal}
+		onToggle: t.toggleCompare, onMore: t.compareMore, OnReveal: t.reveal}
 	if t.compareOpen {
 		p.C = an.Comparison(&t.work.State)
 	}

@@ -5,10 +5,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/model"
-
 	"robotstester/app/ui/dom"
-
+	"robotstester/app/ui/model"
 	"robotstester/app/ui/widget"
 )
 
@@ -45,7 +43,7 @@ type VersionsCompare struct {
 	onCurrent  func(ctx app.Context)
 	onLive     func(ctx app.Context)
 	onExport   func(ctx app.Context)
-	onReveal   func(ctx app.Context, line int)
+	OnReveal   func(ctx app.Context, line int)
 }
 
 // Render returns the component's markup.
@@ -197,4 +195,4 @@ func (p *VersionsCompare) export(ctx app.Context, e app.Event) {
 	}
 }
 
-func (p *VersionsCompare) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.onReveal) }
+func (p *VersionsCompare) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.OnReveal) }

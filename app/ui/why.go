@@ -5,10 +5,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/model"
-
 	"robotstester/app/ui/dom"
-
+	"robotstester/app/ui/model"
 	"robotstester/app/ui/widget"
 )
 
@@ -38,7 +36,7 @@ type WhyPanel struct {
 	// gives that control the focus back.
 	Opener int
 
-	onReveal func(ctx app.Context, line int)
+	OnReveal func(ctx app.Context, line int)
 	onClose  func(ctx app.Context) // the sheet's close button, or Escape in it
 }
 
@@ -110,7 +108,7 @@ func (p *WhyPanel) Render() app.UI {
 			app.TBody().Body(rows...),
 		)
 	}
-	verdict := app.Span().Class("verdict").DataSet("verdict", verdictWord(w.Allowed)).Text(widget.VerdictText(w.Allowed))
+	verdict := app.Span().Class("verdict").DataSet("verdict", widget.VerdictWord(w.Allowed)).Text(widget.VerdictText(w.Allowed))
 	return sec.DataSet("why-row", w.Row).Body(
 		app.If(p.Sheet, func() app.UI {
 			return app.Button().Type("button").ID(WhyCloseID).Class("why-close").
@@ -147,7 +145,7 @@ func (p *WhyPanel) Render() app.UI {
 
 func (p *WhyPanel) LineButton(n int) app.UI { return widget.LineButton(n, p.reveal) }
 
-func (p *WhyPanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.onReveal) }
+func (p *WhyPanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.OnReveal) }
 
 // close closes the sheet and gives the focus back to the explained test's
 // Why control, where the user was.
@@ -161,7 +159,7 @@ func (p *WhyPanel) close(ctx app.Context, e app.Event) {
 		p.onClose(ctx)
 		return
 	}
-	if el := app.Window().Get("document").Call("querySelector", controlSelector(p.Opener, "why")); el.Truthy() {
+	if el := app.Window().Get("document").Call("querySelector", dom.ControlSelector(p.Opener, "why")); el.Truthy() {
 		el.Call("focus", map[string]any{"preventScroll": true})
 	}
 	p.onClose(ctx)
@@ -180,13 +178,6 @@ func (p *WhyPanel) key(ctx app.Context, e app.Event) {
 // thousands of characters (up to 8 KiB are tested) would push the deciding
 // sentence screens down. The test's field holds it whole.
 const whyURLChars = 300
-
-func verdictWord(allowed bool) string {
-	if allowed {
-		return "allowed"
-	}
-	return "blocked"
-}
 
 // matchesCaption heads the table of matching rules with the reading's own
 // rule of precedence, as the engine words it.

@@ -74,6 +74,7 @@ func Download(name, mime string, data []byte) error {
 // crosses from Go a piece at a time, and Go never holds it whole.
 type BlobParts struct{ parts app.Value }
 
+// NewBlobParts starts an empty file.
 func NewBlobParts() (b BlobParts, err error) {
 	err = Try(func() { b.parts = app.Window().Get("Array").New() })
 	return b, err
@@ -288,10 +289,10 @@ func FetchRelay(relay, page string, done func(text string, err error)) {
 // A RelayReply is the relay's answer: its status, its Retry-After header
 // (a 429's) and its text, or why there is none.
 type RelayReply struct {
-	Status     int
-	RetryAfter string
-	Text       string
-	Err        error
+	Status     int    // the HTTP status the relay answered with
+	RetryAfter string // a 429's Retry-After header
+	Text       string // the answer's body
+	Err        error  // why there is no answer: ErrNoRelay, a refusal, a timeout
 }
 
 // ErrNoRelay is what a host without a fetch relay gives RelayGet.

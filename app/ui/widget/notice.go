@@ -8,9 +8,9 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 type Notice struct {
 	app.Compo
 
-	ID    string
-	Alert bool // a problem, rather than news
-	Text  string
+	ID    string // the notice's stable name, its data-notice
+	Alert bool   // a problem, rather than news
+	Text  string // what it says
 	// ActionText, when not "", is the label of the notice's button, which
 	// calls OnAction: "Undo", "Export it".
 	ActionText string

@@ -46,3 +46,12 @@ func hasFiles(dt app.Value) bool {
 	}
 	return false
 }
+
+// VerdictWord is the verdict as the data-verdict attribute carries it:
+// "allowed" or "blocked".
+func VerdictWord(allowed bool) string {
+	if allowed {
+		return "allowed"
+	}
+	return "blocked"
+}

@@ -1,4 +1,4 @@
-package ui
+package tests
 
 import (
 	"strconv"
@@ -6,10 +6,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/model"
-
 	"robotstester/app/ui/dom"
-
+	"robotstester/app/ui/model"
 	"robotstester/app/ui/widget"
 )
 
@@ -31,23 +29,26 @@ import (
 type ResultRow struct {
 	app.Compo
 
-	Row      model.TableRow
-	Pos      int // the line's position in the table, for aria-rowindex
-	Selected bool
-	ReadOnly bool
+	Row      model.TableRow // the test drawn
+	Pos      int            // the line's position in the table, for aria-rowindex
+	Selected bool           // the test is the one the test bar and the Why show
+	ReadOnly bool           // embed mode's readonly=1: fields read-only, no remove
 
 	held heldFields // the fields show the test's text, except while one has the focus
 
-	onAgent  func(ctx app.Context, i int, agent string)
-	onURL    func(ctx app.Context, i int, url string)
-	onPaste  func(ctx app.Context, i int, text string)
-	onFocus  func(ctx app.Context, i int)
-	onWhy    func(ctx app.Context, i int)
-	onRemove func(ctx app.Context, i int)
-	onPin    func(ctx app.Context, i int)
-	onReveal func(ctx app.Context, i, line int)
-	// onKey handles a key pressed in a field, and reports whether it did.
-	onKey func(ctx app.Context, i int, field, key string) bool
+	// The row's controls, each told the test's index: a key typed in
+	// its fields, a list of URLs pasted, the focus coming in, its Why,
+	// remove and pin controls, and its deciding line's button.
+	OnAgent  func(ctx app.Context, i int, agent string)
+	OnURL    func(ctx app.Context, i int, url string)
+	OnPaste  func(ctx app.Context, i int, text string)
+	OnFocus  func(ctx app.Context, i int)
+	OnWhy    func(ctx app.Context, i int)
+	OnRemove func(ctx app.Context, i int)
+	OnPin    func(ctx app.Context, i int)
+	OnReveal func(ctx app.Context, i, line int)
+	// OnKey handles a key pressed in a field, and reports whether it did.
+	OnKey func(ctx app.Context, i int, field, key string) bool
 }
 
 // OnUpdate runs when the table gives the row new props: once they are
@@ -191,18 +192,18 @@ func (r *ResultRow) Render() app.UI {
 }
 
 func (r *ResultRow) agentInput(ctx app.Context, e app.Event) {
-	r.held.typed(ctx, "agent", r.Row.Index, r.onAgent)
+	r.held.typed(ctx, "agent", r.Row.Index, r.OnAgent)
 }
 
 func (r *ResultRow) urlInput(ctx app.Context, e app.Event) {
-	r.held.typed(ctx, "url", r.Row.Index, r.onURL)
+	r.held.typed(ctx, "url", r.Row.Index, r.OnURL)
 }
 
 // paste turns a pasted list of URLs into tests. A text field would drop
 // the line breaks, so a multi-line paste is taken over before it lands;
 // the field then shows the first URL, written by the redraw.
 func (r *ResultRow) paste(ctx app.Context, e app.Event) {
-	r.held.pasted(ctx, e, r.ReadOnly, r.Row.Index, r.onPaste)
+	r.held.pasted(ctx, e, r.ReadOnly, r.Row.Index, r.OnPaste)
 }
 
 // multiLinePaste returns the text of a paste into a URL field when it holds
@@ -229,11 +230,11 @@ func (r *ResultRow) urlFocus(ctx app.Context, e app.Event) { r.focus(ctx, "url")
 
 func (r *ResultRow) focus(ctx app.Context, field string) {
 	r.held.focused = field
-	if r.Selected || r.onFocus == nil {
+	if r.Selected || r.OnFocus == nil {
 		ctx.PreventUpdate() // nothing to draw
 		return
 	}
-	r.onFocus(ctx, r.Row.Index)
+	r.OnFocus(ctx, r.Row.Index)
 }
 
 func (r *ResultRow) blur(ctx app.Context, e app.Event) {
@@ -260,7 +261,7 @@ func (r *ResultRow) key(ctx app.Context, e app.Event, field string) {
 		ctx.PreventUpdate()
 		return
 	}
-	if r.onKey != nil && r.onKey(ctx, r.Row.Index, field, key) {
+	if r.OnKey != nil && r.OnKey(ctx, r.Row.Index, field, key) {
 		e.PreventDefault()
 		return
 	}
@@ -268,20 +269,20 @@ func (r *ResultRow) key(ctx app.Context, e app.Event, field string) {
 }
 
 func (r *ResultRow) why(ctx app.Context, e app.Event) {
-	if r.onWhy != nil {
-		r.onWhy(ctx, r.Row.Index)
+	if r.OnWhy != nil {
+		r.OnWhy(ctx, r.Row.Index)
 	}
 }
 
 func (r *ResultRow) remove(ctx app.Context, e app.Event) {
-	if r.onRemove != nil {
-		r.onRemove(ctx, r.Row.Index)
+	if r.OnRemove != nil {
+		r.OnRemove(ctx, r.Row.Index)
 	}
 }
 
 func (r *ResultRow) pin(ctx app.Context, e app.Event) {
-	if r.onPin != nil {
-		r.onPin(ctx, r.Row.Index)
+	if r.OnPin != nil {
+		r.OnPin(ctx, r.Row.Index)
 	}
 }
 
@@ -298,8 +299,8 @@ func pinText(expect string) string {
 }
 
 func (r *ResultRow) reveal(ctx app.Context, e app.Event) {
-	if r.onReveal != nil {
-		r.onReveal(ctx, r.Row.Index, r.Row.Line)
+	if r.OnReveal != nil {
+		r.OnReveal(ctx, r.Row.Index, r.Row.Line)
 	}
 }
 

@@ -1,14 +1,12 @@
-package ui
+package tests
 
 import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/model"
-
 	"robotstester/app/ui/dom"
-
+	"robotstester/app/ui/model"
 	"robotstester/app/ui/widget"
 )
 
@@ -26,15 +24,18 @@ type TestBar struct {
 	Why      model.Why // the selected test, explained
 	Has      bool      // a test is selected
 	Total    int       // tests in the work
-	ReadOnly bool
+	ReadOnly bool      // embed mode's readonly=1: the fields are read-only
 
 	held heldFields // the fields show the test's text, except while one has the focus
 
-	onAgent  func(ctx app.Context, i int, agent string)
-	onURL    func(ctx app.Context, i int, url string)
-	onPaste  func(ctx app.Context, i int, text string)
-	onReveal func(ctx app.Context, line int)
-	onAdd    func(ctx app.Context, e app.Event)
+	// OnAgent and OnURL are a key typed in test i's fields; OnPaste, a
+	// list of URLs pasted in its URL field; OnReveal, the deciding
+	// line's button; OnAdd, the button that adds a test.
+	OnAgent  func(ctx app.Context, i int, agent string)
+	OnURL    func(ctx app.Context, i int, url string)
+	OnPaste  func(ctx app.Context, i int, text string)
+	OnReveal func(ctx app.Context, line int)
+	OnAdd    func(ctx app.Context, e app.Event)
 }
 
 // OnUpdate runs when the page gives the bar new props: once they are
@@ -52,8 +53,8 @@ func (b *TestBar) Render() app.UI {
 	if !b.Has {
 		return bar.Body(
 			app.P().Class("note").Text("No test yet: add one to see whether a crawler may fetch a URL."),
-			app.If(!b.ReadOnly && b.onAdd != nil, func() app.UI {
-				return app.Button().Type("button").ID("bar-add").OnClick(b.onAdd).Text("+ Add a test")
+			app.If(!b.ReadOnly && b.OnAdd != nil, func() app.UI {
+				return app.Button().Type("button").ID("bar-add").OnClick(b.OnAdd).Text("+ Add a test")
 			}),
 		)
 	}
@@ -99,7 +100,7 @@ func (b *TestBar) Render() app.UI {
 			return app.P().Class("note", "bar-input").Text(inputNote)
 		}),
 		app.Div().Class("bar-answer").Aria("live", "polite").Body(
-			app.Span().Class(dom.VerdictClass, "big").DataSet("verdict", verdictWord(w.Allowed)).Text(widget.VerdictText(w.Allowed)),
+			app.Span().Class(dom.VerdictClass, "big").DataSet("verdict", widget.VerdictWord(w.Allowed)).Text(widget.VerdictText(w.Allowed)),
 			// One text: the page made at build time indents its markup,
 			// which would put spaces between pieces.
 			app.Span().Class("bar-for").Text("for "+w.Token+", read as "+w.Dialect),
@@ -118,17 +119,17 @@ func (b *TestBar) Render() app.UI {
 }
 
 func (b *TestBar) agentInput(ctx app.Context, e app.Event) {
-	b.held.typed(ctx, "agent", b.Why.Row, b.onAgent)
+	b.held.typed(ctx, "agent", b.Why.Row, b.OnAgent)
 }
 
 func (b *TestBar) urlInput(ctx app.Context, e app.Event) {
-	b.held.typed(ctx, "url", b.Why.Row, b.onURL)
+	b.held.typed(ctx, "url", b.Why.Row, b.OnURL)
 }
 
 // paste turns a pasted list of URLs into tests, as a table row's URL field
 // does.
 func (b *TestBar) paste(ctx app.Context, e app.Event) {
-	b.held.pasted(ctx, e, b.ReadOnly, b.Why.Row, b.onPaste)
+	b.held.pasted(ctx, e, b.ReadOnly, b.Why.Row, b.OnPaste)
 }
 
 func (b *TestBar) agentFocus(ctx app.Context, e app.Event) {
@@ -145,4 +146,4 @@ func (b *TestBar) blur(ctx app.Context, e app.Event) {
 	}
 }
 
-func (b *TestBar) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, b.onReveal) }
+func (b *TestBar) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, b.OnReveal) }
