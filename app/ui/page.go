@@ -13,6 +13,7 @@ import (
 	"robotstester/app/internal/share"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
+	"robotstester/app/ui/panel"
 	"robotstester/app/ui/widget"
 )
 
@@ -20,11 +21,8 @@ import (
 // to the work: the embed mode, the save timer, the share link's outcome.
 type pageState struct {
 	embed       embed.Options
-	saveWaiting bool // a save is scheduled
-	onUnload    app.Func
-	OnKey       app.Func
-	onStorage   app.Func
-	onHash      app.Func
+	saveWaiting bool       // a save is scheduled
+	listeners   []app.Func // the browser's events the page follows, kept alive
 
 	linkStatus  string // the outcome of the last "Copy link"
 	linkShown   string // the link, when it must be copied by hand
@@ -53,7 +51,7 @@ type liveCopy struct{ url, body string }
 // its turn, and the page takes the new session in one step.
 func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 	p := &t.page
-	u := app.Window().URL()
+	u := dom.URL()
 	p.embed = embed.Parse(u.Query())
 	fragment, damaged, storageErr := dom.Arrival()
 	work := session.New(browserStorage{denied: storageErr}, nil, t.work.State)
@@ -74,7 +72,7 @@ func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 // the work: the autosave on leaving, Undo's keys.
 func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkOutcome) {
 	p := &t.page
-	u := app.Window().URL()
+	u := dom.URL()
 	t.show(ctx, fx)
 	if p.embed.On {
 		p.fullLink = embed.FullURL(u, share.Fragment(t.work.State))
@@ -93,40 +91,29 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 		dom.ReplaceURL(embed.PageURL(u)) // a reload must not ask again
 	}
 	// Hidden tabs may be closed without notice: save what is left.
-	p.onUnload = app.FuncOf(func(app.Value, []app.Value) any {
-		// syscall/js runs this while the page's Go code waits: wasm has one
-		// thread, so it does not race with go-app's loop. The text whose
-		// analysis is under way is saved too.
-		if t.work.Due() != nil {
-			fx := t.work.Settle()
-			paintVerdicts(t.work.An)
-			t.own.Dispatch(func(ctx app.Context) { t.show(ctx, fx) }) // the page shows it on return
-		}
-		t.save()
-		return nil
+	p.listeners = dom.FollowPage(dom.PageHooks{
+		Leave: func() {
+			// syscall/js runs this while the page's Go code waits: wasm has
+			// one thread, so it does not race with go-app's loop. The text
+			// whose analysis is under way is saved too.
+			if t.work.Due() != nil {
+				fx := t.work.Settle()
+				paintVerdicts(t.work.An)
+				t.own.Dispatch(func(ctx app.Context) { t.show(ctx, fx) }) // the page shows it on return
+			}
+			t.save()
+		},
+		Storage: t.otherTabWrote,
+		Address: func() { t.own.Dispatch(t.linkGiven) },
 	})
-	w := app.Window()
-	w.Call("addEventListener", "pagehide", p.onUnload)
-	w.Get("document").Call("addEventListener", "visibilitychange", p.onUnload)
-	p.onStorage = app.FuncOf(func(_ app.Value, args []app.Value) any {
-		if len(args) > 0 {
-			t.otherTabWrote(args[0])
-		}
-		return nil
-	})
-	w.Call("addEventListener", "storage", p.onStorage)
-	p.onHash = app.FuncOf(func(app.Value, []app.Value) any {
-		t.own.Dispatch(t.linkGiven)
-		return nil
-	})
-	w.Call("addEventListener", "hashchange", p.onHash)
-	p.OnKey = dom.OnUndoKeys(ctx, func(ctx app.Context, redo bool) {
+	undoKeys := dom.OnUndoKeys(ctx, func(ctx app.Context, redo bool) {
 		if redo {
 			t.apply(ctx, session.Redo{})
 		} else {
 			t.apply(ctx, session.Undo{})
 		}
 	})
+	p.listeners = append(p.listeners, undoKeys)
 }
 
 // changed notes a change of the work: it is saved once the user pauses.
@@ -143,7 +130,7 @@ func (t *Tester) changed(ctx app.Context) {
 		p.saveWaiting = true
 		t.own.After(session.SavePause, func(ctx app.Context) {
 			p.saveWaiting = false
-			p.fullLink = embed.FullURL(app.Window().URL(), share.Fragment(t.work.State))
+			p.fullLink = embed.FullURL(dom.URL(), share.Fragment(t.work.State))
 		})
 		return
 	}
@@ -191,7 +178,7 @@ func (t *Tester) unseen(ctx app.Context, step func()) {
 // that cannot be read, or whose address was damaged, is said.
 func (t *Tester) linkGiven(ctx app.Context) {
 	damaged := dom.TakeNavDamaged()
-	u := app.Window().URL()
+	u := dom.URL()
 	if u == nil {
 		return // guardNavigation repairs what Go cannot parse
 	}
@@ -208,9 +195,8 @@ func (t *Tester) linkGiven(ctx app.Context) {
 		// answer focused.
 		dom.AfterFrame(ctx, func(ctx app.Context) {
 			ctx.PreventUpdate()
-			if b := dom.Element("open-shared"); b.Truthy() {
-				b.Call("focus", map[string]any{"preventScroll": true})
-				dom.Element("shared-choice").Call("scrollIntoView", map[string]any{"block": "nearest"})
+			if dom.Focus("open-shared") {
+				dom.ScrollIntoView("shared-choice")
 			}
 		})
 	}
@@ -229,15 +215,7 @@ func unescapeFragment(fragment string) string {
 // tester wrote in this browser's storage (a tab is not told of its own
 // writes). Its save is said at once, and an open list of versions shows
 // the version it kept.
-func (t *Tester) otherTabWrote(e app.Value) {
-	key, value := e.Get("key"), e.Get("newValue")
-	if key.Type() != app.TypeString {
-		return // the storage cleared
-	}
-	k, stamp := key.String(), ""
-	if value.Type() == app.TypeString {
-		stamp = value.String()
-	}
+func (t *Tester) otherTabWrote(k, stamp string) {
 	t.own.Dispatch(func(ctx app.Context) {
 		switch {
 		case k == session.StampKey && t.work.OtherTabSaved(stamp):
@@ -263,7 +241,7 @@ func (t *Tester) saved(wrote bool) {
 		t.readVersions()
 	}
 	// A link waiting for the user's choice stays, for a reload to ask again.
-	if u := app.Window().URL(); u != nil && t.work.Pending == nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
+	if u := dom.URL(); u != nil && t.work.Pending == nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
 		dom.ReplaceURL(embed.PageURL(u))
 	}
 }
@@ -303,14 +281,14 @@ func (t *Tester) exportAside(ctx app.Context) {
 func (t *Tester) openShared(ctx app.Context) {
 	t.apply(ctx, session.OpenShared{})
 	t.save()
-	dom.ReplaceURL(embed.PageURL(app.Window().URL()))
+	dom.ReplaceURL(embed.PageURL(dom.URL()))
 }
 
 // keepMine drops the link's tests, as the user chose.
 func (t *Tester) keepMine(ctx app.Context) {
 	t.apply(ctx, session.KeepMine{})
 	t.save() // now, not after the pause
-	dom.ReplaceURL(embed.PageURL(app.Window().URL()))
+	dom.ReplaceURL(embed.PageURL(dom.URL()))
 }
 
 // copyLink puts the state in the address bar's fragment and copies the
@@ -319,7 +297,7 @@ func (t *Tester) keepMine(ctx app.Context) {
 func (t *Tester) copyLink(ctx app.Context) {
 	t.takePending(ctx)
 	p := &t.page
-	link, err := share.Link(embed.PageURL(app.Window().URL()), t.work.State)
+	link, err := share.Link(embed.PageURL(dom.URL()), t.work.State)
 	p.linkShown, p.linkTooLong = "", false
 	if err != nil {
 		p.linkStatus = "No link: " + err.Error() + "."
@@ -359,9 +337,9 @@ func (t *Tester) export(ctx app.Context, format string) {
 	var err error
 	w := &t.work.State
 	switch format {
-	case ExportCSV:
+	case panel.ExportCSV:
 		err = dom.Download("robots-test-results.csv", "text/csv", share.ResultsCSV(share.Results(t.work.An, w)))
-	case ExportJSON:
+	case panel.ExportJSON:
 		err = dom.Download("robots-test-results.json", "application/json", share.ResultsJSON(share.Results(t.work.An, w)))
 	default:
 		err = dom.Download("robots-tester-state.json", "application/json", share.Marshal(*w))
@@ -373,7 +351,7 @@ func (t *Tester) export(ctx app.Context, format string) {
 
 // exportState downloads the state file, the way to share a state too
 // large for a link.
-func (t *Tester) exportState(ctx app.Context) { t.export(ctx, ExportState) }
+func (t *Tester) exportState(ctx app.Context) { t.export(ctx, panel.ExportState) }
 
 // fileFailed says that reading or writing a file failed.
 func (t *Tester) fileFailed(ctx app.Context, what string, err error) {
@@ -388,7 +366,7 @@ func (t *Tester) importStateFile(ctx app.Context, file app.Value) {
 // importURLs adds a test per URL of a list.
 func (t *Tester) importURLs(ctx app.Context, text string) {
 	t.apply(ctx, session.ImportURLs{Text: text})
-	dom.ClearField(URLListID)
+	dom.ClearField(panel.URLListID)
 }
 
 func (t *Tester) importURLFile(ctx app.Context, file app.Value) {

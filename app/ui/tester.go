@@ -10,6 +10,7 @@ import (
 	"robotstester/app/internal/share"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
+	"robotstester/app/ui/panel"
 	"robotstester/app/ui/tests"
 	"robotstester/app/ui/widget"
 	"robotstester/robots"
@@ -57,7 +58,8 @@ type Tester struct {
 
 	page pageState // the browser's side: embed mode, saving, the link (page.go)
 
-	proposal proposal // Compare versions: the proposed file and its comparison (proposed.go)
+	proposal     model.Proposal // Compare versions: the proposed file and its comparison (proposed.go)
+	proposalOpen bool           // Compare versions is open
 
 	site sitePanel // the site URLs panel: its URLs and their coverage (sitepanel.go)
 
@@ -91,7 +93,7 @@ func (t *Tester) OnInit() {
 		t.work.An.Lint()
 	}
 	t.parts = firstParts()
-	t.keptList = keptCrawlerList()
+	t.keptList = dom.KeptCrawlerList()
 }
 
 // NewTester returns a Tester showing s instead of the example.
@@ -305,35 +307,15 @@ func (t *Tester) analyzeDue() {
 // The handlers the components call: each turns a user's action into an
 // edit.
 
-func (t *Tester) setAgent(ctx app.Context, i int, agent string) {
-	t.apply(ctx, session.SetAgent{Row: i, Agent: agent})
-}
-
-func (t *Tester) setURL(ctx app.Context, i int, url string) {
-	t.apply(ctx, session.SetURL{Row: i, URL: url})
-}
-
-func (t *Tester) pasteURLs(ctx app.Context, i int, text string) {
-	t.apply(ctx, session.PasteURLs{Row: i, Text: text})
-}
-
-func (t *Tester) selectRow(ctx app.Context, i int) { t.apply(ctx, session.Select{Row: i}) }
-
-func (t *Tester) removeRow(ctx app.Context, i int) { t.apply(ctx, session.RemoveRow{Row: i}) }
-
 func (t *Tester) setAnswer(ctx app.Context, e app.Event) {
 	t.apply(ctx, session.SetAnswer{Answer: ctx.JSSrc().Get("value").String()})
 }
-
-func (t *Tester) pinRow(ctx app.Context, i int) { t.apply(ctx, session.Pin{Row: i}) }
 
 func (t *Tester) pinAll(ctx app.Context, e app.Event) { t.apply(ctx, session.PinAll{}) }
 
 func (t *Tester) addRow(ctx app.Context, e app.Event) {
 	t.apply(ctx, session.AddRow{After: len(t.work.State.Rows) - 1})
 }
-
-func (t *Tester) addRowAfter(ctx app.Context, i int) { t.apply(ctx, session.AddRow{After: i}) }
 
 func (t *Tester) setDialect(ctx app.Context, e app.Event) {
 	t.apply(ctx, session.SetDialect{Dialect: ctx.JSSrc().Get("value").String()})
@@ -364,25 +346,10 @@ func (t *Tester) redo(ctx app.Context, e app.Event) {
 // and the next Tab starts again from the top), to the button other, which
 // takes the step back.
 func (t *Tester) keepFocusBeside(ctx app.Context, id, other string) {
-	ctx.Defer(func(app.Context) {
-		b := dom.Element(id)
-		if b.Truthy() && b.Get("disabled").Bool() {
-			if o := dom.Element(other); o.Truthy() && !o.Get("disabled").Bool() {
-				o.Call("focus")
-			}
-		}
-	})
+	ctx.Defer(func(app.Context) { dom.KeepFocusBeside(id, other) })
 }
 
 func (t *Tester) dismiss(ctx app.Context, id string) { t.apply(ctx, session.Dismiss{ID: id}) }
-
-func (t *Tester) grid(ctx app.Context, crawlers, urls []string, replace bool) {
-	t.apply(ctx, session.Grid{Crawlers: crawlers, URLs: urls, Replace: replace})
-}
-
-func (t *Tester) restoreVersion(ctx app.Context, i int) {
-	t.apply(ctx, session.RestoreVersion{Index: i})
-}
 
 // toggleCompare shows or hides the comparison of readings. It reads the
 // file once per dialect and checks every test in each (at 1000 tests, a
@@ -465,9 +432,7 @@ func (t *Tester) whyRow(ctx app.Context, i int) {
 			dom.ScrollIntoView(dom.WhyID)
 		}
 		// Hidden (display: none) where the panel is beside the tests.
-		if b := dom.Element(WhyCloseID); b.Truthy() && b.Get("offsetParent").Truthy() {
-			b.Call("focus", map[string]any{"preventScroll": true})
-		}
+		dom.FocusIfShown(panel.WhyCloseID)
 	})
 }
 

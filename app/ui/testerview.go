@@ -8,6 +8,7 @@ import (
 	"robotstester/app/internal/session"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
+	"robotstester/app/ui/panel"
 	"robotstester/app/ui/tests"
 	"robotstester/app/ui/widget"
 	"robotstester/robots"
@@ -46,26 +47,26 @@ func (t *Tester) panels() []app.UI {
 			app.H2().ID("more-title").Text("More"),
 			app.Div().Class("more-list").Body(
 				t.morePanel("more-grid", app.Text("Many tests at once: crawlers × URLs"), func() app.UI {
-					return &GridPanel{Room: t.work.State.Room(), onGrid: t.grid}
+					return &panel.GridPanel{Room: t.work.State.Room(), OnEdit: t.apply}
 				}),
 				t.morePanel("more-transfer", app.Text("Import and export"), func() app.UI {
-					return &TransferPanel{
-						onExport:    t.export,
-						onStateFile: t.importStateFile,
-						onURLs:      t.importURLs,
-						onURLFile:   t.importURLFile,
+					return &panel.TransferPanel{
+						OnExport:    t.export,
+						OnStateFile: t.importStateFile,
+						OnURLs:      t.importURLs,
+						OnURLFile:   t.importURLFile,
 					}
 				}),
-				&VersionsPanel{Versions: t.page.versions, Unkept: !t.work.Saves(), onToggle: t.toggleVersions, onRestore: t.restoreVersion},
+				&panel.VersionsPanel{Versions: t.page.versions, Unkept: !t.work.Saves(), OnToggle: t.toggleVersions, OnEdit: t.apply},
 				t.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), t.versionsCompare),
 				t.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: sitemaps, lists, logs, counted by deciding line"), t.siteURLs),
 				t.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), t.overview),
 				t.morePanel("more-findings", t.findingsSummary(), func() app.UI {
-					return &FindingsPanel{
+					return &panel.FindingsPanel{
 						Groups:     an.FindingGroups(t.severity),
 						Linted:     an.Linted(),
 						Severity:   t.severity,
-						onSeverity: t.setSeverity,
+						OnSeverity: t.setSeverity,
 						OnReveal:   t.reveal,
 					}
 				}),
@@ -81,7 +82,7 @@ func (t *Tester) panels() []app.UI {
 // out only while it is open.
 func (t *Tester) overview() app.UI {
 	an := t.work.An
-	p := &OverviewPanel{O: an.Overview(), AIOpen: t.aiOpen, OnReveal: t.reveal, onAIToggle: t.toggleAIGrid}
+	p := &panel.OverviewPanel{O: an.Overview(), AIOpen: t.aiOpen, OnReveal: t.reveal, OnAIToggle: t.toggleAIGrid}
 	if t.aiOpen {
 		g := an.AIGrid()
 		p.AI = &g
@@ -102,16 +103,16 @@ func (t *Tester) header() app.UI {
 			return app.P().Class("loading").Aria("live", "polite").Text("Loading the tester…")
 		}),
 		app.Div().Class("tools top-tools").Body(
-			&ShareBar{
+			&panel.ShareBar{
 				Status:   t.page.linkStatus,
 				Link:     t.page.linkShown,
 				TooLong:  t.page.linkTooLong,
-				onCopy:   t.copyLink,
-				onExport: t.exportState,
+				OnCopy:   t.copyLink,
+				OnExport: t.exportState,
 			},
 			t.undoControls(),
 		),
-		&FetchPanel{View: t.page.fetch, Disabled: !t.ready, onFetch: t.fetchRobots},
+		&panel.FetchPanel{View: t.page.fetch, Disabled: !t.ready, OnFetch: t.fetchRobots},
 		t.notices(),
 	)
 }
@@ -132,7 +133,7 @@ func (t *Tester) workspace(withSide bool) app.UI {
 		why, hasWhy := t.work.An.Why()
 		side = side.Body(
 			t.testBar(false),
-			&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, Opener: t.whyOpener, OnReveal: t.reveal, onClose: t.closeWhy},
+			&panel.WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, Opener: t.whyOpener, OnReveal: t.reveal, OnClose: t.closeWhy},
 		)
 	}
 	return app.Div().Class("workspace").Body(
@@ -165,11 +166,8 @@ func (t *Tester) testBar(readOnly bool) app.UI {
 		Has:      has,
 		Total:    len(t.work.State.Rows),
 		ReadOnly: readOnly,
-		OnAgent:  t.setAgent,
-		OnURL:    t.setURL,
-		OnPaste:  t.pasteURLs,
+		OnEdit:   t.apply,
 		OnReveal: t.reveal,
-		OnAdd:    t.addRow,
 	}
 }
 
@@ -227,7 +225,7 @@ func (t *Tester) editor() app.UI {
 	if !app.IsClient {
 		e.Static = t.work.An.Lines(model.Window{First: 1, Last: staticLines})
 		if len(t.work.State.Robots) <= earlyTextSize {
-			e.Text = keepBOM(t.work.State.Robots)
+			e.Text = dom.KeepBOM(t.work.State.Robots)
 		}
 	}
 	return e
@@ -290,15 +288,9 @@ func (t *Tester) resultsTable(readOnly bool) app.UI {
 		Selected: an.Selected,
 		ReadOnly: readOnly,
 		Reveal:   t.rowReveal,
-		OnAgent:  t.setAgent,
-		OnURL:    t.setURL,
-		OnPaste:  t.pasteURLs,
-		OnSelect: t.selectRow,
+		OnEdit:   t.apply,
 		OnWhy:    t.whyRow,
-		OnRemove: t.removeRow,
-		OnPin:    t.pinRow,
 		OnReveal: t.reveal,
-		OnEnter:  t.addRowAfter,
 		OnQuery:  t.setQuery,
 	}
 }
@@ -307,8 +299,8 @@ func (t *Tester) resultsTable(readOnly bool) app.UI {
 // comparison reads the file once per dialect.
 func (t *Tester) comparePanel() app.UI {
 	an := t.work.An
-	p := &ComparePanel{Open: t.compareOpen, Rows: an.Rows, Limit: min(model.ComparePage+t.compareLimit, t.compareDrawn), Drawing: !t.compareDone(),
-		onToggle: t.toggleCompare, onMore: t.compareMore, OnReveal: t.reveal}
+	p := &panel.ComparePanel{Open: t.compareOpen, Rows: an.Rows, Limit: min(model.ComparePage+t.compareLimit, t.compareDrawn), Drawing: !t.compareDone(),
+		OnToggle: t.toggleCompare, OnMore: t.compareMore, OnReveal: t.reveal}
 	if t.compareOpen {
 		p.C = an.Comparison(&t.work.State)
 	}
@@ -378,4 +370,11 @@ func (t *Tester) findingsSummary() app.UI {
 			model.Plural(c[robots.Info], "note", "notes"))
 	}
 	return app.Span().Body(app.Text("Findings"), counts)
+}
+
+// crawlerList returns the crawler fields' datalist, unless the page made
+// at build time's is kept (t.keptList): 43 elements fewer to draw at the
+// start.
+func (t *Tester) crawlerList() app.UI {
+	return app.If(!t.keptList, func() app.UI { return &widget.CrawlerList{} })
 }

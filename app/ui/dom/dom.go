@@ -298,3 +298,14 @@ func RegisterWorker() {
 		w.Call("goappInitServiceWorker")
 	}
 }
+
+// CrawlerListID is the id of the crawler fields' datalist.
+const CrawlerListID = "crawler-list"
+
+// KeptCrawlerList reports whether the page has the datalist of the page
+// made at build time, which app/editor/src/early.js moves out of it, to the
+// body, before the live page starts: its options are the catalogue's, the
+// same in both.
+func KeptCrawlerList() bool {
+	return app.IsClient && app.Window().Get("document").Call("querySelector", "body > datalist#"+CrawlerListID).Truthy()
+}

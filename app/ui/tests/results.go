@@ -1,11 +1,9 @@
 package tests
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/session"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
 )
@@ -85,25 +83,16 @@ type ResultsTable struct {
 	ReadOnly bool         // embed mode's readonly=1: fields read-only, no remove, no Enter
 	Reveal   RowReveal    // the test to bring into view
 
-	// OnAgent and OnURL are a key typed in test i's fields; OnPaste, a
-	// list of URLs pasted in its URL field; OnSelect, the focus coming
-	// into its line.
-	OnAgent  func(ctx app.Context, i int, agent string)
-	OnURL    func(ctx app.Context, i int, url string)
-	OnPaste  func(ctx app.Context, i int, text string)
-	OnSelect func(ctx app.Context, i int)
+	// OnEdit is what the user did to the work: a key typed in a test's
+	// fields, a list of URLs pasted, the focus coming into a test's line
+	// (Select), a test removed or pinned, Enter in a URL field (a test
+	// added after it).
+	OnEdit func(ctx app.Context, e session.Edit)
 	// OnWhy is the Why control of test i: select it and show the Why
-	// panel. Without it, the control calls OnSelect.
+	// panel. Without it, the control selects the test.
 	OnWhy func(ctx app.Context, i int)
-	// OnRemove is test i's remove control.
-	OnRemove func(ctx app.Context, i int)
-	// OnPin pins test i's verdict as expected, or takes the pin off.
-	OnPin func(ctx app.Context, i int)
 	// OnReveal is a deciding line's button: show the line in the editor.
 	OnReveal func(ctx app.Context, line int)
-	// OnEnter is Enter in test i's URL field: Tester adds a test after it
-	// and reveals it.
-	OnEnter func(ctx app.Context, i int)
 	// OnQuery is the controls' new filter, order, grouping or search.
 	OnQuery func(ctx app.Context, q model.TableQuery)
 
@@ -130,9 +119,8 @@ type focusTarget struct {
 	sel  bool   // select the field's text
 	hold bool   // keep the focus where it was: only if the redraw took it away
 
-	el         app.Value // hold: the element that had the focus
-	start, end int       // hold: the field's selection
-	tries      int
+	held  dom.HeldFocus // hold: the control that had the focus
+	tries int
 }
 
 // OnMount runs in the browser: the table measures its box and follows a
@@ -169,15 +157,8 @@ func (p *ResultsTable) OnUpdate(ctx app.Context) {
 // field is not being typed in: the field is otherwise the user's, never
 // written by a redraw (go-app cannot clear a field it drew, #1083).
 func (p *ResultsTable) syncSearch() {
-	if !p.mounted {
-		return
-	}
-	f := dom.Element("results-search")
-	if !f.Truthy() || f.Equal(app.Window().Get("document").Get("activeElement")) {
-		return
-	}
-	if q := p.table().Query.Search; f.Get("value").String() != q {
-		f.Set("value", q)
+	if p.mounted {
+		dom.SetFieldUnlessFocused("results-search", p.table().Query.Search)
 	}
 }
 
@@ -187,21 +168,16 @@ func (p *ResultsTable) measure() bool {
 	if !app.IsClient {
 		return false
 	}
-	narrow := p.narrow
-	if root := dom.Element(ResultsID); root.Truthy() {
-		if w := root.Get("clientWidth").Float(); w > 0 {
-			narrow = w < ResultsNarrowWidth
-		}
+	b, drawn := dom.MeasureBox(ResultsID, ResultsBoxID)
+	narrow, h := p.narrow, p.maxHeight
+	if b.Width > 0 {
+		narrow = b.Width < ResultsNarrowWidth
 	}
-	h := p.maxHeight
-	if box := dom.Element(ResultsBoxID); box.Truthy() {
-		css := app.Window().Call("getComputedStyle", box).Get("maxHeight").String()
-		if v, err := strconv.ParseFloat(strings.TrimSuffix(css, "px"), 64); err == nil && v > 0 {
-			h = v
-		} else if ch := box.Get("clientHeight").Float(); ch > 0 {
-			h = ch
+	if drawn {
+		if b.MaxHeight > 0 {
+			h = b.MaxHeight
 		}
-		p.top = box.Get("scrollTop").Float()
+		p.top = b.Top
 	}
 	changed := narrow != p.narrow || h != p.maxHeight
 	p.narrow, p.maxHeight = narrow, h

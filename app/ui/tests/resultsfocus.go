@@ -1,22 +1,37 @@
 package tests
 
 import (
-	"math"
-	"strconv"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/session"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
 )
 
 // The rows' handlers.
 
-func (p *ResultsTable) focusRow(ctx app.Context, i int) {
-	if p.OnSelect != nil {
-		p.OnSelect(ctx, i)
+// edit hands e to the page.
+func (p *ResultsTable) edit(ctx app.Context, e session.Edit) {
+	if p.OnEdit != nil {
+		p.OnEdit(ctx, e)
 	}
 }
+
+func (p *ResultsTable) setAgent(ctx app.Context, i int, agent string) {
+	p.edit(ctx, session.SetAgent{Row: i, Agent: agent})
+}
+
+func (p *ResultsTable) setURL(ctx app.Context, i int, url string) {
+	p.edit(ctx, session.SetURL{Row: i, URL: url})
+}
+
+func (p *ResultsTable) pasteURLs(ctx app.Context, i int, text string) {
+	p.edit(ctx, session.PasteURLs{Row: i, Text: text})
+}
+
+func (p *ResultsTable) pin(ctx app.Context, i int) { p.edit(ctx, session.Pin{Row: i}) }
+
+func (p *ResultsTable) focusRow(ctx app.Context, i int) { p.edit(ctx, session.Select{Row: i}) }
 
 // why selects test i for the Why panel, and makes sure the panel is in
 // view once drawn.
@@ -24,8 +39,8 @@ func (p *ResultsTable) why(ctx app.Context, i int) {
 	switch {
 	case p.OnWhy != nil:
 		p.OnWhy(ctx, i)
-	case p.OnSelect != nil:
-		p.OnSelect(ctx, i)
+	default:
+		p.edit(ctx, session.Select{Row: i})
 	}
 	if p.mounted {
 		p.own.Defer(func(app.Context) { dom.ShowWhy(i) })
@@ -36,16 +51,14 @@ func (p *ResultsTable) why(ctx app.Context, i int) {
 // test shown's remove button, or the previous one's, or the box.
 func (p *ResultsTable) remove(ctx app.Context, i int) {
 	target := p.table().AfterRemove(i)
-	if p.OnRemove != nil {
-		p.OnRemove(ctx, i)
-	}
+	p.edit(ctx, session.RemoveRow{Row: i})
 	p.next = &focusTarget{row: target, ctl: "remove"}
 	p.deferFocus()
 }
 
 func (p *ResultsTable) revealLine(ctx app.Context, i, line int) {
-	if p.OnSelect != nil && i != p.Selected {
-		p.OnSelect(ctx, i)
+	if i != p.Selected {
+		p.edit(ctx, session.Select{Row: i})
 	}
 	if p.OnReveal != nil {
 		p.OnReveal(ctx, line)
@@ -58,10 +71,10 @@ func (p *ResultsTable) revealLine(ctx app.Context, i, line int) {
 func (p *ResultsTable) key(ctx app.Context, i int, field, key string) bool {
 	switch key {
 	case "Enter":
-		if field != "url" || p.ReadOnly || p.OnEnter == nil {
+		if field != "url" || p.ReadOnly || p.OnEdit == nil {
 			return false
 		}
-		p.OnEnter(ctx, i)
+		p.edit(ctx, session.AddRow{After: i})
 		return true
 	case "ArrowUp", "ArrowDown":
 		delta := 1
@@ -103,25 +116,10 @@ func (p *ResultsTable) holdFocus() {
 	if p.next != nil || !p.mounted {
 		return
 	}
-	el := app.Window().Get("document").Get("activeElement")
-	box := dom.Element(ResultsBoxID)
-	if !el.Truthy() || !box.Truthy() || !box.Call("contains", el).Bool() {
-		return
+	if h, ok := dom.FocusIn(ResultsBoxID); ok {
+		p.next = &focusTarget{row: h.Row, ctl: h.Control, hold: true, held: h}
+		p.deferFocus()
 	}
-	row := el.Call("closest", "["+"data-"+dom.RowAttr+"]")
-	if !row.Truthy() {
-		return
-	}
-	i, err := strconv.Atoi(row.Call("getAttribute", "data-"+dom.RowAttr).String())
-	if err != nil {
-		return
-	}
-	f := &focusTarget{row: i, ctl: dom.ControlOf(el), hold: true, el: el}
-	if f.ctl == "agent" || f.ctl == "url" {
-		f.start, f.end = el.Get("selectionStart").Int(), el.Get("selectionEnd").Int()
-	}
-	p.next = f
-	p.deferFocus()
 }
 
 func (p *ResultsTable) deferFocus() {
@@ -138,70 +136,28 @@ func (p *ResultsTable) applyFocus(ctx app.Context) {
 		return
 	}
 	p.next = nil
-	box := dom.Element(ResultsBoxID)
-	if !box.Truthy() {
-		return
-	}
 	if f.hold {
-		p.refocus(box, f)
+		dom.Refocus(ResultsBoxID, f.held)
 		return
 	}
-	if math.Abs(box.Get("scrollTop").Float()-p.top) >= 1 {
-		box.Set("scrollTop", p.top)
+	if !dom.ScrollBox(ResultsBoxID, p.top) {
+		return
 	}
 	if f.row < 0 {
-		box.Call("focus")
+		dom.FocusBox(ResultsBoxID)
 		return
 	}
-	if f.ctl == "" {
+	if f.ctl == "" || dom.FocusInBox(ResultsBoxID, f.row, f.ctl, f.sel) {
 		return
 	}
-	el := box.Call("querySelector", dom.ControlSelector(f.row, f.ctl))
-	if !el.Truthy() {
-		// Not drawn: the table changed under the target. Scroll to it and
-		// try once more after the next drawing.
-		if pos := p.table().Position(f.row); pos >= 0 && f.tries == 0 {
-			f.tries++
-			p.top = model.ScrollInto(pos, p.top, p.view(), p.rowHeight())
-			p.next = f
-			p.own.Dispatch(func(ctx app.Context) { ctx.Defer(p.applyFocus) })
-			return
-		}
-		box.Call("focus")
+	// Not drawn: the table changed under the target. Scroll to it and try
+	// once more after the next drawing.
+	if pos := p.table().Position(f.row); pos >= 0 && f.tries == 0 {
+		f.tries++
+		p.top = model.ScrollInto(pos, p.top, p.view(), p.rowHeight())
+		p.next = f
+		p.own.Dispatch(func(ctx app.Context) { ctx.Defer(p.applyFocus) })
 		return
 	}
-	el.Call("focus")
-	if f.sel {
-		el.Call("select")
-	}
-}
-
-// refocus gives the focus back to the control that had it before a
-// redraw, if the redraw took it: its element now shows another test, or
-// was replaced. A focus moved on purpose meanwhile is left alone.
-func (p *ResultsTable) refocus(box app.Value, f *focusTarget) {
-	active := app.Window().Get("document").Get("activeElement")
-	connected := f.el.Get("isConnected").Bool()
-	switch {
-	case connected && !active.Equal(f.el):
-		return // the focus moved on purpose
-	case connected:
-		row := f.el.Call("closest", "[data-"+dom.RowAttr+"]")
-		if row.Truthy() && row.Call("getAttribute", "data-"+dom.RowAttr).String() == strconv.Itoa(f.row) {
-			return // still the same test's control
-		}
-	case active.Truthy() && !active.Equal(app.Window().Get("document").Get("body")):
-		return // the element went and the focus is elsewhere
-	}
-	el := box.Call("querySelector", dom.ControlSelector(f.row, f.ctl))
-	if !el.Truthy() {
-		// The test scrolled out of the window: keep the keys out of
-		// another test's fields.
-		box.Call("focus", map[string]any{"preventScroll": true})
-		return
-	}
-	el.Call("focus", map[string]any{"preventScroll": true})
-	if f.ctl == "agent" || f.ctl == "url" {
-		el.Call("setSelectionRange", f.start, f.end)
-	}
+	dom.FocusBox(ResultsBoxID)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/session"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
 	"robotstester/app/ui/widget"
@@ -28,14 +29,11 @@ type TestBar struct {
 
 	held heldFields // the fields show the test's text, except while one has the focus
 
-	// OnAgent and OnURL are a key typed in test i's fields; OnPaste, a
-	// list of URLs pasted in its URL field; OnReveal, the deciding
-	// line's button; OnAdd, the button that adds a test.
-	OnAgent  func(ctx app.Context, i int, agent string)
-	OnURL    func(ctx app.Context, i int, url string)
-	OnPaste  func(ctx app.Context, i int, text string)
+	// OnEdit is what the user did to the work: a key typed in the test's
+	// fields, a list of URLs pasted, a test added.
+	OnEdit func(ctx app.Context, e session.Edit)
+	// OnReveal is the deciding line's button: show it in the editor.
 	OnReveal func(ctx app.Context, line int)
-	OnAdd    func(ctx app.Context, e app.Event)
 }
 
 // OnUpdate runs when the page gives the bar new props: once they are
@@ -53,8 +51,8 @@ func (b *TestBar) Render() app.UI {
 	if !b.Has {
 		return bar.Body(
 			app.P().Class("note").Text("No test yet: add one to see whether a crawler may fetch a URL."),
-			app.If(!b.ReadOnly && b.OnAdd != nil, func() app.UI {
-				return app.Button().Type("button").ID("bar-add").OnClick(b.OnAdd).Text("+ Add a test")
+			app.If(!b.ReadOnly && b.OnEdit != nil, func() app.UI {
+				return app.Button().Type("button").ID("bar-add").OnClick(b.add).Text("+ Add a test")
 			}),
 		)
 	}
@@ -119,17 +117,17 @@ func (b *TestBar) Render() app.UI {
 }
 
 func (b *TestBar) agentInput(ctx app.Context, e app.Event) {
-	b.held.typed(ctx, "agent", b.Why.Row, b.OnAgent)
+	b.held.typed(ctx, "agent", b.Why.Row, b.setAgent)
 }
 
 func (b *TestBar) urlInput(ctx app.Context, e app.Event) {
-	b.held.typed(ctx, "url", b.Why.Row, b.OnURL)
+	b.held.typed(ctx, "url", b.Why.Row, b.setURL)
 }
 
 // paste turns a pasted list of URLs into tests, as a table row's URL field
 // does.
 func (b *TestBar) paste(ctx app.Context, e app.Event) {
-	b.held.pasted(ctx, e, b.ReadOnly, b.Why.Row, b.OnPaste)
+	b.held.pasted(ctx, e, b.ReadOnly, b.Why.Row, b.pasteURLs)
 }
 
 func (b *TestBar) agentFocus(ctx app.Context, e app.Event) {
@@ -147,3 +145,27 @@ func (b *TestBar) blur(ctx app.Context, e app.Event) {
 }
 
 func (b *TestBar) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, b.OnReveal) }
+
+// edit hands e to the page.
+func (b *TestBar) edit(ctx app.Context, e session.Edit) {
+	if b.OnEdit != nil {
+		b.OnEdit(ctx, e)
+	}
+}
+
+func (b *TestBar) setAgent(ctx app.Context, i int, agent string) {
+	b.edit(ctx, session.SetAgent{Row: i, Agent: agent})
+}
+
+func (b *TestBar) setURL(ctx app.Context, i int, url string) {
+	b.edit(ctx, session.SetURL{Row: i, URL: url})
+}
+
+func (b *TestBar) pasteURLs(ctx app.Context, i int, text string) {
+	b.edit(ctx, session.PasteURLs{Row: i, Text: text})
+}
+
+// add adds a test after the last.
+func (b *TestBar) add(ctx app.Context, e app.Event) {
+	b.edit(ctx, session.AddRow{After: b.Total - 1})
+}

@@ -1,9 +1,11 @@
-package ui
+package panel
 
 import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/internal/session"
 )
 
 // VersionsPanel lists the earlier versions of the work that the autosave
@@ -19,8 +21,10 @@ type VersionsPanel struct {
 	// failed): the list says so rather than "not yet".
 	Unkept bool
 
-	onToggle  func(ctx app.Context, open bool)
-	onRestore func(ctx app.Context, i int)
+	// OnToggle is the panel opened or closed (the versions are read when
+	// it opens); OnRestore, version i restored.
+	OnToggle func(ctx app.Context, open bool)
+	OnEdit   func(ctx app.Context, e session.Edit)
 }
 
 // Render returns the component's markup.
@@ -50,13 +54,13 @@ func (p *VersionsPanel) Render() app.UI {
 }
 
 func (p *VersionsPanel) toggle(ctx app.Context, e app.Event) {
-	if p.onToggle != nil {
-		p.onToggle(ctx, ctx.JSSrc().Get("open").Bool())
+	if p.OnToggle != nil {
+		p.OnToggle(ctx, ctx.JSSrc().Get("open").Bool())
 	}
 }
 
 func (p *VersionsPanel) restore(ctx app.Context, e app.Event) {
-	if i, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && p.onRestore != nil {
-		p.onRestore(ctx, i)
+	if i, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && p.OnEdit != nil {
+		p.OnEdit(ctx, session.RestoreVersion{Index: i})
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package panel
 
 import (
 	"strconv"
@@ -19,7 +19,7 @@ import (
 type ComparePanel struct {
 	app.Compo
 
-	Open bool
+	Open bool              // the panel is open
 	C    *model.Comparison // nil while closed
 	Rows []model.RowView   // the tests, for their labels
 	// Limit is how many tests are drawn, the disagreements first.
@@ -28,8 +28,10 @@ type ComparePanel struct {
 	// the count and "Show more" wait for the last.
 	Drawing bool
 
-	onToggle func(ctx app.Context)
-	onMore   func(ctx app.Context)
+	// OnToggle opens or closes the panel; OnMore draws more tests;
+	// OnReveal shows a line in the editor.
+	OnToggle func(ctx app.Context)
+	OnMore   func(ctx app.Context)
 	OnReveal func(ctx app.Context, line int)
 }
 
@@ -133,14 +135,14 @@ func (p *ComparePanel) row(i int) []app.UI {
 }
 
 func (p *ComparePanel) toggle(ctx app.Context, e app.Event) {
-	if p.onToggle != nil {
-		p.onToggle(ctx)
+	if p.OnToggle != nil {
+		p.OnToggle(ctx)
 	}
 }
 
 func (p *ComparePanel) more(ctx app.Context, e app.Event) {
-	if p.onMore != nil {
-		p.onMore(ctx)
+	if p.OnMore != nil {
+		p.OnMore(ctx)
 	}
 }
 

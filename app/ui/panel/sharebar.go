@@ -1,4 +1,4 @@
-package ui
+package panel
 
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -13,8 +13,9 @@ type ShareBar struct {
 	Link    string // the link, shown to copy by hand; "" when not needed
 	TooLong bool   // the link is over share.MaxLink: offer the export
 
-	onCopy   func(ctx app.Context)
-	onExport func(ctx app.Context)
+	// OnCopy copies the link; OnExport offers the state file instead.
+	OnCopy   func(ctx app.Context)
+	OnExport func(ctx app.Context)
 }
 
 // Render returns the component's markup.
@@ -37,14 +38,14 @@ func (b *ShareBar) Render() app.UI {
 }
 
 func (b *ShareBar) copy(ctx app.Context, e app.Event) {
-	if b.onCopy != nil {
-		b.onCopy(ctx)
+	if b.OnCopy != nil {
+		b.OnCopy(ctx)
 	}
 }
 
 func (b *ShareBar) export(ctx app.Context, e app.Event) {
-	if b.onExport != nil {
-		b.onExport(ctx)
+	if b.OnExport != nil {
+		b.OnExport(ctx)
 	}
 }
 

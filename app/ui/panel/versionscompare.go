@@ -1,4 +1,4 @@
-package ui
+package panel
 
 import (
 	"strconv"
@@ -28,7 +28,7 @@ const ProposedID = "proposed-robots"
 type VersionsCompare struct {
 	app.Compo
 
-	Open bool
+	Open bool               // the panel is open
 	Diff *model.VersionDiff // nil while closed, or while no proposed file is given
 	// Versions describe the earlier versions kept, newest first.
 	Versions []string
@@ -36,13 +36,17 @@ type VersionsCompare struct {
 	// file can be the proposed one ("" when none was fetched).
 	Live string
 
-	onToggle   func(ctx app.Context)
-	onProposed func(ctx app.Context, text string)
-	onDrop     func(ctx app.Context, file app.Value) // a file dropped on the textarea
-	onVersion  func(ctx app.Context, i int)
-	onCurrent  func(ctx app.Context)
-	onLive     func(ctx app.Context)
-	onExport   func(ctx app.Context)
+	// OnToggle opens or closes the panel; OnProposed is the proposed
+	// file as typed; OnVersion, OnCurrent and OnLive make version i, the
+	// current file or the live one the proposed file; OnExport downloads
+	// the changes; OnReveal shows a line in the editor.
+	OnToggle   func(ctx app.Context)
+	OnProposed func(ctx app.Context, text string)
+	OnDrop     func(ctx app.Context, file app.Value) // a file dropped on the textarea
+	OnVersion  func(ctx app.Context, i int)
+	OnCurrent  func(ctx app.Context)
+	OnLive     func(ctx app.Context)
+	OnExport   func(ctx app.Context)
 	OnReveal   func(ctx app.Context, line int)
 }
 
@@ -150,48 +154,48 @@ func (p *VersionsCompare) side(s *model.VersionSide, current bool) []app.UI {
 }
 
 func (p *VersionsCompare) toggle(ctx app.Context, e app.Event) {
-	if p.onToggle != nil {
-		p.onToggle(ctx)
+	if p.OnToggle != nil {
+		p.OnToggle(ctx)
 	}
 }
 
 func (p *VersionsCompare) input(ctx app.Context, e app.Event) {
-	if p.onProposed != nil {
-		p.onProposed(ctx, ctx.JSSrc().Get("value").String())
+	if p.OnProposed != nil {
+		p.OnProposed(ctx, ctx.JSSrc().Get("value").String())
 	}
 }
 
 // drop takes a dropped file as the proposed one; dropped text is left to
 // the browser, which inserts it and sends an input event.
 func (p *VersionsCompare) drop(ctx app.Context, e app.Event) {
-	if f := dom.FirstFile(ctx, e); f.Truthy() && p.onDrop != nil {
+	if f := dom.FirstFile(ctx, e); f.Truthy() && p.OnDrop != nil {
 		e.PreventDefault()
-		p.onDrop(ctx, f)
+		p.OnDrop(ctx, f)
 	}
 }
 
 func (p *VersionsCompare) version(ctx app.Context, e app.Event) {
 	i, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
-	if err == nil && p.onVersion != nil {
-		p.onVersion(ctx, i)
+	if err == nil && p.OnVersion != nil {
+		p.OnVersion(ctx, i)
 	}
 }
 
 func (p *VersionsCompare) current(ctx app.Context, e app.Event) {
-	if p.onCurrent != nil {
-		p.onCurrent(ctx)
+	if p.OnCurrent != nil {
+		p.OnCurrent(ctx)
 	}
 }
 
 func (p *VersionsCompare) live(ctx app.Context, e app.Event) {
-	if p.onLive != nil {
-		p.onLive(ctx)
+	if p.OnLive != nil {
+		p.OnLive(ctx)
 	}
 }
 
 func (p *VersionsCompare) export(ctx app.Context, e app.Event) {
-	if p.onExport != nil {
-		p.onExport(ctx)
+	if p.OnExport != nil {
+		p.OnExport(ctx)
 	}
 }
 

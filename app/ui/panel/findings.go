@@ -1,4 +1,4 @@
-package ui
+package panel
 
 import (
 	"strconv"
@@ -21,7 +21,8 @@ type FindingsPanel struct {
 	// "warning" or "info".
 	Severity string
 
-	onSeverity func(ctx app.Context, severity string)
+	// OnSeverity is the filter chosen; OnReveal shows a line in the editor.
+	OnSeverity func(ctx app.Context, severity string)
 	OnReveal   func(ctx app.Context, line int)
 }
 
@@ -78,8 +79,8 @@ func (p *FindingsPanel) Render() app.UI {
 }
 
 func (p *FindingsPanel) filter(ctx app.Context, e app.Event) {
-	if p.onSeverity != nil {
-		p.onSeverity(ctx, ctx.JSSrc().Get("value").String())
+	if p.OnSeverity != nil {
+		p.OnSeverity(ctx, ctx.JSSrc().Get("value").String())
 	}
 }
 

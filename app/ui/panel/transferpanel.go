@@ -1,4 +1,4 @@
-package ui
+package panel
 
 import "robotstester/app/ui/widget"
 import "robotstester/app/ui/dom"
@@ -20,10 +20,12 @@ const URLListID = "import-urls"
 type TransferPanel struct {
 	app.Compo
 
-	onExport    func(ctx app.Context, format string)
-	onStateFile func(ctx app.Context, file app.Value)
-	onURLs      func(ctx app.Context, text string)
-	onURLFile   func(ctx app.Context, file app.Value)
+	// OnExport downloads the work in format; OnStateFile opens a state
+	// file; OnURLs and OnURLFile add tests of the URLs pasted or in a file.
+	OnExport    func(ctx app.Context, format string)
+	OnStateFile func(ctx app.Context, file app.Value)
+	OnURLs      func(ctx app.Context, text string)
+	OnURLFile   func(ctx app.Context, file app.Value)
 }
 
 // Render returns the component's markup.
@@ -68,28 +70,28 @@ func (p *TransferPanel) export(format string) app.EventHandler {
 }
 
 func (p *TransferPanel) exportAs(ctx app.Context, format string) {
-	if p.onExport != nil {
-		p.onExport(ctx, format)
+	if p.OnExport != nil {
+		p.OnExport(ctx, format)
 	}
 }
 
 func (p *TransferPanel) stateFile(ctx app.Context, e app.Event) {
-	if f := dom.FirstFile(ctx, e); f.Truthy() && p.onStateFile != nil {
-		p.onStateFile(ctx, f)
+	if f := dom.FirstFile(ctx, e); f.Truthy() && p.OnStateFile != nil {
+		p.OnStateFile(ctx, f)
 	}
 	ctx.JSSrc().Set("value", "") // the same file can be chosen again
 }
 
 func (p *TransferPanel) urls(ctx app.Context, e app.Event) {
 	el := dom.Element(URLListID)
-	if el.Truthy() && p.onURLs != nil {
-		p.onURLs(ctx, el.Get("value").String())
+	if el.Truthy() && p.OnURLs != nil {
+		p.OnURLs(ctx, el.Get("value").String())
 	}
 }
 
 func (p *TransferPanel) urlFile(ctx app.Context, e app.Event) {
-	if f := dom.FirstFile(ctx, e); f.Truthy() && p.onURLFile != nil {
-		p.onURLFile(ctx, f)
+	if f := dom.FirstFile(ctx, e); f.Truthy() && p.OnURLFile != nil {
+		p.OnURLFile(ctx, f)
 	}
 	ctx.JSSrc().Set("value", "")
 }
@@ -97,8 +99,8 @@ func (p *TransferPanel) urlFile(ctx app.Context, e app.Event) {
 func (p *TransferPanel) urlDrop(ctx app.Context, e app.Event) {
 	if f := dom.FirstFile(ctx, e); f.Truthy() {
 		e.PreventDefault()
-		if p.onURLFile != nil {
-			p.onURLFile(ctx, f)
+		if p.OnURLFile != nil {
+			p.OnURLFile(ctx, f)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package panel
 
 import (
 	"slices"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/session"
 	"robotstester/app/ui/model"
 )
 
@@ -25,7 +26,9 @@ type GridPanel struct {
 	// the tests has room for model.MaxRows.
 	Room int
 
-	onGrid func(ctx app.Context, crawlers, urls []string, replace bool)
+	// OnEdit adds the tests of the crawlers × the URLs, or replaces the
+	// tests with them (session.Grid).
+	OnEdit func(ctx app.Context, e session.Edit)
 
 	// What the user chose. The text fields are the user's once drawn:
 	// their values are read as typed and never written back.
@@ -140,7 +143,7 @@ func (p *GridPanel) replace(ctx app.Context, e app.Event) { p.make(ctx, true) }
 
 func (p *GridPanel) make(ctx app.Context, replace bool) {
 	crawlers, urls := p.choice()
-	if p.onGrid != nil && len(crawlers) > 0 && len(urls) > 0 {
-		p.onGrid(ctx, crawlers, urls, replace)
+	if p.OnEdit != nil && len(crawlers) > 0 && len(urls) > 0 {
+		p.OnEdit(ctx, session.Grid{Crawlers: crawlers, URLs: urls, Replace: replace})
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package panel
 
 import (
 	"strconv"
@@ -25,19 +25,20 @@ const WhyCloseID = "why-close"
 type WhyPanel struct {
 	app.Compo
 
-	Why model.Why
-	Has bool // a row is selected
+	Why model.Why // the selected test, explained
+	Has bool      // a row is selected
 	// Sheet shows the panel as a sheet over the bottom of the screen, on
 	// screens too narrow to put it beside the tests (results.css): Tester
-	// sets it when a test's Why control is used, and clears it in onClose.
+	// sets it when a test's Why control is used, and clears it in OnClose.
 	// Wide screens ignore it.
 	Sheet bool
 	// Opener is the test whose Why control opened the sheet: closing it
 	// gives that control the focus back.
 	Opener int
 
+	// OnReveal shows a line of the file in the editor.
 	OnReveal func(ctx app.Context, line int)
-	onClose  func(ctx app.Context) // the sheet's close button, or Escape in it
+	OnClose  func(ctx app.Context) // the sheet's close button, or Escape in it
 }
 
 // Render returns the component's markup.
@@ -60,7 +61,7 @@ func (p *WhyPanel) Render() app.UI {
 	groups := make([]app.UI, len(w.Groups))
 	for i, g := range w.Groups {
 		groups[i] = app.Li().Body(
-			p.LineButton(g.Start),
+			p.lineButton(g.Start),
 			app.Text(" to "+strconv.Itoa(g.End)+": "),
 			app.Code().Text("User-agent: "+g.Agents),
 			app.Text(" ("+model.Plural(g.Rules, "rule", "rules")+")"),
@@ -87,7 +88,7 @@ func (p *WhyPanel) Render() app.UI {
 			// The priority column only where the reading ranks rules
 			// by it: in file order it plays no part.
 			rows[i] = tr.Body(
-				app.Td().Body(p.LineButton(m.Line)),
+				app.Td().Body(p.lineButton(m.Line)),
 				app.Td().Body(app.Code().Text(m.Rule)),
 				app.If(w.PriorityName != "", func() app.UI {
 					return app.Td().Class("num").Text(strconv.Itoa(m.Priority))
@@ -143,26 +144,20 @@ func (p *WhyPanel) Render() app.UI {
 	)
 }
 
-func (p *WhyPanel) LineButton(n int) app.UI { return widget.LineButton(n, p.reveal) }
+func (p *WhyPanel) lineButton(n int) app.UI { return widget.LineButton(n, p.reveal) }
 
 func (p *WhyPanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.OnReveal) }
 
 // close closes the sheet and gives the focus back to the explained test's
 // Why control, where the user was.
 func (p *WhyPanel) close(ctx app.Context, e app.Event) {
-	if p.onClose == nil {
+	if p.OnClose == nil {
 		return
 	}
 	// Before the close: the button goes with the sheet, and with it this
 	// handler's context.
-	if !app.IsClient {
-		p.onClose(ctx)
-		return
-	}
-	if el := app.Window().Get("document").Call("querySelector", dom.ControlSelector(p.Opener, "why")); el.Truthy() {
-		el.Call("focus", map[string]any{"preventScroll": true})
-	}
-	p.onClose(ctx)
+	dom.FocusControl(p.Opener, "why")
+	p.OnClose(ctx)
 }
 
 // key closes the sheet on Escape.

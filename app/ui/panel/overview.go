@@ -1,4 +1,4 @@
-package ui
+package panel
 
 import (
 	"strconv"
@@ -17,15 +17,17 @@ import (
 type OverviewPanel struct {
 	app.Compo
 
-	O model.Overview
+	O model.Overview // the file's groups, sitemaps and counts
 	// AI is the AI crawlers' grid, given only while it is open (AIOpen):
 	// 21 crawlers checked on the tested URLs, in their own dialects, is
 	// work that no closed panel should cost each keystroke or the start.
 	AI     *model.AIGrid
-	AIOpen bool
+	AIOpen bool // the AI crawlers' grid is open
 
+	// OnReveal shows a line in the editor; OnAIToggle opens or closes the
+	// AI crawlers' grid.
 	OnReveal   func(ctx app.Context, line int)
-	onAIToggle func(ctx app.Context, open bool)
+	OnAIToggle func(ctx app.Context, open bool)
 }
 
 // Render returns the component's markup.
@@ -39,7 +41,7 @@ func (p *OverviewPanel) Render() app.UI {
 	}
 	var sitemaps []app.UI
 	for _, s := range o.Sitemaps {
-		sitemaps = append(sitemaps, app.Li().Body(p.LineButton(s.Line), app.Text(" "), app.Code().Text(s.URL)))
+		sitemaps = append(sitemaps, app.Li().Body(p.lineButton(s.Line), app.Text(" "), app.Code().Text(s.URL)))
 	}
 	var delays []app.UI
 	for _, d := range o.Delays {
@@ -52,7 +54,7 @@ func (p *OverviewPanel) Render() app.UI {
 			value = d.Value + " (not a number of seconds)"
 		}
 		delays = append(delays, app.Li().Body(
-			p.LineButton(d.Line), app.Text(" "),
+			p.lineButton(d.Line), app.Text(" "),
 			app.Code().Text("User-agent: "+d.Agents), app.Text(": "+value+". "+who),
 		))
 	}
@@ -65,7 +67,7 @@ func (p *OverviewPanel) Render() app.UI {
 		if pl.Note != "" {
 			tail += ": " + pl.Note + "."
 		}
-		prefs = append(prefs, app.Li().Body(p.LineButton(pl.Line), app.Text(" "), app.Code().Text(pl.Text), app.Text(tail)))
+		prefs = append(prefs, app.Li().Body(p.lineButton(pl.Line), app.Text(" "), app.Code().Text(pl.Text), app.Text(tail)))
 	}
 	var grid app.UI
 	if o.AIGrid {
@@ -90,7 +92,7 @@ func (p *OverviewPanel) Render() app.UI {
 	)
 }
 
-func (p *OverviewPanel) LineButton(n int) app.UI { return widget.LineButton(n, p.reveal) }
+func (p *OverviewPanel) lineButton(n int) app.UI { return widget.LineButton(n, p.reveal) }
 
 func (p *OverviewPanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.OnReveal) }
 
@@ -138,7 +140,7 @@ func aiGridTable(g *model.AIGrid) app.UI {
 }
 
 func (p *OverviewPanel) toggleAI(ctx app.Context, e app.Event) {
-	if open := ctx.JSSrc().Get("open").Bool(); open != p.AIOpen && p.onAIToggle != nil {
-		p.onAIToggle(ctx, open)
+	if open := ctx.JSSrc().Get("open").Bool(); open != p.AIOpen && p.OnAIToggle != nil {
+		p.OnAIToggle(ctx, open)
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package panel
 
 import (
 	"regexp"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/session"
 	"robotstester/app/ui/model"
 )
 
@@ -27,7 +28,10 @@ func TestGridPanel(t *testing.T) {
 	var gotC, gotU []string
 	var gotR bool
 	p := &GridPanel{Room: 10, checked: []string{"ai-training"}, more: "MyBot, GPTBot", urls: "/a\n\n/b\n/c\n",
-		onGrid: func(_ app.Context, c, u []string, r bool) { gotC, gotU, gotR = c, u, r }}
+		OnEdit: func(_ app.Context, e session.Edit) {
+			g := e.(session.Grid)
+			gotC, gotU, gotR = g.Crawlers, g.URLs, g.Replace
+		}}
 	crawlers, urls := p.choice()
 	n := len(crawlers) * len(urls)
 	html = render(t, p)

@@ -1,4 +1,4 @@
-package ui
+package panel
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -24,10 +24,11 @@ const FetchURLID = "live-url"
 type FetchPanel struct {
 	app.Compo
 
-	View     model.FetchView
-	Disabled bool
+	View     model.FetchView // the last fetch: its address, status and answer
+	Disabled bool            // a fetch is under way, or the page is read-only
 
-	onFetch func(ctx app.Context, input string)
+	// OnFetch fetches the robots.txt of the address or site typed.
+	OnFetch func(ctx app.Context, input string)
 }
 
 // Render returns the component's markup.
@@ -79,7 +80,7 @@ func (p *FetchPanel) submit(ctx app.Context, e app.Event) {
 	if p.Disabled || p.View.Kind == "busy" {
 		return
 	}
-	if p.onFetch != nil {
-		p.onFetch(ctx, dom.Element(FetchURLID).Get("value").String())
+	if p.OnFetch != nil {
+		p.OnFetch(ctx, dom.Element(FetchURLID).Get("value").String())
 	}
 }
