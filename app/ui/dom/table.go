@@ -100,7 +100,9 @@ func activeElement() app.Value { return app.Window().Get("document").Get("active
 // A Box is what the page says of a scroll box: its width, the max-height
 // its style sheet gives it (or its height), and its scroll.
 type Box struct {
-	Width, MaxHeight, Top float64
+	Width     float64 // the root's width, 0 if it is not drawn
+	MaxHeight float64 // the box's max-height, or its height
+	Top       float64 // the box's scrollTop
 }
 
 // MeasureBox measures the scroll box id inside the element root: ok is

@@ -8,7 +8,6 @@ import (
 
 	"robotstester/app/ui/model"
 	"robotstester/app/ui/widget"
-	"robotstester/robots"
 )
 
 // OverviewPanel shows the file as a whole: size and lines, the 500 KiB
@@ -110,8 +109,8 @@ func (p *OverviewPanel) aiGrid() app.UI {
 // aiGridTable draws the AI crawlers' grid.
 func aiGridTable(g *model.AIGrid) app.UI {
 	heads := []app.UI{app.Th().Scope("col").Text("AI crawler")}
-	for _, u := range g.URLs {
-		heads = append(heads, app.Th().Scope("col").Title(u).Body(app.Code().Text(robots.PathOf(u))))
+	for i, u := range g.URLs {
+		heads = append(heads, app.Th().Scope("col").Title(u).Body(app.Code().Text(g.Path(i))))
 	}
 	rows := make([]app.UI, len(g.Rows))
 	for i, r := range g.Rows {
