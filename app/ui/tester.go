@@ -331,24 +331,6 @@ func (t *Tester) clearFile(ctx app.Context, e app.Event) {
 	t.apply(ctx, session.Replace{State: s, Label: "robots.txt cleared"})
 }
 
-func (t *Tester) undo(ctx app.Context, e app.Event) {
-	t.apply(ctx, session.Undo{})
-	t.keepFocusBeside(ctx, dom.UndoID, dom.RedoID)
-}
-
-func (t *Tester) redo(ctx app.Context, e app.Event) {
-	t.apply(ctx, session.Redo{})
-	t.keepFocusBeside(ctx, dom.RedoID, dom.UndoID)
-}
-
-// keepFocusBeside moves the focus from the button id, when its last step
-// left it disabled (a disabled button drops the focus to the page's body,
-// and the next Tab starts again from the top), to the button other, which
-// takes the step back.
-func (t *Tester) keepFocusBeside(ctx app.Context, id, other string) {
-	ctx.Defer(func(app.Context) { dom.KeepFocusBeside(id, other) })
-}
-
 func (t *Tester) dismiss(ctx app.Context, id string) { t.apply(ctx, session.Dismiss{ID: id}) }
 
 // toggleCompare shows or hides the comparison of readings. It reads the

@@ -5,7 +5,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/internal/session"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
 	"robotstester/app/ui/panel"
@@ -110,7 +109,7 @@ func (t *Tester) header() app.UI {
 				OnCopy:   t.copyLink,
 				OnExport: t.exportState,
 			},
-			t.undoControls(),
+			t.undoButtons(),
 		),
 		&panel.FetchPanel{View: t.page.fetch, Disabled: !t.ready, OnFetch: t.fetchRobots},
 		t.notices(),
@@ -198,24 +197,13 @@ func (t *Tester) testsSection() app.UI {
 	)
 }
 
-// undoControls returns the Undo and Redo buttons, labelled with what they
+// undoButtons returns the Undo and Redo buttons, labelled with what they
 // would undo or redo.
-func (t *Tester) undoControls() app.UI {
-	undoLabel, canUndo := t.work.CanUndo()
-	redoLabel, canRedo := t.work.CanRedo()
-	undoTitle, redoTitle := "Nothing to undo", "Nothing to redo"
-	if canUndo {
-		undoTitle = "Undo: " + session.LowerFirst(undoLabel) + " (Ctrl+Z)"
-	}
-	if canRedo {
-		redoTitle = "Redo: " + session.LowerFirst(redoLabel) + " (Ctrl+Shift+Z)"
-	}
-	return app.Span().Class("undo tools").Body(
-		app.Button().Type("button").ID(dom.UndoID).Disabled(!canUndo).Title(undoTitle).Aria("label", undoTitle).
-			OnClick(t.undo).Text("↶ Undo"),
-		app.Button().Type("button").ID(dom.RedoID).Disabled(!canRedo).Title(redoTitle).Aria("label", redoTitle).
-			OnClick(t.redo).Text("↷ Redo"),
-	)
+func (t *Tester) undoButtons() app.UI {
+	u := &widget.UndoButtons{OnEdit: t.apply}
+	u.Undo, u.CanUndo = t.work.CanUndo()
+	u.Redo, u.CanRedo = t.work.CanRedo()
+	return u
 }
 
 // editor returns the robots.txt editor. The page made at build time shows
