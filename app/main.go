@@ -13,6 +13,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui"
+	"robotstester/app/ui/dom"
 )
 
 // routes registers the pages' routes: the tester's, unless a build tag
@@ -22,10 +23,10 @@ var routes = ui.Routes
 func main() {
 	// Before go-app starts: it cannot start with storage denied or a
 	// mangled address.
-	ui.Guard()
+	dom.Guard()
 	routes()
 	if app.IsClient {
-		ui.PauseCollector() // until the page is ready
+		dom.PauseCollector() // until the page is ready
 	}
 	// In the browser this blocks for the life of the page; natively it
 	// returns at once and the command builds the site.

@@ -1,8 +1,13 @@
-// Package ui holds the go-app components of the robots.txt tester and the
-// plain functions they call.
+// Package ui is the tester's page: the Tester, which applies the user's
+// edits to the session (app/internal/session) and shows their effects, the
+// page drawn from the session's state with the components of app/ui/tests,
+// app/ui/panel and app/ui/widget wired to it, the start (mount.go), the
+// arrival of links and saved work, the editor's binding, the embed mode and
+// go-app's routes.
 //
-// Components only wire events to state and state to markup; everything that
-// computes something lives in plain functions so that it can be tested with a
-// native go test. Nothing a user types is ever inserted as markup: text goes
-// through app.Text, attribute values and textarea values, never app.Raw.
+// Everything that computes something lives in app/ui/model and the
+// session, tested natively; every reach into the page outside go-app's
+// drawing is in app/ui/dom. Nothing a user types is ever inserted as
+// markup: text goes through app.Text, attribute values and textarea
+// values, never app.Raw.
 package ui

@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
 )
 
@@ -63,7 +64,7 @@ func (e *Editor) Render() app.UI {
 					app.Div().Class("cm-gutter", "cm-lineNumbers").Body(numbers...),
 					app.Div().Class("cm-gutter", "cm-gutter-lint"),
 				),
-				app.Div().ID(EditorID).Class("cm-content").
+				app.Div().ID(dom.EditorID).Class("cm-content").
 					Role("textbox").Aria("multiline", "true").Aria("readonly", "true").
 					Aria("label", "robots.txt").Aria("describedby", "summary").
 					Body(lines...),
@@ -102,7 +103,7 @@ func (e *Editor) OnMount(ctx app.Context) {
 		return
 	}
 	host := ctx.JSSrc()
-	nextTask(ctx, func(ctx app.Context) {
+	dom.NextTask(ctx, func(ctx app.Context) {
 		ctx.PreventUpdate()
 		if e.Mounted() {
 			e.onMount(ctx, host)

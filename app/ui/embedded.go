@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/embed"
+	"robotstester/app/ui/panel"
 )
 
 // renderEmbed draws the compact layout of the embed mode (?embed=1), meant
@@ -62,7 +63,7 @@ func (t *Tester) renderEmbed() app.UI {
 			))
 		case embed.Why:
 			why, has := an.Why()
-			body = append(body, &WhyPanel{Why: why, Has: has, Sheet: t.whySheet, Opener: t.whyOpener, onReveal: t.reveal, onClose: t.closeWhy})
+			body = append(body, &panel.WhyPanel{Why: why, Has: has, Sheet: t.whySheet, Opener: t.whyOpener, OnReveal: t.reveal, OnClose: t.closeWhy})
 		}
 	}
 	// Without a Why panel in the page, a test's Why control still answers:
@@ -70,7 +71,7 @@ func (t *Tester) renderEmbed() app.UI {
 	// cannot hide.
 	if t.whySheet && !slices.Contains(o.Panels, embed.Why) {
 		why, has := an.Why()
-		body = append(body, &WhyPanel{Why: why, Has: has, Sheet: true, Opener: t.whyOpener, onReveal: t.reveal, onClose: t.closeWhy})
+		body = append(body, &panel.WhyPanel{Why: why, Has: has, Sheet: true, Opener: t.whyOpener, OnReveal: t.reveal, OnClose: t.closeWhy})
 	}
 	return root.Body(body...)
 }

@@ -5,6 +5,7 @@ import (
 
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
+	"robotstester/app/ui/dom"
 )
 
 // The live page is built part by part, behind the prerendered one.
@@ -25,10 +26,6 @@ const (
 	partTests            // the tests and the Why
 	partAll              // the other panels: every part drawn
 )
-
-// MountingClass marks the live page's root while its parts are being
-// drawn: it is hidden, under the prerendered page.
-const MountingClass = "mounting"
 
 // firstParts is how much of the page the first render draws: all of it
 // when the page is made at build time, the top only in the browser.
@@ -55,14 +52,14 @@ const lintNowSize = 16 << 10
 // when the visit opens the example the prerendered page shows (staged): the
 // prerendered page's other parts stay on in the live page, taking input,
 // until each is drawn and takes its place with what the user did there
-// (early.js, handOverParts). A visit that opens other work (a link, saved
+// (early.js, HandOverParts). A visit that opens other work (a link, saved
 // work) draws every part before it shows: the prerendered parts are not its.
 //
 // A part is drawn by go-app's frame after the change of t.parts; Defer
-// runs after that frame, and nextTask waits for the browser's turn, so
+// runs after that frame, and NextTask waits for the browser's turn, so
 // each step gets a task to itself.
 func (t *Tester) start(ctx app.Context) {
-	nextTask(ctx, func(ctx app.Context) {
+	dom.NextTask(ctx, func(ctx app.Context) {
 		switch {
 		case !t.arriving:
 			// Before the parts: they are then drawn once, with the
@@ -70,7 +67,7 @@ func (t *Tester) start(ctx app.Context) {
 			ctx.PreventUpdate()
 			t.arriving = true
 			t.arrive(ctx, func(ctx app.Context) {
-				t.staged = stagedStart()
+				t.staged = dom.StagedStart()
 				ctx.Defer(t.start)
 			})
 			return
@@ -84,7 +81,7 @@ func (t *Tester) start(ctx app.Context) {
 			// The root's class is changed here, not by a render: the
 			// prerendered page must go in the same step.
 			t.shown = true
-			showLivePage(t.parts < partAll)
+			dom.ShowLivePage(t.parts < partAll)
 			ctx.PreventUpdate()
 			if !t.staged {
 				// Other work than the prerendered page's (a link, saved
@@ -100,7 +97,7 @@ func (t *Tester) start(ctx app.Context) {
 			// In the task of the frame that drew it: no frame shows the
 			// part beside the prerendered one it replaces.
 			ctx.Defer(func(ctx app.Context) {
-				handOverParts()
+				dom.HandOverParts()
 				t.next(ctx)
 			})
 			return
@@ -129,13 +126,13 @@ func (t *Tester) next(ctx app.Context) {
 
 // started ends the start, once every part is drawn and shown.
 func (t *Tester) started(ctx app.Context) {
-	resumeCollector()
+	dom.ResumeCollector()
 	// In a task of its own: the page answers keys as soon as it shows,
 	// and registering the service worker takes 5 to 20 ms of the page's
 	// thread.
-	nextTask(ctx, func(ctx app.Context) {
+	dom.NextTask(ctx, func(ctx app.Context) {
 		ctx.PreventUpdate()
-		registerWorker()
+		dom.RegisterWorker()
 	})
 	t.lintShown(ctx)
 }
@@ -144,7 +141,7 @@ func (t *Tester) started(ctx app.Context) {
 // while the live page is built, and marked data-ready once it is ready.
 func (t *Tester) root(classes ...string) app.HTMLMain {
 	if app.IsClient && !t.shown {
-		classes = append(classes, MountingClass)
+		classes = append(classes, dom.MountingClass)
 	}
 	root := app.Main().Class(classes...)
 	if !app.IsClient {
@@ -157,7 +154,7 @@ func (t *Tester) root(classes ...string) app.HTMLMain {
 		}
 	}
 	if t.ready && t.shown {
-		root = root.DataSet("ready", "true") // as showLivePage marks it
+		root = root.DataSet("ready", "true") // as ShowLivePage marks it
 	}
 	return root
 }
@@ -169,7 +166,7 @@ func (t *Tester) root(classes ...string) app.HTMLMain {
 // the moment the page is ready, for marks that the editor of the page made
 // at build time does not show either.
 func (t *Tester) lintShown(ctx app.Context) {
-	nextTask(ctx, func(ctx app.Context) {
+	dom.NextTask(ctx, func(ctx app.Context) {
 		an := t.work.An
 		if an.Linted() || an.File.Size > lintNowSize {
 			ctx.PreventUpdate()

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"net/url"
 	"strings"
 	"time"
@@ -11,18 +10,17 @@ import (
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
+	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
+	"robotstester/app/ui/widget"
 )
 
 // pageState is the Tester's part that belongs to the browser rather than
 // to the work: the embed mode, the save timer, the share link's outcome.
 type pageState struct {
 	embed       embed.Options
-	saveWaiting bool // a save is scheduled
-	onUnload    app.Func
-	onKey       app.Func
-	onStorage   app.Func
-	onHash      app.Func
+	saveWaiting bool       // a save is scheduled
+	listeners   []app.Func // the browser's events the page follows, kept alive
 
 	linkStatus  string // the outcome of the last "Copy link"
 	linkShown   string // the link, when it must be copied by hand
@@ -51,13 +49,14 @@ type liveCopy struct{ url, body string }
 // its turn, and the page takes the new session in one step.
 func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 	p := &t.page
-	u := app.Window().URL()
+	u := dom.URL()
 	p.embed = embed.Parse(u.Query())
-	work := session.New(browserStorage{denied: boot.storageErr}, nil, t.work.State)
+	fragment, damaged, storageErr := dom.Arrival()
+	work := session.New(browserStorage{denied: storageErr}, nil, t.work.State)
 	work.Embed = p.embed.On
-	fragment := unescapeFragment(boot.fragment)
+	fragment = unescapeFragment(fragment)
 	t.own.Async(func() {
-		fx, link := work.ArrivePaced(fragment, boot.damaged, pacer())
+		fx, link := work.ArrivePaced(fragment, damaged, pacer())
 		t.own.Dispatch(func(ctx app.Context) {
 			work.FollowEditor(t.work)
 			t.work = work
@@ -71,59 +70,48 @@ func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 // the work: the autosave on leaving, Undo's keys.
 func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkOutcome) {
 	p := &t.page
-	u := app.Window().URL()
+	u := dom.URL()
 	t.show(ctx, fx)
 	if p.embed.On {
 		p.fullLink = embed.FullURL(u, share.Fragment(t.work.State))
-		reportHeight()
+		dom.ReportHeight()
 		return
 	}
 	if link == session.LinkOpened {
 		// The link's work is the user's from now on; it is saved in a
 		// task of its own (1000 tests are tens of milliseconds of JSON).
-		afterFrame(ctx, func(ctx app.Context) {
+		dom.AfterFrame(ctx, func(ctx app.Context) {
 			ctx.PreventUpdate()
 			t.save()
 		})
 	}
 	if link == session.LinkOpened || link == session.LinkFailed {
-		replaceURL(embed.PageURL(u)) // a reload must not ask again
+		dom.ReplaceURL(embed.PageURL(u)) // a reload must not ask again
 	}
 	// Hidden tabs may be closed without notice: save what is left.
-	p.onUnload = app.FuncOf(func(app.Value, []app.Value) any {
-		// syscall/js runs this while the page's Go code waits: wasm has one
-		// thread, so it does not race with go-app's loop. The text whose
-		// analysis is under way is saved too.
-		if t.work.Due() != nil {
-			fx := t.work.Settle()
-			paintVerdicts(t.work.An)
-			t.own.Dispatch(func(ctx app.Context) { t.show(ctx, fx) }) // the page shows it on return
-		}
-		t.save()
-		return nil
+	p.listeners = dom.FollowPage(dom.PageHooks{
+		Leave: func() {
+			// syscall/js runs this while the page's Go code waits: wasm has
+			// one thread, so it does not race with go-app's loop. The text
+			// whose analysis is under way is saved too.
+			if t.work.Due() != nil {
+				fx := t.work.Settle()
+				paintVerdicts(t.work.An)
+				t.own.Dispatch(func(ctx app.Context) { t.show(ctx, fx) }) // the page shows it on return
+			}
+			t.save()
+		},
+		Storage: t.otherTabWrote,
+		Address: func() { t.own.Dispatch(t.linkGiven) },
 	})
-	w := app.Window()
-	w.Call("addEventListener", "pagehide", p.onUnload)
-	w.Get("document").Call("addEventListener", "visibilitychange", p.onUnload)
-	p.onStorage = app.FuncOf(func(_ app.Value, args []app.Value) any {
-		if len(args) > 0 {
-			t.otherTabWrote(args[0])
-		}
-		return nil
-	})
-	w.Call("addEventListener", "storage", p.onStorage)
-	p.onHash = app.FuncOf(func(app.Value, []app.Value) any {
-		t.own.Dispatch(t.linkGiven)
-		return nil
-	})
-	w.Call("addEventListener", "hashchange", p.onHash)
-	p.onKey = onUndoKeys(ctx, func(ctx app.Context, redo bool) {
+	undoKeys := dom.OnUndoKeys(ctx, func(ctx app.Context, redo bool) {
 		if redo {
 			t.apply(ctx, session.Redo{})
 		} else {
 			t.apply(ctx, session.Undo{})
 		}
 	})
+	p.listeners = append(p.listeners, undoKeys)
 }
 
 // changed notes a change of the work: it is saved once the user pauses.
@@ -140,7 +128,7 @@ func (t *Tester) changed(ctx app.Context) {
 		p.saveWaiting = true
 		t.own.After(session.SavePause, func(ctx app.Context) {
 			p.saveWaiting = false
-			p.fullLink = embed.FullURL(app.Window().URL(), share.Fragment(t.work.State))
+			p.fullLink = embed.FullURL(dom.URL(), share.Fragment(t.work.State))
 		})
 		return
 	}
@@ -164,7 +152,7 @@ func (t *Tester) changed(ctx app.Context) {
 		if !ok {
 			return
 		}
-		nextTask(ctx, func(ctx app.Context) {
+		dom.NextTask(ctx, func(ctx app.Context) {
 			t.unseen(ctx, func() { t.saved(t.work.FinishSave(w)) })
 		})
 	})
@@ -187,9 +175,8 @@ func (t *Tester) unseen(ctx app.Context, step func()) {
 // for the user's choice, as a link does over saved work at the start; one
 // that cannot be read, or whose address was damaged, is said.
 func (t *Tester) linkGiven(ctx app.Context) {
-	damaged := navDamaged
-	navDamaged = ""
-	u := app.Window().URL()
+	damaged := dom.TakeNavDamaged()
+	u := dom.URL()
 	if u == nil {
 		return // guardNavigation repairs what Go cannot parse
 	}
@@ -199,16 +186,15 @@ func (t *Tester) linkGiven(ctx app.Context) {
 			ctx.PreventUpdate() // a jump within the page
 		}
 	case session.LinkOpened, session.LinkFailed:
-		replaceURL(embed.PageURL(u)) // a reload must not ask again
+		dom.ReplaceURL(embed.PageURL(u)) // a reload must not ask again
 	case session.LinkWaits:
 		// The choice is drawn at the top of the page, which the user
 		// may have scrolled far from: it comes into view, its first
 		// answer focused.
-		afterFrame(ctx, func(ctx app.Context) {
+		dom.AfterFrame(ctx, func(ctx app.Context) {
 			ctx.PreventUpdate()
-			if b := element("open-shared"); b.Truthy() {
-				b.Call("focus", map[string]any{"preventScroll": true})
-				element("shared-choice").Call("scrollIntoView", map[string]any{"block": "nearest"})
+			if dom.Focus("open-shared") {
+				dom.ScrollIntoView("shared-choice")
 			}
 		})
 	}
@@ -227,15 +213,7 @@ func unescapeFragment(fragment string) string {
 // tester wrote in this browser's storage (a tab is not told of its own
 // writes). Its save is said at once, and an open list of versions shows
 // the version it kept.
-func (t *Tester) otherTabWrote(e app.Value) {
-	key, value := e.Get("key"), e.Get("newValue")
-	if key.Type() != app.TypeString {
-		return // the storage cleared
-	}
-	k, stamp := key.String(), ""
-	if value.Type() == app.TypeString {
-		stamp = value.String()
-	}
+func (t *Tester) otherTabWrote(k, stamp string) {
 	t.own.Dispatch(func(ctx app.Context) {
 		switch {
 		case k == session.StampKey && t.work.OtherTabSaved(stamp):
@@ -261,8 +239,8 @@ func (t *Tester) saved(wrote bool) {
 		t.readVersions()
 	}
 	// A link waiting for the user's choice stays, for a reload to ask again.
-	if u := app.Window().URL(); u != nil && t.work.Pending == nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
-		replaceURL(embed.PageURL(u))
+	if u := dom.URL(); u != nil && t.work.Pending == nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
+		dom.ReplaceURL(embed.PageURL(u))
 	}
 }
 
@@ -271,17 +249,17 @@ func (t *Tester) saved(wrote bool) {
 func (t *Tester) notices() app.UI {
 	items := make([]app.UI, 0, len(t.work.Notes)+1)
 	if p := t.work.Pending; p != nil {
-		items = append(items, &SharedChoice{Rows: len(p.Rows), onOpen: t.openShared, onKeep: t.keepMine})
+		items = append(items, &widget.SharedChoice{Rows: len(p.Rows), OnOpen: t.openShared, OnKeep: t.keepMine})
 	}
 	for _, n := range t.work.Notes {
-		nt := &Notice{ID: n.ID, Alert: n.Alert, Text: n.Text, onDismiss: t.dismiss}
+		nt := &widget.Notice{ID: n.ID, Alert: n.Alert, Text: n.Text, OnDismiss: t.dismiss}
 		switch n.Action {
 		case session.ActionUndo:
 			if _, ok := t.work.CanUndo(); ok {
-				nt.ActionText, nt.onAction = "Undo", t.undoFromNotice
+				nt.ActionText, nt.OnAction = "Undo", t.undoFromNotice
 			}
 		case session.ActionExportAside:
-			nt.ActionText, nt.onAction = "Export it", t.exportAside
+			nt.ActionText, nt.OnAction = "Export it", t.exportAside
 		}
 		items = append(items, nt)
 	}
@@ -292,7 +270,7 @@ func (t *Tester) undoFromNotice(ctx app.Context) { t.apply(ctx, session.Undo{}) 
 
 // exportAside downloads the saved state that could not be opened.
 func (t *Tester) exportAside(ctx app.Context) {
-	if err := download("robots-tester-saved-work.json", "application/json", []byte(t.work.AsideState())); err != nil {
+	if err := dom.Download("robots-tester-saved-work.json", "application/json", []byte(t.work.AsideState())); err != nil {
 		t.fileFailed(ctx, "The export failed", err)
 	}
 }
@@ -301,126 +279,14 @@ func (t *Tester) exportAside(ctx app.Context) {
 func (t *Tester) openShared(ctx app.Context) {
 	t.apply(ctx, session.OpenShared{})
 	t.save()
-	replaceURL(embed.PageURL(app.Window().URL()))
+	dom.ReplaceURL(embed.PageURL(dom.URL()))
 }
 
 // keepMine drops the link's tests, as the user chose.
 func (t *Tester) keepMine(ctx app.Context) {
 	t.apply(ctx, session.KeepMine{})
 	t.save() // now, not after the pause
-	replaceURL(embed.PageURL(app.Window().URL()))
-}
-
-// copyLink puts the state in the address bar's fragment and copies the
-// link; when the clipboard refuses, the link is shown to copy by hand. A
-// link is offered only when the tester would open it.
-func (t *Tester) copyLink(ctx app.Context) {
-	t.takePending(ctx)
-	p := &t.page
-	link, err := share.Link(embed.PageURL(app.Window().URL()), t.work.State)
-	p.linkShown, p.linkTooLong = "", false
-	if err != nil {
-		p.linkStatus = "No link: " + err.Error() + "."
-		p.linkTooLong = errors.Is(err, share.ErrLinkTooLong)
-		return
-	}
-	replaceURL(link)
-	// The link shows until the clipboard confirms the copy: a browser may
-	// refuse it, or leave the request pending without an answer.
-	p.linkStatus = "Copying…"
-	p.linkShown = link
-	settled := false
-	copyText(link, func(err error) {
-		ctx.Dispatch(func(ctx app.Context) {
-			settled = true
-			if p.linkShown != link {
-				return // a newer copy
-			}
-			if err != nil {
-				p.linkStatus = "The browser did not let the page copy the link: copy it from here."
-				return
-			}
-			p.linkStatus = "Link copied. It holds the file, tests and dialect; nothing is sent to a server."
-			p.linkShown = ""
-		})
-	})
-	ctx.After(2*time.Second, func(ctx app.Context) {
-		if !settled && p.linkShown == link {
-			p.linkStatus = "The browser has not confirmed the copy: copy the link from here."
-		}
-	})
-}
-
-// export downloads the results or the state.
-func (t *Tester) export(ctx app.Context, format string) {
-	t.takePending(ctx)
-	var err error
-	w := &t.work.State
-	switch format {
-	case ExportCSV:
-		err = download("robots-test-results.csv", "text/csv", share.ResultsCSV(share.Results(t.work.An, w)))
-	case ExportJSON:
-		err = download("robots-test-results.json", "application/json", share.ResultsJSON(share.Results(t.work.An, w)))
-	default:
-		err = download("robots-tester-state.json", "application/json", share.Marshal(*w))
-	}
-	if err != nil {
-		t.fileFailed(ctx, "The export failed", err)
-	}
-}
-
-// exportState downloads the state file, the way to share a state too
-// large for a link.
-func (t *Tester) exportState(ctx app.Context) { t.export(ctx, ExportState) }
-
-// fileFailed says that reading or writing a file failed.
-func (t *Tester) fileFailed(ctx app.Context, what string, err error) {
-	t.work.Report(session.Note{ID: session.NoteFile, Alert: true, Text: what + ": " + plainError(err) + "."})
-}
-
-// importStateFile replaces the work with a state file's.
-func (t *Tester) importStateFile(ctx app.Context, file app.Value) {
-	t.readFile(ctx, file, func(ctx app.Context, text string) { t.apply(ctx, session.ImportState{Text: text}) })
-}
-
-// importURLs adds a test per URL of a list.
-func (t *Tester) importURLs(ctx app.Context, text string) {
-	t.apply(ctx, session.ImportURLs{Text: text})
-	clearField(URLListID)
-}
-
-func (t *Tester) importURLFile(ctx app.Context, file app.Value) {
-	t.readFile(ctx, file, t.importURLs)
-}
-
-// dropRobots loads a robots.txt dropped on the editor.
-//
-// A large file's analysis (every test checked against it) is made first,
-// in a goroutine that pauses, so that no single task holds the page.
-func (t *Tester) dropRobots(ctx app.Context, file app.Value) {
-	t.readFile(ctx, file, func(ctx app.Context, text string) {
-		t.takePending(ctx)
-		w := t.work.DropAhead(text)
-		t.own.Async(func() {
-			w.Run(pacer()) // stopped by a key: the drop's own analysis is made at once
-			t.own.Dispatch(func(ctx app.Context) { t.apply(ctx, session.DropFile{Text: text, Ahead: w}) })
-		})
-	})
-}
-
-// readFile reads a file the user chose or dropped and hands its text to
-// use, on the UI goroutine; when it cannot be read, a notice says why.
-func (t *Tester) readFile(ctx app.Context, file app.Value, use func(ctx app.Context, text string)) {
-	readText(file, model.MaxFile, func(text string, err error) {
-		ctx.Dispatch(func(ctx app.Context) {
-			if err != nil {
-				t.fileFailed(ctx, "The file could not be read", err)
-				return
-			}
-			t.apply(ctx, session.Dismiss{ID: session.NoteFile})
-			use(ctx, text)
-		})
-	})
+	dom.ReplaceURL(embed.PageURL(dom.URL()))
 }
 
 // toggleVersions notes whether the versions' list is open, and reads them
@@ -458,83 +324,16 @@ func (b browserStorage) Get(key string) (string, bool, error) {
 	if b.denied != nil {
 		return "", false, b.denied
 	}
-	return storageGet(key)
+	return dom.StorageGet(key)
 }
 
 func (b browserStorage) Set(key, value string) error {
 	if b.denied != nil {
 		return b.denied
 	}
-	err := storageSet(key, value)
+	err := dom.StorageSet(key, value)
 	if err != nil && strings.Contains(strings.ToLower(err.Error()), "quota") {
 		return session.ErrQuota
 	}
 	return err
 }
-
-// fetchRobots fetches the robots.txt of the site of the page the user
-// typed, and puts the page into the selected test, in one step that Undo
-// takes back. The site's fetch relay answers when there is one (it sees
-// the server's status, redirects and time as a crawler does); without
-// one, the browser's own fetch is tried, which most sites refuse, and the
-// refusal shows the command line that fetches the file instead.
-func (t *Tester) fetchRobots(ctx app.Context, input string) {
-	u, err := model.RobotsURL(input)
-	if err != nil {
-		t.page.fetch = model.FetchBad(err)
-		return
-	}
-	page := model.PageURL(input)
-	t.page.fetch = model.FetchBusy(u)
-	current := func() bool { return t.page.fetch.URL == u && t.page.fetch.Kind == "busy" }
-	direct := func() {
-		fetchText(u, model.MaxFile+1, func(status int, body string, err error) {
-			t.own.Dispatch(func(ctx app.Context) {
-				if !current() {
-					return // a newer fetch
-				}
-				if err != nil {
-					t.page.fetch = model.FetchRefused(u)
-					return
-				}
-				t.page.fetch = model.FetchDone(u, status, len(body))
-				t.fetched(ctx, session.Fetch{URL: u, Status: status, Body: body, TestURL: page})
-			})
-		})
-	}
-	relay := app.Getenv(RelayEnv)
-	if relay == "" {
-		direct()
-		return
-	}
-	fetchRelay(relay, page, func(text string, err error) {
-		t.own.Dispatch(func(ctx app.Context) {
-			if !current() {
-				return
-			}
-			a, ok := model.ReadRelayAnswer(text)
-			if err != nil || !ok {
-				direct() // no relay here: a static host answered
-				return
-			}
-			t.page.fetch = model.FetchRelayed(u, a)
-			if a.Error == "" {
-				t.fetched(ctx, session.Fetch{URL: u, Status: a.Status, Body: a.Body, TestURL: page})
-			}
-		})
-	})
-}
-
-// fetched applies a fetch's answer, and keeps a file fetched for Compare
-// versions.
-func (t *Tester) fetched(ctx app.Context, f session.Fetch) {
-	t.apply(ctx, f)
-	if f.Status >= 200 && f.Status < 300 {
-		t.page.live = liveCopy{url: f.URL, body: t.work.State.Robots}
-	}
-}
-
-// RelayEnv names the page's setting (go-app's Env, set at build time)
-// that holds the fetch relay's address: the site's own {prefix}/fetch, or
-// the one given to make build FETCH_RELAY=….
-const RelayEnv = "FETCH_RELAY"

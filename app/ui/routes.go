@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/ui/dom"
 )
 
 // Routes registers the app's routes with go-app.
@@ -23,7 +25,7 @@ func Routes() {
 	newTester := func() app.Composer { return &Tester{} }
 	var u *url.URL
 	if app.IsClient {
-		u = app.Window().URL()
+		u = dom.URL()
 	}
 	if u == nil {
 		app.RouteWithRegexp("^/.*", newTester)

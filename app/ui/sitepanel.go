@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/sitemsg"
+	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
 	"robotstester/robots"
 )
@@ -18,7 +19,7 @@ import (
 // panel is first opened: the page holds only what the worker says it
 // holds, the crawler chosen, and the last coverage the worker sent.
 type sitePanel struct {
-	worker  *siteWorker       // nil until the panel is opened, or after it failed
+	worker  *dom.SiteWorker   // nil until the panel is opened, or after it failed
 	held    sitemsg.URLsState // what the worker holds, as it last said
 	crawler string            // as typed; "" is Googlebot
 	cov     *model.SiteCoverage
@@ -48,7 +49,7 @@ type sitePanel struct {
 
 	exporting bool
 	exportID  int64
-	export    blobParts
+	export    dom.BlobParts
 }
 
 // siteCountPause is how long the file must stay unchanged before the
@@ -129,7 +130,7 @@ func (t *Tester) followSite() {
 			return
 		}
 		sp.asking = q
-		sp.worker.post(sitemsg.Request{Kind: sitemsg.Count, ID: id, Query: q.Msg()}, nil)
+		sp.worker.Post(sitemsg.Request{Kind: sitemsg.Count, ID: id, Query: q.Msg()}, nil)
 	})
 }
 
@@ -149,8 +150,8 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 	case sitemsg.Done:
 		sp.loads = max(sp.loads-1, 0)
 		if sp.pasted != "" {
-			if el := element(SiteURLsPasteID); el.Truthy() && el.Get("value").String() == sp.pasted {
-				clearField(SiteURLsPasteID)
+			if el := dom.Element(SiteURLsPasteID); el.Truthy() && el.Get("value").String() == sp.pasted {
+				dom.ClearField(SiteURLsPasteID)
 			}
 			sp.pasted = ""
 		}
@@ -171,21 +172,21 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 		}
 	case sitemsg.Chunk:
 		if r.ID == sp.exportID && sp.exporting && data.Truthy() {
-			jsTry(func() { sp.export.parts.Call("push", data) })
+			sp.export.PushJS(data)
 		}
 	case sitemsg.Exported:
 		if r.ID == sp.exportID && sp.exporting {
 			sp.exporting = false
-			if err := sp.export.save("robots-site-urls.csv", "text/csv"); err != nil {
+			if err := sp.export.Save("robots-site-urls.csv", "text/csv"); err != nil {
 				t.fileFailed(ctx, "The export failed", err)
 			}
-			sp.export = blobParts{}
+			sp.export = dom.BlobParts{}
 		}
 	case sitemsg.Failed:
 		switch r.ID {
 		case sp.exportID:
 			if sp.exporting {
-				sp.exporting, sp.export = false, blobParts{}
+				sp.exporting, sp.export = false, dom.BlobParts{}
 				t.fileFailed(ctx, "The export failed", errors.New(r.Error))
 			}
 		case sp.asked:
@@ -209,7 +210,7 @@ func (t *Tester) startSiteWorker() bool {
 	if !app.IsClient {
 		return false
 	}
-	w, err := newSiteWorker(t.own, t.siteReply, t.siteWorkerFailed)
+	w, err := dom.NewSiteWorker(t.own, t.siteReply, t.siteWorkerFailed)
 	if err != nil {
 		t.siteWorkerFailed(strings.TrimPrefix(err.Error(), "JavaScript error: "))
 		return false
@@ -224,7 +225,7 @@ func (t *Tester) startSiteWorker() bool {
 func (t *Tester) siteWorkerFailed(why string) {
 	sp := &t.site
 	if sp.worker != nil {
-		sp.worker.stop()
+		sp.worker.Stop()
 		sp.worker = nil
 	}
 	lost := ""
@@ -235,7 +236,7 @@ func (t *Tester) siteWorkerFailed(why string) {
 	sp.pending, sp.asked = model.SiteQuery{}, 0
 	sp.loadGen++
 	if sp.exporting {
-		sp.exporting, sp.export = false, blobParts{}
+		sp.exporting, sp.export = false, dom.BlobParts{}
 	}
 	if why == "" {
 		why = "it stopped"
@@ -259,9 +260,9 @@ func (t *Tester) startLoad(status string, req sitemsg.Request, body any) bool {
 	}
 	req.ID, req.Text = sp.loadGen, t.work.State.Robots
 	if relay := app.Getenv(RelayEnv); relay != "" {
-		req.Relay = absoluteURL(relay)
+		req.Relay = dom.AbsoluteURL(relay)
 	}
-	sp.worker.post(req, body)
+	sp.worker.Post(req, body)
 	sp.loads++
 	sp.status = status
 	return true
@@ -323,7 +324,7 @@ func (t *Tester) clearSite(ctx app.Context) {
 	sp.seq++
 	sp.asked = 0
 	if sp.worker != nil {
-		sp.worker.post(sitemsg.Request{Kind: sitemsg.Clear, ID: sp.loadGen}, nil)
+		sp.worker.Post(sitemsg.Request{Kind: sitemsg.Clear, ID: sp.loadGen}, nil)
 	}
 	sp.held = sitemsg.URLsState{Version: sp.held.Version + 1}
 	sp.cov, sp.status, sp.loaded = nil, "", false
@@ -333,7 +334,7 @@ func (t *Tester) clearSite(ctx app.Context) {
 // restoreSite has the worker put back the URLs the last Clear dropped.
 func (t *Tester) restoreSite() {
 	if w := t.site.worker; w != nil {
-		w.post(sitemsg.Request{Kind: sitemsg.Restore}, nil)
+		w.Post(sitemsg.Request{Kind: sitemsg.Restore}, nil)
 	}
 }
 
@@ -341,7 +342,7 @@ func (t *Tester) restoreSite() {
 func (t *Tester) rebaseSite(ctx app.Context) {
 	t.takePending(ctx)
 	if t.site.worker != nil {
-		t.site.worker.post(sitemsg.Request{Kind: sitemsg.Rebase, Text: t.work.State.Robots}, nil)
+		t.site.worker.Post(sitemsg.Request{Kind: sitemsg.Rebase, Text: t.work.State.Robots}, nil)
 	}
 }
 
@@ -354,14 +355,14 @@ func (t *Tester) exportSite(ctx app.Context) {
 	if sp.worker == nil {
 		return
 	}
-	parts, err := newBlobParts()
+	parts, err := dom.NewBlobParts()
 	if err != nil {
 		t.fileFailed(ctx, "The export failed", err)
 		return
 	}
 	sp.seq++
 	sp.exportID, sp.export, sp.exporting = sp.seq, parts, true
-	sp.worker.post(sitemsg.Request{Kind: sitemsg.Export, ID: sp.exportID, Query: t.siteQuery().Msg()}, nil)
+	sp.worker.Post(sitemsg.Request{Kind: sitemsg.Export, ID: sp.exportID, Query: t.siteQuery().Msg()}, nil)
 }
 
 // plural returns n and the noun that goes with it, n's digits grouped.

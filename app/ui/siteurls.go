@@ -6,7 +6,9 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/sitemsg"
+	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
+	"robotstester/app/ui/widget"
 )
 
 // SiteURLsPasteID is the id of the panel's textarea for a pasted list.
@@ -79,7 +81,7 @@ func (p *SiteURLsPanel) Render() app.UI {
 		ns = append(ns, *p.List)
 	}
 	return app.Section().ID("site-urls-panel").Class("panel site-urls").Aria("labelledby", "site-urls-title").
-		OnDragOver(acceptDrop).OnDrop(p.drop).Body(p.nodes(ns)...)
+		OnDragOver(widget.AcceptDrop).OnDrop(p.drop).Body(p.nodes(ns)...)
 }
 
 // sitePanelControls are the panel's title and controls: data, which the
@@ -154,7 +156,7 @@ func (p *SiteURLsPanel) nodes(ns []sitemsg.Node) []app.UI {
 func (p *SiteURLsPanel) node(n *sitemsg.Node) app.UI {
 	switch {
 	case n.Line > 0:
-		return lineButton(n.Line, p.revealLine)
+		return widget.LineButton(n.Line, p.revealLine)
 	case n.Tag == "":
 		return app.Text(n.Text)
 	}
@@ -221,7 +223,7 @@ func (p *SiteURLsPanel) clicked(ctx app.Context, e app.Event) {
 	case "site-urls-add":
 		// The textarea's text is read here, never written by a redraw
 		// (go-app #1083).
-		if el := element(SiteURLsPasteID); el.Truthy() {
+		if el := dom.Element(SiteURLsPasteID); el.Truthy() {
 			t.pasteSiteURLs(ctx, el.Get("value").String())
 		}
 	case "site-urls-rebase":
@@ -241,7 +243,7 @@ func (p *SiteURLsPanel) changed(ctx app.Context, e app.Event) {
 	case SiteURLsCrawlerID:
 		t.setSiteCrawler(ctx, el.Get("value").String())
 	case "site-urls-file":
-		if f := firstFile(ctx, e); f.Truthy() {
+		if f := dom.FirstFile(ctx, e); f.Truthy() {
 			t.readSiteFile(ctx, f)
 		}
 		el.Set("value", "") // the same file can be chosen again
@@ -249,7 +251,7 @@ func (p *SiteURLsPanel) changed(ctx app.Context, e app.Event) {
 }
 
 func (p *SiteURLsPanel) drop(ctx app.Context, e app.Event) {
-	if f := firstFile(ctx, e); f.Truthy() {
+	if f := dom.FirstFile(ctx, e); f.Truthy() {
 		e.PreventDefault()
 		if p.t != nil {
 			p.t.readSiteFile(ctx, f)

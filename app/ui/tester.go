@@ -8,7 +8,11 @@ import (
 
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
+	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
+	"robotstester/app/ui/panel"
+	"robotstester/app/ui/tests"
+	"robotstester/app/ui/widget"
 	"robotstester/robots"
 )
 
@@ -26,7 +30,7 @@ type Tester struct {
 
 	ready bool
 	work  *session.Session
-	gc    collector
+	gc    dom.Collector
 	// painted is how many tests, and which one selected, the verdicts were
 	// last painted for (show).
 	painted paintShape
@@ -48,13 +52,14 @@ type Tester struct {
 	severity       string          // the findings shown: "" for all, or one severity
 
 	results   model.TableState // the results table's query, and its table while nothing changed
-	rowReveal RowReveal        // the test the results table brings into view next
+	rowReveal tests.RowReveal  // the test the results table brings into view next
 	whySheet  bool             // the Why panel shows as a sheet (narrow screens), once asked for
 	whyOpener int              // the test whose Why control opened the sheet: its control has the focus back
 
 	page pageState // the browser's side: embed mode, saving, the link (page.go)
 
-	proposal proposal // Compare versions: the proposed file and its comparison (proposed.go)
+	proposal     model.Proposal // Compare versions: the proposed file and its comparison (proposed.go)
+	proposalOpen bool           // Compare versions is open
 
 	site sitePanel // the site URLs panel: its URLs and their coverage (sitepanel.go)
 
@@ -88,7 +93,7 @@ func (t *Tester) OnInit() {
 		t.work.An.Lint()
 	}
 	t.parts = firstParts()
-	t.keptList = keptCrawlerList()
+	t.keptList = dom.KeptCrawlerList()
 }
 
 // NewTester returns a Tester showing s instead of the example.
@@ -179,16 +184,16 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	}
 	t.showInEditor(ctx, false)
 	if t.ready { // the collector waits for the end of the start (PauseCollector)
-		t.gc.soon()
+		t.gc.Soon()
 	}
 	if fx.Editor {
 		// The state was replaced (Undo, Example, a link): the selects
 		// must follow it; a key or a choice made in a select need not.
-		syncChoices(&t.work.State)
+		dom.SyncChoices(&t.work.State)
 	}
 	if fx.File && !fx.Editor {
 		// A keystroke in the editor: the verdicts show before the redraw.
-		renderNextTask(ctx)
+		dom.RenderNextTask(ctx)
 	}
 	if fx.Lint {
 		t.lintLater(ctx)
@@ -243,7 +248,7 @@ func pacer() robots.Pause {
 	last := time.Now()
 	return func() bool {
 		if time.Since(last) >= workSlice {
-			waitForBrowser()
+			dom.WaitForBrowser()
 			last = time.Now()
 		}
 		return false
@@ -302,35 +307,15 @@ func (t *Tester) analyzeDue() {
 // The handlers the components call: each turns a user's action into an
 // edit.
 
-func (t *Tester) setAgent(ctx app.Context, i int, agent string) {
-	t.apply(ctx, session.SetAgent{Row: i, Agent: agent})
-}
-
-func (t *Tester) setURL(ctx app.Context, i int, url string) {
-	t.apply(ctx, session.SetURL{Row: i, URL: url})
-}
-
-func (t *Tester) pasteURLs(ctx app.Context, i int, text string) {
-	t.apply(ctx, session.PasteURLs{Row: i, Text: text})
-}
-
-func (t *Tester) selectRow(ctx app.Context, i int) { t.apply(ctx, session.Select{Row: i}) }
-
-func (t *Tester) removeRow(ctx app.Context, i int) { t.apply(ctx, session.RemoveRow{Row: i}) }
-
 func (t *Tester) setAnswer(ctx app.Context, e app.Event) {
 	t.apply(ctx, session.SetAnswer{Answer: ctx.JSSrc().Get("value").String()})
 }
-
-func (t *Tester) pinRow(ctx app.Context, i int) { t.apply(ctx, session.Pin{Row: i}) }
 
 func (t *Tester) pinAll(ctx app.Context, e app.Event) { t.apply(ctx, session.PinAll{}) }
 
 func (t *Tester) addRow(ctx app.Context, e app.Event) {
 	t.apply(ctx, session.AddRow{After: len(t.work.State.Rows) - 1})
 }
-
-func (t *Tester) addRowAfter(ctx app.Context, i int) { t.apply(ctx, session.AddRow{After: i}) }
 
 func (t *Tester) setDialect(ctx app.Context, e app.Event) {
 	t.apply(ctx, session.SetDialect{Dialect: ctx.JSSrc().Get("value").String()})
@@ -346,40 +331,7 @@ func (t *Tester) clearFile(ctx app.Context, e app.Event) {
 	t.apply(ctx, session.Replace{State: s, Label: "robots.txt cleared"})
 }
 
-func (t *Tester) undo(ctx app.Context, e app.Event) {
-	t.apply(ctx, session.Undo{})
-	t.keepFocusBeside(ctx, UndoID, RedoID)
-}
-
-func (t *Tester) redo(ctx app.Context, e app.Event) {
-	t.apply(ctx, session.Redo{})
-	t.keepFocusBeside(ctx, RedoID, UndoID)
-}
-
-// keepFocusBeside moves the focus from the button id, when its last step
-// left it disabled (a disabled button drops the focus to the page's body,
-// and the next Tab starts again from the top), to the button other, which
-// takes the step back.
-func (t *Tester) keepFocusBeside(ctx app.Context, id, other string) {
-	ctx.Defer(func(app.Context) {
-		b := element(id)
-		if b.Truthy() && b.Get("disabled").Bool() {
-			if o := element(other); o.Truthy() && !o.Get("disabled").Bool() {
-				o.Call("focus")
-			}
-		}
-	})
-}
-
 func (t *Tester) dismiss(ctx app.Context, id string) { t.apply(ctx, session.Dismiss{ID: id}) }
-
-func (t *Tester) grid(ctx app.Context, crawlers, urls []string, replace bool) {
-	t.apply(ctx, session.Grid{Crawlers: crawlers, URLs: urls, Replace: replace})
-}
-
-func (t *Tester) restoreVersion(ctx app.Context, i int) {
-	t.apply(ctx, session.RestoreVersion{Index: i})
-}
 
 // toggleCompare shows or hides the comparison of readings. It reads the
 // file once per dialect and checks every test in each (at 1000 tests, a
@@ -420,7 +372,7 @@ func (t *Tester) growCompare(ctx app.Context) {
 		return
 	}
 	t.compareGrowing = true
-	afterFrame(ctx, func(ctx app.Context) {
+	dom.AfterFrame(ctx, func(ctx app.Context) {
 		t.compareGrowing = false
 		if t.compareDone() {
 			ctx.PreventUpdate()
@@ -459,12 +411,10 @@ func (t *Tester) whyRow(ctx app.Context, i int) {
 	t.whySheet, t.whyOpener = true, i
 	ctx.Defer(func(app.Context) {
 		if t.page.embed.On {
-			scrollIntoView(WhyID)
+			dom.ScrollIntoView(dom.WhyID)
 		}
 		// Hidden (display: none) where the panel is beside the tests.
-		if b := element(WhyCloseID); b.Truthy() && b.Get("offsetParent").Truthy() {
-			b.Call("focus", map[string]any{"preventScroll": true})
-		}
+		dom.FocusIfShown(panel.WhyCloseID)
 	})
 }
 
@@ -476,7 +426,7 @@ func (t *Tester) setQuery(ctx app.Context, q model.TableQuery) { t.results.SetQu
 // it, and give the focus to its field ("url", "agent", or "" for none).
 func (t *Tester) bringRow(i int, field string) {
 	t.results.Show(t.work.An, &t.work.State, i)
-	t.rowReveal = RowReveal{Row: i, Field: field, Select: field != "", Seq: t.rowReveal.Seq + 1}
+	t.rowReveal = tests.RowReveal{Row: i, Field: field, Select: field != "", Seq: t.rowReveal.Seq + 1}
 }
 
 func (t *Tester) setSeverity(ctx app.Context, severity string) { t.severity = severity }
@@ -489,4 +439,10 @@ func (t *Tester) reveal(ctx app.Context, n int) {
 		return
 	}
 	t.revealInEditor(n)
+}
+
+// paintVerdicts paints the verdicts ahead of go-app's frame, in the words
+// the rows draw them with.
+func paintVerdicts(an *model.Analysis) {
+	dom.PaintVerdicts(an, widget.VerdictText(true), widget.VerdictText(false))
 }

@@ -5,8 +5,11 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/internal/session"
+	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
+	"robotstester/app/ui/panel"
+	"robotstester/app/ui/tests"
+	"robotstester/app/ui/widget"
 	"robotstester/robots"
 )
 
@@ -43,27 +46,27 @@ func (t *Tester) panels() []app.UI {
 			app.H2().ID("more-title").Text("More"),
 			app.Div().Class("more-list").Body(
 				t.morePanel("more-grid", app.Text("Many tests at once: crawlers × URLs"), func() app.UI {
-					return &GridPanel{Room: t.work.State.Room(), onGrid: t.grid}
+					return &panel.GridPanel{Room: t.work.State.Room(), OnEdit: t.apply}
 				}),
 				t.morePanel("more-transfer", app.Text("Import and export"), func() app.UI {
-					return &TransferPanel{
-						onExport:    t.export,
-						onStateFile: t.importStateFile,
-						onURLs:      t.importURLs,
-						onURLFile:   t.importURLFile,
+					return &panel.TransferPanel{
+						OnExport:    t.export,
+						OnStateFile: t.importStateFile,
+						OnURLs:      t.importURLs,
+						OnURLFile:   t.importURLFile,
 					}
 				}),
-				&VersionsPanel{Versions: t.page.versions, Unkept: !t.work.Saves(), onToggle: t.toggleVersions, onRestore: t.restoreVersion},
+				&panel.VersionsPanel{Versions: t.page.versions, Unkept: !t.work.Saves(), OnToggle: t.toggleVersions, OnEdit: t.apply},
 				t.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), t.versionsCompare),
 				t.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: sitemaps, lists, logs, counted by deciding line"), t.siteURLs),
 				t.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), t.overview),
 				t.morePanel("more-findings", t.findingsSummary(), func() app.UI {
-					return &FindingsPanel{
+					return &panel.FindingsPanel{
 						Groups:     an.FindingGroups(t.severity),
 						Linted:     an.Linted(),
 						Severity:   t.severity,
-						onSeverity: t.setSeverity,
-						onReveal:   t.reveal,
+						OnSeverity: t.setSeverity,
+						OnReveal:   t.reveal,
 					}
 				}),
 				t.morePanel("more-compare", app.Text("Every crawler's reading"), t.comparePanel),
@@ -78,7 +81,7 @@ func (t *Tester) panels() []app.UI {
 // out only while it is open.
 func (t *Tester) overview() app.UI {
 	an := t.work.An
-	p := &OverviewPanel{O: an.Overview(), AIOpen: t.aiOpen, onReveal: t.reveal, onAIToggle: t.toggleAIGrid}
+	p := &panel.OverviewPanel{O: an.Overview(), AIOpen: t.aiOpen, OnReveal: t.reveal, OnAIToggle: t.toggleAIGrid}
 	if t.aiOpen {
 		g := an.AIGrid()
 		p.AI = &g
@@ -99,16 +102,16 @@ func (t *Tester) header() app.UI {
 			return app.P().Class("loading").Aria("live", "polite").Text("Loading the tester…")
 		}),
 		app.Div().Class("tools top-tools").Body(
-			&ShareBar{
+			&panel.ShareBar{
 				Status:   t.page.linkStatus,
 				Link:     t.page.linkShown,
 				TooLong:  t.page.linkTooLong,
-				onCopy:   t.copyLink,
-				onExport: t.exportState,
+				OnCopy:   t.copyLink,
+				OnExport: t.exportState,
 			},
-			t.undoControls(),
+			t.undoButtons(),
 		),
-		&FetchPanel{View: t.page.fetch, Disabled: !t.ready, onFetch: t.fetchRobots},
+		&panel.FetchPanel{View: t.page.fetch, Disabled: !t.ready, OnFetch: t.fetchRobots},
 		t.notices(),
 	)
 }
@@ -129,7 +132,7 @@ func (t *Tester) workspace(withSide bool) app.UI {
 		why, hasWhy := t.work.An.Why()
 		side = side.Body(
 			t.testBar(false),
-			&WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, Opener: t.whyOpener, onReveal: t.reveal, onClose: t.closeWhy},
+			&panel.WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, Opener: t.whyOpener, OnReveal: t.reveal, OnClose: t.closeWhy},
 		)
 	}
 	return app.Div().Class("workspace").Body(
@@ -157,16 +160,13 @@ func (t *Tester) workspace(withSide bool) app.UI {
 // embed).
 func (t *Tester) testBar(readOnly bool) app.UI {
 	why, has := t.work.An.Why()
-	return &TestBar{
+	return &tests.TestBar{
 		Why:      why,
 		Has:      has,
 		Total:    len(t.work.State.Rows),
 		ReadOnly: readOnly,
-		onAgent:  t.setAgent,
-		onURL:    t.setURL,
-		onPaste:  t.pasteURLs,
-		onReveal: t.reveal,
-		onAdd:    t.addRow,
+		OnEdit:   t.apply,
+		OnReveal: t.reveal,
 	}
 }
 
@@ -182,8 +182,8 @@ func (t *Tester) testsSection() app.UI {
 		app.Div().Class("pane-head").Body(
 			app.H2().ID("tests-title").Text("Tests"),
 			app.Div().Class("tools").Body(
-				app.Label().For(DialectID).Text("Read as "),
-				app.Select().ID(DialectID).Name(DialectID).OnChange(t.setDialect).Body(opts...),
+				app.Label().For(dom.DialectID).Text("Read as "),
+				app.Select().ID(dom.DialectID).Name(dom.DialectID).OnChange(t.setDialect).Body(opts...),
 			),
 		),
 		t.answerNote(),
@@ -197,24 +197,13 @@ func (t *Tester) testsSection() app.UI {
 	)
 }
 
-// undoControls returns the Undo and Redo buttons, labelled with what they
+// undoButtons returns the Undo and Redo buttons, labelled with what they
 // would undo or redo.
-func (t *Tester) undoControls() app.UI {
-	undoLabel, canUndo := t.work.CanUndo()
-	redoLabel, canRedo := t.work.CanRedo()
-	undoTitle, redoTitle := "Nothing to undo", "Nothing to redo"
-	if canUndo {
-		undoTitle = "Undo: " + session.LowerFirst(undoLabel) + " (Ctrl+Z)"
-	}
-	if canRedo {
-		redoTitle = "Redo: " + session.LowerFirst(redoLabel) + " (Ctrl+Shift+Z)"
-	}
-	return app.Span().Class("undo tools").Body(
-		app.Button().Type("button").ID(UndoID).Disabled(!canUndo).Title(undoTitle).Aria("label", undoTitle).
-			OnClick(t.undo).Text("↶ Undo"),
-		app.Button().Type("button").ID(RedoID).Disabled(!canRedo).Title(redoTitle).Aria("label", redoTitle).
-			OnClick(t.redo).Text("↷ Redo"),
-	)
+func (t *Tester) undoButtons() app.UI {
+	u := &widget.UndoButtons{OnEdit: t.apply}
+	u.Undo, u.CanUndo = t.work.CanUndo()
+	u.Redo, u.CanRedo = t.work.CanRedo()
+	return u
 }
 
 // editor returns the robots.txt editor. The page made at build time shows
@@ -224,7 +213,7 @@ func (t *Tester) editor() app.UI {
 	if !app.IsClient {
 		e.Static = t.work.An.Lines(model.Window{First: 1, Last: staticLines})
 		if len(t.work.State.Robots) <= earlyTextSize {
-			e.Text = keepBOM(t.work.State.Robots)
+			e.Text = dom.KeepBOM(t.work.State.Robots)
 		}
 	}
 	return e
@@ -247,10 +236,6 @@ func (t *Tester) contentNote() app.UI {
 	})
 }
 
-// ServerAnswerID is the id of the server-answer control, whose values are
-// those of model.AnswerChoices.
-const ServerAnswerID = "server-answer"
-
 // serverAnswer is the choice of what the server answers to the request
 // for robots.txt (200, redirects, 404, 401/403, 429, 503, a timeout):
 // each test's verdict then shows what its crawler does after that answer.
@@ -258,8 +243,8 @@ const ServerAnswerID = "server-answer"
 // weighs in app.wasm.
 func (t *Tester) serverAnswer() app.UI {
 	return app.P().Class("server-answer tools").Body(
-		app.Label().For(ServerAnswerID).Text("The server answers"),
-		choiceSelect(ServerAnswerID, model.AnswerChoices(), model.AnswerFor(t.work.State.Answer).Choice(), t.setAnswer),
+		app.Label().For(dom.ServerAnswerID).Text("The server answers"),
+		widget.ChoiceSelect(dom.ServerAnswerID, model.AnswerChoices(), model.AnswerFor(t.work.State.Answer).Choice(), t.setAnswer),
 	)
 }
 
@@ -286,21 +271,15 @@ func (t *Tester) summary() app.UI {
 // (in an embed).
 func (t *Tester) resultsTable(readOnly bool) app.UI {
 	an := t.work.An
-	return &ResultsTable{
+	return &tests.ResultsTable{
 		Table:    t.results.Table(an, &t.work.State),
 		Selected: an.Selected,
 		ReadOnly: readOnly,
 		Reveal:   t.rowReveal,
-		onAgent:  t.setAgent,
-		onURL:    t.setURL,
-		onPaste:  t.pasteURLs,
-		onSelect: t.selectRow,
-		onWhy:    t.whyRow,
-		onRemove: t.removeRow,
-		onPin:    t.pinRow,
-		onReveal: t.reveal,
-		onEnter:  t.addRowAfter,
-		onQuery:  t.setQuery,
+		OnEdit:   t.apply,
+		OnWhy:    t.whyRow,
+		OnReveal: t.reveal,
+		OnQuery:  t.setQuery,
 	}
 }
 
@@ -308,8 +287,8 @@ func (t *Tester) resultsTable(readOnly bool) app.UI {
 // comparison reads the file once per dialect.
 func (t *Tester) comparePanel() app.UI {
 	an := t.work.An
-	p := &ComparePanel{Open: t.compareOpen, Rows: an.Rows, Limit: min(model.ComparePage+t.compareLimit, t.compareDrawn), Drawing: !t.compareDone(),
-		onToggle: t.toggleCompare, onMore: t.compareMore, onReveal: t.reveal}
+	p := &panel.ComparePanel{Open: t.compareOpen, Rows: an.Rows, Limit: min(model.ComparePage+t.compareLimit, t.compareDrawn), Drawing: !t.compareDone(),
+		OnToggle: t.toggleCompare, OnMore: t.compareMore, OnReveal: t.reveal}
 	if t.compareOpen {
 		p.C = an.Comparison(&t.work.State)
 	}
@@ -357,13 +336,13 @@ func (t *Tester) cutNote() app.UI {
 	}
 	return app.P().ID("cut").Class("alert").Body(
 		app.Text(fmt.Sprintf("The file passes 500 KiB (%d bytes): crawlers stop reading at byte %d, in ", f.Size, f.Cut)),
-		lineButton(f.CutLine, t.revealLineButton),
+		widget.LineButton(f.CutLine, t.revealLineButton),
 		app.Text(". Everything after it is ignored."),
 	)
 }
 
 // revealLineButton is the click of a "line N" button the Tester draws.
-func (t *Tester) revealLineButton(ctx app.Context, e app.Event) { revealLine(ctx, t.reveal) }
+func (t *Tester) revealLineButton(ctx app.Context, e app.Event) { widget.RevealLine(ctx, t.reveal) }
 
 // findingsSummary names the findings' part with their counts by severity
 // (#counts, a hook), so that a file with errors says so while the part is
@@ -382,4 +361,11 @@ func (t *Tester) findingsSummary() app.UI {
 			model.Plural(c[robots.Info], "note", "notes"))
 	}
 	return app.Span().Body(app.Text("Findings"), counts)
+}
+
+// crawlerList returns the crawler fields' datalist, unless the page made
+// at build time's is kept (t.keptList): 43 elements fewer to draw at the
+// start.
+func (t *Tester) crawlerList() app.UI {
+	return app.If(!t.keptList, func() app.UI { return &widget.CrawlerList{} })
 }

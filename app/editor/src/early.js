@@ -30,7 +30,7 @@ export function early(mount) {
   if (!main || main.hasAttribute("data-ready") || html.classList.contains("embedding") && !html.classList.contains("embed-early")) return null;
   const state = { main, editor: null, clicks: [], pastes: [], changed: false, opening: "", off: null };
   // The crawler fields' suggestions are the same in the live page, which
-  // keeps these instead of drawing them again (app/ui/crawlerlist.go).
+  // keeps these instead of drawing them again (app/ui/widget/crawlerlist.go).
   const list = main.querySelector("datalist#crawler-list");
   if (list) document.body.appendChild(list);
   const opening = state.opening = arrivalOf(main);

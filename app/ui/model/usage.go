@@ -162,3 +162,6 @@ func containsString(list []string, s string) bool {
 	}
 	return false
 }
+
+// Path returns the path of the grid's URL i, as its column's head shows it.
+func (g *AIGrid) Path(i int) string { return robots.PathOf(g.URLs[i]) }

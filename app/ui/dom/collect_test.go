@@ -1,0 +1,28 @@
+package dom
+
+import (
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"testing"
+)
+
+var garbage []byte
+
+// TestHeapGrown: right after a collection the heap holds what is live;
+// once garbage of that size again is made, a collection is worth it.
+func TestHeapGrown(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // no collection meanwhile
+	runtime.GC()
+	if heapGrown() {
+		t.Fatal("heapGrown right after a collection")
+	}
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	for made := uint64(0); made < s[0].Value.Uint64(); made += 1 << 16 {
+		garbage = make([]byte, 1<<16)
+	}
+	if !heapGrown() {
+		t.Fatal("heapGrown is false after twice what is live was made")
+	}
+}

@@ -1,0 +1,211 @@
+package dom
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/internal/session"
+)
+
+// The editor's handle: CodeMirror, made by editor.js (app/editor/src),
+// which go-app draws empty and never touches inside. The two speak in
+// changes (session.TextChange), never in whole texts, on a key.
+
+// EditorOptions are what the editor is made with.
+type EditorOptions struct {
+	Text        string // the text it starts with
+	ReadOnly    bool   // it takes no changes
+	ID          string // the id of its editable element
+	Label       string // its accessible name
+	DescribedBy string // the id of the element that describes it
+}
+
+// EditorHooks are the Go functions the editor calls. Each runs outside
+// go-app's loop: one that changes a component goes through Dispatch.
+type EditorHooks struct {
+	// Change is the changes of the editor's transactions, by line and
+	// UTF-16 column, with history "undo" or "redo" when the editor's own
+	// history made them.
+	Change func(transactions [][]session.TextChange, history string)
+	// Lines and Findings are the marks of lines first to last
+	// (model.Analysis.LineMarks, FindingMarks); Findings' ok is false
+	// while they are not known, and the editor keeps those it shows.
+	Lines    func(first, last int) string
+	Findings func(first, last int) (marks string, ok bool)
+	// FindingCount is the number of findings, ok false while not known.
+	FindingCount func() (n int, ok bool)
+	// Drop is a file dropped on the editor.
+	Drop func(file app.Value)
+}
+
+// Editor is the page's editor, once made; the zero Editor is none.
+type Editor struct {
+	cm    app.Value
+	hooks []app.Func
+}
+
+// EditorLoaded reports whether editor.js has run; if not, loaded is called
+// once it has (it is a deferred script: it has run once the document is
+// parsed).
+func EditorLoaded(loaded func()) bool {
+	w := app.Window()
+	if w.Get("RobotsEditor").Truthy() || w.Get("document").Get("readyState").String() != "loading" {
+		return true
+	}
+	var later app.Func
+	later = app.FuncOf(func(app.Value, []app.Value) any {
+		later.Release()
+		loaded()
+		return nil
+	})
+	w.Get("document").Call("addEventListener", "DOMContentLoaded", later)
+	return false
+}
+
+// MountEditor makes the editor in host, or adopts the one the
+// prerendered page already has (editor.js's mount).
+func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error) {
+	change := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) > 1 {
+			h.Change(transactions(args[0]), args[1].String())
+		}
+		return nil
+	})
+	lines := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) < 2 {
+			return ""
+		}
+		return h.Lines(args[0].Int(), args[1].Int())
+	})
+	findings := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) < 2 {
+			return nil
+		}
+		if marks, ok := h.Findings(args[0].Int(), args[1].Int()); ok {
+			return marks
+		}
+		return nil
+	})
+	findingCount := app.FuncOf(func(app.Value, []app.Value) any {
+		if n, ok := h.FindingCount(); ok {
+			return n
+		}
+		return nil
+	})
+	drop := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) > 0 {
+			h.Drop(args[0])
+		}
+		return nil
+	})
+	e := &Editor{hooks: []app.Func{change, lines, findings, findingCount, drop}}
+	w := app.Window()
+	hooks := w.Get("Object").New()
+	hooks.Set("change", change)
+	hooks.Set("lines", lines)
+	hooks.Set("findings", findings)
+	hooks.Set("findingCount", findingCount)
+	hooks.Set("drop", drop)
+	opts := w.Get("Object").New()
+	opts.Set("text", KeepBOM(o.Text))
+	opts.Set("readOnly", o.ReadOnly)
+	opts.Set("id", o.ID)
+	opts.Set("label", o.Label)
+	opts.Set("describedBy", o.DescribedBy)
+	opts.Set("hooks", hooks)
+	if err := Try(func() { e.cm = w.Get("RobotsEditor").Call("mount", host, opts) }); err != nil {
+		e.Release()
+		return nil, err
+	}
+	return e, nil
+}
+
+// transactions reads editor.js's lists of changes (changesOf: five values
+// a change).
+func transactions(lists app.Value) [][]session.TextChange {
+	out := make([][]session.TextChange, lists.Length())
+	for i := range out {
+		list := lists.Index(i)
+		changes := make([]session.TextChange, 0, list.Length()/5)
+		for j := 0; j+4 < list.Length(); j += 5 {
+			changes = append(changes, session.TextChange{
+				FromLine: list.Index(j).Int(), FromCol: list.Index(j + 1).Int(),
+				ToLine: list.Index(j + 2).Int(), ToCol: list.Index(j + 3).Int(),
+				Insert: list.Index(j + 4).String(),
+			})
+		}
+		out[i] = changes
+	}
+	return out
+}
+
+// Release lets go of the editor and its hooks.
+func (e *Editor) Release() {
+	if e == nil {
+		return
+	}
+	if e.cm != nil && e.cm.Truthy() {
+		Try(func() { e.cm.Call("destroy") })
+	}
+	for _, f := range e.hooks {
+		f.Release()
+	}
+	e.cm, e.hooks = nil, nil
+}
+
+// Ready reports whether the editor is made.
+func (e *Editor) Ready() bool { return e != nil && e.cm != nil && e.cm.Truthy() }
+
+// Text returns the editor's whole text.
+func (e *Editor) Text() string { return e.cm.Call("text").String() }
+
+// SetText replaces the editor's text, as one step of its history.
+func (e *Editor) SetText(s string) { e.cm.Call("setText", KeepBOM(s)) }
+
+// Refresh has the editor ask for the marks of the lines in view again.
+func (e *Editor) Refresh() { e.cm.Call("refresh") }
+
+// FindingsChanged has the editor ask for the findings near view again.
+func (e *Editor) FindingsChanged() { e.cm.Call("findingsChanged") }
+
+// Reveal brings line n into view, selecting it with sel; with unlessTyping,
+// not while the user is typing in the editor. It reports whether it did.
+func (e *Editor) Reveal(n int, sel, unlessTyping bool) bool {
+	return e.cm.Call("reveal", n, sel, unlessTyping).Bool()
+}
+
+// Expose sets window.robotsTester, the page's hooks for outside checks
+// and embedding pages: text() returns the whole text, setText(s) replaces
+// it as a paste does; insert(s, at) inserts s at UTF-16 offset at (by
+// default the end) as typing does; selection() says which lines the
+// editor selects, {startLine, endLine, length}.
+func (e *Editor) Expose(text func() string) {
+	f := app.FuncOf(func(app.Value, []app.Value) any { return KeepBOM(text()) })
+	e.hooks = append(e.hooks, f)
+	api := app.Window().Get("Object").New()
+	api.Set("text", f)
+	// The editor's own paste: the text reaches Go once, as a paste's does.
+	api.Set("setText", e.cm.Get("paste"))
+	api.Set("insert", e.cm.Get("insert"))
+	api.Set("selection", e.cm.Get("selection"))
+	app.Window().Set("robotsTester", api)
+}
+
+// NarrowLayout reports whether the page has its narrow layout (tester.css's
+// breakpoint: the test bar above the editor).
+func NarrowLayout() (narrow bool) {
+	Try(func() { narrow = app.Window().Call("matchMedia", "(max-width: 59.99rem)").Get("matches").Bool() })
+	return narrow
+}
+
+// KeepBOM returns s as it must be handed to the page for the page to see
+// s: wasm_exec.js turns a Go string into a JavaScript one with a
+// TextDecoder, which drops a leading byte-order mark. A second mark is
+// put before it, for the decoder to drop.
+func KeepBOM(s string) string {
+	if strings.HasPrefix(s, "\uFEFF") {
+		return "\uFEFF" + s
+	}
+	return s
+}

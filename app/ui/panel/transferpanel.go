@@ -1,0 +1,106 @@
+package panel
+
+import "robotstester/app/ui/widget"
+import "robotstester/app/ui/dom"
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// Export formats offered by TransferPanel.
+const (
+	ExportCSV   = "csv"   // the results as CSV
+	ExportJSON  = "json"  // the results as JSON
+	ExportState = "state" // the whole state, as a file to import again
+)
+
+// URLListID is the id of the field where a list of URLs is pasted or
+// dropped.
+const URLListID = "import-urls"
+
+// TransferPanel exports the results and the state, and imports a state
+// file or a list of URLs (pasted, dropped or chosen).
+type TransferPanel struct {
+	app.Compo
+
+	// OnExport downloads the work in format; OnStateFile opens a state
+	// file; OnURLs and OnURLFile add tests of the URLs pasted or in a file.
+	OnExport    func(ctx app.Context, format string)
+	OnStateFile func(ctx app.Context, file app.Value)
+	OnURLs      func(ctx app.Context, text string)
+	OnURLFile   func(ctx app.Context, file app.Value)
+}
+
+// Render returns the component's markup.
+func (p *TransferPanel) Render() app.UI {
+	return app.Section().ID("transfer").Class("panel transfer").Aria("labelledby", "transfer-title").Body(
+		app.H2().ID("transfer-title").Text("Import and export"),
+		app.Div().Class("tools").Body(
+			app.Span().Class("note").Text("Export:"),
+			app.Button().Type("button").ID("export-csv").OnClick(p.export(ExportCSV)).Text("Results (CSV)"),
+			app.Button().Type("button").ID("export-json").OnClick(p.export(ExportJSON)).Text("Results (JSON)"),
+			app.Button().Type("button").ID("export-state").OnClick(p.export(ExportState)).Text("State file (JSON)"),
+			app.Label().For("import-state").Class("note").Text("Import a state file:"),
+			app.Input().Type("file").ID("import-state").Accept(".json,application/json").OnChange(p.stateFile),
+		),
+		app.Details().Class("import-urls").Body(
+			app.Summary().Text("Import a list of URLs"),
+			app.P().Class("note").Text("One URL per line, or a CSV file whose first column holds them. Each becomes a test with the selected test's crawler."),
+			app.Textarea().ID(URLListID).Rows(4).Spellcheck(false).
+				Aria("label", "URLs to test, one per line").
+				Placeholder("https://example.com/page\n/another/path").
+				OnDragOver(widget.AcceptDrop).
+				OnDrop(p.urlDrop),
+			app.Div().Class("tools").Body(
+				app.Button().Type("button").ID("add-urls").OnClick(p.urls).Text("Add as tests"),
+				app.Label().For("import-urls-file").Class("note").Text("or a file:"),
+				app.Input().Type("file").ID("import-urls-file").Accept(".txt,.csv,text/plain,text/csv").OnChange(p.urlFile),
+			),
+		),
+	)
+}
+
+// export returns the click handler of one export button. Handlers are
+// compared by code pointer, and each button keeps its own.
+func (p *TransferPanel) export(format string) app.EventHandler {
+	switch format {
+	case ExportCSV:
+		return func(ctx app.Context, e app.Event) { p.exportAs(ctx, ExportCSV) }
+	case ExportJSON:
+		return func(ctx app.Context, e app.Event) { p.exportAs(ctx, ExportJSON) }
+	}
+	return func(ctx app.Context, e app.Event) { p.exportAs(ctx, ExportState) }
+}
+
+func (p *TransferPanel) exportAs(ctx app.Context, format string) {
+	if p.OnExport != nil {
+		p.OnExport(ctx, format)
+	}
+}
+
+func (p *TransferPanel) stateFile(ctx app.Context, e app.Event) {
+	if f := dom.FirstFile(ctx, e); f.Truthy() && p.OnStateFile != nil {
+		p.OnStateFile(ctx, f)
+	}
+	ctx.JSSrc().Set("value", "") // the same file can be chosen again
+}
+
+func (p *TransferPanel) urls(ctx app.Context, e app.Event) {
+	el := dom.Element(URLListID)
+	if el.Truthy() && p.OnURLs != nil {
+		p.OnURLs(ctx, el.Get("value").String())
+	}
+}
+
+func (p *TransferPanel) urlFile(ctx app.Context, e app.Event) {
+	if f := dom.FirstFile(ctx, e); f.Truthy() && p.OnURLFile != nil {
+		p.OnURLFile(ctx, f)
+	}
+	ctx.JSSrc().Set("value", "")
+}
+
+func (p *TransferPanel) urlDrop(ctx app.Context, e app.Event) {
+	if f := dom.FirstFile(ctx, e); f.Truthy() {
+		e.PreventDefault()
+		if p.OnURLFile != nil {
+			p.OnURLFile(ctx, f)
+		}
+	}
+}
