@@ -28,7 +28,7 @@ func Routes() {
 		u = dom.URL()
 	}
 	if u == nil {
-		app.RouteWithRegexp("^/.*", newTester)
+		routeAll(newTester)
 		return
 	}
 	app.Route("/", newTester)
