@@ -10,7 +10,6 @@ import (
 	"robotstester/app/sitemsg"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/model"
-	"robotstester/robots"
 )
 
 // sitePanel is the Tester's side of the site URLs panel (SiteURLsPanel).
@@ -64,7 +63,7 @@ func (t *Tester) siteURLs() app.UI {
 	v := model.SiteViewOf(&sp.held, sp.cov, q)
 	return &SiteURLsPanel{
 		View:      v,
-		Sitemaps:  t.fileSitemaps(),
+		Sitemaps:  t.work.An.SitemapURLs(),
 		List:      sp.held.List,
 		Status:    sp.status,
 		Busy:      sp.loads > 0,
@@ -91,16 +90,6 @@ func (t *Tester) siteNotes() map[int]string {
 // tests are, for the panel's crawler.
 func (t *Tester) siteQuery() model.SiteQuery {
 	return model.SiteQueryFor(t.work.An, &t.work.State, t.site.crawler)
-}
-
-// fileSitemaps returns the file's Sitemap: lines.
-func (t *Tester) fileSitemaps() []string {
-	r := t.work.An.File.Read(robots.Google)
-	out := make([]string, len(r.Sitemaps))
-	for i, s := range r.Sitemaps {
-		out[i] = s.Value
-	}
-	return out
 }
 
 // followSite has the URLs counted again when what they are counted for
@@ -283,7 +272,7 @@ func (t *Tester) endLoad(status string) {
 // lines through the relay, and those of the indexes among them.
 func (t *Tester) fetchSitemaps(ctx app.Context) {
 	t.takePending(ctx)
-	maps := t.fileSitemaps()
+	maps := t.work.An.SitemapURLs()
 	switch {
 	case len(maps) == 0:
 		t.site.status = "Your robots.txt has no Sitemap: line: add one, or drop a sitemap here."

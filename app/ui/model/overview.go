@@ -101,3 +101,14 @@ func agents(g *robots.Group) string {
 	}
 	return strings.Join(vals, ", ")
 }
+
+// SitemapURLs returns the addresses of the file's Sitemap: lines, as
+// Google reads them: those the site URLs panel fetches.
+func (a *Analysis) SitemapURLs() []string {
+	r := a.File.Read(robots.Google)
+	out := make([]string, len(r.Sitemaps))
+	for i, s := range r.Sitemaps {
+		out[i] = s.Value
+	}
+	return out
+}
