@@ -2,6 +2,7 @@ package sitework
 
 import (
 	"bytes"
+	"robotstester/app/internal/csvrow"
 	"strconv"
 
 	"robotstester/robots"
@@ -19,7 +20,7 @@ const siteChunk = 1 << 20
 // user's files: they are guarded against being read as formulas.
 func SiteCSV(s *SiteURLs, q Query, pause robots.Pause, emit func([]byte) error) error {
 	var buf bytes.Buffer
-	writeCSVRow(&buf, []string{"source", "url", "agent", "verdict", "line", "rule", "status"})
+	csvrow.Write(&buf, []string{"source", "url", "agent", "verdict", "line", "rule", "status"})
 	err := s.EachRow(q, pause, func(r SiteRow) error {
 		verdict, status := "blocked", ""
 		if r.Allowed {
@@ -28,7 +29,7 @@ func SiteCSV(s *SiteURLs, q Query, pause robots.Pause, emit func([]byte) error) 
 		if r.Status != 0 {
 			status = strconv.Itoa(r.Status)
 		}
-		writeCSVRow(&buf, []string{r.Source, cell(r.URL), cell(r.Agent), verdict, strconv.Itoa(r.Line), cell(r.Rule), status})
+		csvrow.Write(&buf, []string{r.Source, csvrow.Cell(r.URL), csvrow.Cell(r.Agent), verdict, strconv.Itoa(r.Line), csvrow.Cell(r.Rule), status})
 		if buf.Len() >= siteChunk {
 			err := emit(buf.Bytes())
 			buf.Reset()

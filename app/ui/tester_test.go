@@ -2,26 +2,17 @@ package ui
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/ui/internal/uitest"
 	"robotstester/app/ui/model"
 )
 
-// render draws c and the components inside it, as go-app would, by
-// mounting them in a test engine.
-func render(t *testing.T, c app.Composer) string {
-	t.Helper()
-	e := app.NewTestEngine()
-	if err := e.Load(c); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
-	return app.HTMLString(c)
-}
+// render draws c as go-app would (uitest.Render).
+func render(t *testing.T, c app.Composer) string { return uitest.Render(t, c) }
 
 // TestTesterPrerender checks the page as the static generator writes it:
 // natively OnMount never runs, so the page shows its loading state, with
@@ -43,7 +34,8 @@ func TestTesterPrerender(t *testing.T) {
 	}
 }
 
-var attrValue = regexp.MustCompile(`="(?:[^"\\]|\\.)*"`)
+// attrValue matches an attribute's value as go-app writes it.
+var attrValue = uitest.AttrValue
 
 // TestUserTextIsText checks that markup typed anywhere is drawn as text.
 func TestUserTextIsText(t *testing.T) {

@@ -1,31 +1,12 @@
 package share
 
 import (
-	"bytes"
 	"strings"
 )
 
-// A CSV writer and a reader of first columns, enough for the results and
-// for URL lists (RFC 4180). encoding/csv would do, but it adds about 12 KB
-// to the compressed app.wasm, whose budget is tight.
-
-// writeCSVRow writes one record, quoting the fields that need it, and ends
-// it with "\n", as encoding/csv's Writer does.
-func writeCSVRow(b *bytes.Buffer, fields []string) {
-	for i, f := range fields {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		if f == "" || !strings.ContainsAny(f, ",\"\r\n") && f[0] != ' ' && f[0] != '\t' {
-			b.WriteString(f)
-			continue
-		}
-		b.WriteByte('"')
-		b.WriteString(strings.ReplaceAll(f, `"`, `""`))
-		b.WriteByte('"')
-	}
-	b.WriteByte('\n')
-}
+// A reader of first columns, enough for URL lists (RFC 4180); the writer
+// is package csvrow. encoding/csv would do, but it adds about 12 KB to the
+// compressed app.wasm, whose budget is tight.
 
 // firstColumns returns the first field of every record of a CSV text: a
 // field may be quoted, with doubled quotes and line breaks inside. It reads

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"robotstester/app/internal/csvrow"
 )
 
 // TestCSVAgainstEncodingCSV checks the small CSV writer and reader against
@@ -32,7 +34,7 @@ func TestCSVAgainstEncodingCSV(t *testing.T) {
 		}
 		var ours bytes.Buffer
 		for _, rec := range records {
-			writeCSVRow(&ours, rec)
+			csvrow.Write(&ours, rec)
 		}
 		cr := csv.NewReader(bytes.NewReader(ours.Bytes()))
 		cr.FieldsPerRecord = -1

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"robotstester/app/internal/csvrow"
 	"robotstester/app/ui/model"
 	"robotstester/robots"
 )
@@ -150,8 +151,8 @@ func TestCellGuardsFormulas(t *testing.T) {
 		{"\tx", "'\tx"},
 		{" /a b", " /a b"},
 	} {
-		if got := cell(c.in); got != c.want {
-			t.Errorf("cell(%q) = %q, want %q", c.in, got, c.want)
+		if got := csvrow.Cell(c.in); got != c.want {
+			t.Errorf("csvrow.Cell(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"robotstester/app/internal/csvrow"
 	"robotstester/app/ui/model"
 )
 
@@ -64,22 +65,11 @@ func Results(a *model.Analysis, s *model.State) []Result {
 // spreadsheet would run as a formula are prefixed with a quote.
 func ResultsCSV(results []Result) []byte {
 	var buf bytes.Buffer
-	writeCSVRow(&buf, []string{"agent", "token", "url", "tested", "dialect", "verdict", "line", "rule", "groups", "expect", "expectation", "answer"})
+	csvrow.Write(&buf, []string{"agent", "token", "url", "tested", "dialect", "verdict", "line", "rule", "groups", "expect", "expectation", "answer"})
 	for _, r := range results {
-		writeCSVRow(&buf, []string{cell(r.Agent), cell(r.Token), cell(r.URL), cell(r.Tested), r.Dialect, r.Verdict, strconv.Itoa(r.Line), cell(r.Rule), r.Groups, r.Expect, r.Expectation, r.Answer})
+		csvrow.Write(&buf, []string{csvrow.Cell(r.Agent), csvrow.Cell(r.Token), csvrow.Cell(r.URL), csvrow.Cell(r.Tested), r.Dialect, r.Verdict, strconv.Itoa(r.Line), csvrow.Cell(r.Rule), r.Groups, r.Expect, r.Expectation, r.Answer})
 	}
 	return buf.Bytes()
-}
-
-// cell guards a user's text against being read as a spreadsheet formula.
-// Spreadsheets skip leading white space and line breaks before they look
-// for the formula's sign, so the guard looks past them too.
-func cell(s string) string {
-	if t := strings.TrimLeft(s, " \t\r\n"); t != "" && strings.ContainsRune("=+-@", rune(t[0])) ||
-		s != "" && strings.ContainsRune("\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }
 
 // ResultsJSON writes results as an indented JSON list.
@@ -140,12 +130,12 @@ func isHeader(s string) bool {
 // and rule.
 func ChangesCSV(d *model.VersionDiff) []byte {
 	var buf bytes.Buffer
-	writeCSVRow(&buf, []string{"test", "agent", "token", "url", "tested", "dialect",
+	csvrow.Write(&buf, []string{"test", "agent", "token", "url", "tested", "dialect",
 		"current", "current_line", "current_rule", "proposed", "proposed_line", "proposed_rule"})
 	for _, c := range d.Changes {
-		writeCSVRow(&buf, []string{strconv.Itoa(c.Index + 1), cell(c.Agent), cell(c.Token), cell(c.URL), cell(c.Encoded), c.Dialect,
-			c.Current.Verdict(), strconv.Itoa(c.Current.Line), cell(c.Current.Rule),
-			c.Proposed.Verdict(), strconv.Itoa(c.Proposed.Line), cell(c.Proposed.Rule)})
+		csvrow.Write(&buf, []string{strconv.Itoa(c.Index + 1), csvrow.Cell(c.Agent), csvrow.Cell(c.Token), csvrow.Cell(c.URL), csvrow.Cell(c.Encoded), c.Dialect,
+			c.Current.Verdict(), strconv.Itoa(c.Current.Line), csvrow.Cell(c.Current.Rule),
+			c.Proposed.Verdict(), strconv.Itoa(c.Proposed.Line), csvrow.Cell(c.Proposed.Rule)})
 	}
 	return buf.Bytes()
 }

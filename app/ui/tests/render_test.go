@@ -1,24 +1,15 @@
 package tests
 
 import (
-	"regexp"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/ui/internal/uitest"
 )
 
-// render draws c and the components inside it, as go-app would, by
-// mounting them in a test engine.
-func render(t *testing.T, c app.Composer) string {
-	t.Helper()
-	e := app.NewTestEngine()
-	if err := e.Load(c); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
-	return app.HTMLString(c)
-}
+// render draws c as go-app would (uitest.Render).
+func render(t *testing.T, c app.Composer) string { return uitest.Render(t, c) }
 
-// attrValue matches an attribute's value as go-app writes it: a quoted Go
-// string.
-var attrValue = regexp.MustCompile(`="(?:[^"\\]|\\.)*"`)
+// attrValue matches an attribute's value as go-app writes it.
+var attrValue = uitest.AttrValue
