@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/app/internal/csvrow"
 	"robotstester/app/ui/model"
 	"robotstester/robots"
 )
@@ -134,26 +133,6 @@ func TestURLs(t *testing.T) {
 		return b.String()
 	}())); n <= model.MaxRows {
 		t.Errorf("URLs kept %d: a list is never cut silently, the caller says what fits", n)
-	}
-}
-
-func TestCellGuardsFormulas(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"/a", "/a"},
-		{"", ""},
-		{"=1+1", "'=1+1"},
-		{"+1", "'+1"},
-		{"-1", "'-1"},
-		{"@SUM(A1)", "'@SUM(A1)"},
-		{" =1+1", "' =1+1"},
-		{"\n=1+1", "'\n=1+1"},
-		{"\r\n  @x", "'\r\n  @x"},
-		{"\tx", "'\tx"},
-		{" /a b", " /a b"},
-	} {
-		if got := csvrow.Cell(c.in); got != c.want {
-			t.Errorf("csvrow.Cell(%q) = %q, want %q", c.in, got, c.want)
-		}
 	}
 }
 
