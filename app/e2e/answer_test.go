@@ -555,9 +555,11 @@ func pasteShows(t *testing.T, group, line string, drawn bool) {
 		fmt.Fprintf(&b, "# filler line %d\n", i+1)
 	}
 	p := suite.NewPage(t)
-	p.Open(suite.Site(t, ""))
+	p.OpenFirstPaint(suite.Site(t, ""))
 	if drawn {
-		poll(p, "the parts drawn", `document.querySelectorAll(".early-pending").length`, func(n int) bool { return n == 0 })
+		p.WaitReady()
+	} else {
+		p.WaitShown()
 	}
 	p.Call("focusing the editor", `() => document.querySelector("#robots-txt").focus()`)
 	p.do("pressing Ctrl+A", chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)))

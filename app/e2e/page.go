@@ -60,9 +60,20 @@ func (p *Page) Open(url string) {
 	p.WaitReady()
 }
 
-// WaitReady waits until the WebAssembly app has mounted: the DOM is then
-// go-app's, no longer the prerendered page.
+// WaitReady waits until the WebAssembly app has mounted and drawn every
+// part: the DOM is then go-app's, no longer the prerendered page. (The
+// live page shows at its first screen; the prerendered parts below it stay,
+// class early-pending, until each is drawn: a test that counts or clicks
+// the tests' rows would otherwise meet those.) WaitShown waits for the
+// first screen only.
 func (p *Page) WaitReady() {
+	p.tb.Helper()
+	p.WaitShown()
+	p.WaitGone(".early-pending")
+}
+
+// WaitShown waits until the live page shows, at its first screen.
+func (p *Page) WaitShown() {
 	p.tb.Helper()
 	p.Wait(ReadySelector)
 }
