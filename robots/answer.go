@@ -87,6 +87,18 @@ const (
 
 var permissionNames = [...]string{"follow-rules", "allow-all", "disallow-all"}
 
+// Words says the permission as a sentence does: "allow all", "disallow
+// all" or "the file's rules".
+func (e Permission) Words() string {
+	switch e {
+	case AllowAll:
+		return "allow all"
+	case DisallowAll:
+		return "disallow all"
+	}
+	return "the file's rules"
+}
+
 // String returns "follow-rules", "allow-all" or "disallow-all".
 func (e Permission) String() string {
 	if int(e) < len(permissionNames) {

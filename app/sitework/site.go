@@ -496,7 +496,7 @@ func (s *SiteURLs) EachRow(q Query, pause robots.Pause, fn func(SiteRow) error) 
 		r := SiteRow{Source: source, URL: u, Agent: agent, Allowed: ru.Allowed, Line: ru.Line, Status: status}
 		switch {
 		case ru.ByAnswer():
-			r.Rule = permissionText(ru.Access.Permission) + " (the server's answer)"
+			r.Rule = ru.Access.Permission.Words() + " (the server's answer)"
 		case ru.Line > 0:
 			r.Rule = lineRule(q.File, ru.Line)
 		}
@@ -523,17 +523,6 @@ func (s *SiteURLs) EachRow(q Query, pause robots.Pause, fn func(SiteRow) error) 
 
 // lineRule returns line n of f as a rule: "Disallow: /private/".
 func lineRule(f *robots.File, n int) string { return f.Key(n) + ": " + f.Value(n) }
-
-// permissionText words a permission: "allow all", "disallow all".
-func permissionText(p robots.Permission) string {
-	switch p {
-	case robots.AllowAll:
-		return "allow all"
-	case robots.DisallowAll:
-		return "disallow all"
-	}
-	return "the file's rules"
-}
 
 // plural returns the noun that goes with n.
 func plural(n int, one, many string) string {

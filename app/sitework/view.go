@@ -95,7 +95,7 @@ func coverageLine(t *robots.Tally, l robots.LineCount, total int, what string) C
 	of := fmt.Sprintf("%s of your %s %s", sitemsg.Grouped(l.Count), sitemsg.Grouped(total), what)
 	switch {
 	case t.Access.Permission != robots.FollowRules:
-		cl.Says = fmt.Sprintf("The server's answer (%s) %s %s for %s.", permissionText(t.Access.Permission), verbFor(l.Allowed), of, t.Agent)
+		cl.Says = fmt.Sprintf("The server's answer (%s) %s %s for %s.", t.Access.Permission.Words(), verbFor(l.Allowed), of, t.Agent)
 	case l.Line == 0:
 		cl.Says = fmt.Sprintf("No rule decides %s: %s may fetch them.", of, t.Agent)
 	default:

@@ -281,7 +281,7 @@ func (t *Tester) fetchSitemaps(ctx app.Context) {
 		t.site.status = "This site has no fetch relay to fetch sitemaps through: download them and drop them here, or count them with the command line: robotstxt check --sitemap " + maps[0] + " --summary robots.txt"
 		return
 	}
-	t.startLoad("Fetching "+plural(len(maps), "sitemap", "sitemaps")+"…", sitemsg.Request{Kind: sitemsg.Load, Sitemaps: maps}, nil)
+	t.startLoad("Fetching "+model.GroupedPlural(len(maps), "sitemap", "sitemaps")+"…", sitemsg.Request{Kind: sitemsg.Load, Sitemaps: maps}, nil)
 }
 
 // readSiteFile has the worker read a file dropped on the panel, or
@@ -352,12 +352,4 @@ func (t *Tester) exportSite(ctx app.Context) {
 	sp.seq++
 	sp.exportID, sp.export, sp.exporting = sp.seq, parts, true
 	sp.worker.Post(sitemsg.Request{Kind: sitemsg.Export, ID: sp.exportID, Query: t.siteQuery().Msg()}, nil)
-}
-
-// plural returns n and the noun that goes with it, n's digits grouped.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return model.Grouped(n) + " " + many
 }

@@ -301,7 +301,7 @@ func check(f *robots.File, row Row, d robots.Dialect, fixed bool, ans ServerAnsw
 	}
 	if ru.ByAnswer() {
 		rv.Answer = "The server answers " + ans.Short + ": " + ru.Access.Reason
-		rv.Permission = permissionText(ru.Access.Permission) + " (" + ans.Tag + ")"
+		rv.Permission = ru.Access.Permission.Words() + " (" + ans.Tag + ")"
 		return rv, v
 	}
 	for _, g := range v.Groups {

@@ -91,17 +91,6 @@ func AnswerForStatus(status int) string {
 	return "timeout"
 }
 
-// permissionText words a permission: "allow all", "disallow all".
-func permissionText(p robots.Permission) string {
-	switch p {
-	case robots.AllowAll:
-		return "allow all"
-	case robots.DisallowAll:
-		return "disallow all"
-	}
-	return "the file's rules"
-}
-
 // AnswerNote says what the chosen answer makes each reading do, Google
 // first, for the notice above the tests; "" for a plain 200.
 func AnswerNote(value string) string {

@@ -106,8 +106,8 @@ func ComparePaced(f *robots.File, s *State, pause robots.Pause) (*Comparison, er
 				acc := robots.AccessFor(d, ans.Class)
 				cr.Cells[i] = ComparedCell{Dialect: d, Allowed: acc.Permission == robots.AllowAll}
 				if acc.Permission != google.Permission {
-					cr.Reasons = append(cr.Reasons, d.Title()+": "+permissionText(acc.Permission)+", as "+acc.Reason+
-						" Google: "+permissionText(google.Permission)+".")
+					cr.Reasons = append(cr.Reasons, d.Title()+": "+acc.Permission.Words()+", as "+acc.Reason+
+						" Google: "+google.Permission.Words()+".")
 				}
 			}
 		} else {

@@ -22,12 +22,12 @@ func SiteViewOf(s *sitemsg.URLsState, c *SiteCoverage, q SiteQuery) SiteView {
 		v.Summary = "No URLs yet: fetch the sitemaps your robots.txt names, or drop here a sitemap (.xml, .xml.gz, .txt), a list of URLs, a crawler's CSV export or an access log."
 		return v
 	}
-	read := Grouped(v.Pages) + " " + plural(v.Pages, "URL", "URLs")
+	read := GroupedPlural(v.Pages, "URL", "URLs")
 	switch {
 	case v.Pages == 0:
-		read = Grouped(v.Requests) + " logged " + plural(v.Requests, "request", "requests")
+		read = Grouped(v.Requests) + " logged " + pluralNoun(v.Requests, "request", "requests")
 	case v.Requests > 0:
-		read += " and " + Grouped(v.Requests) + " logged " + plural(v.Requests, "request", "requests")
+		read += " and " + Grouped(v.Requests) + " logged " + pluralNoun(v.Requests, "request", "requests")
 	}
 	if c == nil || !c.Query.sameReading(q) {
 		v.Summary = read + " read. Counting for " + q.Crawler + "…"
@@ -59,8 +59,17 @@ func (q SiteQuery) sameReading(o SiteQuery) bool {
 
 // coverageLines returns t's lines as the panel lists them, at most shown,
 // and how many more there are.
-// plural returns the noun that goes with n.
-func plural(n int, one, many string) string {
+// GroupedPlural returns n, its digits grouped, and the noun that goes with
+// it: "1 URL", "12,408 URLs".
+func GroupedPlural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return Grouped(n) + " " + many
+}
+
+// pluralNoun returns the noun that goes with n.
+func pluralNoun(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
