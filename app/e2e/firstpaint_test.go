@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -41,14 +42,43 @@ const slowWasm = 1500 * time.Millisecond
 // delay, for as long as the test runs.
 func slowSite(t *testing.T, delay time.Duration) string {
 	t.Helper()
+	return holdingSite(t, func(r *http.Request) bool {
+		select {
+		case <-time.After(delay):
+			return true
+		case <-r.Context().Done():
+			return false
+		}
+	})
+}
+
+// gatedSite serves the root site as Site does, with app.wasm held back
+// until release is called: until then the live page cannot be ready, so a
+// test of the page made at build time races nothing.
+func gatedSite(t *testing.T) (url string, release func()) {
+	t.Helper()
+	gate := make(chan struct{})
+	var once sync.Once
+	release = func() { once.Do(func() { close(gate) }) }
+	t.Cleanup(release)
+	return holdingSite(t, func(r *http.Request) bool {
+		select {
+		case <-gate:
+			return true
+		case <-r.Context().Done():
+			return false
+		}
+	}), release
+}
+
+// holdingSite serves the root site as Site does, each request for app.wasm
+// served once hold returns true (dropped when it returns false).
+func holdingSite(t *testing.T, hold func(*http.Request) bool) string {
+	t.Helper()
 	files := server.Handler(suite.SiteDir(t, ""))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/app.wasm") {
-			select {
-			case <-time.After(delay):
-			case <-r.Context().Done():
-				return
-			}
+		if strings.HasSuffix(r.URL.Path, "/app.wasm") && !hold(r) {
+			return
 		}
 		files.ServeHTTP(w, r)
 	}))
@@ -366,7 +396,8 @@ func TestChoiceFromFirstPaint(t *testing.T) {
 // with the keyboard in the page made at build time, and checks them once
 // the page is live.
 func chooseFromFirstPaint(t *testing.T, p *Page) {
-	p.OpenFirstPaint(slowSite(t, slowWasm))
+	site, release := gatedSite(t)
+	p.OpenFirstPaint(site)
 	p.do("focusing the reading", chromedp.Focus(chromedp.CSS(shown+"#dialect")))
 	p.do("choosing the next reading", chromedp.KeyEvent(kb.ArrowDown))
 	p.do("focusing the server answer", chromedp.Focus(chromedp.CSS(shown+"#server-answer")))
@@ -374,8 +405,9 @@ func chooseFromFirstPaint(t *testing.T, p *Page) {
 	dialect := Eval[string](p, "reading the reading", `document.querySelector("`+shown+`#dialect").value`)
 	answer := Eval[string](p, "reading the answer", `document.querySelector("`+shown+`#server-answer").value`)
 	if p.ready() {
-		t.Fatal("the live page was ready before the choices: nothing was chosen in the page made at build time")
+		t.Fatal("the live page was ready while app.wasm was held back")
 	}
+	release()
 	p.WaitReady()
 	p.ThrottleCPU(1)
 	if got := p.Value("main[data-ready] #dialect"); got != dialect {
@@ -406,14 +438,18 @@ func chooseFromFirstPaint(t *testing.T, p *Page) {
 func TestButtonFromFirstPaint(t *testing.T) {
 	p := suite.NewPage(t)
 	p.ThrottleCPU(4)
-	p.OpenFirstPaint(slowSite(t, slowWasm))
+	site, release := gatedSite(t)
+	p.OpenFirstPaint(site)
 	p.Wait("#early-note, .early-note")
 	// The page shown's button: the live page, built hidden beside it,
-	// has one with the same id.
+	// has one with the same id. app.wasm is held until the button has
+	// said that it waits: the page cannot be live before.
 	p.Click(shown + "#clear-file") // once it stops moving: the early editor's first measure may shift it
-	if _, waiting := p.Attr(shown+"#clear-file", "aria-busy"); !waiting && !p.ready() {
-		t.Error("Clear pressed before the page is live does not say that it waits")
+	p.WaitAttr(shown+"#clear-file", "aria-busy", "true")
+	if p.ready() {
+		t.Fatal("the live page was ready while app.wasm was held back")
 	}
+	release()
 	p.WaitReady()
 	p.ThrottleCPU(1)
 	p.WaitAttr("#summary", "data-bytes", "0")
@@ -488,12 +524,14 @@ func TestFirstPaintOpensSavedWork(t *testing.T) {
 // made at build time: once its part is live, the focus is on its live twin.
 func TestFocusFromFirstPaint(t *testing.T) {
 	p := suite.NewPage(t)
-	p.OpenFirstPaint(slowSite(t, slowWasm))
+	site, release := gatedSite(t)
+	p.OpenFirstPaint(site)
 	sel := `[data-row="1"] [data-why]`
 	p.do("focusing test 2's Why?", chromedp.Focus(chromedp.CSS(shown+sel)))
 	if p.ready() {
-		t.Fatal("the live page was ready before the focus was given")
+		t.Fatal("the live page was ready while app.wasm was held back")
 	}
+	release()
 	p.WaitReady()
 	poll(p, "the focus on the live Why? of test 2", `(() => {
 		const a = document.activeElement;
@@ -507,18 +545,20 @@ func TestFocusFromFirstPaint(t *testing.T) {
 // Then the page made at build time listens to nothing any more.
 func TestPasteFromFirstPaint(t *testing.T) {
 	p := suite.NewPage(t)
-	p.OpenFirstPaint(slowSite(t, slowWasm))
+	site, release := gatedSite(t)
+	p.OpenFirstPaint(site)
 	p.Wait(".early-note")
 	urls := []string{"https://shop.example/a", "https://shop.example/b", "https://shop.example/c"}
 	field := shown + row(1, "input[name=url]")
 	p.do("focusing test 2's URL", chromedp.Focus(chromedp.CSS(field)))
 	p.PasteText(strings.Join(urls, "\n") + "\n")
-	if got := p.Value(field); got != urls[0] && !p.ready() {
+	if got := p.Value(field); got != urls[0] {
 		t.Errorf("the field shows %q after the paste, want its first line %q", got, urls[0])
 	}
 	if p.ready() {
-		t.Fatal("the live page was ready before the paste")
+		t.Fatal("the live page was ready while app.wasm was held back")
 	}
+	release()
 	p.WaitReady()
 	for i, u := range urls {
 		poll(p, fmt.Sprintf("test %d's URL", i+2), `(document.querySelector(`+jsString(shown+row(i+1, "input[name=url]"))+`) || {}).value || ""`,
