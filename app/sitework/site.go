@@ -122,6 +122,16 @@ func (s *SiteURLs) Clear() {
 	s.cleared++
 }
 
+// release drops what s holds, not kept for Restore, and holds no
+// version of the worker's (-1): a helper's last share, before it reads
+// the next, whose memory is then there to take.
+func (s *SiteURLs) release() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.held, s.dropped, s.version = held{}, nil, -1
+	s.cleared++
+}
+
 // Restore puts back what the last Clear dropped, and reports whether
 // there was anything to put back. The readings the Clear stopped stay
 // stopped: their sources hold what they had read.

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,17 +14,22 @@ import (
 
 // replies collects what a Worker sends, as the page would get it.
 type replies struct {
+	mu   sync.Mutex
 	got  []sitemsg.Reply
 	data bytes.Buffer
 }
 
 func (r *replies) send(rep sitemsg.Reply, data []byte) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.got = append(r.got, rep)
 	r.data.Write(data)
 }
 
 // last returns the last reply of kind.
 func (r *replies) last(kind string) *sitemsg.Reply {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	for i := len(r.got) - 1; i >= 0; i-- {
 		if r.got[i].Kind == kind {
 			return &r.got[i]

@@ -1,0 +1,309 @@
+package sitework
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"robotstester/app/sitemsg"
+	"robotstester/robots"
+)
+
+// HelperMin is the fewest URLs and requests held that the worker counts
+// with its helper: below, one core counts them in milliseconds, and the
+// helper's copy of them is not worth making.
+const HelperMin = 20_000
+
+// helperWait is how long the worker waits for its helper's count once
+// its own is done, beyond twice the time its own took: a helper that has
+// not answered by then has stopped, and the worker counts alone from
+// then on.
+const helperWait = 2 * time.Second
+
+// A Helper is a second worker, on another core, that holds a copy of a
+// share of the URLs (the second half of each set) and counts it while
+// the worker counts the first halves: a count of a million URLs then
+// takes about half the time. In the browser it is a Web Worker the
+// worker starts, running the same WebAssembly (app/siteworker); in the
+// tests, a Worker in a goroutine. Its methods post a message and return
+// at once; the helper's answers come back through Worker.FromHelper, in
+// the order it sent them.
+//
+// The helper is a Worker too, which takes the messages sitemsg.Share,
+// CountPart and Stop.
+type Helper interface {
+	// Share sends the helper a share of the URLs held at version, in the
+	// binary form (AppendState's), which it holds in place of its last
+	// one; it answers Shared. share is the helper's from then on.
+	Share(version int, share []byte)
+	// Count asks the helper to count its share, which must be version's,
+	// for q, as count id; it answers PartCounted, or Failed. A later
+	// Count stops it.
+	Count(id int64, version int, q sitemsg.Query)
+	// Stop tells the helper that its counts up to id are moot.
+	Stop(id int64)
+	// Close ends the helper.
+	Close()
+}
+
+// helping is a worker's side of its helper.
+type helping struct {
+	mu      sync.Mutex
+	started bool   // NewHelper was called
+	h       Helper // nil: none, or it failed
+	// sent is the version of the last share sent, and held that of the
+	// share the helper holds (its last Shared); big reports that the
+	// last share sent was of HelperMin URLs or more.
+	sent, held int
+	big        bool
+	// seq numbers the counts asked of the helper: a later one stops an
+	// earlier one there. waiting are those whose answer is awaited.
+	seq     int64
+	waiting map[int64]chan sitemsg.Reply
+	// ship is held while a share is made and sent: one at a time.
+	ship sync.Mutex
+}
+
+// helper returns the worker's helper, started once total calls for one;
+// nil when it has none.
+func (w *Worker) helper(total int) Helper {
+	hp := &w.help
+	hp.mu.Lock()
+	defer hp.mu.Unlock()
+	if !hp.started && total >= HelperMin && w.NewHelper != nil {
+		hp.started, hp.sent, hp.held = true, -1, -1
+		hp.h = w.NewHelper()
+	}
+	return hp.h
+}
+
+// ship sends the helper a share of what the worker holds now, unless it
+// was sent one of it already, or a reading is under way (a share of URLs
+// still coming would be stale at once). Below HelperMin URLs the helper
+// is sent an empty share, if it holds a large one, so that it lets go of
+// it.
+func (w *Worker) ship() {
+	if w.reading.Load() > 0 {
+		return
+	}
+	total := w.URLs.Total()
+	if w.helper(total) == nil {
+		return
+	}
+	hp := &w.help
+	hp.ship.Lock()
+	defer hp.ship.Unlock()
+	version := w.URLs.Version()
+	hp.mu.Lock()
+	due := hp.h != nil && hp.sent != version && (hp.big || total >= HelperMin)
+	hp.mu.Unlock()
+	if !due {
+		return
+	}
+	var b []byte
+	if total >= HelperMin {
+		b, version = w.URLs.appendShare(nil)
+	} else {
+		b = (&held{}).appendTo(nil, version, share{})
+	}
+	hp.mu.Lock()
+	h := hp.h
+	hp.sent, hp.big = version, total >= HelperMin
+	hp.mu.Unlock()
+	if h != nil {
+		h.Share(version, b)
+	}
+}
+
+// FromHelper takes a message of the helper: Shared, PartCounted, Failed
+// or Fatal (after which the worker counts alone). It does not block: the
+// browser's message handler calls it.
+func (w *Worker) FromHelper(r sitemsg.Reply) {
+	hp := &w.help
+	hp.mu.Lock()
+	switch r.Kind {
+	case sitemsg.Shared:
+		hp.held = int(r.ID)
+	case sitemsg.PartCounted, sitemsg.Failed:
+		if ch := hp.waiting[r.ID]; ch != nil {
+			delete(hp.waiting, r.ID)
+			ch <- r
+		}
+	case sitemsg.Fatal:
+		hp.mu.Unlock()
+		w.helperFailed(r)
+		return
+	}
+	hp.mu.Unlock()
+}
+
+// helperFailed drops the helper, which failed as r says: the counts that
+// wait for it count its share themselves, and the worker counts alone
+// from then on.
+func (w *Worker) helperFailed(r sitemsg.Reply) {
+	hp := &w.help
+	hp.mu.Lock()
+	h := hp.h
+	hp.h = nil
+	for id, ch := range hp.waiting {
+		ch <- r
+		delete(hp.waiting, id)
+	}
+	hp.mu.Unlock()
+	if h != nil {
+		h.Close()
+	}
+}
+
+// holding returns the helper when it holds a share of the URLs of
+// version, of which there are total: nil when the worker is to count
+// alone.
+func (w *Worker) holding(version, total int) Helper {
+	hp := &w.help
+	hp.mu.Lock()
+	defer hp.mu.Unlock()
+	if total < HelperMin || hp.h == nil || hp.held != version {
+		return nil
+	}
+	return hp.h
+}
+
+// ask asks h for a count of its share, of version, for q; the answer
+// comes on the channel returned, with the number the count was asked by.
+func (w *Worker) ask(h Helper, version int, q sitemsg.Query) (<-chan sitemsg.Reply, int64) {
+	hp := &w.help
+	ch := make(chan sitemsg.Reply, 1)
+	hp.mu.Lock()
+	hp.seq++
+	seq := hp.seq
+	if hp.waiting == nil {
+		hp.waiting = map[int64]chan sitemsg.Reply{}
+	}
+	hp.waiting[seq] = ch
+	hp.mu.Unlock()
+	h.Count(seq, version, q)
+	return ch, seq
+}
+
+// forget stops awaiting count seq of h, and tells h it is moot.
+func (w *Worker) forget(h Helper, seq int64) {
+	hp := &w.help
+	hp.mu.Lock()
+	delete(hp.waiting, seq)
+	hp.mu.Unlock()
+	h.Stop(seq)
+}
+
+// await waits for the helper's answer to count seq, and returns its
+// Part; nil when the helper did not count it (it failed, or was stopped)
+// or when stopped says this count is moot. A helper that has not
+// answered within wait is dropped.
+func (w *Worker) await(h Helper, answer <-chan sitemsg.Reply, seq int64, stopped func() bool, wait time.Duration) *sitemsg.Part {
+	tick := time.NewTicker(WorkerSlice)
+	defer tick.Stop()
+	timeout := time.NewTimer(wait)
+	defer timeout.Stop()
+	for {
+		select {
+		case r := <-answer:
+			if r.Kind == sitemsg.PartCounted {
+				return r.Part
+			}
+			return nil
+		case <-tick.C:
+			if stopped() {
+				w.forget(h, seq)
+				return nil
+			}
+		case <-timeout.C:
+			w.helperFailed(sitemsg.Reply{Kind: sitemsg.Fatal, Error: fmt.Sprintf("it did not answer in %v", wait)})
+			return nil
+		}
+	}
+}
+
+// cover counts what the worker holds for q: with the helper when it
+// holds a share of it as it is now (the first half of each set counted
+// here, the second there, at once), and alone otherwise. When the helper
+// does not count its share (it failed, or held another), the worker
+// counts it: a count is never lost, nor wrong. stopped says that the
+// count is moot (pause then stops it).
+func (w *Worker) cover(q Query, pause robots.Pause, stopped func() bool) (*sitemsg.Coverage, error) {
+	h, version := w.URLs.view()
+	helper := w.holding(version, h.total())
+	if helper == nil || stopped() {
+		p, err := h.count(q, h.whole(), pause)
+		if err != nil {
+			return nil, err
+		}
+		return h.coverage(q, version, p)
+	}
+	first, second := h.whole().halves()
+	answer, seq := w.ask(helper, version, q.Query)
+	start := time.Now()
+	p0, err := h.count(q, first, pause)
+	if err != nil {
+		w.forget(helper, seq)
+		return nil, err
+	}
+	if p1 := w.await(helper, answer, seq, stopped, 2*time.Since(start)+helperWait); p1 != nil && p1.Version == version {
+		if c, err := h.coverage(q, version, p0, p1); err == nil {
+			c.Helped = true
+			return c, nil
+		}
+	}
+	if stopped() {
+		return nil, robots.ErrStopped
+	}
+	p1, err := h.count(q, second, pause)
+	if err != nil {
+		return nil, err
+	}
+	return h.coverage(q, version, p0, p1)
+}
+
+// share takes a share of the worker that this one, its helper, is sent
+// (body's bytes), in place of the last one, and answers Shared; a share
+// that cannot be read is Fatal: the worker then counts alone.
+func (w *Worker) share(body io.Reader) {
+	var b []byte
+	var err error
+	if buf, ok := body.(*bytes.Buffer); ok {
+		b = buf.Bytes() // the browser's glue passes the bytes it copied
+	} else if body != nil {
+		b, err = io.ReadAll(body)
+	}
+	// The last share goes first, so that its memory is there to take for
+	// the next.
+	w.URLs.release()
+	if err == nil {
+		err = w.URLs.Load(b)
+	}
+	if err != nil {
+		w.Send(sitemsg.Reply{Kind: sitemsg.Fatal, Error: "its share could not be read (" + err.Error() + ")"}, nil)
+		return
+	}
+	w.Send(sitemsg.Reply{Kind: sitemsg.Shared, ID: int64(w.URLs.Version())}, nil)
+}
+
+// countPart counts the share this worker, a helper, holds for req's
+// query, and answers PartCounted, or Failed (another version held, or the
+// count stopped by a later one).
+func (w *Worker) countPart(req sitemsg.Request) {
+	stopped := func() bool { return w.query.Load() != req.ID }
+	q := w.queryOf(req.Query)
+	h, version := w.URLs.view()
+	if version != req.Version {
+		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: fmt.Sprintf("the helper holds version %d, not %d", version, req.Version)}, nil)
+		return
+	}
+	p, err := h.count(q, h.whole(), w.pacer(false, stopped))
+	if err != nil {
+		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: err.Error()}, nil)
+		return
+	}
+	p.Version = version
+	w.Send(sitemsg.Reply{Kind: sitemsg.PartCounted, ID: req.ID, Part: p}, nil)
+}
