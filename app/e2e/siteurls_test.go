@@ -5,6 +5,7 @@ package e2e
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -446,5 +447,115 @@ func TestSiteURLsWorker(t *testing.T) {
 	}
 	if got := q.Value("#site-urls-paste"); got != "/kept\n" {
 		t.Errorf("the paste became %q", got)
+	}
+}
+
+// watchWorkerJS wraps the page's Worker, before the panel starts its
+// worker, so that the test sees the worker's Counted replies
+// (window.__counted); with nohelper, the worker's address gets the
+// query flag that keeps it from starting its helper (app/siteworker).
+const watchWorkerJS = `(nohelper) => {
+	const W = window.Worker;
+	window.__counted = [];
+	window.Worker = function(url, opts) {
+		const w = new W(nohelper ? url + "&nohelper" : url, opts);
+		w.addEventListener("message", (e) => {
+			try {
+				const r = JSON.parse(e.data.json);
+				if (r.kind === "counted") window.__counted.push(r);
+			} catch (_) {}
+		});
+		return w;
+	};
+}`
+
+// dropURLsJS drops a list of n URLs, made in the page, on the panel.
+const dropURLsJS = `(n) => {
+	const sections = ["blog", "shop", "private", "private/press", "search", "cart", "news", "docs"];
+	const lines = [];
+	for (let i = 0; i < n; i++) lines.push("https://example.com/" + sections[i % 8] + "/" + (i * 7919 % 1000) + "/item-" + i + ".html");
+	const dt = new DataTransfer();
+	dt.items.add(new File([lines.join("\n") + "\n"], "urls.txt", {type: "text/plain"}));
+	document.querySelector("#site-urls-panel").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+}`
+
+// TestSiteURLsHelper drops more URLs than the worker counts alone
+// (sitework.HelperMin), and checks that the worker's helper counted a
+// share of them, and that the panel says for two crawlers, an edit
+// compared, exactly what a worker without a helper says.
+func TestSiteURLsHelper(t *testing.T) {
+	const n = 30_000
+	file := "User-agent: *\nDisallow: /private/\nAllow: /private/press/\nDisallow: /*.html$\n\nUser-agent: bingbot\nDisallow: /blog/\nAllow: /blog/1\n"
+	edited := strings.Replace(file, "Disallow: /*.html$", "Disallow: /shop/\nDisallow: /news/9", 1)
+	counts := func(nohelper bool) map[string]string {
+		p := suite.NewPage(t)
+		p.Open(suite.Site(t, ""))
+		p.Wait(`#counts[data-linted="true"]`)
+		p.Replace(editor, file)
+		p.WaitAttr("#summary", "data-bytes", strconv.Itoa(len(file)))
+		p.Call("watching the worker", watchWorkerJS, nohelper)
+		p.Click("#site-urls-toggle")
+		p.Wait("#site-urls-paste")
+		p.Call("dropping URLs", dropURLsJS, n)
+		waitAttrWithin(p, `#site-urls-summary[data-counted="true"]`, "data-urls", strconv.Itoa(n), time.Minute)
+		// The last count of crawler, which the page shows, as the
+		// worker said it: whether the helper counted, and the rest.
+		last := func(crawler string) (helped bool, view string) {
+			js := `(() => {
+				const c = window.__counted.filter(r => r.view.crawler === ` + jsString(crawler) + `).sort((a, b) => b.id - a.id)[0];
+				if (!c) return "";
+				const helped = !!c.view.helped;
+				delete c.view.helped;
+				return JSON.stringify({helped: helped, view: JSON.stringify(c.view)});
+			})()`
+			var got struct {
+				Helped bool
+				View   string
+			}
+			if err := json.Unmarshal([]byte(Eval[string](p, "reading the counts", js)), &got); err != nil {
+				t.Fatalf("the counts of %s: %v", crawler, err)
+			}
+			return got.Helped, got.View
+		}
+		choose := func(crawler string) {
+			p.Call("choosing "+crawler, `(c) => {
+				const el = document.querySelector("#site-urls-crawler");
+				el.value = c;
+				el.dispatchEvent(new Event("change", {bubbles: true}));
+			}`, crawler)
+			waitAttrWithin(p, `#site-urls-summary[data-crawler="`+crawler+`"][data-counted="true"]`, "data-urls", strconv.Itoa(n), time.Minute)
+		}
+		got := map[string]string{}
+		p.Replace(editor, edited)
+		p.Wait("#site-urls-changes")
+		for i, crawler := range []string{"Googlebot", "bingbot"} {
+			if i > 0 || Eval[string](p, "the crawler", `document.querySelector("#site-urls-summary").dataset.crawler`) != crawler {
+				choose(crawler)
+			}
+			helped, view := last(crawler)
+			// The helper starts once the URLs are many, and is sent them
+			// once read: a count may come before it holds them.
+			for try := 0; !nohelper && !helped && try < 5; try++ {
+				time.Sleep(time.Second)
+				choose("GPTBot")
+				choose(crawler)
+				helped, view = last(crawler)
+			}
+			if helped == nohelper {
+				t.Errorf("nohelper %v: the count for %s was helped: %v", nohelper, crawler, helped)
+			}
+			if !strings.Contains(view, "site-urls-changes") {
+				t.Errorf("the count for %s compares nothing: %s", crawler, view)
+			}
+			got[crawler] = view
+		}
+		noExceptions(t, p)
+		return got
+	}
+	helped, alone := counts(false), counts(true)
+	for crawler, view := range alone {
+		if helped[crawler] != view {
+			t.Errorf("%s: helped\n%s\nalone\n%s", crawler, helped[crawler], view)
+		}
 	}
 }
