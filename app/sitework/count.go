@@ -78,6 +78,28 @@ func (s *SiteURLs) Cover(q Query, pause robots.Pause) (*sitemsg.Coverage, error)
 	return h.coverage(q, version, p)
 }
 
+// CoverHalves counts what s holds for q as the worker and its helper do,
+// natively: the first half of each set and the second in two goroutines
+// at once, added up. It says what Cover says; BenchmarkSiteURLs
+// (app/e2e) sets its time beside the browser's count on two cores.
+func (s *SiteURLs) CoverHalves(q Query) (*sitemsg.Coverage, error) {
+	h, version := s.view()
+	first, second := h.whole().halves()
+	var p1 *sitemsg.Part
+	var err1 error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		p1, err1 = h.count(q, second, nil)
+	}()
+	p0, err := h.count(q, first, nil)
+	<-done
+	if err := errors.Join(err, err1); err != nil {
+		return nil, err
+	}
+	return h.coverage(q, version, p0, p1)
+}
+
 // compared reports whether a count of h for q compares the file with the
 // base: there is one, the file differs, and there are URLs to compare
 // over (not requests: a log tells what was fetched under the file of

@@ -139,6 +139,9 @@ func TestCoverSplit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if halves, err := s.CoverHalves(q); err != nil || !reflect.DeepEqual(halves, alone) {
+				t.Fatalf("%s: CoverHalves differs (%v)", name, err)
+			}
 			// The changes, counted apart for each set, are one Diff's over
 			// all the URLs, as the worker counted them before it could
 			// count in shares.

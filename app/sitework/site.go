@@ -6,6 +6,15 @@
 // (robots.Coverage), with what an edit changes over them (robots.Diff).
 // Worker answers the page's messages (app/sitemsg); it is plain Go,
 // tested natively, and app/siteworker only carries its messages.
+//
+// A count of many URLs is split over two cores: the worker starts a
+// Helper, a second Worker that holds a copy of the second half of each
+// set of URLs (sent in the panel's binary form, AppendState's, once no
+// reading is under way) and counts it while the worker counts the first
+// halves; each count is a sitemsg.Part, and the two are added up into
+// the Coverage, which says exactly what a count of everything at once
+// says (TestCoverSplit). A helper that fails, or holds an older share,
+// leaves the worker to count alone.
 package sitework
 
 import (
