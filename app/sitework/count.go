@@ -314,20 +314,18 @@ func mergeFlips(a, b []robots.Flip) []robots.Flip {
 	slices.SortStableFunc(out, func(x, y robots.Flip) int {
 		return cmp.Or(cmp.Compare(slices.Index(crawlers, x.Agent), slices.Index(crawlers, y.Agent)),
 			cmp.Compare(x.Old.Line, y.Old.Line), cmp.Compare(x.New.Line, y.New.Line),
-			boolOrder(x.Allowed, y.Allowed), boolOrder(x.Old.ByAnswer, y.Old.ByAnswer), boolOrder(x.New.ByAnswer, y.New.ByAnswer))
+			cmp.Compare(bit(x.Allowed), bit(y.Allowed)), cmp.Compare(bit(x.Old.ByAnswer), bit(y.Old.ByAnswer)),
+			cmp.Compare(bit(x.New.ByAnswer), bit(y.New.ByAnswer)))
 	})
 	return out
 }
 
-// boolOrder orders false before true, as the engine does.
-func boolOrder(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
+// bit is 1 for true: false orders first, as in the engine.
+func bit(b bool) int {
+	if b {
 		return 1
 	}
-	return -1
+	return 0
 }
 
 // unusedRules returns the rules of the groups that apply to q's crawler

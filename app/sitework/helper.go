@@ -27,23 +27,15 @@ const helperWait = 2 * time.Second
 // the worker counts the first halves: a count of a million URLs then
 // takes about half the time. In the browser it is a Web Worker the
 // worker starts, running the same WebAssembly (app/siteworker); in the
-// tests, a Worker in a goroutine. Its methods post a message and return
-// at once; the helper's answers come back through Worker.FromHelper, in
-// the order it sent them.
-//
-// The helper is a Worker too, which takes the messages sitemsg.Share,
-// CountPart and Stop.
+// tests, a Worker in a goroutine: a helper is a Worker, which takes the
+// requests sitemsg.Share, CountPart and Stop.
 type Helper interface {
-	// Share sends the helper a share of the URLs held at version, in the
-	// binary form (AppendState's), which it holds in place of its last
-	// one; it answers Shared. share is the helper's from then on.
-	Share(version int, share []byte)
-	// Count asks the helper to count its share, which must be version's,
-	// for q, as count id; it answers PartCounted, or Failed. A later
-	// Count stops it.
-	Count(id int64, version int, q sitemsg.Query)
-	// Stop tells the helper that its counts up to id are moot.
-	Stop(id int64)
+	// Post posts the helper a request, and returns at once: a Share (its
+	// data a share of the URLs held at Version, in the binary form, which
+	// is the helper's from then on), a CountPart or a Stop. The helper's
+	// answers come back through Worker.FromHelper, in the order it sent
+	// them.
+	Post(req sitemsg.Request, data []byte)
 	// Close ends the helper.
 	Close()
 }
@@ -113,7 +105,7 @@ func (w *Worker) ship() {
 	hp.sent, hp.big = version, total >= HelperMin
 	hp.mu.Unlock()
 	if h != nil {
-		h.Share(version, b)
+		h.Post(sitemsg.Request{Kind: sitemsg.Share, Version: version}, b)
 	}
 }
 
@@ -183,7 +175,7 @@ func (w *Worker) ask(h Helper, version int, q sitemsg.Query) (<-chan sitemsg.Rep
 	}
 	hp.waiting[seq] = ch
 	hp.mu.Unlock()
-	h.Count(seq, version, q)
+	h.Post(sitemsg.Request{Kind: sitemsg.CountPart, ID: seq, Version: version, Query: q}, nil)
 	return ch, seq
 }
 
@@ -193,7 +185,7 @@ func (w *Worker) forget(h Helper, seq int64) {
 	hp.mu.Lock()
 	delete(hp.waiting, seq)
 	hp.mu.Unlock()
-	h.Stop(seq)
+	h.Post(sitemsg.Request{Kind: sitemsg.Stop, ID: seq}, nil)
 }
 
 // await waits for the helper's answer to count seq, and returns its

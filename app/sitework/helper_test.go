@@ -55,7 +55,7 @@ func newLocalHelper(to *Worker) (func() Helper, func() *localHelper) {
 		}
 }
 
-func (l *localHelper) post(req sitemsg.Request, data []byte) {
+func (l *localHelper) Post(req sitemsg.Request, data []byte) {
 	b, err := json.Marshal(req)
 	if err != nil {
 		panic(err)
@@ -100,16 +100,6 @@ func (l *localHelper) answer(r sitemsg.Reply, _ []byte) {
 	}
 	l.to.FromHelper(got)
 }
-
-func (l *localHelper) Share(version int, share []byte) {
-	l.post(sitemsg.Request{Kind: sitemsg.Share, Version: version}, share)
-}
-
-func (l *localHelper) Count(id int64, version int, q sitemsg.Query) {
-	l.post(sitemsg.Request{Kind: sitemsg.CountPart, ID: id, Version: version, Query: q}, nil)
-}
-
-func (l *localHelper) Stop(id int64) { l.post(sitemsg.Request{Kind: sitemsg.Stop, ID: id}, nil) }
 
 func (l *localHelper) Close() {
 	l.mu.Lock()

@@ -77,21 +77,11 @@ func helperStarter(w *sitework.Worker) func() sitework.Helper {
 	}
 }
 
-// post posts req to the helper, with data, transferred.
-func (h *jsHelper) post(req sitemsg.Request, data []byte) {
+// Post posts req to the helper, with data, transferred.
+func (h *jsHelper) Post(req sitemsg.Request, data []byte) {
 	b, _ := json.Marshal(req) // a Request always encodes
 	try(func() { post(h.w, b, data) })
 }
-
-func (h *jsHelper) Share(version int, share []byte) {
-	h.post(sitemsg.Request{Kind: sitemsg.Share, Version: version}, share)
-}
-
-func (h *jsHelper) Count(id int64, version int, q sitemsg.Query) {
-	h.post(sitemsg.Request{Kind: sitemsg.CountPart, ID: id, Version: version, Query: q}, nil)
-}
-
-func (h *jsHelper) Stop(id int64) { h.post(sitemsg.Request{Kind: sitemsg.Stop, ID: id}, nil) }
 
 // Close ends the helper's worker. Its handlers are released once the one
 // that may be running (a Fatal's) has returned.
