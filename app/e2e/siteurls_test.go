@@ -295,15 +295,24 @@ func BenchmarkSiteURLs(t *testing.B) {
 	if os.Getenv("E2E_BENCH_VERBOSE") != "" {
 		fmt.Println(Eval[string](p, "listing the long tasks", `JSON.stringify(window.__siteLT.map(e => [Math.round(e.start - window.__siteDrop), Math.round(e.dur)]))`))
 	}
-	// The count for another crawler, timed: from the change to the counts.
+	// The count for another crawler, timed: from the change to the counts
+	// drawn, as the page's own observer of the panel sees them (the test's
+	// polls come up to 100 ms later).
 	p.Call("choosing bingbot", `() => {
+		window.__siteCounted = 0;
+		new MutationObserver((_, o) => {
+			if (document.querySelector('#site-urls-summary[data-crawler="bingbot"][data-urls="1000000"]')) {
+				window.__siteCounted = performance.now();
+				o.disconnect();
+			}
+		}).observe(document.body, {subtree: true, childList: true, attributes: true});
 		window.__siteStart = performance.now();
 		const el = document.querySelector("#site-urls-crawler");
 		el.value = "bingbot";
 		el.dispatchEvent(new Event("change", {bubbles: true}));
 	}`)
 	waitAttrWithin(p, `#site-urls-summary[data-crawler="bingbot"]`, "data-urls", "1000000", 3*time.Minute)
-	took := Eval[float64](p, "reading the time", `performance.now() - window.__siteStart`)
+	took := Eval[float64](p, "reading the time", `window.__siteCounted - window.__siteStart`)
 	longest := longestSince("__siteStart")
 	helped := Eval[bool](p, "reading the worker's count", `!!window.__counted.filter(r => r.view.crawler === "bingbot").sort((a, b) => b.id - a.id)[0].view.helped`)
 	where := "in the panel's worker and its helper: two cores"
