@@ -56,7 +56,8 @@ const (
 	// Share, from the worker to its helper: the message's data (an
 	// ArrayBuffer, transferred) is a share of the URLs held at Version,
 	// in the panel's binary form (app/sitework), which the helper holds
-	// in place of its last one; it answers Shared.
+	// in place of its last one; it answers Shared. A Share of Version -1
+	// has no data: the helper lets go of the share it holds.
 	Share = "share"
 	// CountPart, from the worker to its helper: count the share held,
 	// which must be Version's, for Query, as count ID; the helper answers

@@ -117,7 +117,7 @@ func TestCoverSplit(t *testing.T) {
 		h, version := s.view()
 		first, second := h.whole().halves()
 		// The helper's share: the second halves, encoded and decoded.
-		b, shareVersion := s.appendShare(nil)
+		b, shareVersion, _ := s.appendShare(nil, maxShare)
 		var helper SiteURLs
 		if err := helper.Load(b); err != nil {
 			t.Fatal(err)

@@ -16,6 +16,12 @@ import (
 // helper's copy of them is not worth making.
 const HelperMin = 20_000
 
+// maxShare is the most bytes a share sent to the helper may take: the
+// worker makes it in its own memory, and the browser copies it once more,
+// so that a share of very long URLs could take the worker, and the URLs
+// it holds, past the memory it may have. Past it, the worker counts alone.
+var maxShare = 128 << 20
+
 // helperWait is how long the worker waits for its helper's count once
 // its own is done, beyond twice the time its own took: a helper that has
 // not answered by then has stopped, and the worker counts alone from
@@ -73,9 +79,9 @@ func (w *Worker) helper(total int) Helper {
 
 // ship sends the helper a share of what the worker holds now, unless it
 // was sent one of it already, or a reading is under way (a share of URLs
-// still coming would be stale at once). Below HelperMin URLs the helper
-// is sent an empty share, if it holds a large one, so that it lets go of
-// it.
+// still coming would be stale at once). When the worker holds fewer than
+// HelperMin URLs, or a share would take more than maxShare bytes, the
+// helper is told to let go of the share it holds, if it holds one.
 func (w *Worker) ship() {
 	if w.reading.Load() > 0 {
 		return
@@ -95,17 +101,20 @@ func (w *Worker) ship() {
 		return
 	}
 	var b []byte
+	ok := false
 	if total >= HelperMin {
-		b, version = w.URLs.appendShare(nil)
-	} else {
-		b = (&held{}).appendTo(nil, version, share{})
+		b, version, ok = w.URLs.appendShare(nil, maxShare)
 	}
 	hp.mu.Lock()
-	h := hp.h
-	hp.sent, hp.big = version, total >= HelperMin
+	h, big := hp.h, hp.big
+	hp.sent, hp.big = version, ok
 	hp.mu.Unlock()
-	if h != nil {
+	switch {
+	case h == nil:
+	case ok:
 		h.Post(sitemsg.Request{Kind: sitemsg.Share, Version: version}, b)
+	case big:
+		h.Post(sitemsg.Request{Kind: sitemsg.Share, Version: -1}, nil)
 	}
 }
 
@@ -258,8 +267,14 @@ func (w *Worker) cover(q Query, pause robots.Pause, stopped func() bool) (*sitem
 
 // share takes a share of the worker that this one, its helper, is sent
 // (body's bytes), in place of the last one, and answers Shared; a share
-// that cannot be read is Fatal: the worker then counts alone.
-func (w *Worker) share(body io.Reader) {
+// that cannot be read is Fatal: the worker then counts alone. A share of
+// version -1 has nothing: the helper lets go of the one it holds.
+func (w *Worker) share(req sitemsg.Request, body io.Reader) {
+	if req.Version < 0 {
+		w.URLs.release()
+		w.Send(sitemsg.Reply{Kind: sitemsg.Shared, ID: -1}, nil)
+		return
+	}
 	var b []byte
 	var err error
 	if buf, ok := body.(*bytes.Buffer); ok {

@@ -122,12 +122,21 @@ func (w *Worker) heldVersion() int {
 	return w.help.held
 }
 
-// waitHeld waits until w knows that its helper holds what w holds.
+// waitHeld waits until w knows that its helper holds what w sent it
+// last.
 func waitHeld(t *testing.T, w *Worker) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); w.heldVersion() != w.URLs.Version(); time.Sleep(time.Millisecond) {
+	sent := func() int {
+		w.help.mu.Lock()
+		defer w.help.mu.Unlock()
+		if !w.help.big {
+			return -1
+		}
+		return w.help.sent
+	}
+	for deadline := time.Now().Add(10 * time.Second); w.heldVersion() != sent(); time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("the helper holds version %d, the worker %d", w.heldVersion(), w.URLs.Version())
+			t.Fatalf("the helper holds version %d, the worker sent %d", w.heldVersion(), sent())
 		}
 	}
 }
@@ -322,7 +331,7 @@ func TestHelperStops(t *testing.T) {
 	var out replies
 	h := &Worker{Send: out.send}
 	s := randomURLs(t, rand.New(rand.NewPCG(6, 1)), 30_000)
-	b, version := s.appendShare(nil)
+	b, version, _ := s.appendShare(nil, maxShare)
 	h.Receive(sitemsg.Request{Kind: sitemsg.Share, Version: version}, bytes.NewBuffer(b))
 	if r := out.last(sitemsg.Shared); r == nil || r.ID != int64(version) {
 		t.Fatalf("shared %+v", out.got)
@@ -358,5 +367,29 @@ func TestHelperStops(t *testing.T) {
 	h.Receive(sitemsg.Request{Kind: sitemsg.Share, Version: version}, bytes.NewBufferString("not a share"))
 	if r := out.last(sitemsg.Fatal); r == nil || !strings.Contains(r.Error, "share") {
 		t.Errorf("a bad share: %+v", r)
+	}
+}
+
+// TestWorkerShareTooLarge: a share that would take more than maxShare
+// bytes is not made; the helper lets go of the one it holds, and the
+// worker counts alone.
+func TestWorkerShareTooLarge(t *testing.T) {
+	helped, alone, out, outAlone, helper := helpedWorkers(t, 24_000)
+	waitHeld(t, helped)
+	defer func(m int) { maxShare = m }(maxShare)
+	maxShare = 1000
+	shares0, _ := helper().asked()
+	for _, w := range []*Worker{helped, alone} {
+		w.Handle(sitemsg.Request{Kind: sitemsg.Rebase, Text: siteFile + "Disallow: /docs/\n"}, nil)
+	}
+	helped.ship() // as Receive has it done
+	waitHeld(t, helped)
+	req := sitemsg.Request{Kind: sitemsg.Count, ID: 1, Query: sitemsg.Query{Text: siteFile, Crawler: "bingbot"}}
+	helped.Handle(req, nil)
+	alone.Handle(req, nil)
+	got, want := lastCounted(t, out, 1), lastCounted(t, outAlone, 1)
+	shares, counts := helper().asked()
+	if got.Helped || !reflect.DeepEqual(got, want) || shares != shares0+1 || counts != 0 || helper().w.URLs.Total() != 0 {
+		t.Errorf("helped %v, %d shares sent after the first %d, %d counts asked, the helper holds %d URLs", got.Helped, shares, shares0, counts, helper().w.URLs.Total())
 	}
 }

@@ -47,17 +47,32 @@ func (s *SiteURLs) AppendState(b []byte) []byte {
 
 // appendShare appends to b the helper's share of what s holds: the
 // second half of each set, with the base and the version (not the
-// sources and notes: the helper only counts). It returns the version.
-func (s *SiteURLs) appendShare(b []byte) ([]byte, int) {
+// sources and notes: the helper only counts). It returns the version,
+// and false, with b as it was, when the share would take more than most
+// bytes.
+func (s *SiteURLs) appendShare(b []byte, most int) ([]byte, int, bool) {
 	h, version := s.view()
 	_, second := h.whole().halves()
 	h.sources, h.notes = nil, nil
-	return h.appendTo(b, version, second), version
+	if h.size(second) > most {
+		return b, version, false
+	}
+	return h.appendTo(b, version, second), version, true
 }
 
-// appendTo appends the share sh of h, at version, in the binary form.
-func (h *held) appendTo(b []byte, version int, sh share) []byte {
+// size returns about how many bytes the share sh of h takes in the
+// binary form, at most.
+func (h *held) size(sh share) int {
 	size := len(stateMagic) + 2*binary.MaxVarintLen64 + len(h.baseText) + 5*sh.requests.len()
+	for _, src := range h.sources {
+		size += len(src.Name) + len(src.Kind) + len(src.Error) + 4*binary.MaxVarintLen64
+	}
+	for _, n := range h.notes {
+		size += len(n) + binary.MaxVarintLen64
+	}
+	for _, a := range h.requests.agents {
+		size += len(a) + binary.MaxVarintLen64
+	}
 	for _, x := range []struct {
 		s  *URLSet
 		sp span
@@ -65,7 +80,12 @@ func (h *held) appendTo(b []byte, version int, sh share) []byte {
 		size += 3*x.sp.len() + binary.MaxVarintLen64
 		x.s.runs(x.sp, func(run []byte) { size += len(run) })
 	}
-	b = slices.Grow(b, size)
+	return size
+}
+
+// appendTo appends the share sh of h, at version, in the binary form.
+func (h *held) appendTo(b []byte, version int, sh share) []byte {
+	b = slices.Grow(b, h.size(sh))
 	b = append(b, stateMagic...)
 	b = binary.AppendUvarint(b, uint64(version))
 	if h.hasBase {

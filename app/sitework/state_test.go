@@ -71,7 +71,7 @@ func TestStateRoundTrip(t *testing.T) {
 // with the base and version, without the sources and notes.
 func TestStateShare(t *testing.T) {
 	s := randomURLs(t, rand.New(rand.NewPCG(2, 1)), 1001)
-	b, version := s.appendShare(nil)
+	b, version, _ := s.appendShare(nil, maxShare)
 	var got SiteURLs
 	if err := got.Load(b); err != nil {
 		t.Fatal(err)

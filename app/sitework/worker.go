@@ -116,7 +116,7 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 		w.sendState()
 		go w.ship()
 	case sitemsg.Share:
-		w.share(body)
+		w.share(req, body)
 	case sitemsg.CountPart:
 		w.countPart(req)
 	case sitemsg.Stop:
