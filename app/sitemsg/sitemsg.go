@@ -123,7 +123,9 @@ const (
 
 	// Shared, from the helper to the worker: the helper holds the share
 	// of version ID. PartCounted carries a CountPart's Part (ID the
-	// count's). A helper's Fatal tells the worker to count alone.
+	// count's), in JSON, in the message's data: not in the Reply, so that
+	// the page, which never gets one, does not carry its decoding. A
+	// helper's Fatal tells the worker to count alone.
 	Shared      = "shared"
 	PartCounted = "partcounted"
 )
@@ -139,8 +141,6 @@ type Reply struct {
 	// Error says, in words, why a Count or Export failed, or the worker
 	// stopped.
 	Error string `json:"error,omitempty"`
-	// Part is a PartCounted reply's count.
-	Part *Part `json:"part,omitempty"`
 }
 
 // URLsState is what the worker holds: how many URLs and requests, read
@@ -200,8 +200,9 @@ type Coverage struct {
 
 // A Part is what a count of a share of the URLs held counted, before it
 // is added to the other shares' into a Coverage: the helper counts the
-// second half of each set, and sends it in a PartCounted reply. Its slices
-// are never omitted, so that JSON gives back nil and empty as they were.
+// second half of each set, and sends it with a PartCounted reply. Its
+// slices are never omitted, so that JSON gives back nil and empty as they
+// were.
 type Part struct {
 	// Version is the URLs' version counted.
 	Version int `json:"version"`

@@ -92,15 +92,15 @@ func splitQueries() []Query {
 // throughJSON returns p as the helper's message carries it.
 func throughJSON(t testing.TB, p *sitemsg.Part) *sitemsg.Part {
 	t.Helper()
-	b, err := json.Marshal(sitemsg.Reply{Kind: sitemsg.PartCounted, Part: p})
+	b, err := json.Marshal(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r sitemsg.Reply
-	if err := json.Unmarshal(b, &r); err != nil {
+	var got *sitemsg.Part
+	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatal(err)
 	}
-	return r.Part
+	return got
 }
 
 // TestCoverSplit is the proof that the worker may count on two cores:

@@ -2,6 +2,7 @@ package sitework
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"sync"
@@ -57,9 +58,10 @@ type helping struct {
 	sent, held int
 	big        bool
 	// seq numbers the counts asked of the helper: a later one stops an
-	// earlier one there. waiting are those whose answer is awaited.
+	// earlier one there. waiting are those whose answer is awaited: the
+	// helper's Part, or nil when it did not count.
 	seq     int64
-	waiting map[int64]chan sitemsg.Reply
+	waiting map[int64]chan *sitemsg.Part
 	// ship is held while a share is made and sent: one at a time.
 	ship sync.Mutex
 }
@@ -118,38 +120,42 @@ func (w *Worker) ship() {
 	}
 }
 
-// FromHelper takes a message of the helper: Shared, PartCounted, Failed
-// or Fatal (after which the worker counts alone). It does not block: the
-// browser's message handler calls it.
-func (w *Worker) FromHelper(r sitemsg.Reply) {
+// FromHelper takes a message of the helper, with its data: Shared,
+// PartCounted (its Part in data), Failed or Fatal (after which the worker
+// counts alone). It does not block: the browser's message handler calls
+// it.
+func (w *Worker) FromHelper(r sitemsg.Reply, data []byte) {
+	if r.Kind == sitemsg.Fatal {
+		w.helperFailed()
+		return
+	}
+	var p *sitemsg.Part
+	if r.Kind == sitemsg.PartCounted && json.Unmarshal(data, &p) != nil {
+		p = nil // as if the helper had not counted: the worker counts its share
+	}
 	hp := &w.help
 	hp.mu.Lock()
+	defer hp.mu.Unlock()
 	switch r.Kind {
 	case sitemsg.Shared:
 		hp.held = int(r.ID)
 	case sitemsg.PartCounted, sitemsg.Failed:
 		if ch := hp.waiting[r.ID]; ch != nil {
 			delete(hp.waiting, r.ID)
-			ch <- r
+			ch <- p
 		}
-	case sitemsg.Fatal:
-		hp.mu.Unlock()
-		w.helperFailed(r)
-		return
 	}
-	hp.mu.Unlock()
 }
 
-// helperFailed drops the helper, which failed as r says: the counts that
-// wait for it count its share themselves, and the worker counts alone
-// from then on.
-func (w *Worker) helperFailed(r sitemsg.Reply) {
+// helperFailed drops the helper: the counts that wait for it count its
+// share themselves, and the worker counts alone from then on.
+func (w *Worker) helperFailed() {
 	hp := &w.help
 	hp.mu.Lock()
 	h := hp.h
 	hp.h = nil
 	for id, ch := range hp.waiting {
-		ch <- r
+		ch <- nil
 		delete(hp.waiting, id)
 	}
 	hp.mu.Unlock()
@@ -173,14 +179,14 @@ func (w *Worker) holding(version, total int) Helper {
 
 // ask asks h for a count of its share, of version, for q; the answer
 // comes on the channel returned, with the number the count was asked by.
-func (w *Worker) ask(h Helper, version int, q sitemsg.Query) (<-chan sitemsg.Reply, int64) {
+func (w *Worker) ask(h Helper, version int, q sitemsg.Query) (<-chan *sitemsg.Part, int64) {
 	hp := &w.help
-	ch := make(chan sitemsg.Reply, 1)
+	ch := make(chan *sitemsg.Part, 1)
 	hp.mu.Lock()
 	hp.seq++
 	seq := hp.seq
 	if hp.waiting == nil {
-		hp.waiting = map[int64]chan sitemsg.Reply{}
+		hp.waiting = map[int64]chan *sitemsg.Part{}
 	}
 	hp.waiting[seq] = ch
 	hp.mu.Unlock()
@@ -201,25 +207,22 @@ func (w *Worker) forget(h Helper, seq int64) {
 // Part; nil when the helper did not count it (it failed, or was stopped)
 // or when stopped says this count is moot. A helper that has not
 // answered within wait is dropped.
-func (w *Worker) await(h Helper, answer <-chan sitemsg.Reply, seq int64, stopped func() bool, wait time.Duration) *sitemsg.Part {
+func (w *Worker) await(h Helper, answer <-chan *sitemsg.Part, seq int64, stopped func() bool, wait time.Duration) *sitemsg.Part {
 	tick := time.NewTicker(WorkerSlice)
 	defer tick.Stop()
 	timeout := time.NewTimer(wait)
 	defer timeout.Stop()
 	for {
 		select {
-		case r := <-answer:
-			if r.Kind == sitemsg.PartCounted {
-				return r.Part
-			}
-			return nil
+		case p := <-answer:
+			return p
 		case <-tick.C:
 			if stopped() {
 				w.forget(h, seq)
 				return nil
 			}
 		case <-timeout.C:
-			w.helperFailed(sitemsg.Reply{Kind: sitemsg.Fatal, Error: fmt.Sprintf("it did not answer in %v", wait)})
+			w.helperFailed()
 			return nil
 		}
 	}
@@ -312,5 +315,10 @@ func (w *Worker) countPart(req sitemsg.Request) {
 		return
 	}
 	p.Version = version
-	w.Send(sitemsg.Reply{Kind: sitemsg.PartCounted, ID: req.ID, Part: p}, nil)
+	b, err := json.Marshal(p)
+	if err != nil {
+		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: err.Error()}, nil)
+		return
+	}
+	w.Send(sitemsg.Reply{Kind: sitemsg.PartCounted, ID: req.ID}, b)
 }

@@ -88,8 +88,9 @@ func (l *localHelper) Post(req sitemsg.Request, data []byte) {
 	}
 }
 
-// answer is the helper's Send: to its worker, through JSON.
-func (l *localHelper) answer(r sitemsg.Reply, _ []byte) {
+// answer is the helper's Send: to its worker, through JSON, with a copy
+// of data.
+func (l *localHelper) answer(r sitemsg.Reply, data []byte) {
 	b, err := json.Marshal(r)
 	if err != nil {
 		panic(err)
@@ -98,7 +99,7 @@ func (l *localHelper) answer(r sitemsg.Reply, _ []byte) {
 	if err := json.Unmarshal(b, &got); err != nil {
 		panic(err)
 	}
-	l.to.FromHelper(got)
+	l.to.FromHelper(got, bytes.Clone(data))
 }
 
 func (l *localHelper) Close() {
@@ -361,8 +362,9 @@ func TestHelperStops(t *testing.T) {
 	}
 	h.query.Store(4)
 	h.Handle(sitemsg.Request{Kind: sitemsg.CountPart, ID: 4, Version: version, Query: q}, nil)
-	if r := out.last(sitemsg.PartCounted); r == nil || r.ID != 4 || r.Part.Version != version {
-		t.Errorf("counted %+v", r)
+	var p sitemsg.Part
+	if r := out.last(sitemsg.PartCounted); r == nil || r.ID != 4 || json.Unmarshal(out.data.Bytes(), &p) != nil || p.Version != version {
+		t.Errorf("counted %+v, %.50q", r, out.data.Bytes())
 	}
 	h.Receive(sitemsg.Request{Kind: sitemsg.Share, Version: version}, bytes.NewBufferString("not a share"))
 	if r := out.last(sitemsg.Fatal); r == nil || !strings.Contains(r.Error, "share") {

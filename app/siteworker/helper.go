@@ -40,17 +40,24 @@ func helperStarter(w *sitework.Worker) func() sitework.Helper {
 	}
 	return func() sitework.Helper {
 		h := &jsHelper{}
-		fatal := func(why string) { w.FromHelper(sitemsg.Reply{Kind: sitemsg.Fatal, Error: why}) }
+		fatal := func(why string) { w.FromHelper(sitemsg.Reply{Kind: sitemsg.Fatal, Error: why}, nil) }
 		h.onMsg = js.FuncOf(func(this js.Value, args []js.Value) any {
 			var r sitemsg.Reply
+			var data []byte
 			if err := try(func() {
-				if err := json.Unmarshal([]byte(args[0].Get("data").Get("json").String()), &r); err != nil {
+				msg := args[0].Get("data")
+				if err := json.Unmarshal([]byte(msg.Get("json").String()), &r); err != nil {
 					panic(err)
+				}
+				if b := msg.Get("data"); b.Truthy() {
+					u8 := js.Global().Get("Uint8Array").New(b)
+					data = make([]byte, u8.Length())
+					js.CopyBytesToGo(data, u8)
 				}
 			}); err != nil {
 				r = sitemsg.Reply{Kind: sitemsg.Fatal, Error: "a message of the helper could not be read (" + err.Error() + ")"}
 			}
-			w.FromHelper(r)
+			w.FromHelper(r, data)
 			return nil
 		})
 		h.onErr = js.FuncOf(func(this js.Value, args []js.Value) any {
