@@ -3,16 +3,40 @@
 // starts it when the panel is first opened, as web/siteworker.js?v=VERSION;
 // the same query string fetches its WebAssembly, so that a new deploy never
 // mixes a cached worker with a new page.
+//
+// The worker may start a helper, a second worker of this same script
+// named "siteworker-helper", which counts a share of the URLs on another
+// core (app/sitework's Helper). The helper fetches nothing: its worker
+// posts it the WebAssembly.Module it compiled ({module}), kept here as
+// self.siteModule for that.
 "use strict";
 
-// The page's messages that come while the WebAssembly is fetched and
-// compiled wait here; the Go side takes them once it runs.
-self.siteQueue = [];
-self.onmessage = (e) => self.siteQueue.push(e.data);
+const helper = self.name === "siteworker-helper";
 
-// fatal tells the page the worker cannot go on: it says so in the panel,
-// and the user's file and tests are untouched.
+// The messages that come while the WebAssembly is fetched and compiled
+// wait here; the Go side takes them once it runs.
+self.siteQueue = [];
+let gotModule;
+const moduleCame = new Promise((resolve) => { gotModule = resolve; });
+self.onmessage = (e) => {
+  if (helper && e.data && e.data.module) gotModule(e.data.module);
+  else self.siteQueue.push(e.data);
+};
+
+// fatal tells the page (a helper, its worker) the worker cannot go on: it
+// says so in the panel, and the user's file and tests are untouched.
 const fatal = (why) => self.postMessage({json: JSON.stringify({kind: "fatal", error: String(why)})});
+
+// compile returns the worker's WebAssembly, compiled: streamed while it
+// downloads when the server says what it is.
+const compile = async (url) => {
+  const resp = await fetch(url);
+  if (!resp.ok) throw new Error("siteworker.wasm answered " + resp.status);
+  if (WebAssembly.compileStreaming && (resp.headers.get("content-type") || "").startsWith("application/wasm")) {
+    return WebAssembly.compileStreaming(resp);
+  }
+  return WebAssembly.compile(await resp.arrayBuffer());
+};
 
 (async () => {
   const v = self.location.search;
@@ -21,16 +45,10 @@ const fatal = (why) => self.postMessage({json: JSON.stringify({kind: "fatal", er
   let code = 0;
   const exit = go.exit;
   go.exit = (c) => { code = c; exit.call(go, c); };
-  const url = "siteworker.wasm" + v;
-  const resp = await fetch(url);
-  if (!resp.ok) throw new Error("siteworker.wasm answered " + resp.status);
-  let wasm;
-  if (WebAssembly.instantiateStreaming && (resp.headers.get("content-type") || "").startsWith("application/wasm")) {
-    wasm = await WebAssembly.instantiateStreaming(resp, go.importObject);
-  } else {
-    wasm = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
-  }
-  await go.run(wasm.instance);
+  const module = helper ? await moduleCame : await compile("siteworker.wasm" + v);
+  self.siteModule = module;
+  const instance = await WebAssembly.instantiate(module, go.importObject);
+  await go.run(instance);
   // Go returns only when it can go on no more: a fatal error, most often
   // memory.
   fatal("it stopped (exit code " + code + "; most likely out of memory)");

@@ -16,6 +16,14 @@
 // to read (a dropped file) or a string (what was pasted), an ArrayBuffer,
 // transferred, for a piece of an export. A URL never crosses one at a time: the worker
 // holds them all, and the page sees only counts.
+//
+// The worker may start a helper (a second Web Worker, on another core,
+// running the same WebAssembly), which holds a copy of the second half of
+// each set of URLs and counts it while the worker counts the first
+// halves. They speak the same {json, data} messages with kinds of their
+// own, which the page never sends nor sees: Share, CountPart and Stop
+// from the worker to its helper, Shared and PartCounted (and Failed,
+// Fatal) back.
 package sitemsg
 
 import (
@@ -44,6 +52,19 @@ const (
 	Rebase = "rebase"
 	// Restore puts back what the last Clear dropped (the panel's Undo).
 	Restore = "restore"
+
+	// Share, from the worker to its helper: the message's data (an
+	// ArrayBuffer, transferred) is a share of the URLs held at Version,
+	// in the panel's binary form (app/sitework), which the helper holds
+	// in place of its last one; it answers Shared. A Share of Version -1
+	// has no data: the helper lets go of the share it holds.
+	Share = "share"
+	// CountPart, from the worker to its helper: count the share held,
+	// which must be Version's, for Query, as count ID; the helper answers
+	// PartCounted, or Failed. A later CountPart stops it.
+	CountPart = "countpart"
+	// Stop, from the worker to its helper: the counts up to ID are moot.
+	Stop = "stop"
 )
 
 // A Request is a message from the page to the worker.
@@ -66,6 +87,8 @@ type Request struct {
 	// none: the worker's own address is not the page's.
 	Relay string `json:"relay,omitempty"`
 	Query Query  `json:"query"`
+	// Version is the URLs' version a Share holds, and a Part counts.
+	Version int `json:"version,omitempty"`
 }
 
 // A Query is what a count is of: the file (its text, parsed again in the
@@ -97,6 +120,14 @@ const (
 	// Fatal says the worker cannot go on (it could not start, or ran out
 	// of memory): what it held is lost. The worker's script sends it too.
 	Fatal = "fatal"
+
+	// Shared, from the helper to the worker: the helper holds the share
+	// of version ID. PartCounted carries a CountPart's Part (ID the
+	// count's), in JSON, in the message's data: not in the Reply, so that
+	// the page, which never gets one, does not carry its decoding. A
+	// helper's Fatal tells the worker to count alone.
+	Shared      = "shared"
+	PartCounted = "partcounted"
 )
 
 // A Reply is a message from the worker to the page.
@@ -162,6 +193,32 @@ type Coverage struct {
 	// Unused are the rules of the groups that apply to the crawler that
 	// decide none of the URLs.
 	Unused []Rule `json:"unused,omitempty"`
+	// Helped reports that the worker's helper counted a share of the
+	// URLs, on another core.
+	Helped bool `json:"helped,omitempty"`
+}
+
+// A Part is what a count of a share of the URLs held counted, before it
+// is added to the other shares' into a Coverage: the helper counts the
+// second half of each set, and sends it with a PartCounted reply. Its
+// slices are never omitted, so that JSON gives back nil and empty as they
+// were.
+type Part struct {
+	// Version is the URLs' version counted.
+	Version int `json:"version"`
+	// Submitted are the tallies of the URLs sitemaps submit: the query's
+	// crawler's, then Googlebot's unless the crawler is Googlebot.
+	Submitted []robots.Tally `json:"submitted"`
+	// Listed is the crawler's tally of the URLs of lists and exports.
+	Listed robots.Tally `json:"listed"`
+	// Requests are the logged requests' tallies, by product token, in
+	// the order met.
+	Requests []robots.Tally `json:"requests"`
+	// SubmittedFlips and ListedFlips are what the file changes against
+	// the base for the query's crawler, when compared, over each set: a
+	// flip's examples are the submitted URLs' first.
+	SubmittedFlips []robots.Flip `json:"submittedFlips"`
+	ListedFlips    []robots.Flip `json:"listedFlips"`
 }
 
 // A Rule is a rule of the file: its line, and whether it allows.

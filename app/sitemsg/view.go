@@ -28,6 +28,10 @@ type View struct {
 	// Notes say, for each rule that decides URLs or that decides none,
 	// what it decides, as the editor shows it after the rule's line.
 	Notes []LineNote `json:"notes,omitempty"`
+	// Helped reports that the worker's helper counted a share of the
+	// URLs (Coverage.Helped): the page does not draw it; the browser
+	// tests read it.
+	Helped bool `json:"helped,omitempty"`
 }
 
 // A LineNote is what one line of the file decides over the URLs held.

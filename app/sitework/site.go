@@ -6,13 +6,22 @@
 // (robots.Coverage), with what an edit changes over them (robots.Diff).
 // Worker answers the page's messages (app/sitemsg); it is plain Go,
 // tested natively, and app/siteworker only carries its messages.
+//
+// A count of many URLs is split over two cores: the worker starts a
+// Helper, a second Worker that holds a copy of the second half of each
+// set of URLs (sent in the panel's binary form, AppendState's, once no
+// reading is under way) and counts it while the worker counts the first
+// halves; each count is a sitemsg.Part, and the two are added up into
+// the Coverage, which says exactly what a count of everything at once
+// says (TestCoverSplit). A helper that fails, or holds an older share,
+// leaves the worker to count alone.
 package sitework
 
 import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
+	"slices"
 	"sync"
 
 	"robotstester/app/sitemsg"
@@ -66,8 +75,6 @@ func (s *SiteURLs) Total() int {
 	return s.total()
 }
 
-func (s *SiteURLs) total() int { return s.submitted.Len() + s.listed.Len() + s.requests.Len() }
-
 // Version counts the changes of the URLs: a coverage of an older version
 // is stale.
 func (s *SiteURLs) Version() int {
@@ -91,6 +98,17 @@ func (s *SiteURLs) State() sitemsg.URLsState {
 		Sources: append([]sitemsg.Source(nil), s.sources...), Notes: append([]string(nil), s.notes...), List: s.listNode()}
 }
 
+// view returns what s holds now, which later readings do not change
+// (views of the sets, the sources and notes copied, the base parsed),
+// and its version.
+func (s *SiteURLs) view() (held, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return held{submitted: s.submitted.View(), listed: s.listed.View(), requests: s.requests.View(),
+		sources: slices.Clone(s.sources), notes: slices.Clone(s.notes),
+		hasBase: s.hasBase, baseText: s.baseText, base: s.baseFile()}, s.version
+}
+
 // Notes returns what reading the sources noted (limits, lines skipped).
 func (s *SiteURLs) Notes() []string {
 	s.mu.Lock()
@@ -110,6 +128,16 @@ func (s *SiteURLs) Clear() {
 	}
 	s.held = held{}
 	s.version++
+	s.cleared++
+}
+
+// release drops what s holds, not kept for Restore, and holds no
+// version of the worker's (-1): a helper's last share, before it reads
+// the next, whose memory is then there to take.
+func (s *SiteURLs) release() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.held, s.dropped, s.version = held{}, nil, -1
 	s.cleared++
 }
 
@@ -295,176 +323,6 @@ func (s *SiteURLs) AddLocs(src Source, locs []string, pause robots.Pause) error 
 		}
 	}
 	return nil
-}
-
-// A Query is what a coverage is of: the file, parsed, and the
-// request's query (its text, the crawler, how the file is read).
-type Query struct {
-	File *robots.File
-	sitemsg.Query
-}
-
-// NewQuery parses q's file.
-func NewQuery(q sitemsg.Query) Query { return Query{File: robots.ParseString(q.Text), Query: q} }
-
-// dialectOf returns the reading q's crawler agent is checked in.
-func (q *Query) dialectOf(agent string) robots.Dialect {
-	if q.Fixed {
-		return q.Dialect
-	}
-	return robots.Identify(agent).Crawler.Dialect
-}
-
-// Cover counts the URLs held for q, in steps with pause between them
-// (siteStep URLs, and each reading of the file made first), so that the
-// worker can take the page's messages (a newer query stops this one).
-// pause may be nil; when it stops the work, Cover returns
-// robots.ErrStopped.
-func (s *SiteURLs) Cover(q Query, pause robots.Pause) (*sitemsg.Coverage, error) {
-	s.mu.Lock()
-	sub, list, reqs := s.submitted.View(), s.listed.View(), s.requests.View()
-	base, baseText, version := s.baseFile(), s.baseText, s.version
-	s.mu.Unlock()
-
-	c := &sitemsg.Coverage{Version: version, Pages: sub.Len() + list.Len(), Submitted: sub.Len()}
-	c.Compared = base != nil && baseText != q.Text && c.Pages > 0
-	// The readings are made first, each a step (a large file's reading
-	// is the costly part); the counting then only checks.
-	dialects := []robots.Dialect{q.dialectOf(q.Crawler), q.dialectOf("Googlebot")}
-	for i := range reqs.agents {
-		if d := q.dialectOf(reqs.agents[i]); len(dialects) < 8 && !containsDialect(dialects, d) {
-			dialects = append(dialects, d)
-		}
-	}
-	for _, d := range dialects {
-		if _, err := q.File.ReadPaced(d, pause); err != nil {
-			return nil, err
-		}
-		if c.Compared {
-			if _, err := base.ReadPaced(d, pause); err != nil {
-				return nil, err
-			}
-		}
-	}
-	agents := []string{q.Crawler}
-	googlebot := 0
-	if !isGooglebot(q.Crawler) {
-		agents, googlebot = append(agents, "Googlebot"), 1
-	}
-	covSub := q.coverage(agents...)
-	covList := q.coverage(q.Crawler)
-	covReqs := q.coverage()
-	var diff *robots.Diff
-	if c.Compared {
-		diff = robots.NewDiff(base, q.File, q.Crawler)
-		diff.Dialect, diff.Fixed, diff.OldAnswer, diff.NewAnswer = q.Dialect, q.Fixed, q.Answer, q.Answer
-	}
-	stopped := func(i int) bool { return i%siteStep == siteStep-1 && pause != nil && pause() }
-	count := func(set *URLSet, cov *robots.Coverage) error {
-		for i := range set.Len() {
-			if stopped(i) {
-				return robots.ErrStopped
-			}
-			u := set.At(i)
-			cov.Add(u)
-			if diff != nil {
-				diff.Add(u)
-			}
-		}
-		return nil
-	}
-	if err := count(&sub, covSub); err != nil {
-		return nil, err
-	}
-	if err := count(&list, covList); err != nil {
-		return nil, err
-	}
-	for i := range reqs.Len() {
-		if stopped(i) {
-			return nil, robots.ErrStopped
-		}
-		u, agent, status := reqs.At(i)
-		covReqs.AddRequest(agent, u, status)
-	}
-	subT, listT := covSub.Tallies(), covList.Tallies()
-	c.Tally = mergeTallies(subT[0], listT[0])
-	c.Googlebot = subT[googlebot]
-	c.Requests = covReqs.Tallies()
-	if diff != nil {
-		c.Flips = diff.Flips()
-	}
-	c.Unused = unusedRules(q, c.Tally)
-	return c, nil
-}
-
-// coverage returns a Coverage of q's file for agents, read as q says.
-func (q *Query) coverage(agents ...string) *robots.Coverage {
-	c := robots.NewCoverage(q.File, agents...)
-	c.Dialect, c.Fixed, c.Answer = q.Dialect, q.Fixed, q.Answer
-	return c
-}
-
-func containsDialect(ds []robots.Dialect, d robots.Dialect) bool {
-	for _, x := range ds {
-		if x == d {
-			return true
-		}
-	}
-	return false
-}
-
-// isGooglebot reports whether agent names Googlebot itself.
-func isGooglebot(agent string) bool {
-	return strings.EqualFold(robots.Identify(agent).Token, "Googlebot")
-}
-
-// mergeTallies adds b's counts to a's, line by line: the same crawler over
-// two sets of URLs. The examples are a's first, then b's, up to the
-// engine's number.
-func mergeTallies(a, b robots.Tally) robots.Tally {
-	out := a
-	out.Allowed += b.Allowed
-	out.Blocked += b.Blocked
-	out.Lines = append([]robots.LineCount(nil), a.Lines...)
-	for _, l := range b.Lines {
-		i := 0
-		for i < len(out.Lines) && (out.Lines[i].Line < l.Line || out.Lines[i].Line == l.Line && out.Lines[i].Allowed != l.Allowed) {
-			i++
-		}
-		if i < len(out.Lines) && out.Lines[i].Line == l.Line && out.Lines[i].Allowed == l.Allowed {
-			m := &out.Lines[i]
-			m.Count += l.Count
-			m.Fetched += l.Fetched
-			m.Examples = append(append([]string(nil), m.Examples...), l.Examples...)
-			m.Examples = m.Examples[:min(len(m.Examples), robots.DefaultExamples)]
-			continue
-		}
-		out.Lines = append(out.Lines[:i], append([]robots.LineCount{l}, out.Lines[i:]...)...)
-	}
-	return out
-}
-
-// unusedRules returns the rules of the groups that apply to q's crawler
-// that decided none of t's URLs; none when the server's answer decides
-// every URL.
-func unusedRules(q Query, t robots.Tally) []sitemsg.Rule {
-	if t.Access.Permission != robots.FollowRules || t.Allowed+t.Blocked == 0 {
-		return nil
-	}
-	used := map[int]bool{}
-	for _, l := range t.Lines {
-		used[l.Line] = true
-	}
-	v := q.File.Read(t.Dialect).CheckAgent(q.Crawler, "/")
-	var out []sitemsg.Rule
-	for _, g := range v.Groups {
-		for _, r := range g.Rules {
-			if !used[r.Line] {
-				out = append(out, sitemsg.Rule{Line: r.Line, Allow: r.Allow})
-			}
-		}
-	}
-	return out
 }
 
 // SiteRow is one URL of the panel checked, for the CSV export.

@@ -268,18 +268,26 @@ func benchSiteURLs() *SiteURLs {
 }
 
 // BenchmarkSiteCover counts a million URLs for one crawler against the
-// example file, as the page does when another crawler is chosen: one op
-// is the million.
+// example file, as the page does when another crawler is chosen: alone,
+// as the worker without a helper, and in halves on two goroutines, as the
+// worker with its helper. One op is the million.
 //
 //	go test -run NONE -bench SiteCover -benchtime 5x ./app/sitework
 func BenchmarkSiteCover(b *testing.B) {
 	s := benchSiteURLs()
 	st := model.Example()
 	q := NewQuery(sitemsg.Query{Text: st.Robots, Crawler: "bingbot"})
-	for b.Loop() {
-		if _, err := s.Cover(q, nil); err != nil {
-			b.Fatal(err)
-		}
+	for name, cover := range map[string]func(Query) (*sitemsg.Coverage, error){
+		"alone":  func(q Query) (*sitemsg.Coverage, error) { return s.Cover(q, nil) },
+		"halves": s.CoverHalves,
+	} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := cover(q); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/MaxSiteURLs, "ns/URL")
+		})
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/MaxSiteURLs, "ns/URL")
 }

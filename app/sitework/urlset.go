@@ -63,16 +63,23 @@ func (s *URLSet) Len() int { return len(s.pos) }
 // written again: it stays valid, and costs no copy, which a coverage of a
 // million URLs would otherwise make a million times.
 func (s *URLSet) At(i int) string {
-	p := s.pos[i]
-	blk, off := p>>urlBlockShift, int(p&(urlBlock-1))
-	end := s.ends[blk]
-	if i+1 < len(s.pos) && s.pos[i+1]>>urlBlockShift == blk {
-		end = int(s.pos[i+1] & (urlBlock - 1))
-	}
+	blk, off, end := s.place(i)
 	if end == off {
 		return ""
 	}
 	return unsafe.String(&s.blocks[blk][off], end-off)
+}
+
+// place returns where URL i is: its block, and where its bytes begin and
+// end in it.
+func (s *URLSet) place(i int) (blk uint32, off, end int) {
+	p := s.pos[i]
+	blk, off = p>>urlBlockShift, int(p&(urlBlock-1))
+	end = s.ends[blk]
+	if i+1 < len(s.pos) && s.pos[i+1]>>urlBlockShift == blk {
+		end = int(s.pos[i+1] & (urlBlock - 1))
+	}
+	return blk, off, end
 }
 
 // View returns a copy of s that later Adds to s do not change.

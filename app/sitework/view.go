@@ -14,7 +14,7 @@ import (
 // app.wasm; the page adds what it says of the URLs held now.
 func ViewOf(c *sitemsg.Coverage, q Query) sitemsg.View {
 	t := &c.Tally
-	v := sitemsg.View{Version: c.Version, Crawler: q.Crawler, Agent: t.Agent, Pages: c.Pages, Allowed: t.Allowed, Blocked: t.Blocked}
+	v := sitemsg.View{Version: c.Version, Crawler: q.Crawler, Agent: t.Agent, Pages: c.Pages, Allowed: t.Allowed, Blocked: t.Blocked, Helped: c.Helped}
 	if t.Access.Permission != robots.FollowRules {
 		v.Access = "The server's answer decides every URL: " + t.Access.Reason
 	}

@@ -29,6 +29,12 @@ const stateEvery = 500 * time.Millisecond
 // the browser: a count can run while a source is read, and a later
 // request stops an earlier one at its next pause. Its fields are the
 // outside world: the browser's in app/siteworker, fakes in the tests.
+//
+// Once it holds many URLs (HelperMin), a worker counts them on two cores
+// when it can: its Helper (NewHelper), a Worker too, holds a copy of the
+// second half of each set and counts it while this one counts the first
+// halves (see cover). A helper's requests come from its worker, not the
+// page: Share, CountPart, Stop.
 type Worker struct {
 	URLs SiteURLs
 	// Send posts a reply to the page, with data (a piece of an export),
@@ -44,10 +50,19 @@ type Worker struct {
 	// pause); nil: work runs to its end.
 	Yield func()
 	Slice time.Duration
+	// NewHelper, when not nil, starts the worker's Helper, the first time
+	// it holds HelperMin URLs; when it is nil, or returns nil, the worker
+	// counts alone.
+	NewHelper func() Helper
 
 	// cleared is the ID of the last Clear: a reading of an earlier ID
-	// stops. query is the ID of the last Count: an earlier count stops.
+	// stops. query is the ID of the last Count: an earlier count stops
+	// (in a helper, of the last CountPart).
 	cleared, query atomic.Int64
+	// reading counts the readings under way: the helper is sent a share
+	// once none is.
+	reading atomic.Int32
+	help    helping
 
 	mu        sync.Mutex
 	lastState time.Time
@@ -65,20 +80,24 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 			case sitemsg.Read, sitemsg.Load:
 				w.sendState()
 				w.Send(sitemsg.Reply{Kind: sitemsg.Done, ID: req.ID, Status: "The reading stopped: " + why + "."}, nil)
+			case sitemsg.Share:
+				w.Send(sitemsg.Reply{Kind: sitemsg.Fatal, Error: why}, nil)
 			default:
 				w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: why}, nil)
 			}
 		}
 	}()
 	switch req.Kind {
-	case sitemsg.Read:
-		status := w.read(req, body)
+	case sitemsg.Read, sitemsg.Load:
+		status := w.whileReading(func() string {
+			if req.Kind == sitemsg.Read {
+				return w.read(req, body)
+			}
+			return w.load(req, req.Sitemaps)
+		})
 		w.sendState()
 		w.Send(sitemsg.Reply{Kind: sitemsg.Done, ID: req.ID, Status: status}, nil)
-	case sitemsg.Load:
-		status := w.load(req, req.Sitemaps)
-		w.sendState()
-		w.Send(sitemsg.Reply{Kind: sitemsg.Done, ID: req.ID, Status: status}, nil)
+		w.ship()
 	case sitemsg.Count:
 		w.count(req)
 	case sitemsg.Export:
@@ -87,23 +106,40 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 		w.cleared.Store(req.ID)
 		w.URLs.Clear()
 		w.sendState()
+		go w.ship()
 	case sitemsg.Rebase:
 		w.URLs.Rebase(req.Text)
 		w.sendState()
+		go w.ship()
 	case sitemsg.Restore:
 		w.URLs.Restore()
 		w.sendState()
+		go w.ship()
+	case sitemsg.Share:
+		w.share(req, body)
+	case sitemsg.CountPart:
+		w.countPart(req)
+	case sitemsg.Stop:
+		w.newest(req.ID + 1)
 	default:
 		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: "the worker was asked for " + req.Kind + ", which it does not know"}, nil)
 	}
+}
+
+// whileReading runs a reading, counted in w.reading.
+func (w *Worker) whileReading(read func() string) string {
+	w.reading.Add(1)
+	defer w.reading.Add(-1)
+	return read()
 }
 
 // stale reports whether a reading of req's was stopped by a Clear.
 func (w *Worker) stale(req sitemsg.Request) bool { return req.ID < w.cleared.Load() }
 
 // pacer returns the pause of a piece of work: it yields once a slice is
-// spent, tells the page how many URLs are read when reading, and stops
-// the work once stopped says so.
+// spent, tells the page how many URLs are read when reading (and starts
+// the helper once they are many), and stops the work once stopped says
+// so.
 func (w *Worker) pacer(reading bool, stopped func() bool) robots.Pause {
 	last := time.Now()
 	return func() bool {
@@ -118,6 +154,7 @@ func (w *Worker) pacer(reading bool, stopped func() bool) robots.Pause {
 			if due {
 				w.sendState()
 			}
+			w.helper(w.URLs.Total())
 		}
 		return stopped()
 	}
@@ -185,13 +222,14 @@ func (w *Worker) queryOf(q sitemsg.Query) Query {
 	return Query{File: w.parsed.File, Query: q}
 }
 
-// count counts the URLs held for req's query, and sends the coverage
-// unless a later Count came meanwhile.
+// count counts the URLs held for req's query, with the helper when it
+// holds them, and sends the coverage unless a later Count came
+// meanwhile; then the helper is sent the URLs held, if it lacks them.
 func (w *Worker) count(req sitemsg.Request) {
 	w.newest(req.ID)
 	stopped := func() bool { return w.query.Load() != req.ID }
 	q := w.queryOf(req.Query)
-	c, err := w.URLs.Cover(q, w.pacer(false, stopped))
+	c, err := w.cover(q, w.pacer(false, stopped), stopped)
 	switch {
 	case errors.Is(err, robots.ErrStopped) || stopped():
 	case err != nil:
@@ -200,6 +238,7 @@ func (w *Worker) count(req sitemsg.Request) {
 		v := ViewOf(c, q)
 		w.Send(sitemsg.Reply{Kind: sitemsg.Counted, ID: req.ID, View: &v}, nil)
 	}
+	w.ship()
 }
 
 // export sends every URL held, checked for req's query, as CSV, a
@@ -216,17 +255,19 @@ func (w *Worker) export(req sitemsg.Request) {
 	w.Send(sitemsg.Reply{Kind: sitemsg.Exported, ID: req.ID}, nil)
 }
 
-// Receive takes a request as the page posted it, from the worker's
-// message handler, which must not block: Clear, Rebase and Restore are done at
-// once (they are quick, and a Clear must stop the readings before anything
-// else runs), and the others in a goroutine each, a Count being marked
-// the newest first so that an older count stops at its next pause.
+// Receive takes a request as the page posted it (or, to a helper, its
+// worker), from the worker's message handler, which must not block:
+// Clear, Rebase and Restore are done at once (they are quick, and a Clear
+// must stop the readings before anything else runs), and so are a
+// helper's Share and Stop (so that the counts asked next find them); the
+// others run in a goroutine each, a Count (a CountPart) being marked the
+// newest first so that an older count stops at its next pause.
 func (w *Worker) Receive(req sitemsg.Request, body io.Reader) {
 	switch req.Kind {
-	case sitemsg.Clear, sitemsg.Rebase, sitemsg.Restore:
+	case sitemsg.Clear, sitemsg.Rebase, sitemsg.Restore, sitemsg.Share, sitemsg.Stop:
 		w.Handle(req, body)
 		return
-	case sitemsg.Count:
+	case sitemsg.Count, sitemsg.CountPart:
 		w.newest(req.ID)
 	}
 	go w.Handle(req, body)

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,17 +14,35 @@ import (
 
 // replies collects what a Worker sends, as the page would get it.
 type replies struct {
+	mu   sync.Mutex
 	got  []sitemsg.Reply
 	data bytes.Buffer
 }
 
 func (r *replies) send(rep sitemsg.Reply, data []byte) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.got = append(r.got, rep)
 	r.data.Write(data)
 }
 
+// counted returns how many counts of id were sent.
+func (r *replies) counted(id int64) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, rep := range r.got {
+		if rep.Kind == sitemsg.Counted && rep.ID == id {
+			n++
+		}
+	}
+	return n
+}
+
 // last returns the last reply of kind.
 func (r *replies) last(kind string) *sitemsg.Reply {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	for i := len(r.got) - 1; i >= 0; i-- {
 		if r.got[i].Kind == kind {
 			return &r.got[i]
@@ -56,11 +75,16 @@ func TestWorker(t *testing.T) {
 	if c == nil || c.ID != 5 || c.View.Blocked != 2 || c.View.Allowed != 1 || len(c.View.Parts) != 2 {
 		t.Fatalf("counted %+v", c)
 	}
-	// A count older than the newest asked for is not sent.
-	n := len(out.got)
+	// A count older than the newest asked for is not sent. (The count
+	// Receive started in a goroutine ends first.)
+	for deadline := time.Now().Add(10 * time.Second); out.counted(5) < 2; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the count Receive started did not end")
+		}
+	}
 	w.Handle(sitemsg.Request{Kind: sitemsg.Count, ID: 4, Query: q}, nil)
-	if len(out.got) != n {
-		t.Errorf("a stale count sent %+v", out.got[n:])
+	if n := out.counted(4); n != 0 {
+		t.Errorf("a stale count sent %d counts", n)
 	}
 	// A count stops at a pause once a newer one is asked for.
 	big := strings.Repeat("/p/x\n", 300_000)

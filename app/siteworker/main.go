@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -23,8 +24,15 @@ const blobChunk = 1 << 20
 
 var self = js.Global()
 
+// helperName is the name of a worker's helper, by which web/siteworker.js
+// and main know that they run in one.
+const helperName = "siteworker-helper"
+
 func main() {
 	w := &sitework.Worker{Send: send, Fetch: fetchSitemap, Sleep: time.Sleep, Yield: yield, Slice: sitework.WorkerSlice}
+	if self.Get("name").String() != helperName {
+		w.NewHelper = helperStarter(w)
+	}
 	onMessage := js.FuncOf(func(this js.Value, args []js.Value) any {
 		receive(w, args[0].Get("data"))
 		return nil
@@ -53,30 +61,42 @@ func receive(w *sitework.Worker, msg js.Value) {
 	switch b := msg.Get("data"); {
 	case b.Type() == js.TypeString:
 		body = strings.NewReader(b.String())
+	case b.InstanceOf(js.Global().Get("ArrayBuffer")):
+		// A helper's share: copied once, and read where it lies.
+		u8 := js.Global().Get("Uint8Array").New(b)
+		data := make([]byte, u8.Length())
+		js.CopyBytesToGo(data, u8)
+		body = bytes.NewBuffer(data)
 	case b.Truthy():
 		body = &blobReader{blob: b, size: b.Get("size").Int()}
 	}
 	w.Receive(req, body)
 }
 
-// send posts a reply to the page; data, when there is some, goes as an
-// ArrayBuffer transferred, not copied again.
+// send posts a reply to the page (from a helper, to its worker).
 func send(r sitemsg.Reply, data []byte) {
 	b, err := json.Marshal(r)
 	if err != nil {
 		b, _ = json.Marshal(sitemsg.Reply{Kind: sitemsg.Failed, ID: r.ID, Error: "its reply could not be written (" + err.Error() + ")"})
 	}
+	post(self, b, data)
+}
+
+// post posts the message {json, data} to target (the page, or the
+// helper); data, when there is some, goes as an ArrayBuffer transferred,
+// not copied again.
+func post(target js.Value, msgJSON, data []byte) {
 	msg := js.Global().Get("Object").New()
-	msg.Set("json", string(b))
+	msg.Set("json", string(msgJSON))
 	if data == nil {
-		self.Call("postMessage", msg)
+		target.Call("postMessage", msg)
 		return
 	}
 	u8 := js.Global().Get("Uint8Array").New(len(data))
 	js.CopyBytesToJS(u8, data)
 	buf := u8.Get("buffer")
 	msg.Set("data", buf)
-	self.Call("postMessage", msg, []any{buf})
+	target.Call("postMessage", msg, []any{buf})
 }
 
 // yield blocks the calling goroutine until the worker's event loop has

@@ -1,0 +1,352 @@
+package sitework
+
+import (
+	"cmp"
+	"errors"
+	"slices"
+	"strings"
+
+	"robotstester/app/sitemsg"
+	"robotstester/robots"
+)
+
+// A Query is what a coverage is of: the file, parsed, and the
+// request's query (its text, the crawler, how the file is read).
+type Query struct {
+	File *robots.File
+	sitemsg.Query
+}
+
+// NewQuery parses q's file.
+func NewQuery(q sitemsg.Query) Query { return Query{File: robots.ParseString(q.Text), Query: q} }
+
+// dialectOf returns the reading q's crawler agent is checked in.
+func (q *Query) dialectOf(agent string) robots.Dialect {
+	if q.Fixed {
+		return q.Dialect
+	}
+	return robots.Identify(agent).Crawler.Dialect
+}
+
+// A span is the entries [from, to) of one of the sets held, by index.
+type span struct{ from, to int }
+
+func (sp span) len() int { return sp.to - sp.from }
+
+// halves cuts sp in two at its middle.
+func (sp span) halves() (span, span) {
+	mid := sp.from + sp.len()/2
+	return span{sp.from, mid}, span{mid, sp.to}
+}
+
+// A share is a span of each set held: of the submitted URLs, the listed
+// ones and the requests. A count counts one (the helper worker counts
+// the second half of each, while the worker counts the first), and an
+// encoding (AppendState) holds one.
+type share struct{ submitted, listed, requests span }
+
+// len returns how many URLs and requests sh covers.
+func (sh share) len() int { return sh.submitted.len() + sh.listed.len() + sh.requests.len() }
+
+// whole returns the share of everything h holds.
+func (h *held) whole() share {
+	return share{span{0, h.submitted.Len()}, span{0, h.listed.Len()}, span{0, h.requests.Len()}}
+}
+
+// halves cuts each span of sh in two: the first halves, and the rest.
+func (sh share) halves() (first, second share) {
+	first.submitted, second.submitted = sh.submitted.halves()
+	first.listed, second.listed = sh.listed.halves()
+	first.requests, second.requests = sh.requests.halves()
+	return first, second
+}
+
+// total returns how many URLs and requests h holds.
+func (h *held) total() int { return h.submitted.Len() + h.listed.Len() + h.requests.Len() }
+
+// Cover counts the URLs held for q, in steps with pause between them
+// (siteStep URLs, and each reading of the file made first), so that the
+// worker can take the page's messages (a newer query stops this one).
+// pause may be nil; when it stops the work, Cover returns
+// robots.ErrStopped.
+func (s *SiteURLs) Cover(q Query, pause robots.Pause) (*sitemsg.Coverage, error) {
+	h, version := s.view()
+	p, err := h.count(q, h.whole(), pause)
+	if err != nil {
+		return nil, err
+	}
+	return h.coverage(q, version, p)
+}
+
+// CoverHalves counts what s holds for q as the worker and its helper do,
+// natively: the first half of each set and the second in two goroutines
+// at once, added up. It says what Cover says; BenchmarkSiteURLs
+// (app/e2e) sets its time beside the browser's count on two cores.
+func (s *SiteURLs) CoverHalves(q Query) (*sitemsg.Coverage, error) {
+	h, version := s.view()
+	first, second := h.whole().halves()
+	var p1 *sitemsg.Part
+	var err1 error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		p1, err1 = h.count(q, second, nil)
+	}()
+	p0, err := h.count(q, first, nil)
+	<-done
+	if err := errors.Join(err, err1); err != nil {
+		return nil, err
+	}
+	return h.coverage(q, version, p0, p1)
+}
+
+// compared reports whether a count of h for q compares the file with the
+// base: there is one, the file differs, and there are URLs to compare
+// over (not requests: a log tells what was fetched under the file of
+// then).
+func (h *held) compared(q Query) bool {
+	return h.base != nil && h.baseText != q.Text && h.submitted.Len()+h.listed.Len() > 0
+}
+
+// count counts the entries of sh for q, as Cover does, into a Part: the
+// tallies and changes that coverage adds up with the other shares'.
+func (h *held) count(q Query, sh share, pause robots.Pause) (*sitemsg.Part, error) {
+	compared := h.compared(q)
+	// The readings are made first, each a step (a large file's reading
+	// is the costly part); the counting then only checks.
+	dialects := []robots.Dialect{q.dialectOf(q.Crawler), q.dialectOf("Googlebot")}
+	for i := range h.requests.agents {
+		if d := q.dialectOf(h.requests.agents[i]); len(dialects) < 8 && !slices.Contains(dialects, d) {
+			dialects = append(dialects, d)
+		}
+	}
+	for _, d := range dialects {
+		if _, err := q.File.ReadPaced(d, pause); err != nil {
+			return nil, err
+		}
+		if compared {
+			if _, err := h.base.ReadPaced(d, pause); err != nil {
+				return nil, err
+			}
+		}
+	}
+	agents := []string{q.Crawler}
+	if !isGooglebot(q.Crawler) {
+		agents = append(agents, "Googlebot")
+	}
+	covSub := q.coverage(agents...)
+	covList := q.coverage(q.Crawler)
+	covReqs := q.coverage()
+	// A diff for each set, as a tally: a share's examples are then the
+	// first of its set, wherever the set is cut.
+	var diffSub, diffList *robots.Diff
+	if compared {
+		diffSub, diffList = q.diff(h.base), q.diff(h.base)
+	}
+	stopped := func(i int) bool { return i%siteStep == siteStep-1 && pause != nil && pause() }
+	count := func(set *URLSet, sp span, cov *robots.Coverage, diff *robots.Diff) error {
+		for i := sp.from; i < sp.to; i++ {
+			if stopped(i - sp.from) {
+				return robots.ErrStopped
+			}
+			u := set.At(i)
+			cov.Add(u)
+			if diff != nil {
+				diff.Add(u)
+			}
+		}
+		return nil
+	}
+	if err := count(&h.submitted, sh.submitted, covSub, diffSub); err != nil {
+		return nil, err
+	}
+	if err := count(&h.listed, sh.listed, covList, diffList); err != nil {
+		return nil, err
+	}
+	for i := sh.requests.from; i < sh.requests.to; i++ {
+		if stopped(i - sh.requests.from) {
+			return nil, robots.ErrStopped
+		}
+		u, agent, status := h.requests.At(i)
+		covReqs.AddRequest(agent, u, status)
+	}
+	p := &sitemsg.Part{Submitted: covSub.Tallies(), Listed: covList.Tallies()[0], Requests: covReqs.Tallies()}
+	if compared {
+		p.SubmittedFlips, p.ListedFlips = diffSub.Flips(), diffList.Flips()
+	}
+	return p, nil
+}
+
+// errParts is what coverage returns for Parts that are not of the same
+// count: a helper's answer to another question.
+var errParts = errors.New("the shares' counts do not add up: they are of different counts")
+
+// coverage returns the coverage of what h holds, at version, for q, from
+// the Parts of its shares, given in the order of the shares (the first
+// halves, then the second): their tallies are added line by line, the
+// examples of the first share first, so that a count in shares says
+// exactly what a count of everything at once says.
+func (h *held) coverage(q Query, version int, parts ...*sitemsg.Part) (*sitemsg.Coverage, error) {
+	p := *parts[0]
+	for _, o := range parts[1:] {
+		if len(o.Submitted) != len(p.Submitted) {
+			return nil, errParts
+		}
+		p.Submitted = slices.Clone(p.Submitted)
+		for i := range p.Submitted {
+			p.Submitted[i] = mergeTallies(p.Submitted[i], o.Submitted[i])
+		}
+		p.Listed = mergeTallies(p.Listed, o.Listed)
+		p.Requests = mergeRequests(p.Requests, o.Requests)
+		p.SubmittedFlips = mergeFlips(p.SubmittedFlips, o.SubmittedFlips)
+		p.ListedFlips = mergeFlips(p.ListedFlips, o.ListedFlips)
+	}
+	c := &sitemsg.Coverage{Version: version, Pages: h.submitted.Len() + h.listed.Len(), Submitted: h.submitted.Len()}
+	c.Compared = h.compared(q)
+	// The crawler's tally is Googlebot's when it is Googlebot: the
+	// submitted URLs' last.
+	c.Tally = mergeTallies(p.Submitted[0], p.Listed)
+	c.Googlebot = p.Submitted[len(p.Submitted)-1]
+	c.Requests = p.Requests
+	if c.Compared {
+		c.Flips = mergeFlips(p.SubmittedFlips, p.ListedFlips)
+	}
+	c.Unused = unusedRules(q, c.Tally)
+	return c, nil
+}
+
+// diff returns a Diff of base and q's file for q's crawler, read as q
+// says.
+func (q *Query) diff(base *robots.File) *robots.Diff {
+	d := robots.NewDiff(base, q.File, q.Crawler)
+	d.Dialect, d.Fixed, d.OldAnswer, d.NewAnswer = q.Dialect, q.Fixed, q.Answer, q.Answer
+	return d
+}
+
+// coverage returns a Coverage of q's file for agents, read as q says.
+func (q *Query) coverage(agents ...string) *robots.Coverage {
+	c := robots.NewCoverage(q.File, agents...)
+	c.Dialect, c.Fixed, c.Answer = q.Dialect, q.Fixed, q.Answer
+	return c
+}
+
+// isGooglebot reports whether agent names Googlebot itself.
+func isGooglebot(agent string) bool {
+	return strings.EqualFold(robots.Identify(agent).Token, "Googlebot")
+}
+
+// mergeTallies adds b's counts to a's, line by line: the same crawler over
+// two sets of URLs. The examples are a's first, then b's, up to the
+// engine's number. The crawler is named as the first tally that counted
+// a URL names it (the engine names it as it read it, white space
+// trimmed; a tally of no URL, as it was given).
+func mergeTallies(a, b robots.Tally) robots.Tally {
+	out := a
+	if a.Allowed+a.Blocked == 0 && b.Allowed+b.Blocked > 0 {
+		out.Agent, out.Dialect, out.Access = b.Agent, b.Dialect, b.Access
+	}
+	out.Allowed += b.Allowed
+	out.Blocked += b.Blocked
+	out.Lines = append([]robots.LineCount(nil), a.Lines...)
+	for _, l := range b.Lines {
+		i := 0
+		for i < len(out.Lines) && (out.Lines[i].Line < l.Line || out.Lines[i].Line == l.Line && out.Lines[i].Allowed != l.Allowed) {
+			i++
+		}
+		if i < len(out.Lines) && out.Lines[i].Line == l.Line && out.Lines[i].Allowed == l.Allowed {
+			m := &out.Lines[i]
+			m.Count += l.Count
+			m.Fetched += l.Fetched
+			m.Examples = appendExamples(m.Examples, l.Examples)
+			continue
+		}
+		out.Lines = append(out.Lines[:i], append([]robots.LineCount{l}, out.Lines[i:]...)...)
+	}
+	return out
+}
+
+// appendExamples returns a's examples then b's, up to the engine's
+// number, in a slice of its own.
+func appendExamples(a, b []string) []string {
+	out := append(append([]string(nil), a...), b...)
+	return out[:min(len(out), robots.DefaultExamples)]
+}
+
+// mergeRequests adds the requests' tallies b to a, crawler by crawler
+// (by product token, the tallies' Agent), in the order they were first
+// met: a's, then the crawlers only b met.
+func mergeRequests(a, b []robots.Tally) []robots.Tally {
+	out := slices.Clone(a)
+	for _, t := range b {
+		if i := slices.IndexFunc(out, func(o robots.Tally) bool { return o.Agent == t.Agent }); i >= 0 {
+			out[i] = mergeTallies(out[i], t)
+		} else {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// mergeFlips adds the changes b to a: the same change (crawler, reading,
+// verdict, old and new deciders) counted over two sets of URLs is one,
+// its examples a's first. They are in the engine's order (Diff.Flips):
+// by crawler, in the order first met, then by the old line, the new, the
+// new verdict and whether the server's answer decided.
+func mergeFlips(a, b []robots.Flip) []robots.Flip {
+	out := slices.Clone(a)
+	for _, f := range b {
+		i := slices.IndexFunc(out, func(o robots.Flip) bool {
+			return o.Agent == f.Agent && o.Dialect == f.Dialect && o.Allowed == f.Allowed && o.Old == f.Old && o.New == f.New
+		})
+		if i < 0 {
+			out = append(out, f)
+			continue
+		}
+		out[i].Count += f.Count
+		out[i].Examples = appendExamples(out[i].Examples, f.Examples)
+	}
+	var crawlers []string
+	for _, f := range out {
+		if !slices.Contains(crawlers, f.Agent) {
+			crawlers = append(crawlers, f.Agent)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y robots.Flip) int {
+		return cmp.Or(cmp.Compare(slices.Index(crawlers, x.Agent), slices.Index(crawlers, y.Agent)),
+			cmp.Compare(x.Old.Line, y.Old.Line), cmp.Compare(x.New.Line, y.New.Line),
+			cmp.Compare(bit(x.Allowed), bit(y.Allowed)), cmp.Compare(bit(x.Old.ByAnswer), bit(y.Old.ByAnswer)),
+			cmp.Compare(bit(x.New.ByAnswer), bit(y.New.ByAnswer)))
+	})
+	return out
+}
+
+// bit is 1 for true: false orders first, as in the engine.
+func bit(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// unusedRules returns the rules of the groups that apply to q's crawler
+// that decided none of t's URLs; none when the server's answer decides
+// every URL.
+func unusedRules(q Query, t robots.Tally) []sitemsg.Rule {
+	if t.Access.Permission != robots.FollowRules || t.Allowed+t.Blocked == 0 {
+		return nil
+	}
+	used := map[int]bool{}
+	for _, l := range t.Lines {
+		used[l.Line] = true
+	}
+	v := q.File.Read(t.Dialect).CheckAgent(q.Crawler, "/")
+	var out []sitemsg.Rule
+	for _, g := range v.Groups {
+		for _, r := range g.Rules {
+			if !used[r.Line] {
+				out = append(out, sitemsg.Rule{Line: r.Line, Allow: r.Allow})
+			}
+		}
+	}
+	return out
+}
