@@ -48,10 +48,11 @@ SITEWORKER         := web/siteworker.wasm
 SITEWORKER_TMP     := .siteworker.wasm.tmp
 SITEWORKER_GCFLAGS :=
 
-# FUZZ_TARGETS are the engine's fuzz functions in ./robots that make test
-# runs for FUZZTIME each, as a smoke test. A target that is not defined
+# FUZZ_TARGETS are the fuzz functions that make test runs for FUZZTIME
+# each, as a smoke test: the engine's in ./robots, and PKG:NAME for
+# another package's. A target that is not defined
 # fails the build; FUZZ_STRICT=0 reports and skips it instead.
-FUZZ_TARGETS ?= FuzzParse FuzzCheck FuzzMatcherAgreesWithGoogle FuzzReparse FuzzEdit FuzzCollectAgrees
+FUZZ_TARGETS ?= FuzzParse FuzzCheck FuzzMatcherAgreesWithGoogle FuzzReparse FuzzEdit FuzzCollectAgrees ./app/sitework:FuzzLoad
 FUZZTIME     ?= 10s
 FUZZ_STRICT  ?= 1
 
