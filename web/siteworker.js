@@ -27,6 +27,40 @@ self.onmessage = (e) => {
 // says so in the panel, and the user's file and tests are untouched.
 const fatal = (why) => self.postMessage({json: JSON.stringify({kind: "fatal", error: String(why)})});
 
+// siteKeep keeps the panel's URLs for the next visit (app/sitework's
+// Keeper, app/siteworker's keeper): one record of IndexedDB, the URLs in
+// their binary form, an ArrayBuffer. Each call opens the database and
+// closes it, so that no other tab waits on this one's; each returns a
+// promise, which rejects with the browser's reason (storage denied, full).
+const keptDB = "robots-tester-site", keptStore = "kept", keptKey = "urls";
+const openKept = () => new Promise((resolve, reject) => {
+  if (!self.indexedDB) throw new Error("this browser gives workers no IndexedDB");
+  const r = self.indexedDB.open(keptDB, 1);
+  r.onupgradeneeded = () => r.result.createObjectStore(keptStore);
+  r.onsuccess = () => resolve(r.result);
+  r.onerror = () => reject(r.error);
+  r.onblocked = () => reject(new Error("another tab of this site holds the storage"));
+});
+const inKept = async (mode, fn) => {
+  const db = await openKept();
+  try {
+    return await new Promise((resolve, reject) => {
+      const tx = db.transaction(keptStore, mode);
+      const r = fn(tx.objectStore(keptStore));
+      tx.oncomplete = () => resolve(r.result);
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error || new Error("the storage gave up"));
+    });
+  } finally {
+    db.close();
+  }
+};
+self.siteKeep = {
+  keep: (buf) => inKept("readwrite", (s) => s.put(buf, keptKey)),
+  kept: () => inKept("readonly", (s) => s.get(keptKey)),
+  forget: () => inKept("readwrite", (s) => s.delete(keptKey)),
+};
+
 // compile returns the worker's WebAssembly, compiled: streamed while it
 // downloads when the server says what it is.
 const compile = async (url) => {

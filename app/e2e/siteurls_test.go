@@ -246,7 +246,8 @@ func TestSiteURLs(t *testing.T) {
 //	E2E_WEB_DIR=$PWD/web E2E_REQUIRE_BROWSER=1 go test -count=1 -v -run NONE -bench '^BenchmarkSiteURLs$' -benchtime 1x ./app/e2e
 func BenchmarkSiteURLs(t *testing.B) {
 	p := suite.NewPage(t)
-	p.Open(suite.Site(t, ""))
+	site := suite.Site(t, "")
+	p.Open(site)
 	p.Call("watching the worker", watchWorkerJS, false)
 	p.Click("#site-urls-toggle")
 	p.Call("watching long tasks", `() => {
@@ -355,6 +356,15 @@ func BenchmarkSiteURLs(t *testing.B) {
 		verdict = "over"
 	}
 	fmt.Printf("| no task over 200 ms while reading and counting | %s | |\n", verdict)
+
+	// A reload: the million URLs, kept in IndexedDB by the worker, are
+	// read back and counted, from the navigation.
+	poll(p, "the URLs kept", `!!document.querySelector("#site-urls-kept")`, func(ok bool) bool { return ok })
+	p.Open(site)
+	p.Click("#site-urls-toggle")
+	waitAttrWithin(p, "#site-urls-summary", "data-urls", "1000000", 3*time.Minute)
+	back := Eval[float64](p, "reading the time", `performance.now()`)
+	fmt.Printf("| the page reloaded → the 1,000,000 URLs kept read back and counted | %.0f ms from the navigation (polled every 100 ms) | |\n", back)
 }
 
 // siteCountPause is the page's pause before it asks for a count
@@ -579,5 +589,46 @@ func TestSiteURLsHelper(t *testing.T) {
 		if helped[crawler] != view {
 			t.Errorf("%s: helped\n%s\nalone\n%s", crawler, helped[crawler], view)
 		}
+	}
+}
+
+// TestSiteURLsKept reloads the page after URLs were added to the panel:
+// they are read back (kept in the browser's IndexedDB by the worker), and
+// said to be kept; once cleared, a reload finds none, and a visit with
+// none kept never fetches the worker's WebAssembly before the panel is
+// opened.
+func TestSiteURLsKept(t *testing.T) {
+	p := suite.NewPage(t)
+	site := suite.Site(t, "")
+	p.Open(site)
+	p.Wait(`#counts[data-linted="true"]`)
+	p.Click("#site-urls-toggle")
+	p.Click("#site-urls-paste")
+	p.Type("#site-urls-paste", "/a\n/private/b\n/c\n")
+	p.Click("#site-urls-add")
+	p.WaitAttr("#site-urls-summary", "data-urls", "3")
+	p.Wait("#site-urls-kept")
+	blocked, _ := p.Attr("#site-urls-summary", "data-blocked")
+
+	p.Open(site)
+	p.Click("#site-urls-toggle")
+	p.WaitAttr("#site-urls-summary", "data-urls", "3")
+	if got, _ := p.Attr("#site-urls-summary", "data-blocked"); got != blocked {
+		t.Errorf("blocked %q once read back, want %q as before the reload", got, blocked)
+	}
+	p.Wait("#site-urls-kept")
+	noExceptions(t, p)
+
+	p.Click("#site-urls-clear")
+	poll(p, "the URLs forgotten", `!document.querySelector("#site-urls-kept") && localStorage.getItem("robots-tester:site-kept") === ""`, func(ok bool) bool { return ok })
+	p.Open(site)
+	time.Sleep(time.Second) // a resume would start the worker by now
+	if n := Eval[int](p, "counting the worker's fetches", `performance.getEntriesByType("resource").filter(e => e.name.includes("siteworker")).length`); n != 0 {
+		t.Errorf("the worker was fetched %d times with nothing kept and the panel closed", n)
+	}
+	p.Click("#site-urls-toggle")
+	p.WaitAttr("#site-urls-summary", "data-pages", "0")
+	if got := p.Text("#site-urls-panel"); strings.Contains(got, "Reading back") || strings.Contains(got, "kept") {
+		t.Errorf("the panel says %q with nothing kept", got)
 	}
 }

@@ -52,6 +52,9 @@ const (
 	Rebase = "rebase"
 	// Restore puts back what the last Clear dropped (the panel's Undo).
 	Restore = "restore"
+	// Resume reads back the URLs kept from the last visit (URLsState.Kept),
+	// when the worker holds none yet; it answers Done, as a Read.
+	Resume = "resume"
 
 	// Share, from the worker to its helper: the message's data (an
 	// ArrayBuffer, transferred) is a share of the URLs held at Version,
@@ -156,6 +159,9 @@ type URLsState struct {
 	Notes    []string `json:"notes,omitempty"`
 	// List is the sources and notes as the panel lists them.
 	List *Node `json:"list,omitempty"`
+	// Kept: what is held is kept in the browser for the next visit (the
+	// worker's Keeper), until a Clear.
+	Kept bool `json:"kept,omitempty"`
 }
 
 // A Source is one sitemap, list, export or log read.

@@ -164,6 +164,30 @@ func (s *SiteURLs) Load(b []byte) error {
 	return nil
 }
 
+// LoadIfEmpty is Load when s holds nothing, no source read nor being
+// read; otherwise it leaves s as it is and reports false.
+func (s *SiteURLs) LoadIfEmpty(b []byte) (bool, error) {
+	h, version, err := decodeState(b)
+	if err != nil {
+		return false, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.total() > 0 || len(s.sources) > 0 {
+		return false, nil
+	}
+	s.held, s.dropped, s.version = h, nil, max(version, s.version+1)
+	s.cleared++
+	return true, nil
+}
+
+// Empty reports whether s holds no URL and no source.
+func (s *SiteURLs) Empty() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.total() == 0 && len(s.sources) == 0
+}
+
 // decodeState reads the binary form: what it holds, and its version.
 func decodeState(b []byte) (held, int, error) {
 	var h held

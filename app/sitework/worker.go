@@ -54,6 +54,8 @@ type Worker struct {
 	// it holds HelperMin URLs; when it is nil, or returns nil, the worker
 	// counts alone.
 	NewHelper func() Helper
+	// Keeper, when not nil, keeps the URLs held for the next visit.
+	Keeper Keeper
 
 	// cleared is the ID of the last Clear: a reading of an earlier ID
 	// stops. query is the ID of the last Count: an earlier count stops
@@ -63,6 +65,7 @@ type Worker struct {
 	// once none is.
 	reading atomic.Int32
 	help    helping
+	keeping keeping
 
 	mu        sync.Mutex
 	lastState time.Time
@@ -97,6 +100,12 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 		})
 		w.sendState()
 		w.Send(sitemsg.Reply{Kind: sitemsg.Done, ID: req.ID, Status: status}, nil)
+		w.syncKept(req.ID)
+		w.ship()
+	case sitemsg.Resume:
+		status := w.resume()
+		w.sendState()
+		w.Send(sitemsg.Reply{Kind: sitemsg.Done, ID: req.ID, Status: status}, nil)
 		w.ship()
 	case sitemsg.Count:
 		w.count(req)
@@ -107,14 +116,17 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 		w.URLs.Clear()
 		w.sendState()
 		go w.ship()
+		go w.syncKept(req.ID)
 	case sitemsg.Rebase:
 		w.URLs.Rebase(req.Text)
 		w.sendState()
 		go w.ship()
+		go w.syncKept(req.ID)
 	case sitemsg.Restore:
 		w.URLs.Restore()
 		w.sendState()
 		go w.ship()
+		go w.syncKept(req.ID)
 	case sitemsg.Share:
 		w.share(req, body)
 	case sitemsg.CountPart:
@@ -166,6 +178,7 @@ func (w *Worker) sendState() {
 	w.lastState = time.Now()
 	w.mu.Unlock()
 	st := w.URLs.State()
+	st.Kept = w.Keeper != nil && w.keeping.kept.Load()
 	w.Send(sitemsg.Reply{Kind: sitemsg.State, State: &st}, nil)
 }
 

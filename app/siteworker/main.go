@@ -32,6 +32,7 @@ func main() {
 	w := &sitework.Worker{Send: send, Fetch: fetchSitemap, Sleep: time.Sleep, Yield: yield, Slice: sitework.WorkerSlice}
 	if self.Get("name").String() != helperName {
 		w.NewHelper = helperStarter(w)
+		w.Keeper = keeper{}
 	}
 	onMessage := js.FuncOf(func(this js.Value, args []js.Value) any {
 		receive(w, args[0].Get("data"))

@@ -51,6 +51,12 @@ type sitePanel struct {
 	export    dom.BlobParts
 }
 
+// siteKeptKey is the page's note, in localStorage, that the worker kept
+// URLs for the next visit ("1"; "" or none when it did not): the page
+// starts the worker at its start to read them back only then, so that a
+// visit that never used the panel never fetches its WebAssembly.
+const siteKeptKey = "robots-tester:site-kept"
+
 // siteCountPause is how long the file must stay unchanged before the
 // URLs are counted again: the worker stops a count once a newer one is
 // asked for, but each key asking for one would keep it busy for nothing.
@@ -70,6 +76,7 @@ func (t *Tester) siteURLs() app.UI {
 		Done:      sp.loads == 0 && sp.loaded && (v.Counted || v.Pages+v.Requests == 0),
 		Exporting: sp.exporting,
 		Relay:     app.Getenv(RelayEnv) != "",
+		Kept:      sp.held.Kept,
 		t:         t,
 	}
 }
@@ -129,6 +136,13 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 	switch r.Kind {
 	case sitemsg.State:
 		if r.State != nil {
+			if r.State.Kept != sp.held.Kept {
+				flag := ""
+				if r.State.Kept {
+					flag = "1"
+				}
+				dom.StorageSet(siteKeptKey, flag) // denied: no resume, nothing lost now
+			}
 			sp.held = *r.State
 		}
 		t.followSite()
@@ -266,6 +280,19 @@ func (t *Tester) endLoad(status string) {
 		sp.status = status
 	}
 	t.followSite()
+}
+
+// resumeSite has the worker read back the URLs it kept at the last
+// visit, if it kept some (siteKeptKey): once, when the page is live. The
+// embed mode opens no saved work.
+func (t *Tester) resumeSite() {
+	if t.page.embed.On {
+		return
+	}
+	if v, _, _ := dom.StorageGet(siteKeptKey); v == "" {
+		return
+	}
+	t.startLoad("Reading back the URLs kept from your last visit…", sitemsg.Request{Kind: sitemsg.Resume}, nil)
 }
 
 // fetchSitemaps has the worker fetch the sitemaps of the file's Sitemap:

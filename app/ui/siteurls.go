@@ -33,7 +33,8 @@ const SiteURLsCrawlerID = "site-urls-crawler"
 // URLs no rule decides. Also #site-urls-status, #site-urls-finding,
 // #site-urls-changes, [data-unused-line="N"], #site-urls-log,
 // #site-urls-export (CSV), #site-urls-file, #site-urls-paste,
-// #site-urls-add, #site-urls-clear and #site-urls-rebase.
+// #site-urls-add, #site-urls-clear, #site-urls-rebase and #site-urls-kept
+// (shown while the URLs are kept for the next visit).
 type SiteURLsPanel struct {
 	app.Compo
 
@@ -50,6 +51,8 @@ type SiteURLsPanel struct {
 	Exporting  bool
 	// Relay: the site has a fetch relay to fetch sitemaps through.
 	Relay bool
+	// Kept: the URLs are kept in the browser for the next visit.
+	Kept bool
 
 	// t is the Tester whose panel this is (sitepanel.go); nil in tests.
 	t *Tester
@@ -73,6 +76,10 @@ func (p *SiteURLsPanel) Render() app.UI {
 			Data: []string{"busy", strconv.FormatBool(p.Busy)}})
 	}
 	ns = append(ns, summary)
+	if p.Kept && total > 0 {
+		ns = append(ns, sitemsg.Node{Tag: "p", ID: "site-urls-kept", Class: "note",
+			Text: "These URLs are kept in this browser for your next visit, and never leave it; Clear forgets them."})
+	}
 	if v.Access != "" {
 		ns = append(ns, sitemsg.Node{Tag: "p", Class: "notice", Text: v.Access})
 	}
