@@ -62,14 +62,41 @@ self.siteKeep = {
 };
 
 // compile returns the worker's WebAssembly, compiled: streamed while it
-// downloads when the server says what it is.
-const compile = async (url) => {
+// downloads when the server says what it is. The response, copied, is
+// kept for visits without a network (offline).
+const compile = async (url, v) => {
   const resp = await fetch(url);
   if (!resp.ok) throw new Error("siteworker.wasm answered " + resp.status);
+  const copy = self.caches ? resp.clone() : null;
+  let module;
   if (WebAssembly.compileStreaming && (resp.headers.get("content-type") || "").startsWith("application/wasm")) {
-    return WebAssembly.compileStreaming(resp);
+    module = await WebAssembly.compileStreaming(resp);
+  } else {
+    module = await WebAssembly.compile(await resp.arrayBuffer());
   }
-  return WebAssembly.compile(await resp.arrayBuffer());
+  if (copy) offline(v, url, copy);
+  return module;
+};
+
+// offline keeps the worker's files (its script, wasm_exec.js and its
+// WebAssembly) for a visit without a network, in a cache of their own:
+// go-app's service worker answers from every cache, and deletes every
+// cache but its own when a new version of the site starts, these with
+// it. The files are versioned (v), so an older version's are dropped here
+// too. Where the browser refuses, the panel works online as before.
+const offlineCache = "robots-tester-siteworker";
+const offline = async (v, wasmURL, wasm) => {
+  try {
+    const name = offlineCache + v;
+    for (const k of await self.caches.keys()) {
+      if (k.startsWith(offlineCache) && k !== name) await self.caches.delete(k);
+    }
+    const c = await self.caches.open(name);
+    await c.put(new URL(wasmURL, self.location.href).href, wasm);
+    await c.addAll([self.location.href, new URL("../wasm_exec.js" + v, self.location.href).href]);
+  } catch (e) {
+    // not kept for offline use: nothing else changes
+  }
 };
 
 (async () => {
@@ -79,7 +106,7 @@ const compile = async (url) => {
   let code = 0;
   const exit = go.exit;
   go.exit = (c) => { code = c; exit.call(go, c); };
-  const module = helper ? await moduleCame : await compile("siteworker.wasm" + v);
+  const module = helper ? await moduleCame : await compile("siteworker.wasm" + v, v);
   self.siteModule = module;
   const instance = await WebAssembly.instantiate(module, go.importObject);
   await go.run(instance);

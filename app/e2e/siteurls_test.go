@@ -632,3 +632,47 @@ func TestSiteURLsKept(t *testing.T) {
 		t.Errorf("the panel says %q with nothing kept", got)
 	}
 }
+
+// TestSiteURLsOffline opens the panel once online, then reloads with the
+// site unreachable: the page comes from go-app's service worker, and the
+// panel's worker (its script, wasm_exec.js and WebAssembly) from the
+// cache it kept them in, so that URLs pasted offline are counted.
+func TestSiteURLsOffline(t *testing.T) {
+	site := server.Handler(suite.SiteDir(t, ""))
+	var down atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if down.Load() {
+			http.Error(w, "offline", http.StatusServiceUnavailable)
+			return
+		}
+		site.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	p := suite.NewPage(t)
+	p.Open(srv.URL + "/")
+	poll(p, "the service worker in control", `!!(navigator.serviceWorker && navigator.serviceWorker.controller)`, func(ok bool) bool { return ok })
+	p.Wait(`#counts[data-linted="true"]`)
+	p.Click("#site-urls-toggle")
+	p.Click("#site-urls-paste")
+	p.Type("#site-urls-paste", "/a\n")
+	p.Click("#site-urls-add")
+	p.WaitAttr("#site-urls-summary", "data-urls", "1")
+	run(p, "waiting for the worker's files kept", chromedp.Evaluate[chromedp.Void](`(async () => {
+		for (let i = 0; i < 200; i++) {
+			for (const k of await caches.keys()) {
+				if (k.startsWith("robots-tester-siteworker") && (await (await caches.open(k)).keys()).length === 3) return;
+			}
+			await new Promise(r => setTimeout(r, 50));
+		}
+		throw new Error("the worker's files were not kept: " + JSON.stringify(await caches.keys()));
+	})()`, chromedp.EvalAwaitPromise))
+	p.Click("#site-urls-clear") // nothing kept to read back: the panel starts its worker when opened
+
+	down.Store(true)
+	p.Open(srv.URL + "/")
+	p.Click("#site-urls-toggle")
+	p.Click("#site-urls-paste")
+	p.Type("#site-urls-paste", "/b\n/private/c\n")
+	p.Click("#site-urls-add")
+	p.WaitAttr("#site-urls-summary", "data-urls", "2")
+}
