@@ -444,9 +444,7 @@ func TestSiteURLsWorker(t *testing.T) {
 	p.Open(suite.Site(t, "/sub/path"))
 	p.Wait(`#counts[data-linted="true"]`) // the findings land, and move the panels below
 	p.Click("#site-urls-toggle")
-	p.Click("#site-urls-paste") // once the live panel shows
-	p.Type("#site-urls-paste", "/a\n/private/b\n/c\n")
-	p.Click("#site-urls-add")
+	p.addSiteURLs("/a\n/private/b\n/c\n") // once the live panel shows
 	p.WaitAttr("#site-urls-summary", "data-urls", "3")
 	noExceptions(t, p)
 
@@ -464,9 +462,7 @@ func TestSiteURLsWorker(t *testing.T) {
 	q.Open(srv.URL + "/")
 	q.Wait(`#counts[data-linted="true"]`)
 	q.Click("#site-urls-toggle")
-	q.Click("#site-urls-paste")
-	q.Type("#site-urls-paste", "/kept\n")
-	q.Click("#site-urls-add")
+	q.addSiteURLs("/kept\n")
 	deadline := time.Now().Add(Timeout)
 	for !strings.Contains(q.Text("#site-urls-status"), "failed") {
 		if time.Now().After(deadline) {
@@ -603,9 +599,7 @@ func TestSiteURLsKept(t *testing.T) {
 	p.Open(site)
 	p.Wait(`#counts[data-linted="true"]`)
 	p.Click("#site-urls-toggle")
-	p.Click("#site-urls-paste")
-	p.Type("#site-urls-paste", "/a\n/private/b\n/c\n")
-	p.Click("#site-urls-add")
+	p.addSiteURLs("/a\n/private/b\n/c\n")
 	p.WaitAttr("#site-urls-summary", "data-urls", "3")
 	p.Wait("#site-urls-kept")
 	blocked, _ := p.Attr("#site-urls-summary", "data-blocked")
@@ -653,9 +647,7 @@ func TestSiteURLsOffline(t *testing.T) {
 	poll(p, "the service worker in control", `!!(navigator.serviceWorker && navigator.serviceWorker.controller)`, func(ok bool) bool { return ok })
 	p.Wait(`#counts[data-linted="true"]`)
 	p.Click("#site-urls-toggle")
-	p.Click("#site-urls-paste")
-	p.Type("#site-urls-paste", "/a\n")
-	p.Click("#site-urls-add")
+	p.addSiteURLs("/a\n")
 	p.WaitAttr("#site-urls-summary", "data-urls", "1")
 	run(p, "waiting for the worker's files kept", chromedp.Evaluate[chromedp.Void](`(async () => {
 		for (let i = 0; i < 200; i++) {
@@ -671,8 +663,14 @@ func TestSiteURLsOffline(t *testing.T) {
 	down.Store(true)
 	p.Open(srv.URL + "/")
 	p.Click("#site-urls-toggle")
-	p.Click("#site-urls-paste")
-	p.Type("#site-urls-paste", "/b\n/private/c\n")
-	p.Click("#site-urls-add")
+	p.addSiteURLs("/b\n/private/c\n")
 	p.WaitAttr("#site-urls-summary", "data-urls", "2")
+}
+
+// addSiteURLs pastes text into the site URLs panel, open, and adds it.
+func (p *Page) addSiteURLs(text string) {
+	p.tb.Helper()
+	p.Click("#site-urls-paste")
+	p.Type("#site-urls-paste", text)
+	p.Click("#site-urls-add")
 }
