@@ -166,10 +166,23 @@ func (p *Page) PasteText(text string) {
 // at where the element was would land elsewhere.
 func (p *Page) Click(sel string) {
 	p.tb.Helper()
-	p.Wait(sel)
-	p.OpenAround(sel)
-	p.Still(sel)
-	p.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
+	for try := 1; ; try++ {
+		p.Wait(sel)
+		p.OpenAround(sel)
+		p.Still(sel)
+		ctx, cancel := context.WithTimeout(p.ctx, Timeout)
+		err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
+		cancel()
+		// Drawn again between being found and being clicked (a reply of
+		// the worker's, say): a person's click lands on the new one.
+		if err != nil && try < 3 && strings.Contains(err.Error(), "Could not find node") {
+			continue
+		}
+		if err != nil {
+			p.tb.Fatalf("clicking %s: %v%s", sel, err, p.consoleTail())
+		}
+		return
+	}
 }
 
 // Still waits until the element sel and the page's scroll have kept their

@@ -229,8 +229,15 @@ func TestSiteURLs(t *testing.T) {
 	p.Click("#site-urls-undo")
 	p.WaitAttr("#site-urls-summary", "data-pages", pagesHeld)
 	p.Wait(`[data-coverage-line="2"]`)
+	// Cleared, then a source read: Undo puts what was cleared back beside it.
 	p.Click("#site-urls-clear")
 	p.WaitAttr("#site-urls-summary", "data-pages", "0")
+	p.addSiteURLs("/after-clear\n")
+	p.WaitAttr("#site-urls-summary", "data-pages", "1")
+	p.Wait("#site-urls-kept") // the last state the reading sends: the list drawn is the last
+	p.Click("#site-urls-undo")
+	held, _ := strconv.Atoi(pagesHeld)
+	p.WaitAttr("#site-urls-summary", "data-pages", strconv.Itoa(held+1))
 	noErrorsBut429(t, p)
 }
 

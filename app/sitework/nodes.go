@@ -102,24 +102,36 @@ func lineNodes(ls []CoverageLine, attr string) []sitemsg.Node {
 	return out
 }
 
-// sourcesNode lists the sources read and the notes of the reading; nil
-// when none was read.
 // listNode is what the panel lists of what is held: the sources read,
-// or, after a Clear, what it dropped and the button that puts it back;
+// and after a Clear, what it dropped and the button that puts it back;
 // the lock is held.
 func (s *SiteURLs) listNode() *sitemsg.Node {
-	if d := s.dropped; d != nil && len(s.sources) == 0 {
-		what := sitemsg.Grouped(d.submitted.Len()+d.listed.Len()) + " URLs"
-		if n := d.requests.Len(); n > 0 {
-			what += " and " + sitemsg.Grouped(n) + " requests"
-		}
-		n := el("p", "site-urls-cleared", "note", sitemsg.Node{Text: "Cleared " + what + " (" + sitemsg.Grouped(len(d.sources)) + " " + plural(len(d.sources), "source", "sources") + "). "},
-			sitemsg.Node{Tag: "button", ID: "site-urls-undo", On: "click", Text: "Undo", Attrs: []string{"type", "button"}})
+	sources := sourcesNode(s.sources, s.notes)
+	d := s.dropped
+	if d == nil {
+		return sources
+	}
+	what := sitemsg.Grouped(d.submitted.Len()+d.listed.Len()) + " URLs"
+	if n := d.requests.Len(); n > 0 {
+		what += " and " + sitemsg.Grouped(n) + " requests"
+	}
+	said := "Cleared " + what + " (" + sitemsg.Grouped(len(d.sources)) + " " + plural(len(d.sources), "source", "sources") + ")"
+	if sources != nil {
+		said += ": Undo puts them back beside what was read since. "
+	} else {
+		said += ". "
+	}
+	n := el("p", "site-urls-cleared", "note", sitemsg.Node{Text: said},
+		sitemsg.Node{Tag: "button", ID: "site-urls-undo", On: "click", Text: "Undo", Attrs: []string{"type", "button"}})
+	if sources == nil {
 		return &n
 	}
-	return sourcesNode(s.sources, s.notes)
+	both := el("div", "", "", n, *sources)
+	return &both
 }
 
+// sourcesNode lists the sources read and the notes of the reading; nil
+// when none was read.
 func sourcesNode(sources []sitemsg.Source, notes []string) *sitemsg.Node {
 	if len(sources) == 0 {
 		return nil

@@ -41,8 +41,8 @@ type SiteURLs struct {
 	mu sync.Mutex
 	held
 	// dropped is what the last Clear dropped, until Restore puts it back
-	// or a new source is read: a million URLs cleared by a slip of the
-	// hand come back with Undo.
+	// (beside what was read since) or another Clear: a million URLs
+	// cleared by a slip of the hand come back with Undo.
 	dropped *held
 	version int // counts the changes of the URLs
 	cleared int // counts the Clears: a Source of an earlier count is gone
@@ -142,17 +142,64 @@ func (s *SiteURLs) release() {
 }
 
 // Restore puts back what the last Clear dropped, and reports whether
-// there was anything to put back. The readings the Clear stopped stay
-// stopped: their sources hold what they had read.
+// there was anything to put back. What was read since stays, first, with
+// its base; what the Clear dropped comes after it, up to MaxSiteURLs. The
+// readings the Clear stopped stay stopped: their sources hold what they
+// had read.
 func (s *SiteURLs) Restore() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.dropped == nil {
+	d := s.dropped
+	if d == nil {
 		return false
 	}
-	s.held, s.dropped = *s.dropped, nil
+	s.dropped = nil
 	s.version++
+	if s.total() == 0 && len(s.sources) == 0 {
+		s.held = *d
+		return true
+	}
+	s.merge(d)
 	return true
+}
+
+// merge adds what d holds after what s holds, up to MaxSiteURLs, and
+// notes what did not fit; the lock is held.
+func (s *SiteURLs) merge(d *held) {
+	room := MaxSiteURLs - s.total()
+	left := 0
+	add := func(dst, src *URLSet) {
+		for i := range src.Len() {
+			if room == 0 {
+				left += src.Len() - i
+				return
+			}
+			if dst.Add(src.At(i)) {
+				room--
+			}
+		}
+	}
+	add(&s.submitted, &d.submitted)
+	add(&s.listed, &d.listed)
+	for i := range d.requests.Len() {
+		if room == 0 {
+			left += d.requests.Len() - i
+			break
+		}
+		if u, agent, status := d.requests.At(i); s.requests.Add(u, agent, status) {
+			room--
+		}
+	}
+	s.sources = append(s.sources, d.sources...)
+	notes := d.notes
+	if left > 0 {
+		notes = append(notes, fmt.Sprintf("The panel holds %s URLs at most: %s of those put back were left out.", sitemsg.Grouped(MaxSiteURLs), sitemsg.Grouped(left)))
+	}
+	for _, n := range notes {
+		if len(s.notes) < maxSiteNotes {
+			s.notes = append(s.notes, n)
+		}
+	}
 }
 
 // Begin starts reading a source into the panel; the file shown then (its
@@ -164,7 +211,6 @@ func (s *SiteURLs) Begin(name, kind string, text string) Source {
 	if !s.hasBase || s.total() == 0 {
 		s.setBase(text)
 	}
-	s.dropped = nil // a new start: what was cleared is gone
 	s.sources = append(s.sources, sitemsg.Source{Name: name, Kind: kind})
 	return Source{cleared: s.cleared, i: len(s.sources) - 1}
 }

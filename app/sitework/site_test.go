@@ -291,3 +291,46 @@ func BenchmarkSiteCover(b *testing.B) {
 		})
 	}
 }
+
+// TestRestoreBesideNewSources undoes a Clear after another source was
+// read: both are held, the new first, with its base; past the panel's
+// limit, what did not fit is noted.
+func TestRestoreBesideNewSources(t *testing.T) {
+	var s SiteURLs
+	old := s.Begin("old.txt", "list", "old file")
+	s.Add(old, entry("/old/1"), false)
+	s.Add(old, sitemap.Entry{URL: "/old/log", Agent: "Googlebot", Status: 200}, false)
+	s.Clear()
+	s.Add(s.Begin("new.txt", "list", "new file"), entry("/new/1"), false)
+	if st := s.State(); st.List == nil || !strings.Contains(fmt.Sprint(*st.List), "site-urls-undo") {
+		t.Fatalf("no Undo offered once a new source is read: %+v", st.List)
+	}
+	if !s.Restore() {
+		t.Fatal("nothing restored")
+	}
+	st := s.State()
+	if st.Pages != 2 || st.Requests != 1 || len(st.Sources) != 2 || st.Sources[0].Name != "new.txt" || st.Sources[1].Name != "old.txt" {
+		t.Fatalf("state %+v, want the new source then the old", st)
+	}
+	if s.listed.At(0) != "/new/1" || s.listed.At(1) != "/old/1" || s.baseText != "new file" {
+		t.Errorf("listed %q, %q, base %q", s.listed.At(0), s.listed.At(1), s.baseText)
+	}
+	if s.Restore() {
+		t.Error("restored twice")
+	}
+
+	var full SiteURLs
+	src := full.Begin("a.txt", "list", "")
+	for i := range MaxSiteURLs - 1 {
+		full.listed.Add(fmt.Sprint("/a/", i))
+	}
+	full.Add(src, entry("/last"), false)
+	full.Clear()
+	more := full.Begin("b.txt", "list", "")
+	full.Add(more, entry("/b/1"), false)
+	full.Add(more, entry("/b/2"), false)
+	full.Restore()
+	if full.Total() != MaxSiteURLs || len(full.Notes()) != 1 || !strings.Contains(full.Notes()[0], "2 of those put back were left out") {
+		t.Errorf("total %d, notes %q", full.Total(), full.Notes())
+	}
+}

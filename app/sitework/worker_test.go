@@ -131,7 +131,7 @@ func TestWorker(t *testing.T) {
 	}
 
 	// What a Clear dropped, the panel says, with an Undo that puts it
-	// back; once a new source is read, it is gone.
+	// back, beside a source read since.
 	list, _ := json.Marshal(out.last(sitemsg.State).State.List)
 	if !strings.Contains(string(list), "Cleared 300,003 URLs (3 sources)") || !strings.Contains(string(list), `"id":"site-urls-undo"`) {
 		t.Errorf("after Clear, the list says %s", list)
@@ -143,8 +143,8 @@ func TestWorker(t *testing.T) {
 	w.Receive(sitemsg.Request{Kind: sitemsg.Clear, ID: 2}, nil)
 	w.Handle(sitemsg.Request{Kind: sitemsg.Read, ID: 2, Name: "new.txt", Text: siteFile}, strings.NewReader("/n\n"))
 	w.Receive(sitemsg.Request{Kind: sitemsg.Restore}, nil)
-	if st := out.last(sitemsg.State).State; st.Pages != 1 {
-		t.Errorf("an Undo after a new source: %d URLs", st.Pages)
+	if st := out.last(sitemsg.State).State; st.Pages != 300_004 || len(st.Sources) != 4 || st.Sources[0].Name != "new.txt" {
+		t.Errorf("an Undo after a new source: %d URLs of %d sources", st.Pages, len(st.Sources))
 	}
 }
 
