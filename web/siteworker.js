@@ -33,13 +33,23 @@ const fatal = (why) => self.postMessage({json: JSON.stringify({kind: "fatal", er
 // closes it, so that no other tab waits on this one's; each returns a
 // promise, which rejects with the browser's reason (storage denied, full).
 const keptDB = "robots-tester-site", keptStore = "kept", keptKey = "urls";
+// A storage that never answers (a browser's bug, a database another tab
+// holds) fails after keptWait, rather than leaving the panel reading.
+const keptWait = 15000;
 const openKept = () => new Promise((resolve, reject) => {
   if (!self.indexedDB) throw new Error("this browser gives workers no IndexedDB");
+  let given = false;
+  const give = (err) => { given = true; reject(err); };
+  const timer = setTimeout(() => give(new Error("the browser's storage did not answer")), keptWait);
   const r = self.indexedDB.open(keptDB, 1);
   r.onupgradeneeded = () => r.result.createObjectStore(keptStore);
-  r.onsuccess = () => resolve(r.result);
-  r.onerror = () => reject(r.error);
-  r.onblocked = () => reject(new Error("another tab of this site holds the storage"));
+  r.onsuccess = () => {
+    clearTimeout(timer);
+    if (given) r.result.close(); // too late: not left open
+    else resolve(r.result);
+  };
+  r.onerror = () => { clearTimeout(timer); give(r.error); };
+  r.onblocked = () => { clearTimeout(timer); give(new Error("another tab of this site holds the storage")); };
 });
 const inKept = async (mode, fn) => {
   const db = await openKept();
@@ -92,6 +102,7 @@ const offline = async (v, wasmURL, wasm) => {
       if (k.startsWith(offlineCache) && k !== name) await self.caches.delete(k);
     }
     const c = await self.caches.open(name);
+    if (await c.match(self.location.href)) return; // kept at an earlier start
     await c.put(new URL(wasmURL, self.location.href).href, wasm);
     await c.addAll([self.location.href, new URL("../wasm_exec.js" + v, self.location.href).href]);
   } catch (e) {

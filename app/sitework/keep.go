@@ -2,6 +2,7 @@ package sitework
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -35,8 +36,9 @@ type keeping struct {
 // syncKept keeps what is held, or forgets what was kept when nothing is,
 // unless a reading is under way (its end keeps it). Called after each
 // change that a reload must not undo: a reading's end, a Clear, its Undo,
-// a new base. What goes wrong is said to the page under id.
-func (w *Worker) syncKept(id int64) {
+// a new base. What goes wrong is said to the page under id, after said
+// (what the change itself said, which it must not hide).
+func (w *Worker) syncKept(id int64, said string) {
 	if w.Keeper == nil || w.reading.Load() > 0 {
 		return
 	}
@@ -45,27 +47,38 @@ func (w *Worker) syncKept(id int64) {
 	defer k.mu.Unlock()
 	was := k.kept.Load()
 	why := ""
-	if w.URLs.Empty() {
+	defer func() {
+		// In a goroutine of its own, out of Handle's reach: a panic would
+		// end the worker, and the URLs it holds.
+		if r := recover(); r != nil {
+			k.kept.Store(false)
+			why = fmt.Sprintf("These URLs are not kept for your next visit: the worker failed (%v).", r)
+		}
+		if why != "" {
+			w.Send(sitemsg.Reply{Kind: sitemsg.Status, ID: id, Status: strings.TrimSpace(said + " " + why)}, nil)
+		}
+		if k.kept.Load() != was {
+			w.sendState()
+		}
+	}()
+	switch size := w.URLs.StateSize(); {
+	case w.URLs.Empty():
 		if err := w.Keeper.Forget(); err != nil {
 			why = "The URLs cleared are still kept in this browser: its storage refused to forget them (" + err.Error() + ")."
 		}
 		k.kept.Store(false)
-	} else if b := w.URLs.AppendState(nil); len(b) > maxKept {
+	case size > maxKept:
+		// Not made: a copy of that size could take the worker's last
+		// memory, and the URLs with it.
 		w.Keeper.Forget()
 		k.kept.Store(false)
-		why = fmt.Sprintf("These URLs are not kept for your next visit: they take %d MiB, more than the %d MiB kept.", len(b)>>20, maxKept>>20)
-	} else {
-		err := w.Keeper.Keep(b)
+		why = fmt.Sprintf("These URLs are not kept for your next visit: they take %d MiB, more than the %d MiB kept.", size>>20, maxKept>>20)
+	default:
+		err := w.Keeper.Keep(w.URLs.AppendState(make([]byte, 0, size)))
 		k.kept.Store(err == nil)
 		if err != nil {
 			why = "These URLs are not kept for your next visit: this browser's storage refused them (" + err.Error() + ")."
 		}
-	}
-	if why != "" {
-		w.Send(sitemsg.Reply{Kind: sitemsg.Status, ID: id, Status: why}, nil)
-	}
-	if k.kept.Load() != was {
-		w.sendState()
 	}
 }
 

@@ -5,17 +5,20 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"robotstester/app/sitemsg"
 )
 
 // memKeeper keeps in memory, as the browser's IndexedDB does across
-// visits; refuse makes Keep fail, as a storage denied or full does.
+// visits; refuse makes Keep fail, as a storage denied or full does; slow,
+// when not nil, holds Kept until it is closed.
 type memKeeper struct {
 	mu     sync.Mutex
 	state  []byte
 	refuse error
 	keeps  int
+	slow   chan struct{}
 }
 
 func (k *memKeeper) Keep(b []byte) error {
@@ -30,6 +33,9 @@ func (k *memKeeper) Keep(b []byte) error {
 }
 
 func (k *memKeeper) Kept() ([]byte, error) {
+	if k.slow != nil {
+		<-k.slow
+	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	return k.state, nil
@@ -82,12 +88,12 @@ func TestWorkerKeeps(t *testing.T) {
 	}
 
 	w2.Handle(sitemsg.Request{Kind: sitemsg.Clear, ID: 1}, nil)
-	w2.syncKept(1) // what Clear starts in a goroutine, done here to see its end
+	w2.syncKept(1, "") // what Clear starts in a goroutine, done here to see its end
 	if keeper.holds() || out2.last(sitemsg.State).State.Kept {
 		t.Error("a Clear leaves the URLs kept")
 	}
 	w2.Handle(sitemsg.Request{Kind: sitemsg.Restore}, nil)
-	w2.syncKept(1)
+	w2.syncKept(1, "")
 	if !keeper.holds() || !out2.last(sitemsg.State).State.Kept {
 		t.Error("the Clear undone leaves the URLs not kept")
 	}
@@ -122,6 +128,43 @@ func TestWorkerKeepRefused(t *testing.T) {
 	w3.Handle(sitemsg.Request{Kind: sitemsg.Resume}, nil)
 	if d := out3.last(sitemsg.Done); d == nil || !strings.Contains(d.Status, "could not be read back") || bad.holds() {
 		t.Errorf("resume of damaged bytes: %+v, kept %v; want it said and forgotten", out3.got, bad.holds())
+	}
+}
+
+// TestReadDuringResume reads a file dropped while the URLs kept are read
+// back once they are: both are held, the kept first, and both kept.
+func TestReadDuringResume(t *testing.T) {
+	var old SiteURLs
+	old.Add(old.Begin("old.txt", "list", ""), entry("/old"), false)
+	keeper := memKeeper{state: old.AppendState(nil), slow: make(chan struct{})}
+	var out replies
+	w := &Worker{Send: out.send, Keeper: &keeper}
+	w.Receive(sitemsg.Request{Kind: sitemsg.Resume}, nil)
+	w.Receive(sitemsg.Request{Kind: sitemsg.Read, Name: "new.txt"}, strings.NewReader("/new\n"))
+	close(keeper.slow)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		out.mu.Lock()
+		dones := 0
+		for _, r := range out.got {
+			if r.Kind == sitemsg.Done {
+				dones++
+			}
+		}
+		out.mu.Unlock()
+		if dones == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("replies %+v", out.got)
+		}
+	}
+	st := w.URLs.State()
+	if st.Pages != 2 || len(st.Sources) != 2 || st.Sources[0].Name != "old.txt" || st.Sources[1].Name != "new.txt" {
+		t.Errorf("state %+v, want the kept source, then the new one", st)
+	}
+	var back SiteURLs
+	if err := back.Load(keeper.state); err != nil || back.Total() != 2 {
+		t.Errorf("kept %d URLs (%v), want both", back.Total(), err)
 	}
 }
 

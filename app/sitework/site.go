@@ -192,8 +192,8 @@ func (s *SiteURLs) merge(d *held) {
 	}
 	s.sources = append(s.sources, d.sources...)
 	notes := d.notes
-	if left > 0 {
-		notes = append(notes, fmt.Sprintf("The panel holds %s URLs at most: %s of those put back were left out.", sitemsg.Grouped(MaxSiteURLs), sitemsg.Grouped(left)))
+	if left > 0 { // first: the notes may be full
+		notes = append([]string{fmt.Sprintf("The panel holds %s URLs at most: %s of those put back were left out.", sitemsg.Grouped(MaxSiteURLs), sitemsg.Grouped(left))}, notes...)
 	}
 	for _, n := range notes {
 		if len(s.notes) < maxSiteNotes {

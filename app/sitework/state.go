@@ -45,6 +45,13 @@ func (s *SiteURLs) AppendState(b []byte) []byte {
 	return h.appendTo(b, version, h.whole())
 }
 
+// StateSize returns about how many bytes AppendState would append: at
+// least as many.
+func (s *SiteURLs) StateSize() int {
+	h, _ := s.view()
+	return h.size(h.whole())
+}
+
 // appendShare appends to b the helper's share of what s holds: the
 // second half of each set, with the base and the version (not the
 // sources and notes: the helper only counts). It returns the version,

@@ -66,6 +66,10 @@ type Worker struct {
 	reading atomic.Int32
 	help    helping
 	keeping keeping
+	// resumed is closed once the Resume under way has ended (Receive);
+	// nil when none was asked for.
+	resumeMu sync.Mutex
+	resumed  chan struct{}
 
 	mu        sync.Mutex
 	lastState time.Time
@@ -92,6 +96,7 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 	}()
 	switch req.Kind {
 	case sitemsg.Read, sitemsg.Load:
+		w.afterResume()
 		status := w.whileReading(func() string {
 			if req.Kind == sitemsg.Read {
 				return w.read(req, body)
@@ -100,7 +105,7 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 		})
 		w.sendState()
 		w.Send(sitemsg.Reply{Kind: sitemsg.Done, ID: req.ID, Status: status}, nil)
-		w.syncKept(req.ID)
+		w.syncKept(req.ID, status)
 		w.ship()
 	case sitemsg.Resume:
 		status := w.resume()
@@ -116,17 +121,17 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 		w.URLs.Clear()
 		w.sendState()
 		go w.ship()
-		go w.syncKept(req.ID)
+		go w.syncKept(req.ID, "")
 	case sitemsg.Rebase:
 		w.URLs.Rebase(req.Text)
 		w.sendState()
 		go w.ship()
-		go w.syncKept(req.ID)
+		go w.syncKept(req.ID, "")
 	case sitemsg.Restore:
 		w.URLs.Restore()
 		w.sendState()
 		go w.ship()
-		go w.syncKept(req.ID)
+		go w.syncKept(req.ID, "")
 	case sitemsg.Share:
 		w.share(req, body)
 	case sitemsg.CountPart:
@@ -135,6 +140,16 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 		w.newest(req.ID + 1)
 	default:
 		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: "the worker was asked for " + req.Kind + ", which it does not know"}, nil)
+	}
+}
+
+// afterResume waits for the Resume under way, if any, to end.
+func (w *Worker) afterResume() {
+	w.resumeMu.Lock()
+	done := w.resumed
+	w.resumeMu.Unlock()
+	if done != nil {
+		<-done
 	}
 }
 
@@ -277,6 +292,19 @@ func (w *Worker) export(req sitemsg.Request) {
 // newest first so that an older count stops at its next pause.
 func (w *Worker) Receive(req sitemsg.Request, body io.Reader) {
 	switch req.Kind {
+	case sitemsg.Resume:
+		// A source given while the URLs kept are read back is read
+		// once they are (afterResume): read first, it would stand in
+		// their place.
+		done := make(chan struct{})
+		w.resumeMu.Lock()
+		w.resumed = done
+		w.resumeMu.Unlock()
+		go func() {
+			defer close(done)
+			w.Handle(req, body)
+		}()
+		return
 	case sitemsg.Clear, sitemsg.Rebase, sitemsg.Restore, sitemsg.Share, sitemsg.Stop:
 		w.Handle(req, body)
 		return

@@ -49,6 +49,11 @@ type sitePanel struct {
 	exporting bool
 	exportID  int64
 	export    dom.BlobParts
+
+	// keptFlag is siteKeptKey's value as this page last read or wrote it
+	// (flagRead: it was read); resuming, a Resume is under way.
+	keptFlag           string
+	flagRead, resuming bool
 }
 
 // siteKeptKey is the page's note, in localStorage, that the worker kept
@@ -77,7 +82,31 @@ func (t *Tester) siteURLs() app.UI {
 		Exporting: sp.exporting,
 		Relay:     app.Getenv(RelayEnv) != "",
 		Kept:      sp.held.Kept,
-		t:         t,
+
+		OnAction:     t.siteAction,
+		OnRevealLine: t.revealLineButton,
+	}
+}
+
+// siteAction does what the user asked of the panel.
+func (t *Tester) siteAction(ctx app.Context, a SiteAction) {
+	switch a.Kind {
+	case SiteFetch:
+		t.fetchSitemaps(ctx)
+	case SiteExport:
+		t.exportSite(ctx)
+	case SiteClear:
+		t.clearSite(ctx)
+	case SiteUndo:
+		t.restoreSite()
+	case SiteAdd:
+		t.pasteSiteURLs(ctx, a.Text)
+	case SiteRebase:
+		t.rebaseSite(ctx)
+	case SiteCrawler:
+		t.setSiteCrawler(ctx, a.Text)
+	case SiteFile:
+		t.readSiteFile(ctx, a.File)
 	}
 }
 
@@ -136,13 +165,11 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 	switch r.Kind {
 	case sitemsg.State:
 		if r.State != nil {
-			if r.State.Kept != sp.held.Kept {
-				flag := ""
-				if r.State.Kept {
-					flag = "1"
-				}
-				dom.StorageSet(siteKeptKey, flag) // denied: no resume, nothing lost now
+			flag := ""
+			if r.State.Kept {
+				flag = "1"
 			}
+			t.setKeptFlag(flag)
 			sp.held = *r.State
 		}
 		t.followSite()
@@ -152,6 +179,7 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 		}
 	case sitemsg.Done:
 		sp.loads = max(sp.loads-1, 0)
+		sp.resuming = false
 		if sp.pasted != "" {
 			if el := dom.Element(SiteURLsPasteID); el.Truthy() && el.Get("value").String() == sp.pasted {
 				dom.ClearField(SiteURLsPasteID)
@@ -197,6 +225,12 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 			sp.status = "The URLs could not be counted: " + r.Error + "."
 		}
 	case sitemsg.Fatal:
+		if sp.resuming {
+			// Reading them back ended the worker (its memory, say): the
+			// next start must not try again, and fail again.
+			t.setKeptFlag("")
+			r.Error += ", while it read back the URLs kept from your last visit: they are no longer read back"
+		}
 		t.siteWorkerFailed(r.Error)
 	}
 }
@@ -219,7 +253,33 @@ func (t *Tester) startSiteWorker() bool {
 		return false
 	}
 	sp.worker = w
+	// What the last visit (or a worker that failed) kept is read back
+	// first: a source given now is read after it, beside it.
+	if !t.page.embed.On && t.keptFlag() == "1" {
+		sp.resuming = true
+		t.startLoad("Reading back the URLs kept from your last visit…", sitemsg.Request{Kind: sitemsg.Resume}, nil)
+	}
 	return true
+}
+
+// keptFlag returns siteKeptKey's value, read once.
+func (t *Tester) keptFlag() string {
+	sp := &t.site
+	if !sp.flagRead {
+		sp.keptFlag, _, _ = dom.StorageGet(siteKeptKey)
+		sp.flagRead = true
+	}
+	return sp.keptFlag
+}
+
+// setKeptFlag notes in localStorage whether the worker keeps URLs for
+// the next visit, when that changed (storage denied: no resume then,
+// and nothing else is lost).
+func (t *Tester) setKeptFlag(flag string) {
+	if t.keptFlag() != flag {
+		t.site.keptFlag = flag
+		dom.StorageSet(siteKeptKey, flag)
+	}
 }
 
 // siteWorkerFailed says that the worker could not start, or stopped:
@@ -232,10 +292,13 @@ func (t *Tester) siteWorkerFailed(why string) {
 		sp.worker = nil
 	}
 	lost := ""
-	if sp.held.Pages+sp.held.Requests > 0 {
+	switch {
+	case t.keptFlag() == "1":
+		lost = " The URLs it held are kept in this browser: they are read back when the panel starts again."
+	case sp.held.Pages+sp.held.Requests > 0:
 		lost = " The URLs it held are lost: add them again."
 	}
-	sp.held, sp.cov, sp.loads, sp.loaded = sitemsg.URLsState{}, nil, 0, false
+	sp.held, sp.cov, sp.loads, sp.loaded, sp.resuming = sitemsg.URLsState{}, nil, 0, false, false
 	sp.pending, sp.asked = model.SiteQuery{}, 0
 	sp.loadGen++
 	if sp.exporting {
@@ -282,17 +345,13 @@ func (t *Tester) endLoad(status string) {
 	t.followSite()
 }
 
-// resumeSite has the worker read back the URLs it kept at the last
-// visit, if it kept some (siteKeptKey): once, when the page is live. The
-// embed mode opens no saved work.
+// resumeSite starts the panel's worker when the page is live, if it kept
+// URLs at the last visit (siteKeptKey), which it then reads back
+// (startSiteWorker). The embed mode opens no saved work.
 func (t *Tester) resumeSite() {
-	if t.page.embed.On {
-		return
+	if !t.page.embed.On && t.keptFlag() == "1" {
+		t.startSiteWorker()
 	}
-	if v, _, _ := dom.StorageGet(siteKeptKey); v == "" {
-		return
-	}
-	t.startLoad("Reading back the URLs kept from your last visit…", sitemsg.Request{Kind: sitemsg.Resume}, nil)
 }
 
 // fetchSitemaps has the worker fetch the sitemaps of the file's Sitemap:

@@ -54,9 +54,36 @@ type SiteURLsPanel struct {
 	// Kept: the URLs are kept in the browser for the next visit.
 	Kept bool
 
-	// t is the Tester whose panel this is (sitepanel.go); nil in tests.
-	t *Tester
+	// OnAction gets what the user asks of the panel (Tester.siteAction);
+	// OnRevealLine, a "line N" button pressed. Nil in tests.
+	OnAction     func(app.Context, SiteAction)
+	OnRevealLine app.EventHandler
 }
+
+// A SiteAction is what the user asks of the site URLs panel.
+type SiteAction struct {
+	Kind SiteActionKind
+	// Text is what was pasted (SiteAdd) or the crawler typed
+	// (SiteCrawler).
+	Text string
+	// File is the file dropped or chosen (SiteFile).
+	File app.Value
+}
+
+// SiteActionKind tells what a SiteAction asks for.
+type SiteActionKind int
+
+// The kinds of SiteAction.
+const (
+	SiteFetch   SiteActionKind = iota + 1 // fetch the file's sitemaps through the relay
+	SiteExport                            // export every URL with its verdict, as CSV
+	SiteClear                             // drop every URL
+	SiteUndo                              // put back what the last Clear dropped
+	SiteAdd                               // read what was pasted
+	SiteRebase                            // compare with the file as it is now
+	SiteCrawler                           // count for another crawler
+	SiteFile                              // read a file dropped or chosen
+)
 
 // Render returns the component's markup. It is made of sitemsg.Nodes,
 // as the worker's parts are: drawn by node, they take a fraction of the
@@ -212,46 +239,50 @@ func (p *SiteURLsPanel) node(n *sitemsg.Node) app.UI {
 	return e.Body(kids...)
 }
 
+// clickActions are the actions of the panel's buttons, by id.
+var clickActions = map[string]SiteActionKind{
+	"site-urls-fetch": SiteFetch, "site-urls-export": SiteExport, "site-urls-clear": SiteClear,
+	"site-urls-add": SiteAdd, "site-urls-rebase": SiteRebase, "site-urls-undo": SiteUndo,
+}
+
+// emit hands a to OnAction.
+func (p *SiteURLsPanel) emit(ctx app.Context, a SiteAction) {
+	if p.OnAction != nil {
+		p.OnAction(ctx, a)
+	}
+}
+
 // clicked handles a click on one of the panel's buttons, told by its id.
 func (p *SiteURLsPanel) clicked(ctx app.Context, e app.Event) {
-	t := p.t
-	if t == nil {
+	a := SiteAction{Kind: clickActions[ctx.JSSrc().Get("id").String()]}
+	switch a.Kind {
+	case 0:
 		return
-	}
-	switch ctx.JSSrc().Get("id").String() {
-	case "site-urls-fetch":
-		if !p.Busy {
-			t.fetchSitemaps(ctx)
+	case SiteFetch:
+		if p.Busy {
+			return
 		}
-	case "site-urls-export":
-		t.exportSite(ctx)
-	case "site-urls-clear":
-		t.clearSite(ctx)
-	case "site-urls-add":
+	case SiteAdd:
 		// The textarea's text is read here, never written by a redraw
 		// (go-app #1083).
-		if el := dom.Element(SiteURLsPasteID); el.Truthy() {
-			t.pasteSiteURLs(ctx, el.Get("value").String())
+		el := dom.Element(SiteURLsPasteID)
+		if !el.Truthy() {
+			return
 		}
-	case "site-urls-rebase":
-		t.rebaseSite(ctx)
-	case "site-urls-undo":
-		t.restoreSite()
+		a.Text = el.Get("value").String()
 	}
+	p.emit(ctx, a)
 }
 
 // changed handles a change of the crawler field or the file chosen.
 func (p *SiteURLsPanel) changed(ctx app.Context, e app.Event) {
-	t, el := p.t, ctx.JSSrc()
-	if t == nil {
-		return
-	}
+	el := ctx.JSSrc()
 	switch el.Get("id").String() {
 	case SiteURLsCrawlerID:
-		t.setSiteCrawler(ctx, el.Get("value").String())
+		p.emit(ctx, SiteAction{Kind: SiteCrawler, Text: el.Get("value").String()})
 	case "site-urls-file":
 		if f := dom.FirstFile(ctx, e); f.Truthy() {
-			t.readSiteFile(ctx, f)
+			p.emit(ctx, SiteAction{Kind: SiteFile, File: f})
 		}
 		el.Set("value", "") // the same file can be chosen again
 	}
@@ -260,14 +291,12 @@ func (p *SiteURLsPanel) changed(ctx app.Context, e app.Event) {
 func (p *SiteURLsPanel) drop(ctx app.Context, e app.Event) {
 	if f := dom.FirstFile(ctx, e); f.Truthy() {
 		e.PreventDefault()
-		if p.t != nil {
-			p.t.readSiteFile(ctx, f)
-		}
+		p.emit(ctx, SiteAction{Kind: SiteFile, File: f})
 	}
 }
 
 func (p *SiteURLsPanel) revealLine(ctx app.Context, e app.Event) {
-	if p.t != nil {
-		p.t.revealLineButton(ctx, e)
+	if p.OnRevealLine != nil {
+		p.OnRevealLine(ctx, e)
 	}
 }
