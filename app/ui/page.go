@@ -58,7 +58,7 @@ func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 	t.own.Async(func() {
 		fx, link := work.ArrivePaced(fragment, damaged, pacer())
 		t.own.Dispatch(func(ctx app.Context) {
-			work.FollowEditor(t.work)
+			fx = fx.And(work.FollowEditor(t.work))
 			t.work = work
 			t.arrived(ctx, fx, link)
 			then(ctx)

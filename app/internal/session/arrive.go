@@ -70,6 +70,7 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Eff
 			s.Pending = &shared
 		}
 	}
+	s.arrivedAtStart = !hasOwn && outcome != LinkOpened
 	s.setPaced(own, pause)
 	s.versionDue = "Before the visit of " + s.now().Local().Format("2 Jan 15:04")
 	return Effects{File: true, Editor: true, Rows: true, Lint: true}, outcome

@@ -41,6 +41,10 @@ type Effects struct {
 	Replaced bool
 }
 
+// And returns what the page must do after an edit with effects fx and
+// then one with effects next.
+func (fx Effects) And(next Effects) Effects { return fx.and(next) }
+
 // and returns the effects of fx, then of next.
 func (fx Effects) and(next Effects) Effects {
 	focus := next.Focus

@@ -70,8 +70,11 @@ type Session struct {
 	// editorText is the text the editor holds, as far as the session
 	// knows; editorBehind is set when an edit replaced the document
 	// since, and the editor must be given it (EditorText).
-	editorText   string
-	editorBehind bool
+	editorText string
+	// arrivedAtStart: the arrival (Arrive) opened the state the session
+	// began with, no link's nor saved work (FollowEditor).
+	arrivedAtStart bool
+	editorBehind   bool
 }
 
 // step is a state to go back to, and what the action that left it was.

@@ -230,10 +230,19 @@ func (s *Session) EditorText() string {
 // FollowEditor has s take the editor over from prev, the session the page
 // showed before s (the arrival's is read on a session of its own): the
 // editor holds the text it was last given or typed there, and is behind
-// when s's document is another.
-func (s *Session) FollowEditor(prev *Session) {
+// when s's document is another. When s's arrival opened the work it began
+// with (no link, no saved work: the page made at build time then takes
+// input, and its editor, adopted, stays typeable while the page arrives),
+// what was typed meanwhile is s's document: it returns the Effects of
+// taking it.
+func (s *Session) FollowEditor(prev *Session) Effects {
 	s.editorText = prev.editorText
 	s.editorBehind = s.Text() != s.editorText
+	if !s.editorBehind || !s.arrivedAtStart {
+		return Effects{}
+	}
+	typed := prev.editorText
+	return s.Apply(EditText{Whole: func() string { return typed }})
 }
 
 // Work is the analysis that an EditText left to do (Effects.Due): every

@@ -361,6 +361,46 @@ func TestFollowEditor(t *testing.T) {
 	}
 }
 
+// TestFollowEditorKeepsWhatWasTyped: keys typed in the editor while the
+// page arrives (the page made at build time's editor, adopted, stays
+// typeable) are kept when the arrival opens the state it began with, and
+// give way to saved work, which the page made at build time took no
+// input for.
+func TestFollowEditorKeepsWhatWasTyped(t *testing.T) {
+	start := model.State{Robots: "User-agent: *\nDisallow: /a\n", Rows: []model.Row{{Agent: "Googlebot", URL: "/a"}}}
+	typedAt := func(prev *Session) string {
+		// The user adds a line at the end while the arrival is read.
+		prev.Apply(EditText{Transactions: [][]TextChange{{{FromLine: 3, FromCol: 0, ToLine: 3, ToCol: 0, Insert: "Allow: /a/b\n"}}}})
+		return prev.Text()
+	}
+
+	prev := New(nil, nil, start)
+	arrival := New(nil, nil, prev.State) // begun before the keys
+	typed := typedAt(prev)
+	arrival.Arrive("", "")
+	arrival.FollowEditor(prev)
+	if arrival.Text() != typed || arrival.EditorBehind() {
+		t.Errorf("after an arrival at its start: text %q (behind %v), want what was typed, %q", arrival.Text(), arrival.EditorBehind(), typed)
+	}
+	if v := arrival.An.Verdicts[0]; v.Allowed {
+		t.Errorf("the test is read against %q: %+v", arrival.State.Robots, v)
+	}
+
+	saved := MemoryStorage{}
+	other := New(saved, nil, start)
+	other.Apply(SetFile{Text: "User-agent: *\nAllow: /\n"})
+	if !other.Save() {
+		t.Fatal("the work was not saved")
+	}
+	prev2 := New(nil, nil, start)
+	arrival2 := New(saved, nil, prev2.State)
+	arrival2.Arrive("", "")
+	arrival2.FollowEditor(prev2)
+	if arrival2.Text() != "User-agent: *\nAllow: /\n" || !arrival2.EditorBehind() {
+		t.Errorf("after an arrival at saved work: text %q (behind %v), want the saved work, the editor to be given it", arrival2.Text(), arrival2.EditorBehind())
+	}
+}
+
 // TestDropFile: a file dropped on the editor takes the file's place, the
 // tests kept, with its analysis made ahead when the work is as it was,
 // and made afresh when it is not.
