@@ -9,6 +9,7 @@ import (
 
 	"robotstester/app/sitemsg"
 	"robotstester/robots"
+	"robotstester/robots/sitemap"
 )
 
 // A RelayReply is the fetch relay's answer to ?sitemap=URL: its status,
@@ -27,9 +28,9 @@ type RelayReply struct {
 // relay's 429.
 const siteRetries = 10
 
-// maxIndexDepth is how deep sitemap indexes are followed: an index may
-// name indexes, as the relay follows them, and no deeper.
-const maxIndexDepth = 2
+// maxIndexDepth is how deep sitemap indexes are followed: as the relay
+// and the command line follow them.
+const maxIndexDepth = sitemap.DefaultMaxDepth
 
 // A SitemapLoader fetches sitemaps through the fetch relay into a
 // SiteURLs, one after the other: an index's sitemaps are fetched in turn,
@@ -103,8 +104,18 @@ func (l *SitemapLoader) Load(maps []string) string {
 				l.URLs.Note(e.url + ": an index inside an index inside an index: its sitemaps are not fetched.")
 				continue
 			}
+			refused := 0
 			for _, loc := range locs {
+				// The relay passes on only what the rule lets an index
+				// name; a relay of another version is held to it here.
+				if _, err := sitemap.Follow(e.url, loc, false); err != nil {
+					refused++
+					continue
+				}
 				queue = append(queue, entry{url: loc, depth: e.depth + 1})
+			}
+			if refused > 0 {
+				l.URLs.Note(fmt.Sprintf("%s: %s %s on other hosts, or no http or https URLs: not fetched (an index names sitemaps of its own host only).", e.url, sitemsg.Grouped(refused), plural(refused, "sitemap", "sitemaps")))
 			}
 			continue
 		}

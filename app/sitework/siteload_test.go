@@ -92,3 +92,23 @@ func TestRetryAfter(t *testing.T) {
 		}
 	}
 }
+
+// TestSitemapLoaderFollowsTheRule: what an index names on another host,
+// or that is no http or https URL, is not asked of the relay, and a note
+// says how many.
+func TestSitemapLoaderFollowsTheRule(t *testing.T) {
+	relay := &fakeRelay{answers: map[string]any{
+		"https://e.com/index.xml": map[string]any{"status": 200, "index": true, "complete": true,
+			"locs": []string{"https://evil.example/a.xml", "/etc/passwd", "https://e.com/own.txt"}},
+		"https://e.com/own.txt": map[string]any{"status": 200, "complete": true, "locs": []string{"https://e.com/a"}},
+	}}
+	var s SiteURLs
+	l := &SitemapLoader{URLs: &s, Fetch: relay.fetch, Sleep: func(time.Duration) {}, Say: func(string) {}, Stopped: func() bool { return false }}
+	l.Load([]string{"https://e.com/index.xml"})
+	if strings.Join(relay.asked, " ") != "https://e.com/index.xml https://e.com/own.txt" {
+		t.Errorf("asked %q", relay.asked)
+	}
+	if n := s.Notes(); len(n) != 1 || !strings.Contains(n[0], "2 sitemaps on other hosts") {
+		t.Errorf("notes %q", n)
+	}
+}

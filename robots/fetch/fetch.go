@@ -322,8 +322,11 @@ func words(err error) string {
 		verify   *tls.CertificateVerificationError
 		netErr   net.Error
 		opErr    *net.OpError
+		refused  *RefusedError
 	)
 	switch {
+	case errors.As(err, &refused):
+		return refused.Error()
 	case errors.Is(err, context.DeadlineExceeded):
 		return "timed out"
 	case errors.Is(err, context.Canceled):

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // Defaults for the zero Walker.
@@ -53,6 +54,9 @@ type Walker struct {
 	// means the protocol's MaxBytes, a negative value no limit. A gzip
 	// stream is inflated to this size at most, whatever it holds.
 	MaxBytes int64
+	// OtherHosts lets an index on the web name sitemaps on other hosts;
+	// without it they are not opened, and a Note says so (see Follow).
+	OtherHosts bool
 	// Note, when not nil, is told each thing that did not go as the
 	// protocol says: a limit reached, a sitemap that could not be
 	// fetched or read. Nil drops them.
@@ -91,6 +95,8 @@ func (w *Walker) walk(ctx context.Context, loc string, depth int, opened *int, y
 		return nil
 	}
 	max := cmp.Or(w.MaxSitemaps, DefaultMaxSitemaps)
+	var refused refusals
+	defer refused.say(w, loc)
 	for i, child := range children {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -99,7 +105,12 @@ func (w *Walker) walk(ctx context.Context, loc string, depth int, opened *int, y
 			w.note(loc, fmt.Sprintf("%d sitemaps opened, the most a walk opens: %d more of this index are not read", max, len(children)-i))
 			return nil
 		}
-		err := w.walk(ctx, child, depth+1, opened, yield)
+		at, err := Follow(loc, child, w.OtherHosts)
+		if err != nil {
+			refused.add(child, err)
+			continue
+		}
+		err = w.walk(ctx, at, depth+1, opened, yield)
 		var stop stopError
 		if errors.As(err, &stop) {
 			return err
@@ -109,6 +120,43 @@ func (w *Walker) walk(ctx context.Context, loc string, depth int, opened *int, y
 		}
 	}
 	return nil
+}
+
+// refusals are the sitemaps of one index that Follow refused, by reason:
+// one note a reason, not one a sitemap (an index names up to 50,000).
+type refusals struct {
+	reasons []string
+	count   map[string]int
+	first   map[string]string
+}
+
+func (r *refusals) add(child string, why error) {
+	if r.count == nil {
+		r.count, r.first = map[string]int{}, map[string]string{}
+	}
+	text := why.Error()
+	if r.count[text] == 0 {
+		r.reasons = append(r.reasons, text)
+		r.first[text] = child
+	}
+	r.count[text]++
+}
+
+// say notes each reason once, with how many sitemaps it kept from being
+// opened and the first of them.
+func (r *refusals) say(w *Walker, index string) {
+	for _, text := range r.reasons {
+		n := r.count[text]
+		what := "sitemap it names is"
+		if n > 1 {
+			what = "sitemaps it names are"
+		}
+		first := r.first[text]
+		if len(first) > 120 {
+			first = strings.ToValidUTF8(first[:120], "") + "…"
+		}
+		w.note(index, fmt.Sprintf("%d %s not read: %s (the first: %q)", n, what, text, first))
+	}
 }
 
 // stopError carries the error yield returned, which ends the whole walk,

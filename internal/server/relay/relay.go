@@ -109,7 +109,7 @@ type Config struct {
 	// (50 MB).
 	SitemapMaxBytes int64
 	// Resolver looks up host names; nil means net.DefaultResolver.
-	Resolver Resolver
+	Resolver fetch.Resolver
 	// Logger receives a line per fetch; nil means slog.Default().
 	Logger *slog.Logger
 }
@@ -171,7 +171,7 @@ type Error struct {
 // Make one with New.
 type Handler struct {
 	conf    Config
-	guard   *guard
+	guard   *fetch.Guard
 	fetcher fetch.Fetcher
 	limits  *limiter
 	gate    *gate
@@ -194,7 +194,7 @@ func New(conf Config) *Handler {
 	}
 	h := &Handler{
 		conf:  conf,
-		guard: newGuard(ports, conf.AllowLoopback, cmp.Or[Resolver](conf.Resolver, net.DefaultResolver)),
+		guard: fetch.NewGuard(ports, conf.AllowLoopback, cmp.Or[fetch.Resolver](conf.Resolver, net.DefaultResolver)),
 		gate: newGate(cmp.Or(conf.MaxConcurrent, DefaultMaxConcurrent), cmp.Or(conf.MaxWaiting, DefaultMaxWaiting),
 			cmp.Or(conf.QueueWait, DefaultQueueWait)),
 		log: cmp.Or(conf.Logger, slog.Default()),
@@ -359,7 +359,7 @@ func (h *Handler) fetch(ctx context.Context, target string) (int, []byte) {
 		h.log.Info("fetch", "url", target, "error", err.Error())
 		return http.StatusBadRequest, encode(Error{err.Error()})
 	}
-	var refused *RefusedError
+	var refused *fetch.RefusedError
 	if errors.As(res.Err, &refused) {
 		why := target + ": " + refused.Reason
 		if n := len(res.Hops); n > 0 {

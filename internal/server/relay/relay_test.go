@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"robotstester/robots"
+	"robotstester/robots/fetch"
 )
 
 const file = "User-agent: *\nDisallow: /private/\n"
@@ -27,15 +28,31 @@ const file = "User-agent: *\nDisallow: /private/\n"
 // loopbackOnly is the dial of every relay under test: it fails the test,
 // and connects nowhere, when asked for an address off this machine, so
 // that a check that lets one through sends nothing out.
-func loopbackOnly(t testing.TB, g *guard) func(ctx context.Context, network, addr string) (net.Conn, error) {
+func loopbackOnly(t testing.TB, g *fetch.Guard) func(ctx context.Context, network, addr string) (net.Conn, error) {
+	next := g.Dial
 	return func(ctx context.Context, network, addr string) (net.Conn, error) {
 		ap, err := netip.ParseAddrPort(addr)
 		if err != nil || !ap.Addr().Unmap().IsLoopback() {
 			t.Errorf("the relay dialed %s, off this machine", addr)
 			return nil, fmt.Errorf("test: no dialing %s", addr)
 		}
-		return g.dialer.DialContext(ctx, network, addr)
+		return next(ctx, network, addr)
 	}
+}
+
+// tableResolver answers host names from a table, IPv4 addresses in the
+// IPv4-mapped form net.Resolver gives them.
+type tableResolver map[string][]string
+
+func (tr tableResolver) LookupNetIP(_ context.Context, _, host string) ([]netip.Addr, error) {
+	var out []netip.Addr
+	for _, a := range tr[host] {
+		out = append(out, netip.AddrFrom16(netip.MustParseAddr(a).As16()))
+	}
+	if out == nil {
+		return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+	}
+	return out, nil
 }
 
 // testRelay is a relay under test, served by a local server.
@@ -56,9 +73,9 @@ func newRelay(t testing.TB, conf Config, exempt string) *testRelay {
 		conf.Logger = slog.New(slog.NewTextHandler(&lockedWriter{mu: &mu, w: &buf}, nil))
 	}
 	h := New(conf)
-	h.guard.dial = loopbackOnly(t, h.guard)
+	h.guard.Dial = loopbackOnly(t, h.guard)
 	if exempt != "" {
-		h.guard.exempt = netip.MustParseAddrPort(exempt)
+		h.guard.Exempt = netip.MustParseAddrPort(exempt)
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
@@ -261,12 +278,12 @@ func TestRefusals(t *testing.T) {
 		io.WriteString(w, file)
 	})
 	_, port, _ := net.SplitHostPort(local)
-	resolver := &fakeResolver{names: map[string][]string{
+	resolver := tableResolver{
 		"public.test":   {"93.184.215.14"},
 		"localhost":     {"127.0.0.1", "::1"},
 		"rebind.test":   {"127.0.0.1"},
 		"internal.test": {"93.184.215.14", "192.168.0.10"},
-	}}
+	}
 	relay := newRelay(t, Config{Resolver: resolver, PerClient: -1}, "")
 	for _, tc := range []struct {
 		url  string
@@ -333,7 +350,7 @@ func TestRedirectRefused(t *testing.T) {
 		io.WriteString(w, "secret")
 	})
 	_, insidePort, _ := net.SplitHostPort(insideAddr)
-	resolver := &fakeResolver{names: map[string][]string{"rebind.test": {"127.0.0.1"}, "localhost": {"127.0.0.1"}}}
+	resolver := tableResolver{"rebind.test": {"127.0.0.1"}, "localhost": {"127.0.0.1"}}
 	for _, tc := range []struct {
 		location string
 		want     string

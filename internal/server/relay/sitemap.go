@@ -207,7 +207,7 @@ func (h *Handler) fetchSitemap(w http.ResponseWriter, ctx context.Context, loc s
 	req.Header.Set("Accept", "application/xml, text/xml, text/plain, */*;q=0.8")
 	resp, err := h.sitemapClient.Do(req)
 	if err != nil {
-		var refused *RefusedError
+		var refused *fetch.RefusedError
 		if errors.As(err, &refused) {
 			h.log.Info("sitemap", "url", loc, "refused", refused.Reason)
 			h.fail(w, http.StatusForbidden, loc+": "+refused.Reason)
@@ -267,7 +267,7 @@ func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body
 	}
 	n, named, skipped, written := 0, 0, 0, 0
 	now := h.now()
-	notURLs := 0
+	notURLs, otherHosts := 0, 0
 	err := reader.ReadOne(body, a.URL, func(e sitemap.Entry) error {
 		if sitemapKey(e.URL) == "" {
 			// A sitemap lists absolute http and https URLs: anything else
@@ -277,6 +277,12 @@ func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body
 		}
 		if e.Sitemap {
 			a.Index = true
+			if _, err := sitemap.Follow(a.URL, e.URL, false); err != nil {
+				// Another host's sitemap is not this site's to name: it
+				// is neither fetched nor passed on.
+				otherHosts++
+				return nil
+			}
 			if depth+1 <= sitemap.DefaultMaxDepth && named < MaxIndexNamed && h.named.name(e.URL, depth+1, now) {
 				named++
 			} else {
@@ -307,6 +313,9 @@ func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body
 	}
 	if notURLs > 0 {
 		notes = append(notes, fmt.Sprintf("%d entries are not absolute http or https URLs, as a sitemap's must be: left out", notURLs))
+	}
+	if otherHosts > 0 {
+		notes = append(notes, fmt.Sprintf("%d sitemaps of this index are on other hosts: left out (an index names sitemaps of its own host only)", otherHosts))
 	}
 	if skipped > 0 {
 		notes = append(notes, fmt.Sprintf("%d sitemaps of this index are past what the relay follows (%d a index, %d levels deep): it will not fetch them", skipped, MaxIndexNamed, sitemap.DefaultMaxDepth))

@@ -227,3 +227,56 @@ func TestSitemapProtections(t *testing.T) {
 		t.Errorf("4th: %d %s", rep.code, rep.raw)
 	}
 }
+
+// TestSitemapIndexNamesItsOwnHost: what an index names that is not an
+// http or https URL of its own host (a local path, standard input,
+// another host, the metadata service) is neither passed on nor named,
+// so the relay will not fetch it either.
+func TestSitemapIndexNamesItsOwnHost(t *testing.T) {
+	var otherHits atomic.Int32
+	otherBase, _ := site(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/other.txt" {
+			otherHits.Add(1)
+		}
+		io.WriteString(w, "https://example.com/from-another-host\n")
+	})
+	var base string
+	base, _ = site(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprintf(w, "User-agent: *\nDisallow:\n\nSitemap: %s/index.xml\n", base)
+		case "/index.xml":
+			fmt.Fprintf(w, `<sitemapindex>
+<sitemap><loc>/etc/passwd</loc></sitemap>
+<sitemap><loc>/proc/self/environ</loc></sitemap>
+<sitemap><loc>-</loc></sitemap>
+<sitemap><loc>file:///etc/passwd</loc></sitemap>
+<sitemap><loc>http://169.254.169.254/latest/meta-data/</loc></sitemap>
+<sitemap><loc>%s/other.txt</loc></sitemap>
+<sitemap><loc>%s/own.txt</loc></sitemap>
+</sitemapindex>`, strings.Replace(otherBase, "127.0.0.1", "localhost", 1), base)
+		case "/own.txt":
+			io.WriteString(w, "https://example.com/own\n")
+		default:
+			http.NotFound(w, r)
+		}
+	})
+	relay := newRelay(t, Config{AllowLoopback: true, PerClient: -1}, "")
+	rep, a := relay.getSitemap(t, base+"/index.xml")
+	if rep.code != 200 || !a.Index || !slices.Equal(a.Locs, []string{base + "/own.txt"}) {
+		t.Fatalf("index: %d %s", rep.code, rep.raw)
+	}
+	if !slices.ContainsFunc(a.Notes, func(n string) bool { return strings.Contains(n, "2 sitemaps of this index are on other hosts") }) {
+		t.Errorf("notes: %q", a.Notes)
+	}
+	other := strings.Replace(otherBase, "127.0.0.1", "localhost", 1) + "/other.txt"
+	if rep, _ := relay.getSitemap(t, other); rep.code != http.StatusForbidden {
+		t.Errorf("the other host's sitemap: %d %s", rep.code, rep.raw)
+	}
+	if otherHits.Load() != 0 {
+		t.Errorf("the other host's sitemap was fetched %d times", otherHits.Load())
+	}
+	if rep, a := relay.getSitemap(t, base+"/own.txt"); rep.code != 200 || !slices.Equal(a.Locs, []string{"https://example.com/own"}) {
+		t.Errorf("own sitemap: %d %s", rep.code, rep.raw)
+	}
+}

@@ -39,7 +39,7 @@ one row for each crawler and deciding line (line 0: no rule decided), with
 	fs.Var(&named, "a", agentHelp+" (default Googlebot)")
 	ff.register(fs)
 	fmtf.register(fs)
-	sf.register(fs, true)
+	sf.register(fs, &ff, true)
 	rest, status, done := c.parse(fs, args)
 	if done {
 		return status

@@ -31,7 +31,7 @@ something did, 2 on an error.`)
 	fs.Var(&named, "a", agentHelp+" (default all)")
 	ff.register(fs)
 	fmtf.register(fs)
-	sf.register(fs, false)
+	sf.register(fs, &ff, false)
 	rest, status, done := c.parse(fs, args)
 	if done {
 		return status

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -35,10 +34,11 @@ answer too: the exit status is 0 whenever the fetch was made.`)
 	if len(rest) != 1 {
 		return c.fail(errors.New("give one URL (see --help)"))
 	}
-	res, err := ff.fetcher().Fetch(context.Background(), rest[0])
+	src, err := loadURL(&ff, rest[0])
 	if err != nil {
 		return c.fail(err)
 	}
+	res := src.fetched
 	w := bufio.NewWriter(c.stdout)
 	if bodyOnly {
 		if res.File != nil {

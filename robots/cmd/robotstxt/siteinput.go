@@ -7,10 +7,9 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
-	"time"
 
 	"robotstester/robots/sitemap"
 )
@@ -21,14 +20,18 @@ import (
 // siteFlags are the flags that check a whole site: its URLs from a
 // sitemap or an access log, counted by deciding line.
 type siteFlags struct {
+	fetch   *fetchFlags // how the sitemaps on the web are fetched
 	sitemap string
 	log     string
 	summary bool
 }
 
-// register adds --sitemap and --summary to fs, and --log when withLog.
-func (sf *siteFlags) register(fs *flag.FlagSet, withLog bool) {
+// register adds --sitemap, --trust-sitemaps and --summary to fs, and
+// --log when withLog; the sitemaps are fetched as ff says.
+func (sf *siteFlags) register(fs *flag.FlagSet, ff *fetchFlags, withLog bool) {
+	sf.fetch = ff
 	fs.StringVar(&sf.sitemap, "sitemap", "", "the URLs of a sitemap: a URL, or a local .xml, .xml.gz or .txt (indexes followed; a crawler's CSV export too)")
+	fs.BoolVar(&ff.trust, "trust-sitemaps", false, "let a sitemap index on the web name sitemaps on other hosts, and on private or loopback addresses (a staging setup); never local files")
 	if withLog {
 		fs.StringVar(&sf.log, "log", "", "check each request of an access log (Common or Combined Log Format, - for standard input, gzip or not) for its own user-agent string")
 	}
@@ -67,7 +70,8 @@ func (sf *siteFlags) urls(c *cli, args []string, urlsFile string) (iter.Seq[stri
 	var read func(yield func(sitemap.Entry) error) error
 	switch {
 	case sf.sitemap != "":
-		w := sitemap.Walker{Fetcher: localOrWeb{stdin: c.stdin}, Note: c.note}
+		sf.fetch.name(sf.sitemap)
+		w := sitemap.Walker{Fetcher: sitemapOpener{root: sf.sitemap, stdin: c.stdin, ff: sf.fetch}, OtherHosts: sf.fetch.trust, Note: c.note}
 		read = func(yield func(sitemap.Entry) error) error { return w.Walk(context.Background(), sf.sitemap, yield) }
 	case strings.HasSuffix(strings.ToLower(urlsFile), ".csv"):
 		read = func(yield func(sitemap.Entry) error) error {
@@ -131,59 +135,47 @@ func (c *cli) note(n sitemap.Note) {
 	fmt.Fprintf(c.stderr, "%s: note: %s\n", c.name, n)
 }
 
-// localOrWeb opens a sitemap: a URL with net/http (fetchClient, as the
-// robots.txt is fetched), anything else as a local file, "-" standard
-// input.
-type localOrWeb struct{ stdin io.Reader }
+// sitemapOpener opens the sources of a sitemap walk: a URL through the
+// command's guarded client (see fetchFlags.client), a local file, "-"
+// standard input. The first source is the user's to name; what an index
+// names has passed sitemap.Follow, and a local file it names is opened
+// inside the first source's folder, so that no link leads out of it.
+type sitemapOpener struct {
+	root  string // the first source, as the user named it
+	stdin io.Reader
+	ff    *fetchFlags
+}
 
-// sitemapTimeout bounds the fetch of one sitemap, its body included.
-const sitemapTimeout = 60 * time.Second
-
-func (l localOrWeb) Open(ctx context.Context, loc string) (io.ReadCloser, error) {
-	if !isURL(loc) {
-		if loc == "-" {
-			return io.NopCloser(l.stdin), nil
-		}
+func (o sitemapOpener) Open(ctx context.Context, loc string) (io.ReadCloser, error) {
+	if sitemap.IsWebURL(loc) {
+		f := o.ff.fetcher()
+		f.UserAgent = siteUserAgent
+		return f.Open(ctx, loc)
+	}
+	switch {
+	case loc == o.root && loc == "-":
+		return io.NopCloser(o.stdin), nil
+	case loc == o.root:
 		f, err := os.Open(loc)
 		if err != nil {
 			return nil, plainFileError(err)
 		}
 		return f, nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, sitemapTimeout)
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, loc, nil)
+	dir := "."
+	if o.root != "-" {
+		dir = filepath.Dir(o.root)
+	}
+	rel, err := filepath.Rel(dir, loc)
+	if err != nil || !sitemap.Within(dir, loc) {
+		return nil, fmt.Errorf("%s: not in the folder of %s", loc, o.root)
+	}
+	f, err := os.OpenInRoot(dir, rel)
 	if err != nil {
-		cancel()
-		return nil, err
+		return nil, plainFileError(err)
 	}
-	req.Header.Set("User-Agent", siteUserAgent)
-	client := fetchClient
-	if client == nil {
-		client = http.DefaultClient
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		cancel()
-		return nil, err
-	}
-	if resp.StatusCode/100 != 2 {
-		resp.Body.Close()
-		cancel()
-		return nil, fmt.Errorf("%s answered %s", loc, resp.Status)
-	}
-	return cancelOnClose{resp.Body, cancel}, nil
+	return f, nil
 }
 
 // siteUserAgent is what the command sends when it fetches a sitemap.
 var siteUserAgent = "robotstxt/1 (robots.txt tester; sitemap)"
-
-type cancelOnClose struct {
-	io.ReadCloser
-	cancel context.CancelFunc
-}
-
-func (c cancelOnClose) Close() error {
-	err := c.ReadCloser.Close()
-	c.cancel()
-	return err
-}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"iter"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -28,24 +29,61 @@ type source struct {
 	answered []string
 }
 
-// fetchFlags are the flags of the subcommands that may fetch.
+// fetchFlags are the flags of the subcommands that may fetch, and the
+// hosts the user named on the command line.
 type fetchFlags struct {
 	timeout   time.Duration
 	userAgent string
+	// trust lets a sitemap index name other hosts, and private addresses
+	// (--trust-sitemaps, a flag of the commands that read sitemaps).
+	trust  bool
+	named  map[string]bool
+	guard  *fetch.Guard
+	client *http.Client
 }
 
 func (ff *fetchFlags) register(fs *flag.FlagSet) {
-	fs.DurationVar(&ff.timeout, "timeout", fetch.DefaultTimeout, "give up a fetch after this long (redirects and body included)")
+	fs.DurationVar(&ff.timeout, "timeout", fetch.DefaultTimeout, "give up a fetch after this long (redirects and body included; each sitemap is a fetch)")
 	fs.StringVar(&ff.userAgent, "user-agent", fetch.DefaultUserAgent, "the User-Agent header sent when fetching")
 }
 
 func (ff *fetchFlags) fetcher() *fetch.Fetcher {
-	return &fetch.Fetcher{Client: fetchClient, Timeout: ff.timeout, UserAgent: ff.userAgent}
+	return &fetch.Fetcher{Client: ff.httpClient(), Timeout: ff.timeout, UserAgent: ff.userAgent}
 }
 
-// fetchClient makes the fetches; nil, as in the command, is
-// http.DefaultClient. The docs' transcripts run against a local server
-// through it (docs_test.go).
+// name notes the host of a URL the user gave on the command line: it
+// may be on a private or loopback address (a staging server), where a
+// host that only a fetched document names may not.
+func (ff *fetchFlags) name(loc string) {
+	u, err := url.Parse(loc)
+	if !isURL(loc) || err != nil || u.Hostname() == "" {
+		return
+	}
+	if ff.named == nil {
+		ff.named = map[string]bool{}
+	}
+	ff.named[strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))] = true
+}
+
+// httpClient returns the client of the command's fetches: each connection
+// made by a fetch.Guard, which lets the hosts the user named be anywhere
+// but on a cloud metadata service, and every other host (a redirect's, a
+// sitemap index's) only on public addresses; all of them with
+// --trust-sitemaps. The tests' fetchClient, when set, instead.
+func (ff *fetchFlags) httpClient() *http.Client {
+	if fetchClient != nil {
+		return fetchClient
+	}
+	if ff.client == nil {
+		ff.guard = fetch.NewGuard(nil, false, nil)
+		ff.guard.Named = func(host string) bool { return ff.trust || ff.named[host] }
+		ff.client = &http.Client{Transport: ff.guard.Transport()}
+	}
+	return ff.client
+}
+
+// fetchClient makes the fetches when not nil; the docs' transcripts run
+// against a local server through it (docs_test.go).
 var fetchClient *http.Client
 
 // isURL reports whether a source names a URL rather than a file: it has a
@@ -77,6 +115,9 @@ func load(ff *fetchFlags, spec string, stdin io.Reader) (*source, error) {
 // loadURL fetches the robots.txt of the site a --url flag names, with or
 // without its scheme (example.com is https://example.com), as fetch does.
 func loadURL(ff *fetchFlags, site string) (*source, error) {
+	if target, err := robots.RobotsURL(site); err == nil {
+		ff.name(target)
+	}
 	res, err := ff.fetcher().Fetch(context.Background(), site)
 	if err != nil {
 		return nil, err

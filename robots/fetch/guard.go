@@ -1,14 +1,17 @@
-package relay
+package fetch
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"net/netip"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -18,9 +21,9 @@ type Resolver interface {
 	LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
 }
 
-// RefusedError is the error of a target the relay will not connect to: an
+// RefusedError is the error of a target a Guard will not connect to: an
 // address inside a private network or the machine itself, a port not
-// allowed, a host written as a number in another form than a.b.c.d. The
+// allowed, a host written as a number in another form than a.b.c.d. A
 // relay answers it with 403.
 type RefusedError struct {
 	Host   string // the host as the URL gave it, or the address dialed
@@ -207,33 +210,91 @@ func parseIPv4Number(s string) (uint64, bool) {
 	return n, true
 }
 
-// A guard makes the relay's connections: it resolves a host, checks every
-// address it has and the port, and connects to an address it checked.
-type guard struct {
+// A Guard makes the connections of a program that fetches what others
+// name (a relay's clients, a sitemap's index): it resolves a host, checks
+// every address it has and the port, and connects only to an address it
+// checked. Never to the machine itself, its private network or a cloud
+// metadata service: what a remote document names is not let into the
+// network the fetch runs in.
+type Guard struct {
 	ports         []int
 	allowLoopback bool
 	resolver      Resolver
 	dialer        net.Dialer
-	// exempt, when valid, is one address and port let through whatever
-	// it is: the tests' first server, with allowLoopback off.
-	exempt netip.AddrPort
-	// dial connects to a checked address; tests put a dialer there that
+	// Named, when not nil, reports the hosts (as a URL writes them, in
+	// lower case, without brackets) that the person running the program
+	// named: their addresses may be private or loopback (a staging
+	// server), never a cloud metadata service's. Each is looked up once
+	// and kept, so that a later answer of its name server cannot lead
+	// the fetches of what it names elsewhere (DNS rebinding).
+	Named func(host string) bool
+	// Exempt, when valid, is one address and port let through whatever
+	// it is: a test's first server, with loopback otherwise refused.
+	Exempt netip.AddrPort
+	// Dial connects to a checked address; tests put a dialer there that
 	// fails on any address but a loopback one, in case a check lets one
 	// through.
-	dial func(ctx context.Context, network, addr string) (net.Conn, error)
+	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
+
+	mu      sync.Mutex
+	pinned  map[string][]netip.Addr // the addresses of Named hosts, once looked up
+	proxies map[string]bool         // the proxies of Transport, the user's own
 }
 
-func newGuard(ports []int, allowLoopback bool, resolver Resolver) *guard {
-	g := &guard{ports: ports, allowLoopback: allowLoopback, resolver: resolver}
+// NewGuard returns a Guard that connects to public addresses on ports
+// (any port when ports is nil), and to loopback addresses on any port
+// when allowLoopback is set. A nil resolver is net.DefaultResolver.
+func NewGuard(ports []int, allowLoopback bool, resolver Resolver) *Guard {
+	if resolver == nil {
+		resolver = net.DefaultResolver
+	}
+	g := &Guard{ports: ports, allowLoopback: allowLoopback, resolver: resolver}
 	g.dialer = net.Dialer{Timeout: 10 * time.Second, Control: g.control}
-	g.dial = g.dialer.DialContext
+	g.Dial = g.dialer.DialContext
 	return g
+}
+
+// Transport returns a copy of http.DefaultTransport whose connections g
+// makes. A proxy that the environment names (HTTPS_PROXY, ...) is the
+// user's own and is connected to as it is; what goes through it is
+// checked by its host's addresses, looked up here.
+func (g *Guard) Transport() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.DialContext = g.DialContext
+	t.Proxy = func(r *http.Request) (*url.URL, error) {
+		proxy, err := http.ProxyFromEnvironment(r)
+		if proxy == nil || err != nil {
+			return proxy, err
+		}
+		g.mu.Lock()
+		if g.proxies == nil {
+			g.proxies = map[string]bool{}
+		}
+		g.proxies[strings.ToLower(proxy.Hostname())] = true
+		g.mu.Unlock()
+		port, _ := strconv.Atoi(r.URL.Port())
+		if port == 0 {
+			port = map[string]int{"http": 80, "https": 443}[r.URL.Scheme]
+		}
+		if _, err := g.addrs(r.Context(), r.URL.Hostname(), port); err != nil {
+			return nil, err
+		}
+		return proxy, nil
+	}
+	return t
+}
+
+// named reports whether host was named by the person running the
+// program.
+func (g *Guard) named(host string) bool {
+	return g.Named != nil && g.Named(strings.ToLower(host))
 }
 
 // addrs returns the addresses to connect to for host and port, every one
 // of them checked, or a *RefusedError.
-func (g *guard) addrs(ctx context.Context, host string, port int) ([]netip.AddrPort, error) {
+func (g *Guard) addrs(ctx context.Context, host string, port int) ([]netip.AddrPort, error) {
 	host = strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"), ".")
+	named := g.named(host)
 	var ips []netip.Addr
 	if a, err := netip.ParseAddr(host); err == nil {
 		ips = []netip.Addr{a}
@@ -246,7 +307,7 @@ func (g *guard) addrs(ctx context.Context, host string, port int) ([]netip.AddrP
 			why = w + ", written another way"
 		}
 		return nil, &RefusedError{host, why}
-	} else {
+	} else if ips = g.pin(host, nil); ips == nil {
 		found, err := g.resolver.LookupNetIP(ctx, "ip", host)
 		if err != nil {
 			return nil, err
@@ -259,22 +320,29 @@ func (g *guard) addrs(ctx context.Context, host string, port int) ([]netip.AddrP
 		if len(ips) == 0 {
 			return nil, &net.DNSError{Err: "no addresses", Name: host, IsNotFound: true}
 		}
+		if named {
+			ips = g.pin(host, ips)
+		}
 	}
 	out := make([]netip.AddrPort, 0, len(ips))
 	for _, a := range ips {
 		ap := netip.AddrPortFrom(a, uint16(port))
-		if ap == g.exempt {
+		if ap == g.Exempt {
 			out = append(out, ap)
 			continue
 		}
-		if kind := addrKind(a, g.allowLoopback); kind != "" {
+		kind := addrKind(a, g.allowLoopback)
+		if named && kind != "" && !isMetadata(a) {
+			kind = ""
+		}
+		if kind != "" {
 			why := a.String() + " is " + kind
 			if a.String() != host {
 				why = host + " resolves to " + kind
 			}
 			return nil, &RefusedError{host, why}
 		}
-		if !g.portAllowed(ap) {
+		if !named && !g.portAllowed(ap) {
 			return nil, &RefusedError{host, fmt.Sprintf("port %d is not allowed (only %s)", port, portList(g.ports))}
 		}
 		out = append(out, ap)
@@ -282,8 +350,32 @@ func (g *guard) addrs(ctx context.Context, host string, port int) ([]netip.AddrP
 	return out, nil
 }
 
-func (g *guard) portAllowed(ap netip.AddrPort) bool {
-	if g.allowLoopback && ap.Addr().IsLoopback() {
+// pin returns the addresses kept for a Named host; given some, it keeps
+// them, unless others were kept first.
+func (g *Guard) pin(host string, ips []netip.Addr) []netip.Addr {
+	if !g.named(host) {
+		return ips
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if kept, ok := g.pinned[host]; ok || ips == nil {
+		return kept
+	}
+	if g.pinned == nil {
+		g.pinned = map[string][]netip.Addr{}
+	}
+	g.pinned[host] = ips
+	return ips
+}
+
+// isMetadata reports whether a is a cloud metadata service's address, or
+// embeds one: never a place to fetch from, whoever named it.
+func isMetadata(a netip.Addr) bool {
+	return strings.Contains(addrKind(a, true), "metadata")
+}
+
+func (g *Guard) portAllowed(ap netip.AddrPort) bool {
+	if g.ports == nil || g.allowLoopback && ap.Addr().IsLoopback() {
 		return true
 	}
 	return slices.Contains(g.ports, int(ap.Port()))
@@ -298,9 +390,9 @@ func portList(ports []int) string {
 }
 
 // DialContext connects to addr ("host:port") at an address it checked,
-// trying each in turn. It is the relay's http.Transport's dialer, and so
+// trying each in turn. It is an http.Transport's dialer, and so
 // runs for every request of a fetch, each redirect included.
-func (g *guard) DialContext(ctx context.Context, network, addr string) (net.Conn, error) {
+func (g *Guard) DialContext(ctx context.Context, network, addr string) (net.Conn, error) {
 	host, portText, err := net.SplitHostPort(addr)
 	if err != nil {
 		return nil, err
@@ -309,15 +401,31 @@ func (g *guard) DialContext(ctx context.Context, network, addr string) (net.Conn
 	if err != nil || port < 1 || port > 65535 {
 		return nil, &RefusedError{addr, "not a port"}
 	}
+	g.mu.Lock()
+	proxy := g.proxies[strings.ToLower(host)]
+	g.mu.Unlock()
+	if proxy {
+		var d net.Dialer
+		d.Timeout = g.dialer.Timeout
+		return d.DialContext(ctx, network, addr)
+	}
 	targets, err := g.addrs(ctx, host, port)
 	if err != nil {
 		return nil, err
+	}
+	dial := g.Dial
+	if g.named(host) {
+		// Checked in addrs, where a named host may be private: the
+		// socket's last check (control) is for the others.
+		var d net.Dialer
+		d.Timeout = g.dialer.Timeout
+		dial = d.DialContext
 	}
 	var errs []error
 	for _, t := range targets {
 		// The address dialed is the one checked: no second lookup, which
 		// a name server could answer differently (DNS rebinding).
-		conn, err := g.dial(ctx, network, t.String())
+		conn, err := dial(ctx, network, t.String())
 		if err == nil {
 			return conn, nil
 		}
@@ -331,13 +439,13 @@ func (g *guard) DialContext(ctx context.Context, network, addr string) (net.Conn
 
 // control checks the address a socket is about to connect to, the last
 // word before any packet leaves: whatever led to it, it must be allowed.
-func (g *guard) control(network, address string, _ syscall.RawConn) error {
+func (g *Guard) control(network, address string, _ syscall.RawConn) error {
 	ap, err := netip.ParseAddrPort(address)
 	if err != nil {
 		return &RefusedError{address, "not an address"}
 	}
 	ap = netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port())
-	if ap == g.exempt {
+	if ap == g.Exempt {
 		return nil
 	}
 	if kind := addrKind(ap.Addr(), g.allowLoopback); kind != "" {

@@ -1,4 +1,4 @@
-package relay
+package fetch
 
 import (
 	"context"
@@ -175,7 +175,7 @@ func TestGuardAddrs(t *testing.T) {
 		{"0xa9fea9fe", 80, false, "metadata"},
 		{"1.2.3.4.5", 80, false, "must be an IPv4 address"},
 	} {
-		g := newGuard(DefaultPorts, tc.allowLoopback, resolver)
+		g := NewGuard([]int{80, 443}, tc.allowLoopback, resolver)
 		_, err := g.addrs(context.Background(), tc.host, tc.port)
 		var refused *RefusedError
 		switch {
@@ -190,7 +190,7 @@ func TestGuardAddrs(t *testing.T) {
 // TestControl: the socket's last check refuses what the guard refuses,
 // whatever address reaches it.
 func TestControl(t *testing.T) {
-	g := newGuard(DefaultPorts, false, nil)
+	g := NewGuard([]int{80, 443}, false, nil)
 	for _, tc := range []struct {
 		addr string
 		ok   bool
@@ -216,7 +216,7 @@ func TestControl(t *testing.T) {
 // TestConfiguredPorts: Config.Ports replaces 80 and 443.
 func TestConfiguredPorts(t *testing.T) {
 	resolver := &fakeResolver{names: map[string][]string{"public.test": {"93.184.215.14"}}}
-	g := newGuard([]int{8080, 8443}, false, resolver)
+	g := NewGuard([]int{8080, 8443}, false, resolver)
 	for port, ok := range map[int]bool{8080: true, 8443: true, 80: false, 443: false} {
 		_, err := g.addrs(context.Background(), "public.test", port)
 		if (err == nil) != ok {
