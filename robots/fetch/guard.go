@@ -293,7 +293,7 @@ func (g *Guard) named(host string) bool {
 // addrs returns the addresses to connect to for host and port, every one
 // of them checked, or a *RefusedError.
 func (g *Guard) addrs(ctx context.Context, host string, port int) ([]netip.AddrPort, error) {
-	host = strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"), ".")
+	host = strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"), "."))
 	named := g.named(host)
 	var ips []netip.Addr
 	if a, err := netip.ParseAddr(host); err == nil {

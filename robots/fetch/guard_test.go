@@ -227,3 +227,39 @@ func TestConfiguredPorts(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardNamed: a host the user named may be private or loopback (a
+// staging server), never a metadata service; it is looked up once, so a
+// second answer of its name server leads nowhere else. Other hosts stay
+// public only.
+func TestGuardNamed(t *testing.T) {
+	resolver := &fakeResolver{names: map[string][]string{
+		"staging.test": {"10.0.0.7"},
+		"meta.test":    {"169.254.169.254"},
+		"other.test":   {"127.0.0.1"},
+	}}
+	g := NewGuard(nil, false, resolver)
+	g.Named = func(host string) bool { return host == "staging.test" || host == "meta.test" || host == "localhost" || host == "127.0.0.1" }
+	for _, tc := range []struct {
+		host string
+		want string // a word of the refusal; "" for allowed
+	}{
+		{"staging.test", ""},
+		{"STAGING.test", ""},
+		{"127.0.0.1", ""},
+		{"meta.test", "metadata"},
+		{"other.test", "loopback"},
+		{"10.0.0.8", "private"},
+	} {
+		_, err := g.addrs(context.Background(), tc.host, 8080)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s: %v, want %q", tc.host, err, tc.want)
+		}
+	}
+	// The name server now answers otherwise: the first answer holds.
+	resolver.names["staging.test"] = []string{"169.254.169.254"}
+	got, err := g.addrs(context.Background(), "staging.test", 8080)
+	if err != nil || len(got) != 1 || got[0].Addr().String() != "10.0.0.7" {
+		t.Errorf("staging.test again: %v, %v", got, err)
+	}
+}
