@@ -540,21 +540,29 @@ func TestPasteShowsTheDecidingLine(t *testing.T) {
 		// At once, while the parts below the first screen are drawn.
 		{"while the page draws", "User-agent: *\nDisallow: /private/\n", "[data-deciding]", false},
 	} {
-		t.Run(tt.name, func(t *testing.T) { pasteShows(t, tt.group, tt.line, tt.drawn) })
+		t.Run(tt.name, func(t *testing.T) { pasteShows(t, tt.group, tt.line, tt.drawn, 0, 0) })
 	}
+	// The window in which line 1 was cut by the editor's padding: the
+	// middle was measured while the editor was shorter than a line.
+	t.Run("the group without a rule, 1280x757", func(t *testing.T) {
+		pasteShows(t, "User-agent: *\nDisallow: /nothing-here/\n", `[data-line="1"][data-group]`, true, 1280, 757)
+	})
 }
 
 // pasteShows pastes group and 300 lines after it over the whole text, and
 // waits for the editor's line line to be in its view. With drawn, it
 // pastes once every part of the page is drawn; otherwise as soon as the
-// live page shows.
-func pasteShows(t *testing.T, group, line string, drawn bool) {
+// live page shows. w and h, when not 0, are the window's inner size.
+func pasteShows(t *testing.T, group, line string, drawn bool, w, h int64) {
 	var b strings.Builder
 	b.WriteString(group)
 	for i := range 300 {
 		fmt.Fprintf(&b, "# filler line %d\n", i+1)
 	}
 	p := suite.NewPage(t)
+	if w > 0 {
+		viewport(p, w, h)
+	}
 	p.OpenFirstPaint(suite.Site(t, ""))
 	if drawn {
 		p.WaitReady()

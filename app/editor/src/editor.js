@@ -385,16 +385,25 @@ function mount(host, opts) {
       // at the screen's very edge, the lines around it cut, says little).
       // A page that shows it already stays where the user has it.
       const pane = view.dom.closest(".editor-pane") || view.dom;
+      let tries = 0;
       const scroll = () => view.requestMeasure({
         read: () => {
           const b = view.lineBlockAt(l.from), dom = view.scrollDOM;
           const top = b.top + view.documentTop - dom.getBoundingClientRect().top + dom.scrollTop;
           const r = pane.getBoundingClientRect();
-          return { top: Math.max(0, top - (dom.clientHeight - b.height) / 2), out: r.top < 0 || r.bottom > window.innerHeight };
+          // The middle, yet never past the line's own top: while the
+          // page lays its parts out, the editor can be measured shorter
+          // than a line, and the middle of that cut line 1 (by the
+          // editor's padding) on some windows and not on others.
+          const middle = Math.max(0, Math.min(top, top - (dom.clientHeight - b.height) / 2));
+          return { top: middle, short: dom.clientHeight < 2 * b.height, out: r.top < 0 || r.bottom > window.innerHeight };
         },
-        write: ({ top, out }) => {
+        write: ({ top, short, out }) => {
           view.scrollDOM.scrollTop = top;
           if (select && out) pane.scrollIntoView({ block: "nearest" });
+          // Measured before the editor had its height: once more, when
+          // it has (a few frames at most).
+          if (short && tries++ < 5) requestAnimationFrame(scroll);
         },
       });
       if (select) {
