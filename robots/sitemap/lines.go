@@ -3,21 +3,19 @@ package sitemap
 import (
 	"bufio"
 	"bytes"
-	"encoding/csv"
-	"errors"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
 )
 
-// maxLine is the longest line of a list or log read; a longer one is
-// skipped (and noted), so that memory stays bounded.
+// maxLine is the longest line of a list or log read, and the longest
+// record of a CSV; a longer one is skipped (and noted), so that memory
+// stays bounded whatever the bytes.
 const maxLine = 64 << 10
 
 // eachLine calls fn with each line of r (without its line break), and
 // its number; lines longer than maxLine are counted in long, not given.
-func eachLine(r *bufio.Reader, fn func(line []byte, n int) error) (long int, err error) {
+func eachLine(r *bufio.Reader, fn func(line []byte, n int) error) (long skipped, err error) {
 	n := 0
 	skipping := false
 	for {
@@ -25,7 +23,7 @@ func eachLine(r *bufio.Reader, fn func(line []byte, n int) error) (long int, err
 		if err == bufio.ErrBufferFull {
 			if !skipping {
 				n++
-				long++
+				long.add(n)
 			}
 			skipping = true
 			continue
@@ -35,7 +33,7 @@ func eachLine(r *bufio.Reader, fn func(line []byte, n int) error) (long int, err
 		} else if len(line) > 0 {
 			n++
 			if len(line) > maxLine {
-				long++
+				long.add(n)
 			} else if ferr := fn(bytes.TrimRight(line, "\r\n"), n); ferr != nil {
 				return long, ferr
 			}
@@ -50,8 +48,15 @@ func eachLine(r *bufio.Reader, fn func(line []byte, n int) error) (long int, err
 }
 
 // readList reads one URL a line: a text sitemap, or a list a person
-// pasted (URLs, paths, blank lines, # comments).
+// pasted (URLs, paths, blank lines, # comments). A line that is no URL
+// or path (isURLOrPath) is skipped and counted; a source that looks
+// binary from its first 4 KiB is not read.
 func readList(r *bufio.Reader, from string, note func(from, text string), yield func(Entry) error) error {
+	if why := notText(r); why != "" {
+		note(from, why+", not a list of URLs: not read")
+		return nil
+	}
+	var notURL skipped
 	long, err := eachLine(r, func(line []byte, n int) error {
 		if n == 1 {
 			line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
@@ -60,37 +65,39 @@ func readList(r *bufio.Reader, from string, note func(from, text string), yield 
 		if len(line) == 0 || line[0] == '#' {
 			return nil
 		}
+		if !isURLOrPath(line) {
+			notURL.add(n)
+			return nil
+		}
 		return yield(Entry{URL: string(line), From: from, Line: n})
 	})
-	if long > 0 {
-		note(from, fmt.Sprintf("%d lines longer than %d bytes skipped", long, maxLine))
-	}
+	notURL.say(note, from, "line is not a URL or a path", "lines are not URLs or paths")
+	long.say(note, from, "line is longer than 64 KiB", "lines are longer than 64 KiB")
 	return err
 }
 
 // readLog reads a web server's access log, in the Common or Combined Log
-// Format: each request's target, status and User-Agent string.
+// Format: each request's target, status and User-Agent string. A source
+// that looks binary from its first 4 KiB is not read.
 func readLog(r *bufio.Reader, from string, note func(from, text string), yield func(Entry) error) error {
-	bad, firstBad := 0, 0
+	if why := notText(r); why != "" {
+		note(from, why+", not an access log: not read")
+		return nil
+	}
+	var bad skipped
 	long, err := eachLine(r, func(line []byte, n int) error {
 		e, ok := parseLogLine(line)
 		if !ok {
 			if len(bytes.TrimSpace(line)) > 0 {
-				if bad++; bad == 1 {
-					firstBad = n
-				}
+				bad.add(n)
 			}
 			return nil
 		}
 		e.From, e.Line = from, n
 		return yield(e)
 	})
-	if bad > 0 {
-		note(from, fmt.Sprintf("%d lines are no request of the Common or Combined Log Format (the first: line %d), skipped", bad, firstBad))
-	}
-	if long > 0 {
-		note(from, fmt.Sprintf("%d lines longer than %d bytes skipped", long, maxLine))
-	}
+	bad.say(note, from, "line is no request of the Common or Combined Log Format", "lines are no request of the Common or Combined Log Format")
+	long.say(note, from, "line is longer than 64 KiB", "lines are longer than 64 KiB")
 	return err
 }
 
@@ -204,47 +211,4 @@ func delimiter(header string) rune {
 		return rune(header[i])
 	}
 	return ','
-}
-
-// readCSV reads a table whose header row names a URL column (Address,
-// URL, Loc, ...), and yields that column of each row.
-func readCSV(r *bufio.Reader, from string, yield func(Entry) error) error {
-	if bom, _ := r.Peek(3); string(bom) == "\ufeff" {
-		r.Discard(3)
-	}
-	head, _ := r.Peek(4096)
-	first, _, _ := bytes.Cut(head, []byte("\n"))
-	cr := csv.NewReader(r)
-	cr.Comma = delimiter(string(first))
-	cr.FieldsPerRecord = -1
-	cr.LazyQuotes = true
-	cr.ReuseRecord = true
-	header, err := cr.Read()
-	if err != nil {
-		return fmt.Errorf("no header row: %w", err)
-	}
-	col, ok := urlColumn(header)
-	if !ok {
-		return errors.New("no URL column: the header names no Address, URL or Loc")
-	}
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if col >= len(rec) {
-			continue
-		}
-		u := strings.TrimSpace(rec[col])
-		if u == "" {
-			continue
-		}
-		line, _ := cr.FieldPos(col)
-		if err := yield(Entry{URL: u, From: from, Line: line}); err != nil {
-			return err
-		}
-	}
 }

@@ -122,12 +122,42 @@ func Detect(r *bufio.Reader) Kind {
 // stream inflated first), and calls yield for each, in order. It follows
 // no sitemap index: the sitemaps an index names are yielded as entries
 // whose Sitemap is true, as Walker.ReadOne does. It holds the source to
-// no limit: it is for lists, exports and logs of any length. It stops at
-// the first error yield returns, and returns it. note, when not nil, is
-// told what was skipped: lines that are no log lines, a <loc> too long.
+// no limit of the protocol: it is for lists, exports and logs of any
+// length; a line (or a CSV record) is read to 64 KiB at most, so that no
+// bytes make its memory grow. It stops at the first error yield returns,
+// and returns it. note, when not nil, is told what was skipped: lines
+// that are no URLs or no log lines, a quote of a CSV left open, a <loc>
+// too long, a binary file.
 func Read(r io.Reader, from string, note func(Note), yield func(Entry) error) error {
 	w := Walker{MaxURLs: -1, MaxBytes: -1, Note: note}
-	return w.ReadOne(r, from, yield)
+	br, closeGzip, err := open(r, from)
+	if err != nil {
+		return err
+	}
+	defer closeGzip()
+	switch Detect(br) {
+	case Gzip:
+		return fmt.Errorf("%s: a gzip stream inside a gzip stream", from)
+	case CSV:
+	default:
+		return w.ReadOne(br, from, yield)
+	}
+	// Read here, not through ReadOne, as the Walker's reading of a CSV
+	// has no way to say what it skipped.
+	err = readCSVNoted(br, from, w.note, func(e Entry) error {
+		if err := yield(e); err != nil {
+			return stopError{err}
+		}
+		return nil
+	})
+	var stop stopError
+	switch {
+	case errors.As(err, &stop):
+		return stop.err
+	case err != nil:
+		return fmt.Errorf("%s: %w", from, err)
+	}
+	return nil
 }
 
 // ReadLog reads an access log as Read does, whatever its first line looks
@@ -135,17 +165,49 @@ func Read(r io.Reader, from string, note func(Note), yield func(Entry) error) er
 // line that is a request of the Common or Combined Log Format is yielded,
 // and the others are counted in a Note.
 func ReadLog(r io.Reader, from string, note func(Note), yield func(Entry) error) error {
+	return readAs(readLog, r, from, note, yield)
+}
+
+// ReadList reads a list of URLs as Read does, whatever its first line
+// looks like (gzip inflated): one URL or path a line, blank lines and #
+// comments skipped; the lines that are neither, and a binary file, are
+// said in a Note, not yielded. It is for a list given as one, a command
+// line's --urls.
+func ReadList(r io.Reader, from string, note func(Note), yield func(Entry) error) error {
+	return readAs(readList, r, from, note, yield)
+}
+
+// readAs reads r (gzip inflated) with read, whatever its first line.
+func readAs(read func(*bufio.Reader, string, func(from, text string), func(Entry) error) error, r io.Reader, from string, note func(Note), yield func(Entry) error) error {
 	w := Walker{MaxURLs: -1, MaxBytes: -1, Note: note}
-	br := bufio.NewReaderSize(r, 64<<10)
-	if Detect(br) == Gzip {
-		lr, closeGzip, err := inflate(br, 1<<63-1)
-		if err != nil {
-			return fmt.Errorf("%s: %w", from, err)
-		}
-		defer closeGzip()
-		br = bufio.NewReaderSize(lr, 64<<10)
+	br, closeGzip, err := open(r, from)
+	if err != nil {
+		return err
 	}
-	return readLog(br, from, w.note, yield)
+	defer closeGzip()
+	return read(br, from, w.note, yield)
+}
+
+// open returns a reader of r's contents, inflated when r is a gzip
+// stream (to no limit).
+func open(r io.Reader, from string) (*bufio.Reader, func() error, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	if head := available(br, 2); len(head) < 2 || head[0] != 0x1f || head[1] != 0x8b {
+		return br, func() error { return nil }, nil
+	}
+	lr, closeGzip, err := inflate(br, 1<<63-1)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", from, err)
+	}
+	return bufio.NewReaderSize(lr, 64<<10), closeGzip, nil
+}
+
+// available returns up to n bytes of r's first read, without waiting for
+// more: a list typed on a terminal is read line by line.
+func available(r *bufio.Reader, n int) []byte {
+	r.Peek(1)
+	head, _ := r.Peek(min(n, r.Buffered()))
+	return head
 }
 
 // errLimit is the error a limitedReader returns past its limit.

@@ -85,7 +85,7 @@ everything in its #fragment, which browsers never send to a server.`)
 		return c.fail(errors.New("open does not read URLs from standard input: give them as arguments or --urls FILE"))
 	}
 	if len(rest) > 0 || urlsFile != "" {
-		list, closeList, err := urls(rest, urlsFile, strings.NewReader(""))
+		list, closeList, err := urls(rest, urlsFile, strings.NewReader(""), c.note)
 		if err != nil {
 			return c.fail(err)
 		}

@@ -114,8 +114,7 @@ func summarizeURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dia
 	if err != nil {
 		return err
 	}
-	cov := robots.NewCoverage(src.file, typedNames(ags)...)
-	cov.Dialect, cov.Fixed, cov.Answer = d, fixed, src.answer()
+	cov := src.coverage(d, fixed, typedNames(ags)...)
 	if err := feed(c, list, closeList, len(ags), cov.Add); err != nil {
 		return err
 	}
@@ -129,6 +128,16 @@ func summarizeURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dia
 		fmt.Fprintf(out, "%d URLs checked for %d agents.\n", cov.URLs(), len(ags))
 	}
 	return sw.rw.flush()
+}
+
+// coverage returns the Coverage --summary counts with: the one example a
+// row shows is all it keeps of the URLs, so that its memory grows with
+// the lines that decide (a few hundred bytes each, for each agent), and
+// not with the URLs.
+func (s *source) coverage(d robots.Dialect, fixed bool, agents ...string) *robots.Coverage {
+	cov := robots.NewCoverage(s.file, agents...)
+	cov.Dialect, cov.Fixed, cov.Answer, cov.Examples = d, fixed, s.answer(), 1
+	return cov
 }
 
 // decidedAlone returns, when the server's answer decides reading d's
@@ -220,8 +229,7 @@ func checkLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.Dial
 func summarizeLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.Dialect, fixed bool, form format, out *bufio.Writer) error {
 	reqs, done := sf.requests(c)
 	la := newLogAgents(named)
-	cov := robots.NewCoverage(src.file)
-	cov.Dialect, cov.Fixed, cov.Answer = d, fixed, src.answer()
+	cov := src.coverage(d, fixed)
 	prog := newProgress(c.stderr, 1)
 	for e := range reqs {
 		if la.get(e.Agent) == nil {
@@ -255,7 +263,8 @@ func summarizeDiff(c *cli, sf *siteFlags, old, cur *source, ags []agent, d robot
 		return 0, err
 	}
 	diff := robots.NewDiff(old.file, cur.file, typedNames(ags)...)
-	diff.Dialect, diff.Fixed, diff.OldAnswer, diff.NewAnswer = d, fixed, old.answer(), cur.answer()
+	// One example, the one a row shows, as --summary keeps.
+	diff.Dialect, diff.Fixed, diff.OldAnswer, diff.NewAnswer, diff.Examples = d, fixed, old.answer(), cur.answer(), 1
 	if err := feed(c, list, closeList, len(ags), diff.Add); err != nil {
 		return 0, err
 	}

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -205,4 +206,47 @@ func BenchmarkCheckSummary(b *testing.B) {
 		b.Fatalf("status %d", code)
 	}
 	b.ReportMetric(float64(b.N*len(benchAgents))/b.Elapsed().Seconds(), "checks/s")
+}
+
+// TestSummaryMemory: what --summary holds does not grow with the URLs
+// once every line has decided one: three times the URLs, each line
+// deciding three, leave the live heap as it was (the Coverage kept
+// three examples a line and crawler, as many as the rows, and more for
+// no row to show them).
+func TestSummaryMemory(t *testing.T) {
+	const lines = 2000
+	var file strings.Builder
+	file.WriteString("User-agent: *\n")
+	for i := range lines {
+		fmt.Fprintf(&file, "Disallow: /p/%d/\n", i)
+	}
+	src, err := load(&fetchFlags{}, writeFile(t, "robots.txt", file.String()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cov := src.coverage(0, false, "Googlebot", "bingbot", "GPTBot")
+	live := func() uint64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	round := func(suffix string) {
+		for i := range lines {
+			cov.Add(fmt.Sprintf("https://example.com/p/%d/page-%s-of-a-sitemap", i, suffix))
+		}
+	}
+	round("a")
+	before := live()
+	round("b")
+	round("c")
+	after := live()
+	runtime.KeepAlive(cov)
+	t.Logf("live heap %d then %d", before, after)
+	if grown := int64(after) - int64(before); grown > 64<<10 {
+		t.Errorf("the live heap grew by %d bytes for %d more URLs", grown, 2*lines)
+	}
+	if n := len(cov.Tallies()[0].Lines[0].Examples); n != 1 {
+		t.Errorf("%d examples a line", n)
+	}
 }

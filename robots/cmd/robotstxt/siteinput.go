@@ -83,7 +83,7 @@ func (sf *siteFlags) urls(c *cli, args []string, urlsFile string) (iter.Seq[stri
 			return sitemap.Read(f, urlsFile, c.note, yield)
 		}
 	default:
-		return urls(args, urlsFile, c.stdin)
+		return urls(args, urlsFile, c.stdin, c.note)
 	}
 	var err error
 	seq := func(yield func(string) bool) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -16,6 +15,7 @@ import (
 
 	"robotstester/robots"
 	"robotstester/robots/fetch"
+	"robotstester/robots/sitemap"
 )
 
 // A source is a robots.txt to check against: a local file, or a live one
@@ -365,9 +365,12 @@ func (s *source) resultOf(a *agent, url string, ru *robots.Ruling) result {
 }
 
 // urls yields the URLs to check: the arguments, else the lines of the
-// --urls file ("-" for standard input), else standard input; blank lines
-// are skipped. The lines are read one at a time, never all held.
-func urls(args []string, urlsFile string, stdin io.Reader) (iter.Seq[string], func() error, error) {
+// --urls file ("-" for standard input), else standard input, read by the
+// engine's list reader (sitemap.ReadList), as the page reads a list:
+// blank lines and # comments skipped, and the lines that are no URL or
+// path, or a binary file, told to note. The lines are read one at a
+// time, never all held.
+func urls(args []string, urlsFile string, stdin io.Reader, note func(sitemap.Note)) (iter.Seq[string], func() error, error) {
 	if len(args) > 0 && urlsFile == "" {
 		return func(yield func(string) bool) {
 			for _, u := range args {
@@ -378,39 +381,37 @@ func urls(args []string, urlsFile string, stdin io.Reader) (iter.Seq[string], fu
 		}, func() error { return nil }, nil
 	}
 	var r io.Reader = stdin
+	from := "standard input"
 	var closer io.Closer
 	if urlsFile != "" && urlsFile != "-" {
 		f, err := os.Open(urlsFile)
 		if err != nil {
 			return nil, nil, plainFileError(err)
 		}
-		r, closer = f, f
+		r, closer, from = f, f, urlsFile
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	var err error
 	seq := func(yield func(string) bool) {
 		for _, u := range args {
 			if !yield(u) {
 				return
 			}
 		}
-		for sc.Scan() {
-			if u := strings.TrimSpace(sc.Text()); u != "" && !yield(u) {
-				return
+		err = sitemap.ReadList(r, from, note, func(e sitemap.Entry) error {
+			if !yield(e.URL) {
+				return errStop
 			}
+			return nil
+		})
+		if err == errStop {
+			err = nil
 		}
 	}
 	done := func() error {
 		if closer != nil {
 			closer.Close()
 		}
-		if err := sc.Err(); err != nil {
-			if errors.Is(err, bufio.ErrTooLong) {
-				return errors.New("a line of the URL list is longer than 1 MiB")
-			}
-			return err
-		}
-		return nil
+		return err
 	}
 	return seq, done, nil
 }
