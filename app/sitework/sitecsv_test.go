@@ -35,13 +35,16 @@ func TestSiteCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pieces < 2 || len(rows) != 20004 {
+	// "=cmd()" is no URL or path: the list skips it (and says so).
+	if pieces < 2 || len(rows) != 20003 {
 		t.Fatalf("%d pieces, %d rows", pieces, len(rows))
 	}
 	if got := strings.Join(rows[2], "|"); got != "list|/private/a|Googlebot|blocked|2|Disallow: /private/|" {
 		t.Errorf("row %q", got)
 	}
-	if rows[3][1] != "/=cmd()" && rows[3][1] != "'=cmd()" {
-		t.Errorf("a formula cell %q", rows[3][1])
+	for _, r := range rows {
+		if strings.HasPrefix(r[1], "=") {
+			t.Errorf("a formula cell %q", r[1])
+		}
 	}
 }

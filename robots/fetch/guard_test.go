@@ -239,7 +239,9 @@ func TestGuardNamed(t *testing.T) {
 		"other.test":   {"127.0.0.1"},
 	}}
 	g := NewGuard(nil, false, resolver)
-	g.Named = func(host string) bool { return host == "staging.test" || host == "meta.test" || host == "localhost" || host == "127.0.0.1" }
+	g.Named = func(host string) bool {
+		return host == "staging.test" || host == "meta.test" || host == "localhost" || host == "127.0.0.1"
+	}
 	for _, tc := range []struct {
 		host string
 		want string // a word of the refusal; "" for allowed

@@ -10,16 +10,9 @@ import (
 )
 
 // readCSV reads a table whose header row names a URL column (Address,
-// URL, Loc, ...), and yields that column of each row. What it skips is
-// not said: it is the Walker's reading, which hands it no note; Read
-// calls readCSVNoted, which says it.
-func readCSV(r *bufio.Reader, from string, yield func(Entry) error) error {
-	return readCSVNoted(r, from, func(string, string) {}, yield)
-}
-
-// readCSVNoted reads a CSV as readCSV does, and notes what it skips: a
-// quote not closed, rows it cannot read, cells that hold no URL.
-func readCSVNoted(r *bufio.Reader, from string, note func(from, text string), yield func(Entry) error) error {
+// URL, Loc, ...), yields that column of each row, and notes what it
+// skips: a quote not closed, rows it cannot read, cells that hold no URL.
+func readCSV(r *bufio.Reader, from string, note func(from, text string), yield func(Entry) error) error {
 	if bom, _ := r.Peek(3); string(bom) == "\ufeff" {
 		r.Discard(3)
 	}

@@ -135,29 +135,10 @@ func Read(r io.Reader, from string, note func(Note), yield func(Entry) error) er
 		return err
 	}
 	defer closeGzip()
-	switch Detect(br) {
-	case Gzip:
+	if Detect(br) == Gzip {
 		return fmt.Errorf("%s: a gzip stream inside a gzip stream", from)
-	case CSV:
-	default:
-		return w.ReadOne(br, from, yield)
 	}
-	// Read here, not through ReadOne, as the Walker's reading of a CSV
-	// has no way to say what it skipped.
-	err = readCSVNoted(br, from, w.note, func(e Entry) error {
-		if err := yield(e); err != nil {
-			return stopError{err}
-		}
-		return nil
-	})
-	var stop stopError
-	switch {
-	case errors.As(err, &stop):
-		return stop.err
-	case err != nil:
-		return fmt.Errorf("%s: %w", from, err)
-	}
-	return nil
+	return w.ReadOne(br, from, yield)
 }
 
 // ReadLog reads an access log as Read does, whatever its first line looks

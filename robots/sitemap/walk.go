@@ -261,7 +261,7 @@ func (w *Walker) read(r io.Reader, from string, yield func(Entry) error, child f
 	case XML:
 		err = readXML(br, from, w.note, counted, addChild)
 	case CSV:
-		err = readCSV(br, from, counted)
+		err = readCSV(br, from, w.note, counted)
 	case Log:
 		err = readLog(br, from, w.note, counted)
 	default:
