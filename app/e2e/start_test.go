@@ -135,6 +135,35 @@ func TestTypingKeepsOrder(t *testing.T) {
 	}
 }
 
+// TestReloadRightAfterKeys: a reload right after a key, on a slowed CPU
+// and a file whose analysis takes time, 20 times in a row: each reload
+// ends, and the keys typed before it are there after it. The page's leave
+// hook once made the analysis due inside the browser's pagehide, which
+// the reload waited on, and under load a reload sometimes never ended.
+func TestReloadRightAfterKeys(t *testing.T) {
+	var b strings.Builder
+	for b.Len() < 100_000 {
+		b.WriteString("User-agent: zz\nDisallow: /zz\n")
+	}
+	st := model.State{Robots: b.String()}
+	for i := range 200 {
+		st.Rows = append(st.Rows, model.Row{Agent: "Googlebot", URL: fmt.Sprintf("/p/%d", i)})
+	}
+	p := suite.NewPage(t)
+	p.Goto(stateLink(t, suite.Site(t, ""), st))
+	p.Wait("main[data-ready]")
+	p.ThrottleCPU(4)
+	for i := range 20 {
+		p.Call("focusing the editor", `() => document.querySelector("#robots-txt").focus()`)
+		mark := fmt.Sprintf("#k%d", i)
+		p.do("typing "+mark, chromedp.KeyEvent(mark+"\r"))
+		p.Reload()
+		if got := Eval[string](p, "reading the editor", `window.robotsTester.text().slice(0, 200)`); !strings.Contains(got, mark+"\n") {
+			t.Fatalf("reload %d: the keys typed just before it are lost: %q", i+1, got)
+		}
+	}
+}
+
 // TestPrerenderedPage reads the page as built, with the browser's own HTML
 // parser: the prerendered editor shows the example's lines, the deciding
 // one marked, and the attributes hold what go-app meant (it quotes them as

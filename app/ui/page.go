@@ -91,15 +91,12 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 	// Hidden tabs may be closed without notice: save what is left.
 	p.listeners = dom.FollowPage(dom.PageHooks{
 		Leave: func() {
-			// syscall/js runs this while the page's Go code waits: wasm has
-			// one thread, so it does not race with go-app's loop. The text
-			// whose analysis is under way is saved too.
-			if t.work.Due() != nil {
-				fx := t.work.Settle()
-				paintVerdicts(t.work.An)
-				t.own.Dispatch(func(ctx app.Context) { t.show(ctx, fx) }) // the page shows it on return
-			}
-			t.save()
+			// syscall/js runs this while the page's Go code waits, and the
+			// browser's event (a reload, the next page) waits on it: it
+			// writes, and computes nothing. The text whose analysis is
+			// under way is saved as it is; the analysis goes on if the
+			// page comes back.
+			t.saved(t.work.SaveLeaving())
 		},
 		Storage: t.otherTabWrote,
 		Address: func() { t.own.Dispatch(t.linkGiven) },

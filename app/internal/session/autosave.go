@@ -113,6 +113,25 @@ func (s *Session) PrepareSave() (w SaveWrite, ok bool) {
 	return SaveWrite{data: string(data), changes: s.changes, writes: s.writes}, true
 }
 
+// SaveLeaving writes the work now, as the page is hidden or left, with
+// the text of an analysis still due in the file's place. That analysis is
+// not made here: a large file's is seconds of a slow machine's time, which
+// a page being left may not have, and which the browser's event (and so
+// the reload or the next page) would wait on. It reports whether it wrote.
+func (s *Session) SaveLeaving() bool {
+	w := s.due
+	if w == nil || !s.Saves() {
+		return s.Save()
+	}
+	data, err := share.ForStorage(w.state)
+	if err != nil {
+		return s.Save() // says why it cannot
+	}
+	// What the analysis will count as a change is written already; its
+	// save, when it lands, writes the same again.
+	return s.write(SaveWrite{data: string(data), changes: s.changes, writes: s.writes})
+}
+
 // FinishSave writes what PrepareSave encoded, unless the work was written
 // since, and reports whether it wrote. The work is saved if it did not
 // change meanwhile.
@@ -120,6 +139,12 @@ func (s *Session) FinishSave(w SaveWrite) bool {
 	if !s.canSave() || w.writes != s.writes {
 		return false
 	}
+	return s.write(w)
+}
+
+// write writes the work w encoded, keeping a version first when one is
+// due, and reports whether it wrote.
+func (s *Session) write(w SaveWrite) bool {
 	if s.versionDue != "" && s.savedBefore != "" && s.savedBefore != w.data {
 		s.pushVersion(s.savedBefore, s.versionDue)
 	}

@@ -6,8 +6,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 
+	"robotstester/app/internal/share"
 	"robotstester/app/ui/model"
 	"robotstester/robots"
 )
@@ -439,5 +441,41 @@ func TestDropFile(t *testing.T) {
 				t.Errorf("CanUndo = %q", label)
 			}
 		})
+	}
+}
+
+// TestSaveLeaving: the page left while an analysis is due writes the
+// work with the text typed, without making the analysis; the analysis,
+// made later, leaves the same work saved.
+func TestSaveLeaving(t *testing.T) {
+	st := MemoryStorage{}
+	s, clk := newSession(st)
+	clk.advance(time.Minute)
+	before := s.An
+	fx := s.Apply(EditText{Transactions: [][]TextChange{{change(1, 0, 1, 0, "# last words\n")}}, Paced: true})
+	if !fx.Due || s.Due() == nil {
+		t.Fatalf("no analysis due: %+v", fx)
+	}
+	if !s.SaveLeaving() {
+		t.Fatal("nothing written")
+	}
+	if s.An != before || s.Due() == nil {
+		t.Error("the analysis was made as the page was left")
+	}
+	saved, err := share.Unmarshal([]byte(st[SaveKey]))
+	if err != nil || !strings.HasPrefix(saved.Robots, "# last words\n") {
+		t.Fatalf("saved %q, %v", saved.Robots, err)
+	}
+	// The page comes back: the analysis lands, and the work saved is the same.
+	if err := s.Due().Run(nil); err != nil {
+		t.Fatal(err)
+	}
+	s.Apply(Analyzed{Work: s.Due()})
+	if !strings.HasPrefix(s.State.Robots, "# last words\n") || s.An == before {
+		t.Errorf("after the analysis: %q", s.State.Robots)
+	}
+	s.Save()
+	if again, _ := share.Unmarshal([]byte(st[SaveKey])); again.Robots != saved.Robots {
+		t.Errorf("saved again %q", again.Robots)
 	}
 }
