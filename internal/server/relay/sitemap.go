@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 
 	"robotstester/robots"
@@ -21,15 +20,6 @@ import (
 
 // Defaults of the sitemap fetches.
 const (
-	// DefaultNamedSitemaps is the most sitemap URLs the relay remembers
-	// as named, by a robots.txt or an index, at once.
-	DefaultNamedSitemaps = 100_000
-	// NamedFor is how long a sitemap stays named after the robots.txt or
-	// the index that named it was fetched.
-	NamedFor = 30 * time.Minute
-	// MaxIndexNamed is the most sitemaps one index may name for the
-	// relay: an index lists up to 50,000.
-	MaxIndexNamed = 10_000
 	// MaxNotes is the most notes an answer carries.
 	MaxNotes = 20
 	// MaxSitemapAnswer is the most bytes of URLs an answer carries: 50,000
@@ -67,76 +57,6 @@ type SitemapAnswer struct {
 	FetchError string `json:"fetch_error,omitempty"`
 	// TookMS is how long the fetch took, in milliseconds.
 	TookMS int64 `json:"took_ms"`
-}
-
-// A registry is the sitemaps the relay may fetch, each until its time is
-// up, with how deep in indexes it stands (0: a robots.txt named it).
-type registry struct {
-	mu  sync.Mutex
-	m   map[string]namedSitemap
-	max int
-}
-
-type namedSitemap struct {
-	until time.Time
-	depth int
-}
-
-func newRegistry(max int) *registry { return &registry{m: map[string]namedSitemap{}, max: max} }
-
-// sitemapKey is the form a sitemap URL is remembered and looked up in,
-// or "" for a value that is no http or https URL: no fragment, no user.
-func sitemapKey(raw string) string {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return ""
-	}
-	u.Fragment, u.RawFragment, u.User = "", "", nil
-	u.Host = strings.ToLower(u.Host)
-	return u.String()
-}
-
-// name remembers loc as named at depth, and reports whether it could.
-func (g *registry) name(loc string, depth int, now time.Time) bool {
-	key := sitemapKey(loc)
-	if key == "" {
-		return false
-	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if old, ok := g.m[key]; ok && old.depth < depth && old.until.After(now) {
-		depth = old.depth // named closer to a robots.txt already
-	}
-	if _, ok := g.m[key]; !ok && len(g.m) >= g.max {
-		for k, v := range g.m {
-			if !v.until.After(now) {
-				delete(g.m, k)
-			}
-		}
-		if len(g.m) >= g.max {
-			return false
-		}
-	}
-	g.m[key] = namedSitemap{until: now.Add(NamedFor), depth: depth}
-	return true
-}
-
-// fromRobots names the sitemaps of a robots.txt the relay fetched.
-func (g *registry) fromRobots(f *robots.File, now time.Time) {
-	for _, rec := range f.Read(robots.Google).Sitemaps {
-		g.name(rec.Value, 0, now)
-	}
-}
-
-// lookup returns how deep loc is named, and whether it is.
-func (g *registry) lookup(loc string, now time.Time) (depth int, ok bool) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	n, ok := g.m[sitemapKey(loc)]
-	if !ok || !n.until.After(now) {
-		return 0, false
-	}
-	return n.depth, true
 }
 
 // sitemapRedirects follows at most robots.MaxRedirects redirects of a
@@ -309,7 +229,7 @@ func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body
 		notes = append(notes, fmt.Sprintf("%d entries are not absolute http or https URLs, as a sitemap's must be: left out", notURLs))
 	}
 	if skipped > 0 {
-		notes = append(notes, fmt.Sprintf("%d sitemaps of this index are past what the relay follows (%d a index, %d levels deep): it will not fetch them", skipped, MaxIndexNamed, sitemap.DefaultMaxDepth))
+		notes = append(notes, fmt.Sprintf("%d sitemaps of this index are past what the relay follows (%d an index, %d levels deep, %d a site): it will not fetch them", skipped, MaxIndexNamed, sitemap.DefaultMaxDepth, MaxSiteNamed))
 	}
 	a.Notes = notes
 	if a.Notes == nil {
