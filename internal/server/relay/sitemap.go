@@ -25,6 +25,10 @@ const (
 	// MaxSitemapAnswer is the most bytes of URLs an answer carries: 50,000
 	// URLs of 300 bytes, where the protocol allows 2,048 a URL.
 	MaxSitemapAnswer = 16 << 20
+	// NamesPerFetch is how many sitemaps an index may name for the relay
+	// at the cost of one fetch: an index costs its client one fetch, and
+	// one more for each NamesPerFetch sitemaps it names, or part of them.
+	NamesPerFetch = 1000
 )
 
 // errAnswerFull ends a sitemap whose URLs fill MaxSitemapAnswer.
@@ -111,13 +115,22 @@ func (h *Handler) serveSitemap(w http.ResponseWriter, r *http.Request, query url
 		return
 	}
 	defer leave()
-	h.fetchSitemap(w, r.Context(), loc, depth)
+	h.charge(r, h.fetchSitemap(w, r.Context(), loc, depth))
+}
+
+// charge counts the sitemaps an index named against its client's rate:
+// remembering them costs the relay as fetches do.
+func (h *Handler) charge(r *http.Request, named int) {
+	if extra := (named + NamesPerFetch - 1) / NamesPerFetch; extra > 0 && h.limits != nil {
+		h.limits.spend(h.client(r), extra, h.now())
+	}
 }
 
 // fetchSitemap fetches the sitemap loc, named depth levels of index deep,
 // and streams its locs to w: the answer holds no more than one entry at
-// a time, whatever the sitemap's size.
-func (h *Handler) fetchSitemap(w http.ResponseWriter, ctx context.Context, loc string, depth int) {
+// a time, whatever the sitemap's size. It returns how many sitemaps the
+// relay now remembers as named by it, an index.
+func (h *Handler) fetchSitemap(w http.ResponseWriter, ctx context.Context, loc string, depth int) (named int) {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cmp.Or(h.conf.Timeout, DefaultTimeout))
 	defer cancel()
@@ -131,7 +144,7 @@ func (h *Handler) fetchSitemap(w http.ResponseWriter, ctx context.Context, loc s
 		if errors.As(err, &refused) {
 			h.log.Info("sitemap", "url", loc, "refused", refused.Reason)
 			h.fail(w, http.StatusForbidden, loc+": "+refused.Reason)
-			return
+			return 0
 		}
 		a.FetchError = fetch.ErrorText(err)
 		if ctx.Err() != nil {
@@ -140,7 +153,7 @@ func (h *Handler) fetchSitemap(w http.ResponseWriter, ctx context.Context, loc s
 		a.TookMS = time.Since(start).Milliseconds()
 		h.log.Info("sitemap", "url", loc, "error", a.FetchError)
 		h.send(w, http.StatusOK, encode(a))
-		return
+		return 0
 	}
 	defer resp.Body.Close()
 	a.Status, a.FinalURL = resp.StatusCode, resp.Request.URL.String()
@@ -149,14 +162,15 @@ func (h *Handler) fetchSitemap(w http.ResponseWriter, ctx context.Context, loc s
 		a.TookMS = time.Since(start).Milliseconds()
 		h.log.Info("sitemap", "url", loc, "status", a.Status)
 		h.send(w, http.StatusOK, encode(a))
-		return
+		return 0
 	}
-	h.streamSitemap(w, ctx, resp.Body, a, depth, start)
+	return h.streamSitemap(w, ctx, resp.Body, a, depth, start)
 }
 
 // streamSitemap reads a sitemap's body and writes the answer as it goes:
-// the locs first, one at a time, then what the reading came to.
-func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body io.Reader, a SitemapAnswer, depth int, start time.Time) {
+// the locs first, one at a time, then what the reading came to. It
+// returns how many sitemaps it named.
+func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body io.Reader, a SitemapAnswer, depth int, start time.Time) int {
 	// A client that reads slowly cannot hold the fetch's slot long past
 	// its time bound: the writes end a few seconds after it, time enough
 	// for the answer's end.
@@ -247,6 +261,7 @@ func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body
 	out.Write(tail[1:]) // without its opening brace
 	out.Flush()
 	h.log.Info("sitemap", "url", a.URL, "status", a.Status, "locs", n, "index", a.Index, "complete", a.Complete, "took", time.Since(start).Round(time.Millisecond))
+	return named
 }
 
 // readError says why a sitemap's body could not be read: the network's
