@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"cmp"
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -95,13 +97,17 @@ func (h *Handler) serveSitemap(w http.ResponseWriter, r *http.Request, query url
 		// Not named yet: the robots.txt of the sitemap's own site may
 		// name it, and is fetched (or taken from the cache) to see.
 		target, _ := robots.RobotsURL(loc)
-		if status, answer, ok := h.robots(r.Context(), target); !ok {
+		status, answer, ok := h.robots(r.Context(), target)
+		if !ok {
 			return
 		} else if status != http.StatusOK {
 			h.send(w, status, answer)
 			return
 		}
 		depth, named = h.named.lookup(loc, h.now())
+		if !named && h.nameAgain(answer) {
+			depth, named = h.named.lookup(loc, h.now())
+		}
 	}
 	if !named {
 		h.log.Info("sitemap", "url", loc, "refused", "not named")
@@ -124,6 +130,23 @@ func (h *Handler) charge(r *http.Request, named int) {
 	if extra := (named + NamesPerFetch - 1) / NamesPerFetch; extra > 0 && h.limits != nil {
 		h.limits.spend(h.client(r), extra, h.now())
 	}
+}
+
+// nameAgain names the sitemaps of a robots.txt answer once more, and
+// reports whether it had a file: an answer kept from an earlier fetch
+// named them then, and other sites' names may have taken their room
+// since.
+func (h *Handler) nameAgain(answer []byte) bool {
+	var a Answer
+	if json.Unmarshal(answer, &a) != nil || a.Class != robots.Success.String() {
+		return false
+	}
+	body := a.Body
+	if raw, err := base64.StdEncoding.DecodeString(a.BodyBase64); err == nil && a.BodyBase64 != "" {
+		body = string(raw)
+	}
+	h.named.fromRobots(robots.ParseString(body), h.now())
+	return true
 }
 
 // fetchSitemap fetches the sitemap loc, named depth levels of index deep,

@@ -289,3 +289,25 @@ func TestSitemapNamesCharged(t *testing.T) {
 		t.Errorf("after an index of 8,600 sitemaps, at the default rate: %d, want 429", rep.code)
 	}
 }
+
+// TestSitemapNamedAgain: a site's sitemap stays served while the relay
+// keeps its robots.txt, though other sites' names took the room of its
+// own: the kept file names them again.
+func TestSitemapNamedAgain(t *testing.T) {
+	s := newSitemapSite(t)
+	relay := newRelay(t, Config{AllowLoopback: true, PerClient: -1}, "")
+	if rep := relay.get(t, s.base); rep.code != 200 {
+		t.Fatalf("robots.txt: %d %s", rep.code, rep.raw)
+	}
+	fill(relay.named, 0, DefaultNamedSitemaps, 100, false, time.Now())
+	if _, ok := relay.named.lookup(s.base+"/sitemap_index.xml", time.Now()); ok {
+		t.Fatal("the site's names are still kept: the test fills too little")
+	}
+	rep, a := relay.getSitemap(t, s.base+"/sitemap_index.xml")
+	if rep.code != 200 || !a.Index || len(a.Locs) != 2 {
+		t.Errorf("index: %d %.300s", rep.code, rep.raw)
+	}
+	if n := s.hits["/robots.txt"].Load(); n != 1 {
+		t.Errorf("robots.txt fetched %d times, want once (then kept)", n)
+	}
+}
