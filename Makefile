@@ -9,7 +9,7 @@
 #   make bench              benchmarks
 #   make bench-browser      the tester's latency in headless Chromium
 #   make bench-longtasks    the longest task of each user action at the limits
-#   make bench-relay        the fetch relay under faults and 200 clients at once
+#   make bench-relay        the fetch relay under faults, a flood of sitemaps, 200 clients at once
 
 GO       ?= go
 PREFIX   ?=
@@ -188,10 +188,12 @@ screenshot: chromium build
 bench:
 	$(GO) test -run=NONE -bench=. -benchmem $$($(GO) list ./... | grep -v /app/e2e)
 
-# The fetch relay against hostile and broken local servers, then under the
-# load of 200 clients at once (docs/relay.md records the figures).
+# The fetch relay against hostile and broken local servers, a flood of
+# sitemap indexes, then the load of 200 clients at once (docs/relay.md
+# records the figures).
 bench-relay:
 	$(GO) test -count=1 -v -run '^TestRelayFaults$$' ./internal/server/relay
+	$(GO) test -count=1 -v -run '^TestRelayFlood$$' ./internal/server/relay
 	$(GO) test -count=1 -run NONE -bench '^BenchmarkRelayLoad$$' -benchtime 2000x ./internal/server/relay
 
 clean:

@@ -37,6 +37,24 @@ func newLimiter(perMinute, burst int) *limiter {
 func (l *limiter) take(client string, now time.Time) (ok bool, wait time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	b := l.bucket(client, now)
+	if b.tokens >= 1 {
+		b.tokens--
+		return true, 0
+	}
+	return false, time.Duration((1 - b.tokens) / l.perMinute * float64(time.Minute))
+}
+
+// spend takes n tokens from client's bucket for work already done: the
+// bucket may go below empty, and the client then waits the longer.
+func (l *limiter) spend(client string, n int, now time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.bucket(client, now).tokens -= float64(n)
+}
+
+// bucket returns client's bucket, filled up to now.
+func (l *limiter) bucket(client string, now time.Time) *bucket {
 	b := l.clients[client]
 	if b == nil {
 		// A full table is swept at most once a second: a sweep goes
@@ -57,11 +75,7 @@ func (l *limiter) take(client string, now time.Time) (ok bool, wait time.Duratio
 	}
 	b.tokens = min(l.burst, b.tokens+now.Sub(b.at).Minutes()*l.perMinute)
 	b.at = now
-	if b.tokens >= 1 {
-		b.tokens--
-		return true, 0
-	}
-	return false, time.Duration((1 - b.tokens) / l.perMinute * float64(time.Minute))
+	return b
 }
 
 // sweep forgets the clients whose buckets have filled up again: they are

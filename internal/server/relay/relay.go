@@ -214,7 +214,7 @@ func New(conf Config) *Handler {
 		DisableKeepAlives:      true, // nothing is kept between fetches
 		MaxResponseHeaderBytes: 64 << 10,
 	}
-	h.named = newRegistry(DefaultNamedSitemaps)
+	h.named = newRegistry(DefaultNamedSitemaps, MaxNamedBytes)
 	h.sitemapClient = &http.Client{Transport: stripCredentials{transport}, CheckRedirect: sitemapRedirects}
 	h.fetcher = fetch.Fetcher{
 		Client:    &http.Client{Transport: stripCredentials{transport}},

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"cmp"
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,7 +13,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 
 	"robotstester/robots"
@@ -21,20 +22,15 @@ import (
 
 // Defaults of the sitemap fetches.
 const (
-	// DefaultNamedSitemaps is the most sitemap URLs the relay remembers
-	// as named, by a robots.txt or an index, at once.
-	DefaultNamedSitemaps = 100_000
-	// NamedFor is how long a sitemap stays named after the robots.txt or
-	// the index that named it was fetched.
-	NamedFor = 30 * time.Minute
-	// MaxIndexNamed is the most sitemaps one index may name for the
-	// relay: an index lists up to 50,000.
-	MaxIndexNamed = 10_000
 	// MaxNotes is the most notes an answer carries.
 	MaxNotes = 20
 	// MaxSitemapAnswer is the most bytes of URLs an answer carries: 50,000
 	// URLs of 300 bytes, where the protocol allows 2,048 a URL.
 	MaxSitemapAnswer = 16 << 20
+	// NamesPerFetch is how many sitemaps an index may name for the relay
+	// at the cost of one fetch: an index costs its client one fetch, and
+	// one more for each NamesPerFetch sitemaps it names, or part of them.
+	NamesPerFetch = 1000
 )
 
 // errAnswerFull ends a sitemap whose URLs fill MaxSitemapAnswer.
@@ -69,76 +65,6 @@ type SitemapAnswer struct {
 	TookMS int64 `json:"took_ms"`
 }
 
-// A registry is the sitemaps the relay may fetch, each until its time is
-// up, with how deep in indexes it stands (0: a robots.txt named it).
-type registry struct {
-	mu  sync.Mutex
-	m   map[string]namedSitemap
-	max int
-}
-
-type namedSitemap struct {
-	until time.Time
-	depth int
-}
-
-func newRegistry(max int) *registry { return &registry{m: map[string]namedSitemap{}, max: max} }
-
-// sitemapKey is the form a sitemap URL is remembered and looked up in,
-// or "" for a value that is no http or https URL: no fragment, no user.
-func sitemapKey(raw string) string {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return ""
-	}
-	u.Fragment, u.RawFragment, u.User = "", "", nil
-	u.Host = strings.ToLower(u.Host)
-	return u.String()
-}
-
-// name remembers loc as named at depth, and reports whether it could.
-func (g *registry) name(loc string, depth int, now time.Time) bool {
-	key := sitemapKey(loc)
-	if key == "" {
-		return false
-	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if old, ok := g.m[key]; ok && old.depth < depth && old.until.After(now) {
-		depth = old.depth // named closer to a robots.txt already
-	}
-	if _, ok := g.m[key]; !ok && len(g.m) >= g.max {
-		for k, v := range g.m {
-			if !v.until.After(now) {
-				delete(g.m, k)
-			}
-		}
-		if len(g.m) >= g.max {
-			return false
-		}
-	}
-	g.m[key] = namedSitemap{until: now.Add(NamedFor), depth: depth}
-	return true
-}
-
-// fromRobots names the sitemaps of a robots.txt the relay fetched.
-func (g *registry) fromRobots(f *robots.File, now time.Time) {
-	for _, rec := range f.Read(robots.Google).Sitemaps {
-		g.name(rec.Value, 0, now)
-	}
-}
-
-// lookup returns how deep loc is named, and whether it is.
-func (g *registry) lookup(loc string, now time.Time) (depth int, ok bool) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	n, ok := g.m[sitemapKey(loc)]
-	if !ok || !n.until.After(now) {
-		return 0, false
-	}
-	return n.depth, true
-}
-
 // sitemapRedirects follows at most robots.MaxRedirects redirects of a
 // sitemap, each dialed through the guard as the first request is.
 func sitemapRedirects(req *http.Request, via []*http.Request) error {
@@ -171,13 +97,17 @@ func (h *Handler) serveSitemap(w http.ResponseWriter, r *http.Request, query url
 		// Not named yet: the robots.txt of the sitemap's own site may
 		// name it, and is fetched (or taken from the cache) to see.
 		target, _ := robots.RobotsURL(loc)
-		if status, answer, ok := h.robots(r.Context(), target); !ok {
+		status, answer, ok := h.robots(r.Context(), target)
+		if !ok {
 			return
 		} else if status != http.StatusOK {
 			h.send(w, status, answer)
 			return
 		}
 		depth, named = h.named.lookup(loc, h.now())
+		if !named && h.nameAgain(answer) {
+			depth, named = h.named.lookup(loc, h.now())
+		}
 	}
 	if !named {
 		h.log.Info("sitemap", "url", loc, "refused", "not named")
@@ -191,13 +121,39 @@ func (h *Handler) serveSitemap(w http.ResponseWriter, r *http.Request, query url
 		return
 	}
 	defer leave()
-	h.fetchSitemap(w, r.Context(), loc, depth)
+	h.charge(r, h.fetchSitemap(w, r.Context(), loc, depth))
+}
+
+// charge counts the sitemaps an index named against its client's rate:
+// remembering them costs the relay as fetches do.
+func (h *Handler) charge(r *http.Request, named int) {
+	if extra := (named + NamesPerFetch - 1) / NamesPerFetch; extra > 0 && h.limits != nil {
+		h.limits.spend(h.client(r), extra, h.now())
+	}
+}
+
+// nameAgain names the sitemaps of a robots.txt answer once more, and
+// reports whether it had a file: an answer kept from an earlier fetch
+// named them then, and other sites' names may have taken their room
+// since.
+func (h *Handler) nameAgain(answer []byte) bool {
+	var a Answer
+	if json.Unmarshal(answer, &a) != nil || a.Class != robots.Success.String() {
+		return false
+	}
+	body := a.Body
+	if raw, err := base64.StdEncoding.DecodeString(a.BodyBase64); err == nil && a.BodyBase64 != "" {
+		body = string(raw)
+	}
+	h.named.fromRobots(robots.ParseString(body), h.now())
+	return true
 }
 
 // fetchSitemap fetches the sitemap loc, named depth levels of index deep,
 // and streams its locs to w: the answer holds no more than one entry at
-// a time, whatever the sitemap's size.
-func (h *Handler) fetchSitemap(w http.ResponseWriter, ctx context.Context, loc string, depth int) {
+// a time, whatever the sitemap's size. It returns how many sitemaps the
+// relay now remembers as named by it, an index.
+func (h *Handler) fetchSitemap(w http.ResponseWriter, ctx context.Context, loc string, depth int) (named int) {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cmp.Or(h.conf.Timeout, DefaultTimeout))
 	defer cancel()
@@ -211,7 +167,7 @@ func (h *Handler) fetchSitemap(w http.ResponseWriter, ctx context.Context, loc s
 		if errors.As(err, &refused) {
 			h.log.Info("sitemap", "url", loc, "refused", refused.Reason)
 			h.fail(w, http.StatusForbidden, loc+": "+refused.Reason)
-			return
+			return 0
 		}
 		a.FetchError = fetch.ErrorText(err)
 		if ctx.Err() != nil {
@@ -220,7 +176,7 @@ func (h *Handler) fetchSitemap(w http.ResponseWriter, ctx context.Context, loc s
 		a.TookMS = time.Since(start).Milliseconds()
 		h.log.Info("sitemap", "url", loc, "error", a.FetchError)
 		h.send(w, http.StatusOK, encode(a))
-		return
+		return 0
 	}
 	defer resp.Body.Close()
 	a.Status, a.FinalURL = resp.StatusCode, resp.Request.URL.String()
@@ -229,14 +185,15 @@ func (h *Handler) fetchSitemap(w http.ResponseWriter, ctx context.Context, loc s
 		a.TookMS = time.Since(start).Milliseconds()
 		h.log.Info("sitemap", "url", loc, "status", a.Status)
 		h.send(w, http.StatusOK, encode(a))
-		return
+		return 0
 	}
-	h.streamSitemap(w, ctx, resp.Body, a, depth, start)
+	return h.streamSitemap(w, ctx, resp.Body, a, depth, start)
 }
 
 // streamSitemap reads a sitemap's body and writes the answer as it goes:
-// the locs first, one at a time, then what the reading came to.
-func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body io.Reader, a SitemapAnswer, depth int, start time.Time) {
+// the locs first, one at a time, then what the reading came to. It
+// returns how many sitemaps it named.
+func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body io.Reader, a SitemapAnswer, depth int, start time.Time) int {
 	// A client that reads slowly cannot hold the fetch's slot long past
 	// its time bound: the writes end a few seconds after it, time enough
 	// for the answer's end.
@@ -318,7 +275,7 @@ func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body
 		notes = append(notes, fmt.Sprintf("%d sitemaps of this index are on other hosts: left out (an index names sitemaps of its own host only)", otherHosts))
 	}
 	if skipped > 0 {
-		notes = append(notes, fmt.Sprintf("%d sitemaps of this index are past what the relay follows (%d a index, %d levels deep): it will not fetch them", skipped, MaxIndexNamed, sitemap.DefaultMaxDepth))
+		notes = append(notes, fmt.Sprintf("%d sitemaps of this index are past what the relay follows (%d an index, %d levels deep, %d a site): it will not fetch them", skipped, MaxIndexNamed, sitemap.DefaultMaxDepth, MaxSiteNamed))
 	}
 	a.Notes = notes
 	if a.Notes == nil {
@@ -336,6 +293,7 @@ func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body
 	out.Write(tail[1:]) // without its opening brace
 	out.Flush()
 	h.log.Info("sitemap", "url", a.URL, "status", a.Status, "locs", n, "index", a.Index, "complete", a.Complete, "took", time.Since(start).Round(time.Millisecond))
+	return named
 }
 
 // readError says why a sitemap's body could not be read: the network's

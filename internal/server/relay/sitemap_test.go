@@ -1,6 +1,7 @@
 package relay
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
@@ -278,5 +279,88 @@ func TestSitemapIndexNamesItsOwnHost(t *testing.T) {
 	}
 	if rep, a := relay.getSitemap(t, base+"/own.txt"); rep.code != 200 || !slices.Equal(a.Locs, []string{"https://example.com/own"}) {
 		t.Errorf("own sitemap: %d %s", rep.code, rep.raw)
+	}
+}
+
+// indexSite is a site whose robots.txt names /index.xml, an index that
+// names n sitemaps of the site, each about long bytes long.
+func indexSite(n, long int) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		base := "http://" + r.Host
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprintf(w, "Sitemap: %s/index.xml\nSitemap: %s/sitemap.xml\n", base, base)
+		case "/index.xml":
+			out := bufio.NewWriter(w)
+			pad := strings.Repeat("s", max(0, long-len(base)-20))
+			out.WriteString(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+			for i := range n {
+				fmt.Fprintf(out, "<sitemap><loc>%s/%s/%d.xml</loc></sitemap>\n", base, pad, i)
+			}
+			out.WriteString(`</sitemapindex>`)
+			out.Flush()
+		case "/sitemap.xml":
+			fmt.Fprintf(w, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>%s/</loc></url></urlset>`, base)
+		default:
+			http.NotFound(w, r)
+		}
+	}
+}
+
+// TestSitemapNamesCharged: an index costs its client one fetch, and one
+// more for each NamesPerFetch sitemaps it names, or part of them.
+func TestSitemapNamesCharged(t *testing.T) {
+	for _, tc := range []struct {
+		names int
+		cost  int // fetches, the index's and its names'
+	}{
+		{0, 1},
+		{1, 2},
+		{NamesPerFetch, 2},
+		{NamesPerFetch + 1, 3},
+		{8600, 10},
+	} {
+		t.Run(fmt.Sprint(tc.names), func(t *testing.T) {
+			base, _ := site(t, indexSite(tc.names, 100))
+			relay := newRelay(t, Config{AllowLoopback: true, PerClient: 1, Burst: 100}, "")
+			now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+			relay.now = func() time.Time { return now } // no refill
+			rep, a := relay.getSitemap(t, base+"/index.xml")
+			if rep.code != 200 || len(a.Locs) != tc.names {
+				t.Fatalf("%d, %d locs: %.300s", rep.code, len(a.Locs), rep.raw)
+			}
+			if spent := 100 - relay.limits.clients["127.0.0.1"].tokens; spent != float64(tc.cost) {
+				t.Errorf("the index cost %v fetches, want %d", spent, tc.cost)
+			}
+		})
+	}
+	// A client that spent its fetches on names waits for them.
+	base, _ := site(t, indexSite(8600, 100))
+	relay := newRelay(t, Config{AllowLoopback: true}, "")
+	relay.getSitemap(t, base+"/index.xml")
+	if rep, _ := relay.getSitemap(t, base+"/sitemap.xml"); rep.code != http.StatusTooManyRequests {
+		t.Errorf("after an index of 8,600 sitemaps, at the default rate: %d, want 429", rep.code)
+	}
+}
+
+// TestSitemapNamedAgain: a site's sitemap stays served while the relay
+// keeps its robots.txt, though other sites' names took the room of its
+// own: the kept file names them again.
+func TestSitemapNamedAgain(t *testing.T) {
+	s := newSitemapSite(t)
+	relay := newRelay(t, Config{AllowLoopback: true, PerClient: -1}, "")
+	if rep := relay.get(t, s.base); rep.code != 200 {
+		t.Fatalf("robots.txt: %d %s", rep.code, rep.raw)
+	}
+	fill(relay.named, 0, DefaultNamedSitemaps, 100, false, time.Now())
+	if _, ok := relay.named.lookup(s.base+"/sitemap_index.xml", time.Now()); ok {
+		t.Fatal("the site's names are still kept: the test fills too little")
+	}
+	rep, a := relay.getSitemap(t, s.base+"/sitemap_index.xml")
+	if rep.code != 200 || !a.Index || len(a.Locs) != 2 {
+		t.Errorf("index: %d %.300s", rep.code, rep.raw)
+	}
+	if n := s.hits["/robots.txt"].Load(); n != 1 {
+		t.Errorf("robots.txt fetched %d times, want once (then kept)", n)
 	}
 }
