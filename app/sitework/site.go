@@ -427,11 +427,3 @@ func (s *SiteURLs) EachRow(q Query, pause robots.Pause, fn func(SiteRow) error) 
 
 // lineRule returns line n of f as a rule: "Disallow: /private/".
 func lineRule(f *robots.File, n int) string { return f.Key(n) + ": " + f.Value(n) }
-
-// plural returns the noun that goes with n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

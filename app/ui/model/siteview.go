@@ -57,16 +57,9 @@ func (q SiteQuery) sameReading(o SiteQuery) bool {
 	return q.Crawler == o.Crawler && q.Dialect == o.Dialect && q.Fixed == o.Fixed && q.Answer == o.Answer
 }
 
-// coverageLines returns t's lines as the panel lists them, at most shown,
-// and how many more there are.
 // GroupedPlural returns n, its digits grouped, and the noun that goes with
 // it: "1 URL", "12,408 URLs".
-func GroupedPlural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return Grouped(n) + " " + many
-}
+func GroupedPlural(n int, one, many string) string { return sitemsg.GroupedPlural(n, one, many) }
 
 // pluralNoun returns the noun that goes with n.
 func pluralNoun(n int, one, many string) string {
