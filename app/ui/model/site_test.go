@@ -87,7 +87,7 @@ func TestSiteViewTold(t *testing.T) {
 	if v := SiteViewOf(&one, nil, q, true); !strings.HasPrefix(v.Summary, "No URLs yet") || len(v.Told) != 0 {
 		t.Errorf("while read: %q, told %q", v.Summary, v.Told)
 	}
-	if v := SiteViewOf(&one, nil, q, false); v.Summary != "No URLs read from open.csv: no URLs found in it." || len(v.Told) != 0 {
+	if v := SiteViewOf(&one, nil, q, false); v.Summary != "No URLs read from open.csv: "+noURLIn || len(v.Told) != 0 {
 		t.Errorf("read, no note: %q, told %q", v.Summary, v.Told)
 	}
 	one.Notes = []string{"open.csv: a quote is never closed", "open.csv: 2 lines skipped"}
@@ -95,7 +95,7 @@ func TestSiteViewTold(t *testing.T) {
 		t.Errorf("read, noted: %q, told %q", v.Summary, v.Told)
 	}
 	two := sitemsg.URLsState{Sources: []sitemsg.Source{{Name: "a.txt"}, {Name: "b.txt", Error: "cut short"}}}
-	if v := SiteViewOf(&two, nil, q, false); v.Summary != "No URLs read from the 2 sources given." || !slices.Equal(v.Told, []string{"a.txt: no URLs found in it.", "b.txt: cut short"}) {
+	if v := SiteViewOf(&two, nil, q, false); v.Summary != "No URLs read from the 2 sources given." || !slices.Equal(v.Told, []string{"a.txt: " + noURLIn, "b.txt: cut short"}) {
 		t.Errorf("two read: %q, told %q", v.Summary, v.Told)
 	}
 

@@ -35,6 +35,10 @@ func SiteViewOf(s *sitemsg.URLsState, c *SiteCoverage, q SiteQuery, reading bool
 	return v
 }
 
+// noURLIn is what the panel says of a source read whole that gave no URL
+// and whose reading noted nothing: what it should have held.
+const noURLIn = "nothing in it was read as a URL (a list needs one URL or path a line; a crawler's CSV export, a URL column such as Address or URL)."
+
 // siteTold returns what the panel says of its sources' reading, source by
 // source: why one was not read whole, its notes, and, once no source is
 // being read, that one gave no URL when nothing else says why; then the
@@ -56,7 +60,7 @@ func siteTold(s *sitemsg.URLsState, reading bool) []string {
 			}
 		}
 		if len(told) == n && src.URLs == 0 && !reading {
-			told = append(told, from+"no URLs found in it.")
+			told = append(told, from+noURLIn)
 		}
 	}
 	for i, note := range s.Notes {
