@@ -709,6 +709,15 @@ func TestSiteURLsNotes(t *testing.T) {
 		return strings.HasPrefix(s, "No URLs read from open.csv: ")
 	})
 	toldInView(t, p, "#site-urls-summary, #site-urls-notes li", "open.csv")
+	// A file that gave no URL can be cleared, and put back.
+	p.Click("#site-urls-clear")
+	poll(p, "the summary once cleared", `document.querySelector("#site-urls-summary").textContent`, func(s string) bool {
+		return strings.HasPrefix(s, "No URLs yet")
+	})
+	p.Click("#site-urls-undo")
+	poll(p, "the summary once put back", `document.querySelector("#site-urls-summary").textContent`, func(s string) bool {
+		return strings.HasPrefix(s, "No URLs read from open.csv: ")
+	})
 
 	p.dropSiteFile("long.txt", "/a\n"+strings.Repeat("x", 70_000)+"\n/b\n")
 	p.WaitAttr("#site-urls-summary", "data-pages", "2")

@@ -82,6 +82,7 @@ func (t *Tester) siteURLs() app.UI {
 		Exporting: sp.exporting,
 		Relay:     app.Getenv(RelayEnv) != "",
 		Kept:      sp.held.Kept,
+		Sources:   len(sp.held.Sources),
 
 		OnAction:     t.siteAction,
 		OnRevealLine: t.revealLineButton,

@@ -62,6 +62,14 @@ func TestSiteURLsTold(t *testing.T) {
 	if !strings.Contains(html, "No URLs read from open.csv: &lt;b&gt;unclosed&lt;/b&gt;.") || strings.Contains(html, "<b>") {
 		t.Errorf("the summary, or a note drawn as markup:\n%s", html)
 	}
+	// A file that gave no URL can be cleared, with its notes.
+	if _, _, _, off := p.control("site-urls-clear"); !off {
+		t.Error("Clear is enabled with nothing to clear")
+	}
+	p.Sources = 1
+	if _, _, _, off := p.control("site-urls-clear"); off {
+		t.Error("Clear is disabled with a source read that gave no URL")
+	}
 	if i, j := strings.Index(html, `id="site-urls-summary"`), strings.Index(html, `id="site-urls-notes"`); i < 0 || j < i || strings.Contains(html[i:j], "<details") {
 		t.Errorf("the notes are not beside the counts:\n%s", html)
 	}

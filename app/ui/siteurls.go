@@ -55,6 +55,9 @@ type SiteURLsPanel struct {
 	Relay bool
 	// Kept: the URLs are kept in the browser for the next visit.
 	Kept bool
+	// Sources counts the sources read: Clear drops them, and their notes,
+	// even when they gave no URL.
+	Sources int
 
 	// OnAction gets what the user asks of the panel (Tester.siteAction);
 	// OnRevealLine, a "line N" button pressed. Nil in tests.
@@ -183,7 +186,7 @@ func (p *SiteURLsPanel) control(id string) (text, title, value string, off bool)
 	case "site-urls-export":
 		return "", "", "", total == 0 || p.Busy || p.Exporting
 	case "site-urls-clear":
-		return "", "", "", total == 0 || p.Busy
+		return "", "", "", total+p.Sources == 0 || p.Busy
 	case "site-urls-add":
 		return "", "", "", p.Busy
 	}
