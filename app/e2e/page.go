@@ -229,8 +229,10 @@ func (p *Page) OpenAround(sel string) {
 	p.reach(sel)
 	p.Call("opening the parts around "+sel, `(sel) => {
 		const el = document.querySelector(sel);
-		// A summary's own details is the summary's to open.
-		const from = el && el.tagName === "SUMMARY" ? el.parentElement.parentElement : el;
+		// A summary's own details is the summary's to open, as a click
+		// on what it holds opens it: opened here, the click closed it.
+		const summary = el?.closest("summary");
+		const from = summary ? summary.parentElement.parentElement : el;
 		for (let d = from?.closest("details:not([open])"); d; d = d.parentElement?.closest("details:not([open])")) {
 			d.open = true;
 		}

@@ -194,13 +194,7 @@ func TestSiteURLs(t *testing.T) {
 	log := `66.249.66.1 - - [10/Oct/2025:13:55:36 +0000] "GET /private/x HTTP/1.1" 200 512 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
 66.249.66.1 - - [10/Oct/2025:13:55:37 +0000] "GET /blog/ HTTP/1.1" 200 512 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
 `
-	p.Call("dropping a log", `(text) => {
-		const dt = new DataTransfer();
-		dt.items.add(new File([text], "access.log", {type: "text/plain"}));
-		const el = document.querySelector("#site-urls-panel");
-		el.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
-		el.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
-	}`, log)
+	p.dropSiteFile("access.log", log)
 	p.WaitAttr(`#site-urls-log [data-log-agent="Googlebot"]`, "data-blocked", "1")
 	p.WaitAttr("#site-urls-summary", "data-urls", strconv.Itoa(len(pages)+2))
 
@@ -680,4 +674,82 @@ func (p *Page) addSiteURLs(text string) {
 	p.Click("#site-urls-paste")
 	p.Type("#site-urls-paste", text)
 	p.Click("#site-urls-add")
+}
+
+// dropSiteFile drops a file named name, holding text, on the site URLs
+// panel, as one dragged from the desktop.
+func (p *Page) dropSiteFile(name, text string) {
+	p.tb.Helper()
+	p.Call("dropping "+name, `(name, text) => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([text], name, {type: "text/plain"}));
+		const el = document.querySelector("#site-urls-panel");
+		el.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
+		el.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+	}`, name, text)
+}
+
+// TestSiteURLsNotes drops files on the panel at a phone's 360 px: a CSV
+// whose quote is never closed (its rows are one field: no URL), then a
+// list with a line too long. What each reading noted, or that it gave no
+// URL, is said in view beside the counts, by the file's name: not only
+// in the closed list of sources. It checks that a note names the file,
+// not the engine's words, which are not this test's.
+func TestSiteURLsNotes(t *testing.T) {
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+	p.Wait(`#counts[data-linted="true"]`)
+	viewport(p, 360, 740)
+	p.Click("#site-urls-toggle")
+	p.Wait("#site-urls-notes") // the live panel
+	// Where a user drops a file: the panel's drop zone in view.
+	p.Call("scrolling to the drop zone", `() => document.querySelector("#site-urls-file").scrollIntoView({block: "center"})`)
+	p.dropSiteFile("open.csv", "Title,Address\n\"Home,https://example.com/\nShop,https://example.com/shop\n")
+	poll(p, "the summary after open.csv", `document.querySelector("#site-urls-summary").textContent`, func(s string) bool {
+		return strings.HasPrefix(s, "No URLs read from open.csv: ")
+	})
+	toldInView(t, p, "#site-urls-summary, #site-urls-notes li", "open.csv")
+	// A file that gave no URL can be cleared, and put back.
+	p.Click("#site-urls-clear")
+	poll(p, "the summary once cleared", `document.querySelector("#site-urls-summary").textContent`, func(s string) bool {
+		return strings.HasPrefix(s, "No URLs yet")
+	})
+	p.Click("#site-urls-undo")
+	poll(p, "the summary once put back", `document.querySelector("#site-urls-summary").textContent`, func(s string) bool {
+		return strings.HasPrefix(s, "No URLs read from open.csv: ")
+	})
+
+	p.dropSiteFile("long.txt", "/a\n"+strings.Repeat("x", 70_000)+"\n/b\n")
+	p.WaitAttr("#site-urls-summary", "data-pages", "2")
+	poll(p, "the notes after long.txt", `document.querySelector("#site-urls-notes").textContent`, func(s string) bool {
+		return strings.Contains(s, "long.txt: ") && strings.Contains(s, "open.csv: ")
+	})
+	toldInView(t, p, "#site-urls-notes li", "long.txt")
+	if n := Eval[int](p, "the panel's overflow", `(() => { const e = document.querySelector("#site-urls-panel"); return e.scrollWidth - e.clientWidth; })()`); n > 0 {
+		t.Errorf("the panel is %d px wider than its box at 360 px", n)
+	}
+	noExceptions(t, p)
+}
+
+// toldInView fails t unless an element of sel that names file is shown
+// within the viewport, not inside a closed details element.
+func toldInView(t *testing.T, p *Page, sel, file string) {
+	t.Helper()
+	type box struct {
+		Text                     string
+		Top, Bottom, Left, Right float64
+		W, H                     float64
+		Closed                   bool
+	}
+	boxes := Eval[[]box](p, "finding what is told of "+file, `[...document.querySelectorAll(`+jsString(sel)+`)]
+		.filter(e => e.textContent.includes(`+jsString(file)+`))
+		.map(e => { const r = e.getBoundingClientRect();
+			return {Text: e.textContent, Top: r.top, Bottom: r.bottom, Left: r.left, Right: r.right, W: innerWidth, H: innerHeight,
+				Closed: !!e.closest("details:not([open])") || e.getClientRects().length === 0}; })`)
+	for _, b := range boxes {
+		if !b.Closed && b.Top >= 0 && b.Bottom <= b.H && b.Left >= 0 && b.Right <= b.W {
+			return
+		}
+	}
+	t.Errorf("nothing told of %s in view: %+v", file, boxes)
 }

@@ -256,3 +256,12 @@ func Grouped(n int) string {
 	}
 	return b.String()
 }
+
+// GroupedPlural returns n, its digits grouped, and the noun that goes
+// with it: "1 source", "12,408 URLs".
+func GroupedPlural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return Grouped(n) + " " + many
+}

@@ -19,6 +19,12 @@ type View struct {
 	// file shown: while it is not, the counts are an older file's.
 	Counted bool   `json:"-"`
 	Summary string `json:"-"`
+	// Told is what the panel says in view, next to the counts, of its
+	// sources' reading: "FILE: what happened", a few at most; MoreTold
+	// counts the others, which the list of sources (URLsState.List) has.
+	// The page sets them too.
+	Told     []string `json:"-"`
+	MoreTold int      `json:"-"`
 	// Allowed and Blocked count the URLs the crawler may and may not fetch.
 	Allowed int `json:"allowed"`
 	Blocked int `json:"blocked"`

@@ -115,7 +115,7 @@ func (s *SiteURLs) listNode() *sitemsg.Node {
 	if n := d.requests.Len(); n > 0 {
 		what += " and " + sitemsg.Grouped(n) + " requests"
 	}
-	said := "Cleared " + what + " (" + sitemsg.Grouped(len(d.sources)) + " " + plural(len(d.sources), "source", "sources") + ")"
+	said := "Cleared " + what + " (" + sitemsg.GroupedPlural(len(d.sources), "source", "sources") + ")"
 	if sources != nil {
 		said += ": Undo puts them back beside what was read since. "
 	} else {
@@ -159,7 +159,7 @@ func sourcesNode(sources []sitemsg.Source, notes []string) *sitemsg.Node {
 		items = append(items, text("li", "note", n))
 	}
 	// Open when a source failed: why is what the user needs to read.
-	d := el("details", "site-urls-sources", "", text("summary", "", "Read from "+sitemsg.Grouped(len(sources))+" sources"), el("ul", "", "", items...))
+	d := el("details", "site-urls-sources", "", text("summary", "", "Read from "+sitemsg.GroupedPlural(len(sources), "source", "sources")), el("ul", "", "", items...))
 	d.Open = failed
 	return &d
 }

@@ -33,6 +33,11 @@ import (
 // source is not read.
 var ErrSiteFull = errors.New("the panel holds 1,000,000 URLs at most")
 
+// errTooLong is what Add returns for an entry longer than a URLSet holds
+// one: a CSV whose quote is never closed makes the rest of the file one
+// field. The reading skips it and says so.
+var errTooLong = errors.New("longer than a URL the panel holds")
+
 // SiteURLs is the URLs the worker holds, where they came from, and the
 // file as it was when they were loaded (the base an edit is compared
 // with). It is safe for one goroutine reading into it while another
@@ -65,8 +70,12 @@ type held struct {
 	base     *robots.File
 }
 
-// maxSiteNotes bounds the notes the panel keeps.
+// maxSiteNotes bounds the notes the panel keeps; the last place is
+// notesFull's when more came.
 const maxSiteNotes = 20
+
+// notesFull is the last note kept when there were more.
+const notesFull = "More notes came than the panel keeps: the others were left out."
 
 // Total returns how many URLs and requests are held.
 func (s *SiteURLs) Total() int {
@@ -196,9 +205,7 @@ func (s *SiteURLs) merge(d *held) {
 		notes = append([]string{fmt.Sprintf("The panel holds %s URLs at most: %s of those put back were left out.", sitemsg.Grouped(MaxSiteURLs), sitemsg.Grouped(left))}, notes...)
 	}
 	for _, n := range notes {
-		if len(s.notes) < maxSiteNotes {
-			s.notes = append(s.notes, n)
-		}
+		s.note(n)
 	}
 }
 
@@ -260,7 +267,7 @@ func (s *SiteURLs) baseFile() *robots.File {
 // URL a sitemap submits (an XML sitemap's, or one the relay read) or a
 // URL of a list. The URL is encoded as a browser sends it, once, here.
 // Past MaxSiteURLs it returns ErrSiteFull; once the panel was cleared,
-// robots.ErrStopped.
+// robots.ErrStopped; for an entry too long to be held, errTooLong.
 func (s *SiteURLs) Add(src Source, e sitemap.Entry, submitted bool) error {
 	u := robots.EncodeURL(e.URL)
 	s.mu.Lock()
@@ -282,10 +289,11 @@ func (s *SiteURLs) Add(src Source, e sitemap.Entry, submitted bool) error {
 	default:
 		ok = s.listed.Add(u)
 	}
-	if ok {
-		rec.URLs++
-		s.version++
+	if !ok {
+		return errTooLong
 	}
+	rec.URLs++
+	s.version++
 	return nil
 }
 
@@ -313,8 +321,17 @@ func (s *SiteURLs) Fail(src Source, why string) {
 func (s *SiteURLs) Note(text string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.notes) < maxSiteNotes {
+	s.note(text)
+}
+
+// note keeps a note, up to maxSiteNotes; the last place says that others
+// were left out, so that none goes unsaid; the lock is held.
+func (s *SiteURLs) note(text string) {
+	switch {
+	case len(s.notes) < maxSiteNotes-1:
 		s.notes = append(s.notes, text)
+	case len(s.notes) == maxSiteNotes-1:
+		s.notes = append(s.notes, notesFull)
 	}
 }
 
@@ -330,7 +347,7 @@ const siteStep = 1024
 // they are returned, for the page to fetch. pause may be nil; when it
 // stops the work, it returns robots.ErrStopped, with what was read kept.
 func (s *SiteURLs) ReadSource(src Source, r io.Reader, name string, pause robots.Pause) (sitemaps []string, err error) {
-	n := 0
+	n, long, firstLong := 0, 0, 0
 	note := func(nt sitemap.Note) { s.Note(nt.String()) }
 	err = sitemap.Read(r, name, note, func(e sitemap.Entry) error {
 		n++
@@ -342,10 +359,27 @@ func (s *SiteURLs) ReadSource(src Source, r io.Reader, name string, pause robots
 			return nil
 		}
 		// An XML source's entries have no line: a sitemap submits them.
-		return s.Add(src, e, e.Line == 0)
+		err := s.Add(src, e, e.Line == 0)
+		if errors.Is(err, errTooLong) {
+			if long++; long == 1 {
+				firstLong = e.Line
+			}
+			return nil
+		}
+		return err
 	})
 	if len(sitemaps) > 0 {
 		s.Named(src, len(sitemaps))
+	}
+	if long > 0 {
+		at := ""
+		if firstLong > 0 {
+			at = fmt.Sprintf(" (the first on line %d)", firstLong)
+		}
+		// Only a CSV's field can be this long (the engine skips longer
+		// lines and locs): a quote never closed made it.
+		s.Note(fmt.Sprintf("%s: %s of more than %s bytes skipped%s: too long for a URL; a quote never closed makes the rest of a CSV one field.",
+			name, sitemsg.GroupedPlural(long, "entry", "entries"), sitemsg.Grouped(urlBlock), at))
 	}
 	switch {
 	case errors.Is(err, ErrSiteFull):
@@ -364,7 +398,9 @@ func (s *SiteURLs) AddLocs(src Source, locs []string, pause robots.Pause) error 
 		if i%siteStep == siteStep-1 && pause != nil && pause() {
 			return robots.ErrStopped
 		}
-		if err := s.Add(src, sitemap.Entry{URL: u}, true); err != nil {
+		// The relay gives no URL longer than sitemap.MaxLoc: errTooLong
+		// cannot come.
+		if err := s.Add(src, sitemap.Entry{URL: u}, true); err != nil && !errors.Is(err, errTooLong) {
 			return err
 		}
 	}
@@ -427,11 +463,3 @@ func (s *SiteURLs) EachRow(q Query, pause robots.Pause, fn func(SiteRow) error) 
 
 // lineRule returns line n of f as a rule: "Disallow: /private/".
 func lineRule(f *robots.File, n int) string { return f.Key(n) + ": " + f.Value(n) }
-
-// plural returns the noun that goes with n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

@@ -230,6 +230,25 @@ func TestSiteFull(t *testing.T) {
 	}
 }
 
+// TestNothingDroppedUnsaid: what the worker leaves out is noted: an
+// entry too long to hold (a CSV's quote never closed: the rest of the
+// file is one field), and the notes past the most it keeps.
+func TestNothingDroppedUnsaid(t *testing.T) {
+	f := robots.ParseString(siteFile)
+	var s SiteURLs
+	csv := "url,title\nhttps://example.com/a,A\n\"https://example.com/b,B\n" + strings.Repeat("https://example.com/c,C\n", 50_000)
+	load(t, &s, f, []byte(csv), "open.csv")
+	if s.Total() != 1 || len(s.Notes()) != 1 || !strings.HasPrefix(s.Notes()[0], "open.csv: 1 entry of more than 1,048,576 bytes skipped (the first on line 3)") {
+		t.Errorf("total %d, notes %q", s.Total(), s.Notes())
+	}
+	for i := range maxSiteNotes + 5 {
+		s.Note(fmt.Sprintf("n%d", i))
+	}
+	if n := s.Notes(); len(n) != maxSiteNotes || n[len(n)-1] != notesFull || n[len(n)-2] != "n17" {
+		t.Errorf("%d notes, the last %q", len(n), n[len(n)-2:])
+	}
+}
+
 // TestReadSitemapAnswer reads the relay's answers.
 func TestReadSitemapAnswer(t *testing.T) {
 	a, err := ReadSitemapAnswer(`{"url":"https://e.com/i.xml","status":200,"final_url":"https://e.com/i.xml","locs":["https://e.com/a.xml.gz","https://e.com/b.txt"],"index":true,"notes":[],"complete":true,"took_ms":41,"extra":{"x":[1]}}`, nil)

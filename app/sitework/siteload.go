@@ -124,7 +124,7 @@ func (l *SitemapLoader) Load(maps []string) string {
 		}
 	}
 	if failed > 0 {
-		return fmt.Sprintf("%s of %d could not be read: see why under the sources read.", sitemsg.Grouped(failed)+" "+plural(failed, "sitemap", "sitemaps"), len(seen))
+		return fmt.Sprintf("%s of %d could not be read: see why under the sources read.", sitemsg.GroupedPlural(failed, "sitemap", "sitemaps"), len(seen))
 	}
 	return ""
 }

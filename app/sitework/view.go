@@ -194,7 +194,7 @@ func (v *Wording) logged(c *sitemsg.Coverage) {
 				lc.Lines = append(lc.Lines, coverageLine(t, l, n, "requests"))
 			}
 		}
-		lc.Text = fmt.Sprintf("%s made %s %s: %s to URLs the file does not allow it", t.Agent, sitemsg.Grouped(n), plural(n, "request", "requests"), sitemsg.Grouped(t.Blocked))
+		lc.Text = fmt.Sprintf("%s made %s: %s to URLs the file does not allow it", t.Agent, sitemsg.GroupedPlural(n, "request", "requests"), sitemsg.Grouped(t.Blocked))
 		if t.Blocked > 0 {
 			lc.Text += fmt.Sprintf(", %s of them answered 2xx", sitemsg.Grouped(lc.Fetched))
 		}

@@ -126,3 +126,19 @@ func TestWordingLog(t *testing.T) {
 		t.Errorf("sources listed %+v", st.List)
 	}
 }
+
+// TestSourcesSummary: the list of sources counts them in a noun that
+// agrees ("Read from 1 source" read "1 sources").
+func TestSourcesSummary(t *testing.T) {
+	one := siteWork(t, map[string]string{"urls.txt": "/a\n"})
+	two := siteWork(t, map[string]string{"urls.txt": "/a\n", "access.log": "/b\n"})
+	for _, c := range []struct {
+		s    *SiteURLs
+		want string
+	}{{one, "Read from 1 source"}, {two, "Read from 2 sources"}} {
+		st := c.s.State()
+		if st.List == nil || len(st.List.Kids) == 0 || st.List.Kids[0].Text != c.want {
+			t.Errorf("the list of %d sources: %+v, want %q", len(st.Sources), st.List, c.want)
+		}
+	}
+}

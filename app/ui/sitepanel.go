@@ -71,7 +71,7 @@ const siteCountPause = 150 * time.Millisecond
 func (t *Tester) siteURLs() app.UI {
 	sp := &t.site
 	q := t.siteQuery()
-	v := model.SiteViewOf(&sp.held, sp.cov, q)
+	v := model.SiteViewOf(&sp.held, sp.cov, q, sp.loads > 0)
 	return &SiteURLsPanel{
 		View:      v,
 		Sitemaps:  t.work.An.SitemapURLs(),
@@ -82,6 +82,7 @@ func (t *Tester) siteURLs() app.UI {
 		Exporting: sp.exporting,
 		Relay:     app.Getenv(RelayEnv) != "",
 		Kept:      sp.held.Kept,
+		Sources:   len(sp.held.Sources),
 
 		OnAction:     t.siteAction,
 		OnRevealLine: t.revealLineButton,

@@ -30,7 +30,9 @@ const SiteURLsCrawlerID = "site-urls-crawler"
 // and requests read) once they are read and counted, and for the
 // crawler chosen (input#site-urls-crawler), [data-coverage-line="N"]
 // with data-count and data-verdict ("allowed", "blocked"), N = 0 for the
-// URLs no rule decides. Also #site-urls-status, #site-urls-finding,
+// URLs no rule decides. Also #site-urls-status, #site-urls-notes (what
+// the reading of a source noted, or that it gave no URL: "FILE: what
+// happened", with data-notes their number), #site-urls-finding,
 // #site-urls-changes, [data-unused-line="N"], #site-urls-log,
 // #site-urls-export (CSV), #site-urls-file, #site-urls-paste,
 // #site-urls-add, #site-urls-clear, #site-urls-rebase and #site-urls-kept
@@ -53,6 +55,9 @@ type SiteURLsPanel struct {
 	Relay bool
 	// Kept: the URLs are kept in the browser for the next visit.
 	Kept bool
+	// Sources counts the sources read: Clear drops them, and their notes,
+	// even when they gave no URL.
+	Sources int
 
 	// OnAction gets what the user asks of the panel (Tester.siteAction);
 	// OnRevealLine, a "line N" button pressed. Nil in tests.
@@ -102,7 +107,7 @@ func (p *SiteURLsPanel) Render() app.UI {
 		ns = append(ns, sitemsg.Node{Tag: "p", ID: "site-urls-status", Class: "notice", Role: "status", Text: p.Status,
 			Data: []string{"busy", strconv.FormatBool(p.Busy)}})
 	}
-	ns = append(ns, summary)
+	ns = append(ns, summary, toldNode(v))
 	if p.Kept && total > 0 {
 		ns = append(ns, sitemsg.Node{Tag: "p", ID: "site-urls-kept", Class: "note",
 			Text: "These URLs are kept in this browser for your next visit, and never leave it; Clear forgets them."})
@@ -116,6 +121,27 @@ func (p *SiteURLsPanel) Render() app.UI {
 	}
 	return app.Section().ID("site-urls-panel").Class("panel site-urls").Aria("labelledby", "site-urls-title").
 		OnDragOver(widget.AcceptDrop).OnDrop(p.drop).Body(p.nodes(ns)...)
+}
+
+// toldNode returns what the panel says in view of its sources' reading,
+// next to the counts: a live region drawn even when empty, so that what
+// comes into it is announced.
+func toldNode(v *model.SiteView) sitemsg.Node {
+	n := sitemsg.Node{Tag: "div", ID: "site-urls-notes", Role: "status", Data: []string{"notes", strconv.Itoa(len(v.Told) + v.MoreTold)}}
+	if len(v.Told) == 0 {
+		return n
+	}
+	items := make([]sitemsg.Node, len(v.Told), len(v.Told)+1)
+	for i, t := range v.Told {
+		items[i] = sitemsg.Node{Tag: "li", Text: t}
+	}
+	if v.MoreTold > 0 {
+		items = append(items, sitemsg.Node{Tag: "li", Class: "note",
+			Text: "And " + model.GroupedPlural(v.MoreTold, "more note", "more notes") + ", with the sources read below."})
+	}
+	n.Class = "notice"
+	n.Kids = []sitemsg.Node{{Tag: "ul", Kids: items}}
+	return n
 }
 
 // sitePanelControls are the panel's title and controls: data, which the
@@ -160,7 +186,7 @@ func (p *SiteURLsPanel) control(id string) (text, title, value string, off bool)
 	case "site-urls-export":
 		return "", "", "", total == 0 || p.Busy || p.Exporting
 	case "site-urls-clear":
-		return "", "", "", total == 0 || p.Busy
+		return "", "", "", total+p.Sources == 0 || p.Busy
 	case "site-urls-add":
 		return "", "", "", p.Busy
 	}

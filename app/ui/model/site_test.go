@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,7 +49,7 @@ func TestSiteView(t *testing.T) {
 	f := robots.ParseString(siteFile)
 	q := SiteQuery{File: f, Text: siteFile, Crawler: "Googlebot"}
 	c := covered(t, s, q)
-	v := SiteViewOf(&st, c, q)
+	v := SiteViewOf(&st, c, q, false)
 	if !v.Counted || v.Blocked != 2 || v.Allowed != 1 || len(v.Parts) == 0 {
 		t.Fatalf("view %+v", v)
 	}
@@ -57,23 +58,67 @@ func TestSiteView(t *testing.T) {
 	}
 	edited := siteFile + "Disallow: /\n"
 	q2 := SiteQuery{File: robots.ParseString(edited), Text: edited, Crawler: "Googlebot"}
-	if v := SiteViewOf(&st, c, q2); v.Counted || !strings.HasSuffix(v.Summary, "Counting again…") {
+	if v := SiteViewOf(&st, c, q2, false); v.Counted || !strings.HasSuffix(v.Summary, "Counting again…") {
 		t.Errorf("an older file's coverage counted as current: %+v", v)
 	}
-	if v := SiteViewOf(&st, c, SiteQuery{File: f, Text: siteFile, Crawler: "bingbot"}); len(v.Parts) != 0 || v.Summary != "3 URLs read. Counting for bingbot…" {
+	if v := SiteViewOf(&st, c, SiteQuery{File: f, Text: siteFile, Crawler: "bingbot"}, false); len(v.Parts) != 0 || v.Summary != "3 URLs read. Counting for bingbot…" {
 		t.Errorf("another crawler's view %+v", v)
 	}
 	st.Version++
-	if SiteViewOf(&st, c, q).Counted {
+	if SiteViewOf(&st, c, q, false).Counted {
 		t.Error("a coverage of fewer URLs counted as current")
 	}
 }
 
 // TestSiteViewEmpty: no URL yet says where they come from.
 func TestSiteViewEmpty(t *testing.T) {
-	v := SiteViewOf(&sitemsg.URLsState{}, nil, SiteQuery{Crawler: "Googlebot"})
+	v := SiteViewOf(&sitemsg.URLsState{}, nil, SiteQuery{Crawler: "Googlebot"}, false)
 	if !strings.HasPrefix(v.Summary, "No URLs yet") {
 		t.Errorf("summary %q", v.Summary)
+	}
+}
+
+// TestSiteViewTold: what the reading of a source noted is told in view,
+// by file, a few at most; a source that gave no URL is said to once it
+// is read, and when it is all there is, the summary says why.
+func TestSiteViewTold(t *testing.T) {
+	q := SiteQuery{Crawler: "Googlebot"}
+	one := sitemsg.URLsState{Sources: []sitemsg.Source{{Name: "open.csv", Kind: "list"}}}
+	if v := SiteViewOf(&one, nil, q, true); !strings.HasPrefix(v.Summary, "No URLs yet") || len(v.Told) != 0 {
+		t.Errorf("while read: %q, told %q", v.Summary, v.Told)
+	}
+	if v := SiteViewOf(&one, nil, q, false); v.Summary != "No URLs read from open.csv: "+noURLIn || len(v.Told) != 0 {
+		t.Errorf("read, no note: %q, told %q", v.Summary, v.Told)
+	}
+	one.Notes = []string{"open.csv: a quote is never closed", "open.csv: 2 lines skipped"}
+	if v := SiteViewOf(&one, nil, q, false); v.Summary != "No URLs read from open.csv: a quote is never closed." || !slices.Equal(v.Told, []string{"open.csv: 2 lines skipped"}) {
+		t.Errorf("read, noted: %q, told %q", v.Summary, v.Told)
+	}
+	two := sitemsg.URLsState{Sources: []sitemsg.Source{{Name: "a.txt"}, {Name: "b.txt", Error: "cut short"}}}
+	if v := SiteViewOf(&two, nil, q, false); v.Summary != "No URLs read from the 2 sources given." || !slices.Equal(v.Told, []string{"a.txt: " + noURLIn, "b.txt: cut short"}) {
+		t.Errorf("two read: %q, told %q", v.Summary, v.Told)
+	}
+
+	// URLs read: the counts say so, the notes are told beside them, the
+	// panel's own (of no source) last.
+	many := sitemsg.URLsState{Pages: 8125, Sources: []sitemsg.Source{{Name: "random.bin", URLs: 8125}, {Name: "b.txt", URLs: 3, Error: "cut short"}, {Name: "c.txt", URLs: 1}},
+		Notes: []string{"The panel's own", "b.txt: 1 line skipped", "random.bin: binary bytes", "random.bin: no URLs in it"}}
+	v := SiteViewOf(&many, nil, q, false)
+	if !strings.HasPrefix(v.Summary, "8,125 URLs read") || !slices.Equal(v.Told, []string{"random.bin: binary bytes", "random.bin: no URLs in it", "b.txt: cut short"}) || v.MoreTold != 2 {
+		t.Errorf("many: %q, told %q and %d more", v.Summary, v.Told, v.MoreTold)
+	}
+
+	// The worker's own note of a CSV whose quote is never closed, whatever
+	// the engine notes of it.
+	s := &sitework.SiteURLs{}
+	src := s.Begin("open.csv", "list", siteFile)
+	csv := "url\n\"https://example.com/a\n" + strings.Repeat("https://example.com/b\n", 60_000)
+	if _, err := s.ReadSource(src, strings.NewReader(csv), "open.csv", nil); err != nil {
+		t.Fatal(err)
+	}
+	st := s.State()
+	if v := SiteViewOf(&st, nil, q, false); !strings.HasPrefix(v.Summary, "No URLs read from open.csv: ") {
+		t.Errorf("an unclosed quote: %q, told %q", v.Summary, v.Told)
 	}
 }
 

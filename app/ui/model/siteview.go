@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"strings"
 
 	"robotstester/app/sitemsg"
 )
@@ -13,10 +14,85 @@ import (
 // SiteView is what the site URLs panel draws.
 type SiteView = sitemsg.View
 
+// SiteToldShown is how many notes of the sources' reading the panel says
+// in view; the list of sources, under a details element, has them all.
+const SiteToldShown = 3
+
 // SiteViewOf returns the panel's view of s, the URLs the worker holds,
-// with c the last view it worded (nil before any) and q what the panel
-// shows now.
-func SiteViewOf(s *sitemsg.URLsState, c *SiteCoverage, q SiteQuery) SiteView {
+// with c the last view it worded (nil before any), q what the panel
+// shows now, and reading true while a source is read: a source read
+// whole that gave no URL is said to, once none is read.
+func SiteViewOf(s *sitemsg.URLsState, c *SiteCoverage, q SiteQuery, reading bool) SiteView {
+	told := siteTold(s, reading)
+	v := siteCounts(s, c, q)
+	if v.Pages+v.Requests == 0 && !reading && len(s.Sources) > 0 {
+		v.Summary, told = noURLsFrom(s.Sources, told)
+	}
+	if len(told) > SiteToldShown {
+		told, v.MoreTold = told[:SiteToldShown], len(told)-SiteToldShown
+	}
+	v.Told = told
+	return v
+}
+
+// noURLIn is what the panel says of a source read whole that gave no URL
+// and whose reading noted nothing: what it should have held.
+const noURLIn = "nothing in it was read as a URL (a list needs one URL or path a line; a crawler's CSV export, a URL column such as Address or URL)."
+
+// siteTold returns what the panel says of its sources' reading, source by
+// source: why one was not read whole, its notes, and, once no source is
+// being read, that one gave no URL when nothing else says why; then the
+// notes of no source (a limit of the panel's). A note names its source
+// first ("open.csv: ..."), as the worker keeps them.
+func siteTold(s *sitemsg.URLsState, reading bool) []string {
+	var told []string
+	said := make([]bool, len(s.Notes))
+	for _, src := range s.Sources {
+		from := src.Name + ": "
+		n := len(told)
+		if src.Error != "" {
+			told = append(told, from+src.Error)
+		}
+		for i, note := range s.Notes {
+			if !said[i] && strings.HasPrefix(note, from) {
+				said[i] = true
+				told = append(told, note)
+			}
+		}
+		if len(told) == n && src.URLs == 0 && !reading {
+			told = append(told, from+noURLIn)
+		}
+	}
+	for i, note := range s.Notes {
+		if !said[i] {
+			told = append(told, note)
+		}
+	}
+	return told
+}
+
+// noURLsFrom returns the summary of sources that gave no URL, and what
+// is left to tell: of one source, the first thing told of it is why, and
+// is told there, once.
+func noURLsFrom(sources []sitemsg.Source, told []string) (string, []string) {
+	if len(sources) > 1 {
+		return "No URLs read from the " + Grouped(len(sources)) + " sources given.", told
+	}
+	name := sources[0].Name
+	if len(told) > 0 {
+		if why, ok := strings.CutPrefix(told[0], name+": "); ok {
+			if !strings.HasSuffix(why, ".") {
+				why += "."
+			}
+			return "No URLs read from " + name + ": " + why, told[1:]
+		}
+	}
+	return "No URLs read from " + name + ".", told
+}
+
+// siteCounts returns the panel's counts of s, with c the last view the
+// worker worded (nil before any) and q what the panel shows now.
+func siteCounts(s *sitemsg.URLsState, c *SiteCoverage, q SiteQuery) SiteView {
 	v := SiteView{Pages: s.Pages, Requests: s.Requests, Crawler: q.Crawler}
 	if v.Pages+v.Requests == 0 {
 		v.Summary = "No URLs yet: fetch the sitemaps your robots.txt names, or drop here a sitemap (.xml, .xml.gz, .txt), a list of URLs, a crawler's CSV export or an access log."
@@ -57,16 +133,9 @@ func (q SiteQuery) sameReading(o SiteQuery) bool {
 	return q.Crawler == o.Crawler && q.Dialect == o.Dialect && q.Fixed == o.Fixed && q.Answer == o.Answer
 }
 
-// coverageLines returns t's lines as the panel lists them, at most shown,
-// and how many more there are.
 // GroupedPlural returns n, its digits grouped, and the noun that goes with
 // it: "1 URL", "12,408 URLs".
-func GroupedPlural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return Grouped(n) + " " + many
-}
+func GroupedPlural(n int, one, many string) string { return sitemsg.GroupedPlural(n, one, many) }
 
 // pluralNoun returns the noun that goes with n.
 func pluralNoun(n int, one, many string) string {
