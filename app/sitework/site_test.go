@@ -230,15 +230,15 @@ func TestSiteFull(t *testing.T) {
 	}
 }
 
-// TestNothingDroppedUnsaid: what the worker leaves out is noted: an
-// entry too long to hold (a CSV's quote never closed: the rest of the
-// file is one field), and the notes past the most it keeps.
+// TestNothingDroppedUnsaid: what the worker leaves out is noted: a CSV's
+// quote never closed (read again from the line after it), and the notes
+// past the most it keeps.
 func TestNothingDroppedUnsaid(t *testing.T) {
 	f := robots.ParseString(siteFile)
 	var s SiteURLs
 	csv := "url,title\nhttps://example.com/a,A\n\"https://example.com/b,B\n" + strings.Repeat("https://example.com/c,C\n", 50_000)
 	load(t, &s, f, []byte(csv), "open.csv")
-	if s.Total() != 1 || len(s.Notes()) != 1 || !strings.HasPrefix(s.Notes()[0], "open.csv: 1 entry of more than 1,048,576 bytes skipped (the first on line 3)") {
+	if s.Total() != 50_001 || len(s.Notes()) != 1 || s.Notes()[0] != "open.csv: line 3: a quote opened here is not closed within 64 KiB: read from line 4 on" {
 		t.Errorf("total %d, notes %q", s.Total(), s.Notes())
 	}
 	for i := range maxSiteNotes + 5 {

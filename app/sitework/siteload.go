@@ -115,7 +115,7 @@ func (l *SitemapLoader) Load(maps []string) string {
 				queue = append(queue, entry{url: loc, depth: e.depth + 1})
 			}
 			if refused > 0 {
-				l.URLs.Note(fmt.Sprintf("%s: %s %s on other hosts, or no http or https URLs: not fetched (an index names sitemaps of its own host only).", e.url, sitemsg.Grouped(refused), plural(refused, "sitemap", "sitemaps")))
+				l.URLs.Note(fmt.Sprintf("%s: %s on other hosts, or no http or https URLs: not fetched (an index names sitemaps of its own host only).", e.url, sitemsg.GroupedPlural(refused, "sitemap", "sitemaps")))
 			}
 			continue
 		}

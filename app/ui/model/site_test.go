@@ -108,8 +108,7 @@ func TestSiteViewTold(t *testing.T) {
 		t.Errorf("many: %q, told %q and %d more", v.Summary, v.Told, v.MoreTold)
 	}
 
-	// The worker's own note of a CSV whose quote is never closed, whatever
-	// the engine notes of it.
+	// A CSV whose quote is never closed: the engine's note, told in view.
 	s := &sitework.SiteURLs{}
 	src := s.Begin("open.csv", "list", siteFile)
 	csv := "url\n\"https://example.com/a\n" + strings.Repeat("https://example.com/b\n", 60_000)
@@ -117,7 +116,7 @@ func TestSiteViewTold(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := s.State()
-	if v := SiteViewOf(&st, nil, q, false); !strings.HasPrefix(v.Summary, "No URLs read from open.csv: ") {
+	if v := SiteViewOf(&st, nil, q, false); !strings.HasPrefix(v.Summary, "60,000 URLs read") || len(v.Told) != 1 || !strings.HasPrefix(v.Told[0], "open.csv: line 2: a quote opened here is not closed") {
 		t.Errorf("an unclosed quote: %q, told %q", v.Summary, v.Told)
 	}
 }

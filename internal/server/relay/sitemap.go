@@ -269,10 +269,18 @@ func (h *Handler) streamSitemap(w http.ResponseWriter, ctx context.Context, body
 		a.FetchError = readError(a.URL, err)
 	}
 	if notURLs > 0 {
-		notes = append(notes, fmt.Sprintf("%d entries are not absolute http or https URLs, as a sitemap's must be: left out", notURLs))
+		what := "entries are not absolute http or https URLs"
+		if notURLs == 1 {
+			what = "entry is not an absolute http or https URL"
+		}
+		notes = append(notes, fmt.Sprintf("%d %s, as a sitemap's must be: left out", notURLs, what))
 	}
 	if otherHosts > 0 {
-		notes = append(notes, fmt.Sprintf("%d sitemaps of this index are on other hosts: left out (an index names sitemaps of its own host only)", otherHosts))
+		what := "sitemaps of this index are on other hosts"
+		if otherHosts == 1 {
+			what = "sitemap of this index is on another host"
+		}
+		notes = append(notes, fmt.Sprintf("%d %s: left out (an index names sitemaps of its own host only)", otherHosts, what))
 	}
 	if skipped > 0 {
 		notes = append(notes, fmt.Sprintf("%d sitemaps of this index are past what the relay follows (%d an index, %d levels deep, %d a site): it will not fetch them", skipped, MaxIndexNamed, sitemap.DefaultMaxDepth, MaxSiteNamed))
