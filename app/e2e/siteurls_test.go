@@ -690,8 +690,8 @@ func (p *Page) dropSiteFile(name, text string) {
 }
 
 // TestSiteURLsNotes drops files on the panel at a phone's 360 px: a CSV
-// whose quote is never closed (its rows are one field: no URL), then a
-// list with a line too long. What each reading noted, or that it gave no
+// whose quote is never closed (read again from the line after it), one
+// that gives no URL, then a list with a line too long. What each reading noted, or that it gave no
 // URL, is said in view beside the counts, by the file's name: not only
 // in the closed list of sources. It checks that a note names the file,
 // not the engine's words, which are not this test's.
@@ -705,24 +705,33 @@ func TestSiteURLsNotes(t *testing.T) {
 	// Where a user drops a file: the panel's drop zone in view.
 	p.Call("scrolling to the drop zone", `() => document.querySelector("#site-urls-file").scrollIntoView({block: "center"})`)
 	p.dropSiteFile("open.csv", "Title,Address\n\"Home,https://example.com/\nShop,https://example.com/shop\n")
-	poll(p, "the summary after open.csv", `document.querySelector("#site-urls-summary").textContent`, func(s string) bool {
-		return strings.HasPrefix(s, "No URLs read from open.csv: ")
+	// The quote left open is said, and the rows after its line are read.
+	p.WaitAttr("#site-urls-summary", "data-pages", "1")
+	poll(p, "the notes after open.csv", `document.querySelector("#site-urls-notes").textContent`, func(s string) bool {
+		return strings.Contains(s, "open.csv: ")
 	})
 	toldInView(t, p, "#site-urls-summary, #site-urls-notes li", "open.csv")
-	// A file that gave no URL can be cleared, and put back.
+	// A file that gave no URL is said so in the summary itself; it can be
+	// cleared, and put back.
+	p.Click("#site-urls-clear")
+	p.dropSiteFile("none.csv", "Title,Address\n\"Home,https://example.com/\n")
+	poll(p, "the summary after none.csv", `document.querySelector("#site-urls-summary").textContent`, func(s string) bool {
+		return strings.HasPrefix(s, "No URLs read from none.csv: ")
+	})
+	toldInView(t, p, "#site-urls-summary, #site-urls-notes li", "none.csv")
 	p.Click("#site-urls-clear")
 	poll(p, "the summary once cleared", `document.querySelector("#site-urls-summary").textContent`, func(s string) bool {
 		return strings.HasPrefix(s, "No URLs yet")
 	})
 	p.Click("#site-urls-undo")
 	poll(p, "the summary once put back", `document.querySelector("#site-urls-summary").textContent`, func(s string) bool {
-		return strings.HasPrefix(s, "No URLs read from open.csv: ")
+		return strings.HasPrefix(s, "No URLs read from none.csv: ")
 	})
 
 	p.dropSiteFile("long.txt", "/a\n"+strings.Repeat("x", 70_000)+"\n/b\n")
 	p.WaitAttr("#site-urls-summary", "data-pages", "2")
 	poll(p, "the notes after long.txt", `document.querySelector("#site-urls-notes").textContent`, func(s string) bool {
-		return strings.Contains(s, "long.txt: ") && strings.Contains(s, "open.csv: ")
+		return strings.Contains(s, "long.txt: ") && strings.Contains(s, "none.csv: ")
 	})
 	toldInView(t, p, "#site-urls-notes li", "long.txt")
 	if n := Eval[int](p, "the panel's overflow", `(() => { const e = document.querySelector("#site-urls-panel"); return e.scrollWidth - e.clientWidth; })()`); n > 0 {

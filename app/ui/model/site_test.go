@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"math/rand"
 	"slices"
 	"strings"
 	"testing"
@@ -106,6 +107,18 @@ func TestSiteViewTold(t *testing.T) {
 	v := SiteViewOf(&many, nil, q, false)
 	if !strings.HasPrefix(v.Summary, "8,125 URLs read") || !slices.Equal(v.Told, []string{"random.bin: binary bytes", "random.bin: no URLs in it", "b.txt: cut short"}) || v.MoreTold != 2 {
 		t.Errorf("many: %q, told %q and %d more", v.Summary, v.Told, v.MoreTold)
+	}
+
+	// 2 MB of random bytes: no URL, and why, in the summary itself.
+	bin := &sitework.SiteURLs{}
+	rnd := make([]byte, 2<<20)
+	rand.New(rand.NewSource(1)).Read(rnd)
+	if _, err := bin.ReadSource(bin.Begin("random.bin", "list", siteFile), bytes.NewReader(rnd), "random.bin", nil); err != nil {
+		t.Fatal(err)
+	}
+	binSt := bin.State()
+	if v := SiteViewOf(&binSt, nil, q, false); !strings.HasPrefix(v.Summary, "No URLs read from random.bin: this looks like a binary file") {
+		t.Errorf("random bytes: %q, told %q", v.Summary, v.Told)
 	}
 
 	// A CSV whose quote is never closed: the engine's note, told in view.
