@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/internal/shared"
 	"robotstester/robots/internal/benchdata"
 )
 
@@ -15,7 +14,7 @@ import (
 // paths (made from its own rules) as trying every rule does: the same
 // verdict, line, matches and tie.
 func TestPyIndexAgrees(t *testing.T) {
-	dir := filepath.Join(shared.Dir(t, "corpus"), "files")
+	dir := filepath.Join(benchdata.SharedDir(t, "corpus"), "files")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)

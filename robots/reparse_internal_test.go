@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/internal/shared"
 	"robotstester/robots/internal/benchdata"
 )
 
@@ -112,7 +111,7 @@ func TestReparsePastLimit(t *testing.T) {
 // TestReparseCorpus makes random edits in every file of the corpus: typed
 // bytes, deletions, line breaks of each kind, pasted lines.
 func TestReparseCorpus(t *testing.T) {
-	dir := filepath.Join(shared.Dir(t, "corpus"), "files")
+	dir := filepath.Join(benchdata.SharedDir(t, "corpus"), "files")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -299,7 +298,7 @@ func TestEditOutside(t *testing.T) {
 // corpus, each on the File the one before made: typed bytes, deletions,
 // line breaks of each kind, pasted lines.
 func TestEditCorpus(t *testing.T) {
-	dir := filepath.Join(shared.Dir(t, "corpus"), "files")
+	dir := filepath.Join(benchdata.SharedDir(t, "corpus"), "files")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)

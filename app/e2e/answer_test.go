@@ -22,7 +22,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // The answer where you look (issue 19): the selected test's question and

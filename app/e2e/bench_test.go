@@ -19,7 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/internal/server"
 	"robotstester/internal/shared"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // TestCompare drives the side-by-side view of every dialect and the

@@ -21,7 +21,7 @@ import (
 
 	"robotstester/internal/server"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/robots"
 )
 

@@ -22,7 +22,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/internal/shared"
 	"robotstester/robots"
 )

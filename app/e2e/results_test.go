@@ -17,7 +17,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/internal/shared"
 )
 

@@ -16,7 +16,7 @@ import (
 
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // beforeScripts makes the page run js before any script of its own, in

@@ -15,7 +15,7 @@ import (
 
 	"robotstester/app/internal/share"
 	"robotstester/app/internal/site"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // stateJS reads the state the page shows, from its DOM: the editor, the

@@ -21,7 +21,7 @@ import (
 
 	"robotstester/app/sitemsg"
 	"robotstester/app/sitework"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/internal/server"
 	"robotstester/internal/server/relay"
 	"robotstester/robots"

@@ -10,7 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // frameWatchJS records, at every animation frame from the first until the

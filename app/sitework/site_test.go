@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"robotstester/app/sitemsg"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/robots"
 	"robotstester/robots/sitemap"
 )

@@ -5,7 +5,7 @@
 // arrival of links and saved work, the editor's binding, the embed mode and
 // go-app's routes.
 //
-// Everything that computes something lives in app/ui/model and the
+// Everything that computes something lives in app/model and the
 // session, tested natively; every reach into the page outside go-app's
 // drawing is in app/ui/dom. Nothing a user types is ever inserted as
 // markup: text goes through app.Text, attribute values and textarea

@@ -6,7 +6,7 @@ import (
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
 	"robotstester/app/ui/dom"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // The Tester's side of the editor (editor.go, dom.Editor,

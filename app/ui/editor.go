@@ -7,7 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/dom"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // Editor is the robots.txt editor: CodeMirror 6 (app/editor, bundled into

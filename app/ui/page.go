@@ -11,7 +11,7 @@ import (
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
 	"robotstester/app/ui/dom"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/app/ui/widget"
 )
 

@@ -9,7 +9,7 @@ import (
 
 	"robotstester/app/sitemsg"
 	"robotstester/app/ui/dom"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // sitePanel is the Tester's side of the site URLs panel (SiteURLsPanel).

@@ -8,7 +8,7 @@ import (
 
 	"robotstester/app/sitemsg"
 	"robotstester/app/sitework"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/robots"
 )
 

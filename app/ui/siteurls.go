@@ -7,7 +7,7 @@ import (
 
 	"robotstester/app/sitemsg"
 	"robotstester/app/ui/dom"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/app/ui/widget"
 )
 

@@ -9,7 +9,7 @@ import (
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
 	"robotstester/app/ui/dom"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/app/ui/panel"
 	"robotstester/app/ui/tests"
 	"robotstester/app/ui/widget"
@@ -189,7 +189,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	if fx.Editor {
 		// The state was replaced (Undo, Example, a link): the selects
 		// must follow it; a key or a choice made in a select need not.
-		dom.SyncChoices(&t.work.State)
+		dom.SyncChoices(model.AnswerFor(t.work.State.Answer).Choice(), model.CleanDialect(t.work.State.Dialect))
 	}
 	if fx.File && !fx.Editor {
 		// A keystroke in the editor: the verdicts show before the redraw.
@@ -444,5 +444,12 @@ func (t *Tester) reveal(ctx app.Context, n int) {
 // paintVerdicts paints the verdicts ahead of go-app's frame, in the words
 // the rows draw them with.
 func paintVerdicts(an *model.Analysis) {
-	dom.PaintVerdicts(an, widget.VerdictText(true), widget.VerdictText(false))
+	verdicts := make([]byte, len(an.Rows))
+	for i := range an.Rows {
+		verdicts[i] = 'b'
+		if an.Rows[i].Allowed {
+			verdicts[i] = 'a'
+		}
+	}
+	dom.PaintVerdicts(verdicts, widget.VerdictText(true), widget.VerdictText(false))
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/internal/uitest"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // render draws c as go-app would (uitest.Render).

@@ -10,7 +10,7 @@ import (
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
 	"robotstester/app/ui/dom"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/app/ui/panel"
 )
 

@@ -2,7 +2,7 @@ package session
 
 import (
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/robots"
 )
 

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // Storage is where the work is saved: the browser's localStorage in the

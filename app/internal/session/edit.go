@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/robots"
 )
 

@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // The edits of the tests: their fields, the URLs pasted, added, removed,

@@ -15,7 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/robots"
 )
 

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/robots"
 )
 

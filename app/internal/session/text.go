@@ -6,7 +6,8 @@ import (
 	"unicode/utf8"
 
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/model"
+	"robotstester/app/internal/textedit"
+	"robotstester/app/model"
 	"robotstester/robots"
 )
 
@@ -16,16 +17,9 @@ import (
 // (robots.File.Edit). Its one index of lines is the File's: the lines of
 // the analysis shown, or of the analysis still to be made (Work).
 
-// TextChange is one change of the editor's text: from column FromCol of
-// line FromLine to column ToCol of line ToLine, replaced by Insert. Lines
-// are 1-based and columns count UTF-16 units, as JavaScript does. The
-// editor (CodeMirror) counts offsets in its own copy of the text, where a
-// CR LF is one character: lines and columns are what it and the bytes
-// kept here count alike.
-type TextChange struct {
-	FromLine, FromCol, ToLine, ToCol int
-	Insert                           string
-}
+// TextChange is one change of an EditText's transaction, as the editor
+// reports it (textedit.Change).
+type TextChange = textedit.Change
 
 // The editor's own history, as EditText.History names it.
 const (

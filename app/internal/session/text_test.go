@@ -10,7 +10,7 @@ import (
 	"unicode/utf16"
 
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/robots"
 )
 

@@ -10,7 +10,7 @@
 package share
 
 import (
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/robots"
 	"robotstester/robots/statefile"
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // TestRobotstxtOpenLink: the links that the command line's `robotstxt open`

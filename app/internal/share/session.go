@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/robots/statefile"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 func TestSame(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/robots"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"robotstester/app/internal/csvrow"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // Result is one row of the results, as exported.

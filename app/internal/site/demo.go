@@ -7,7 +7,7 @@ import (
 	"html/template"
 
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // DemoName is the file name of the demo docs page in a built site.

@@ -8,7 +8,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/model"
 )
 
 // This file holds the few browser calls the tester makes beyond drawing:
@@ -235,7 +234,7 @@ func PlainError(err error) string {
 	return msg
 }
 
-// SizeText words a size in bytes.
+// SizeText words a size in bytes, of a file over a limit: never one byte.
 func SizeText(n int) string {
 	switch {
 	case n >= 1<<20:
@@ -243,7 +242,7 @@ func SizeText(n int) string {
 	case n >= 1<<10:
 		return fmt.Sprintf("%d KB", n>>10)
 	}
-	return model.Plural(n, "byte", "bytes")
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // FetchTimeout bounds a fetch of a robots.txt from the page.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/model"
 )
 
 // This file is the one place where the Go code reaches into the page
@@ -37,7 +36,7 @@ const (
 	// read in.
 	DialectID = "dialect"
 	// ServerAnswerID is the id of the server-answer control, whose values are
-	// those of model.AnswerChoices.
+	// the server answers the page offers.
 	ServerAnswerID = "server-answer"
 	// TestBarID is the id of the test bar.
 	TestBarID = "test-bar"
@@ -103,9 +102,10 @@ func SetFieldText(id, text string) {
 // draws a select's choice as its options' selected attributes, which a
 // browser no longer follows once the user has picked an option: after an
 // Undo, the select would go on showing the choice undone.
-func SyncChoices(s *model.State) {
-	SelectChoice(ServerAnswerID, model.AnswerFor(s.Answer).Choice())
-	SelectChoice(DialectID, model.CleanDialect(s.Dialect))
+// answer and dialect are the values of the options chosen.
+func SyncChoices(answer, dialect string) {
+	SelectChoice(ServerAnswerID, answer)
+	SelectChoice(DialectID, dialect)
 }
 
 // SelectChoice selects the option of select id whose value attribute is
@@ -142,16 +142,11 @@ func SelectChoice(id, value string) {
 // The loop over the rows runs in the page, one call for all of them: a
 // call from WebAssembly into the page costs about a microsecond, and the
 // loop made seven per row.
-func PaintVerdicts(an *model.Analysis, allowedText, blockedText string) {
+//
+// verdicts has a byte a row: 'a' allowed, 'b' blocked.
+func PaintVerdicts(verdicts []byte, allowedText, blockedText string) {
 	if !app.IsClient {
 		return
-	}
-	verdicts := make([]byte, len(an.Rows))
-	for i := range an.Rows {
-		verdicts[i] = 'b'
-		if an.Rows[i].Allowed {
-			verdicts[i] = 'a'
-		}
 	}
 	verdictPainter().Invoke(string(verdicts), allowedText, blockedText)
 }

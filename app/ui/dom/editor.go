@@ -5,12 +5,12 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/internal/session"
+	"robotstester/app/internal/textedit"
 )
 
 // The editor's handle: CodeMirror, made by editor.js (app/editor/src),
 // which go-app draws empty and never touches inside. The two speak in
-// changes (session.TextChange), never in whole texts, on a key.
+// changes (textedit.Change), never in whole texts, on a key.
 
 // EditorOptions are what the editor is made with.
 type EditorOptions struct {
@@ -27,7 +27,7 @@ type EditorHooks struct {
 	// Change is the changes of the editor's transactions, by line and
 	// UTF-16 column, with history "undo" or "redo" when the editor's own
 	// history made them.
-	Change func(transactions [][]session.TextChange, history string)
+	Change func(transactions [][]textedit.Change, history string)
 	// Lines and Findings are the marks of lines first to last
 	// (model.Analysis.LineMarks, FindingMarks); Findings' ok is false
 	// while they are not known, and the editor keeps those it shows.
@@ -123,13 +123,13 @@ func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error
 
 // transactions reads editor.js's lists of changes (changesOf: five values
 // a change).
-func transactions(lists app.Value) [][]session.TextChange {
-	out := make([][]session.TextChange, lists.Length())
+func transactions(lists app.Value) [][]textedit.Change {
+	out := make([][]textedit.Change, lists.Length())
 	for i := range out {
 		list := lists.Index(i)
-		changes := make([]session.TextChange, 0, list.Length()/5)
+		changes := make([]textedit.Change, 0, list.Length()/5)
 		for j := 0; j+4 < list.Length(); j += 5 {
-			changes = append(changes, session.TextChange{
+			changes = append(changes, textedit.Change{
 				FromLine: list.Index(j).Int(), FromCol: list.Index(j + 1).Int(),
 				ToLine: list.Index(j + 2).Int(), ToCol: list.Index(j + 3).Int(),
 				Insert: list.Index(j + 4).String(),

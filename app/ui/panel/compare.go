@@ -5,7 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/app/ui/widget"
 )
 

@@ -4,7 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/dom"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // FetchURLID is the id of the live box's address field.

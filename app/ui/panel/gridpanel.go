@@ -8,7 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/session"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // GridPanel makes many tests at once: every crawler chosen (ready-made

@@ -9,7 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/session"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 func TestGridPanel(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // TestFindingsGroupSaysWhose: a group of findings shows its first line's

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 func TestWhyPanelHooks(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // bigTable is n tests, every second one blocked, and its analysis.

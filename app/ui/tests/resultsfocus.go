@@ -5,7 +5,7 @@ import (
 
 	"robotstester/app/internal/session"
 	"robotstester/app/ui/dom"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // The rows' handlers.

@@ -3,7 +3,7 @@ package widget
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // SharedChoice asks what to do with a shared link whose tests differ from

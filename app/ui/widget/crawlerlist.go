@@ -4,7 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/dom"
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // CrawlerList is the datalist of catalogued tokens that every crawler field

@@ -3,7 +3,7 @@ package widget
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 )
 
 // VerdictText is the verdict in words with its sign, so that it does not

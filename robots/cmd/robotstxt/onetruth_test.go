@@ -11,13 +11,13 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/app/ui/model"
+	"robotstester/app/model"
 	"robotstester/internal/shared"
 	"robotstester/robots"
 )
 
 // TestOneTruth asks the same questions of the tester's page (its model,
-// app/ui/model), of this command's check (the source it loads, fetched
+// app/model), of this command's check (the source it loads, fetched
 // from a server that gives each answer, and source.check) and of the
 // engine's own reading (Reading.CheckAgent, then AccessFor), and finds no
 // difference in verdict, deciding line or reading: on generated files and
