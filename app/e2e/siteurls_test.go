@@ -19,9 +19,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"robotstester/app/model"
 	"robotstester/app/sitemsg"
 	"robotstester/app/sitework"
-	"robotstester/app/model"
 	"robotstester/internal/server"
 	"robotstester/internal/server/relay"
 	"robotstester/robots"

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/app/sitemsg"
 	"robotstester/app/model"
+	"robotstester/app/sitemsg"
 	"robotstester/robots"
 	"robotstester/robots/sitemap"
 )

@@ -5,8 +5,8 @@ import (
 
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
-	"robotstester/app/ui/dom"
 	"robotstester/app/model"
+	"robotstester/app/ui/dom"
 )
 
 // The Tester's side of the editor (editor.go, dom.Editor,

@@ -7,9 +7,9 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/model"
 	"robotstester/app/sitemsg"
 	"robotstester/app/ui/dom"
-	"robotstester/app/model"
 )
 
 // sitePanel is the Tester's side of the site URLs panel (SiteURLsPanel).

@@ -6,9 +6,9 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/model"
 	"robotstester/app/sitemsg"
 	"robotstester/app/sitework"
-	"robotstester/app/model"
 	"robotstester/robots"
 )
 

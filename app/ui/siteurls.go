@@ -5,9 +5,9 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/model"
 	"robotstester/app/sitemsg"
 	"robotstester/app/ui/dom"
-	"robotstester/app/model"
 	"robotstester/app/ui/widget"
 )
 

@@ -8,8 +8,8 @@ import (
 
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/dom"
 	"robotstester/app/model"
+	"robotstester/app/ui/dom"
 	"robotstester/app/ui/panel"
 	"robotstester/app/ui/tests"
 	"robotstester/app/ui/widget"

@@ -7,8 +7,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/internal/uitest"
 	"robotstester/app/model"
+	"robotstester/app/ui/internal/uitest"
 )
 
 // render draws c as go-app would (uitest.Render).

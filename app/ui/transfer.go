@@ -9,8 +9,8 @@ import (
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
-	"robotstester/app/ui/dom"
 	"robotstester/app/model"
+	"robotstester/app/ui/dom"
 	"robotstester/app/ui/panel"
 )
 

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
 )
 
 // This file holds the few browser calls the tester makes beyond drawing:

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
 )
 
 // This file is the one place where the Go code reaches into the page

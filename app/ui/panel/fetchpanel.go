@@ -3,8 +3,8 @@ package panel
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/dom"
 	"robotstester/app/model"
+	"robotstester/app/ui/dom"
 )
 
 // FetchURLID is the id of the live box's address field.

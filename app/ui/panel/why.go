@@ -5,8 +5,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/dom"
 	"robotstester/app/model"
+	"robotstester/app/ui/dom"
 	"robotstester/app/ui/widget"
 )
 

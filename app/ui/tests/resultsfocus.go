@@ -4,8 +4,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/session"
-	"robotstester/app/ui/dom"
 	"robotstester/app/model"
+	"robotstester/app/ui/dom"
 )
 
 // The rows' handlers.

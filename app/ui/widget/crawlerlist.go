@@ -3,8 +3,8 @@ package widget
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/ui/dom"
 	"robotstester/app/model"
+	"robotstester/app/ui/dom"
 )
 
 // CrawlerList is the datalist of catalogued tokens that every crawler field
