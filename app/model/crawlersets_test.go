@@ -164,8 +164,8 @@ func TestGridPlanString(t *testing.T) {
 		{PlanGrid(nil, []string{"/"}, 10), "0 crawlers × 1 URL: 0 tests. Choose at least one crawler."},
 		{PlanGrid([]string{"a"}, nil, 10), "1 crawler × 0 URLs: 0 tests. Type at least one URL."},
 		{PlanGrid([]string{"a", "b", "c"}, []string{"/1", "/2"}, 10), "3 crawlers × 2 URLs: 6 tests."},
-		{PlanGrid([]string{"a", "b", "c"}, []string{"/1", "/2"}, 4), "3 crawlers × 2 URLs: 6 tests. Only the first 4 fit (the tester holds at most 1000 tests): 2 tests are left out."},
-		{PlanGrid([]string{"a"}, []string{"/1"}, 0), "1 crawler × 1 URL: 1 test. None fits: the tester holds at most 1000 tests."},
+		{PlanGrid([]string{"a", "b", "c"}, []string{"/1", "/2"}, 4), "3 crawlers × 2 URLs: 6 tests. Only the first 4 fit (the tester holds at most 1,000 tests): 2 tests are left out."},
+		{PlanGrid([]string{"a"}, []string{"/1"}, 0), "1 crawler × 1 URL: 1 test. None fits: the tester holds at most 1,000 tests."},
 	} {
 		if got := tt.p.String(); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.p, got, tt.want)

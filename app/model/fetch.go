@@ -1,6 +1,8 @@
 package model
 
 import (
+	"robotstester/internal/relayapi"
+
 	"encoding/json"
 	"errors"
 	"net/url"
@@ -126,25 +128,12 @@ func PageURL(input string) string {
 	return input
 }
 
-// RelayAnswer is the fetch relay's answer (internal/server/relay.Answer) as
-// the page reads it: the JSON of GET {prefix}/fetch?url=….
+// RelayAnswer is the fetch relay's answer as the page reads it: the JSON
+// of GET {prefix}/fetch?url=…, an Answer, or the Error of a refusal (the
+// relay fetched nothing).
 type RelayAnswer struct {
-	Status   int    `json:"status"`
-	Class    string `json:"class"`
-	FinalURL string `json:"final_url"`
-	Hops     []struct {
-		URL      string `json:"url"`
-		Status   int    `json:"status"`
-		Location string `json:"location"`
-	} `json:"hops"`
-	Loop       bool   `json:"loop"`
-	MediaType  string `json:"media_type"`
-	TookMS     int64  `json:"took_ms"`
-	Body       string `json:"body"`
-	Size       int64  `json:"size"`
-	Complete   bool   `json:"complete"`
-	FetchError string `json:"fetch_error"`
-	Error      string `json:"error"` // a refusal: the relay fetched nothing
+	relayapi.Answer
+	Error string `json:"error"`
 }
 
 // ReadRelayAnswer reads the relay's JSON answer; ok is false when the text

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"robotstester/internal/relayapi"
+
 	"errors"
 	"strings"
 	"testing"
@@ -65,9 +67,9 @@ func TestFetchRelayedViews(t *testing.T) {
 		{"refused, the reason naming the address", RelayAnswer{Error: u + ": 127.0.0.1 is a loopback address"}, "refused",
 			[]string{"The fetch relay refused " + u + ": 127.0.0.1 is a loopback address."}, []string{u + ": " + u}},
 		{"refused", RelayAnswer{Error: "only http and https"}, "refused", []string{"refused " + u + ": only http and https."}, nil},
-		{"no answer", RelayAnswer{Class: "unreachable", FetchError: "no such host", TookMS: 12}, "ok",
+		{"no answer", RelayAnswer{Answer: relayapi.Answer{Class: "unreachable", FetchError: "no such host", TookMS: 12}}, "ok",
 			[]string{"No answer from " + u + " (no such host, 12 ms).", "the editor keeps its file", "command line below"}, []string{"(0)", "Fetched", "no answer ("}},
-		{"200", RelayAnswer{Status: 200, Class: "success", Size: 120, TookMS: 40}, "ok",
+		{"200", RelayAnswer{Answer: relayapi.Answer{Status: 200, Class: "success", Size: 120, TookMS: 40}}, "ok",
 			[]string{"Fetched " + u + ": 200, 120 bytes, 40 ms; now in the editor"}, nil},
 	} {
 		v := FetchRelayed(u, tt.a)

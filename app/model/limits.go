@@ -1,6 +1,8 @@
 package model
 
 import (
+	"robotstester/app/sitemsg"
+
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -103,10 +105,6 @@ func cutAt(s string, n int) string {
 	return s[:n]
 }
 
-// Plural returns n and the noun that goes with it: "1 test", "3 tests".
-func Plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
+// Plural returns n, its digits grouped, and the noun that goes with it:
+// "1 test", "3 tests", "12,408 URLs".
+func Plural(n int, one, many string) string { return sitemsg.GroupedPlural(n, one, many) }

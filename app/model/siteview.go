@@ -98,12 +98,12 @@ func siteCounts(s *sitemsg.URLsState, c *SiteCoverage, q SiteQuery) SiteView {
 		v.Summary = "No URLs yet: fetch the sitemaps your robots.txt names, or drop here a sitemap (.xml, .xml.gz, .txt), a list of URLs, a crawler's CSV export or an access log."
 		return v
 	}
-	read := GroupedPlural(v.Pages, "URL", "URLs")
+	read := Plural(v.Pages, "URL", "URLs")
 	switch {
 	case v.Pages == 0:
-		read = Grouped(v.Requests) + " logged " + pluralNoun(v.Requests, "request", "requests")
+		read = Grouped(v.Requests) + " logged " + sitemsg.Noun(v.Requests, "request", "requests")
 	case v.Requests > 0:
-		read += " and " + Grouped(v.Requests) + " logged " + pluralNoun(v.Requests, "request", "requests")
+		read += " and " + Grouped(v.Requests) + " logged " + sitemsg.Noun(v.Requests, "request", "requests")
 	}
 	if c == nil || !c.Query.sameReading(q) {
 		v.Summary = read + " read. Counting for " + q.Crawler + "…"
@@ -131,16 +131,4 @@ func (q SiteQuery) Same(o SiteQuery) bool { return q.File == o.File && q.sameRea
 // while the new ones are worked out.
 func (q SiteQuery) sameReading(o SiteQuery) bool {
 	return q.Crawler == o.Crawler && q.Dialect == o.Dialect && q.Fixed == o.Fixed && q.Answer == o.Answer
-}
-
-// GroupedPlural returns n, its digits grouped, and the noun that goes with
-// it: "1 URL", "12,408 URLs".
-func GroupedPlural(n int, one, many string) string { return sitemsg.GroupedPlural(n, one, many) }
-
-// pluralNoun returns the noun that goes with n.
-func pluralNoun(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -259,9 +259,12 @@ func Grouped(n int) string {
 
 // GroupedPlural returns n, its digits grouped, and the noun that goes
 // with it: "1 source", "12,408 URLs".
-func GroupedPlural(n int, one, many string) string {
+func GroupedPlural(n int, one, many string) string { return Grouped(n) + " " + Noun(n, one, many) }
+
+// Noun returns the noun that goes with n: one for 1, many otherwise.
+func Noun(n int, one, many string) string {
 	if n == 1 {
-		return "1 " + one
+		return one
 	}
-	return Grouped(n) + " " + many
+	return many
 }

@@ -1,6 +1,8 @@
 package sitework
 
 import (
+	"robotstester/internal/relayapi"
+
 	"encoding/json"
 	"errors"
 	"io"
@@ -9,20 +11,10 @@ import (
 	"robotstester/robots"
 )
 
-// SitemapAnswer is the fetch relay's answer to ?sitemap=URL
-// (docs/relay.md), or its error.
+// SitemapAnswer is the fetch relay's answer to ?sitemap=URL, or the
+// Error of its refusal ({"error": ...}): no fetch was made.
 type SitemapAnswer struct {
-	URL      string
-	Status   int
-	FinalURL string
-	// Locs are the URLs the sitemap lists; for an index, its sitemaps.
-	Locs       []string
-	Index      bool
-	Notes      []string
-	Complete   bool
-	FetchError string
-	TookMS     int64
-	// Error is the relay's refusal ({"error": ...}): no fetch was made.
+	relayapi.SitemapAnswer
 	Error string
 }
 

@@ -368,7 +368,7 @@ func (t *Tester) fetchSitemaps(ctx app.Context) {
 		t.site.status = "This site has no fetch relay to fetch sitemaps through: download them and drop them here, or count them with the command line: robotstxt check --sitemap " + maps[0] + " --summary robots.txt"
 		return
 	}
-	t.startLoad("Fetching "+model.GroupedPlural(len(maps), "sitemap", "sitemaps")+"…", sitemsg.Request{Kind: sitemsg.Load, Sitemaps: maps}, nil)
+	t.startLoad("Fetching "+model.Plural(len(maps), "sitemap", "sitemaps")+"…", sitemsg.Request{Kind: sitemsg.Load, Sitemaps: maps}, nil)
 }
 
 // readSiteFile has the worker read a file dropped on the panel, or

@@ -137,7 +137,7 @@ func toldNode(v *model.SiteView) sitemsg.Node {
 	}
 	if v.MoreTold > 0 {
 		items = append(items, sitemsg.Node{Tag: "li", Class: "note",
-			Text: "And " + model.GroupedPlural(v.MoreTold, "more note", "more notes") + ", with the sources read below."})
+			Text: "And " + model.Plural(v.MoreTold, "more note", "more notes") + ", with the sources read below."})
 	}
 	n.Class = "notice"
 	n.Kids = []sitemsg.Node{{Tag: "ul", Kids: items}}

@@ -56,6 +56,7 @@ func TestLayers(t *testing.T) {
 		{"robots/sitemap", []string{"app", "internal"}},
 		{"robots/fetch", []string{"app", "internal"}},
 		{"robots/internal/benchdata", []string{"app", "internal"}},
+		{"internal/relayapi", []string{"app", "internal/server", "robots"}},
 	} {
 		for _, imp := range imports(t, tc.dir) {
 			for _, f := range tc.forbidden {

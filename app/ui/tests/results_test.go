@@ -66,7 +66,7 @@ func TestResultsTableDrawsAWindow(t *testing.T) {
 	for _, want := range []string{
 		`id="results"`, `data-allowed="500"`, `data-blocked="500"`, `data-shown="1000"`, `data-total="1000"`,
 		`id="rows"`, `id="results-filter"`, `id="results-search"`, `id="results-sort"`, `id="results-group"`,
-		`1000 tests: 500 allowed, 500 blocked.`, `aria-rowcount="1001"`,
+		`1,000 tests: 500 allowed, 500 blocked.`, `aria-rowcount="1001"`,
 		`list="crawler-list"`, `name="agent"`, `name="url"`, `id="url-1"`, `id="agent-3"`,
 		`data-verdict="allowed"`, `data-verdict="blocked"`, `✓ Allowed`, `✕ Blocked`,
 		`data-line="2"`, `Disallow: /private/`, `data-why="1"`, `class="remove"`,

@@ -38,6 +38,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"robotstester/internal/relayapi"
 	"robotstester/robots"
 	"robotstester/robots/fetch"
 )
@@ -114,58 +115,13 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-// Answer is the relay's answer to a fetch, sent as JSON with status 200:
-// the server's answer, whatever it was (a 404, a 503 or no answer at all
-// is an answer too).
-type Answer struct {
-	// URL is the robots.txt asked for: the origin's /robots.txt.
-	URL string `json:"url"`
-	// Status is the HTTP status of the last answer, 0 when none came.
-	Status int `json:"status"`
-	// Class is the answer's class, as robots.AnswerClass names it:
-	// "success", "redirect", "client-error", "network-error", ...
-	Class string `json:"class"`
-	// FinalURL is the URL of the last answer, after the redirects.
-	FinalURL string `json:"final_url"`
-	// Hops are the redirects followed, in order; empty when none.
-	Hops []Hop `json:"hops"`
-	// Loop reports that a redirect led back to a URL already visited.
-	Loop bool `json:"loop,omitempty"`
-	// MediaType is the media type the server declared, lower case and
-	// without parameters ("text/plain"), "" when none.
-	MediaType string `json:"media_type"`
-	// TookMS is how long the fetch took, in milliseconds.
-	TookMS int64 `json:"took_ms"`
-	// Body is the file on a 2xx, as crawlers read it: its first 500 KiB
-	// (robots.FetchLimit bytes); "" otherwise. Bytes that are not UTF-8
-	// show as U+FFFD: BodyBase64 then has them exactly.
-	Body       string `json:"body"`
-	BodyBase64 string `json:"body_base64,omitempty"`
-	// Size is the number of bytes of the body read (only a 2xx body is
-	// read), and Complete whether that was all of it: false when the
-	// relay stopped reading at its MaxBody, or no whole answer came.
-	Size     int64 `json:"size"`
-	Complete bool  `json:"complete"`
-	// FetchError says why no whole answer came (a timeout, a refused
-	// connection, too many redirects); "" when one did.
-	FetchError string `json:"fetch_error,omitempty"`
-	// Cached reports an answer kept from an earlier fetch.
-	Cached bool `json:"cached"`
-}
-
-// A Hop is one redirect followed.
-type Hop struct {
-	URL      string `json:"url"`      // the URL that redirected
-	Status   int    `json:"status"`   // its 3xx status
-	Location string `json:"location"` // where it sent the relay, resolved
-}
-
-// Error is the relay's answer when it made no fetch: 400 for a request
-// without a usable url, 403 for a target refused, 429 for a client that
-// asks too often or a relay too busy; Error says why.
-type Error struct {
-	Error string `json:"error"`
-}
+// The relay's answers, declared once for the relay, the page and its
+// worker (package relayapi).
+type (
+	Answer = relayapi.Answer
+	Hop    = relayapi.Hop
+	Error  = relayapi.Error
+)
 
 // A Handler is the relay: it serves GET ?url=URL, wherever it is mounted.
 // Make one with New.
@@ -339,7 +295,7 @@ func (h *Handler) userAgent() string { return cmp.Or(h.conf.UserAgent, fetch.Def
 // lead makes the fetch of a flight, and lands it whatever happens: the
 // others wait for it.
 func (h *Handler) lead(ctx context.Context, target string, fl *flight) {
-	status, answer := http.StatusInternalServerError, encode(Error{"the relay failed"})
+	status, answer := http.StatusInternalServerError, encode(Error{Error: "the relay failed"})
 	defer func() { h.flights.land(target, fl, status, answer) }()
 	// The fetch goes on if the client leaves: others may wait for it, and
 	// it is bounded by the fetcher's timeout anyway.
@@ -351,13 +307,13 @@ func (h *Handler) fetch(ctx context.Context, target string) (int, []byte) {
 	leave, err := h.gate.enter(ctx)
 	if err != nil {
 		h.log.Info("fetch", "url", target, "busy", true)
-		return http.StatusTooManyRequests, encode(Error{fmt.Sprintf("the relay is busy: %d fetches under way and more waiting; try again shortly", cap(h.gate.slots))})
+		return http.StatusTooManyRequests, encode(Error{Error: fmt.Sprintf("the relay is busy: %d fetches under way and more waiting; try again shortly", cap(h.gate.slots))})
 	}
 	defer leave()
 	res, err := h.fetcher.Fetch(ctx, target)
 	if err != nil {
 		h.log.Info("fetch", "url", target, "error", err.Error())
-		return http.StatusBadRequest, encode(Error{err.Error()})
+		return http.StatusBadRequest, encode(Error{Error: err.Error()})
 	}
 	var refused *fetch.RefusedError
 	if errors.As(res.Err, &refused) {
@@ -366,7 +322,7 @@ func (h *Handler) fetch(ctx context.Context, target string) (int, []byte) {
 			why = fmt.Sprintf("redirect %d, to %s: %s", n, res.FinalURL, refused.Reason)
 		}
 		h.log.Info("fetch", "url", target, "hops", len(res.Hops), "refused", refused.Reason)
-		return http.StatusForbidden, encode(Error{why})
+		return http.StatusForbidden, encode(Error{Error: why})
 	}
 	if res.File != nil {
 		h.named.fromRobots(res.File, h.now())
@@ -426,7 +382,7 @@ func (h *Handler) client(r *http.Request) string {
 }
 
 func (h *Handler) fail(w http.ResponseWriter, code int, why string) {
-	h.send(w, code, encode(Error{why}))
+	h.send(w, code, encode(Error{Error: why}))
 }
 
 func (h *Handler) send(w http.ResponseWriter, code int, body []byte) {

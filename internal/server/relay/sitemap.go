@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"robotstester/internal/relayapi"
 	"robotstester/robots"
 	"robotstester/robots/fetch"
 	"robotstester/robots/sitemap"
@@ -36,34 +37,9 @@ const (
 // errAnswerFull ends a sitemap whose URLs fill MaxSitemapAnswer.
 var errAnswerFull = errors.New("the answer is full")
 
-// A SitemapAnswer is the relay's answer to GET ?sitemap=URL, sent as JSON
-// with status 200 as it is read: the URLs one sitemap lists (or, for a
-// sitemap index, the sitemaps it names), never more than the protocol
-// allows. The relay fetches a sitemap only when a robots.txt it fetched
-// names it (a Sitemap: line), or a sitemap index named so: anything else
-// is 403.
-type SitemapAnswer struct {
-	// URL is the sitemap asked for.
-	URL string `json:"url"`
-	// Status is the HTTP status of the last answer, 0 when none came.
-	Status int `json:"status"`
-	// FinalURL is the URL of the last answer, after the redirects.
-	FinalURL string `json:"final_url"`
-	// Locs are the URLs the sitemap lists, in order; for an index, the
-	// sitemaps it names (which the relay will then fetch).
-	Locs []string `json:"locs"`
-	// Index reports a sitemap index: Locs are sitemaps.
-	Index bool `json:"index"`
-	// Notes say what did not go as the protocol says: a limit reached
-	// (and what was past it left unread), lines skipped.
-	Notes []string `json:"notes"`
-	// Complete reports that the whole sitemap was read.
-	Complete bool `json:"complete"`
-	// FetchError says why no whole sitemap came, in plain words.
-	FetchError string `json:"fetch_error,omitempty"`
-	// TookMS is how long the fetch took, in milliseconds.
-	TookMS int64 `json:"took_ms"`
-}
+// A SitemapAnswer is the relay's answer to GET ?sitemap=URL
+// (relayapi.SitemapAnswer).
+type SitemapAnswer = relayapi.SitemapAnswer
 
 // sitemapRedirects follows at most robots.MaxRedirects redirects of a
 // sitemap, each dialed through the guard as the first request is.
