@@ -329,7 +329,7 @@ const editorLineJS = `((n) => {
 	const r = el.getBoundingClientRect(), b = document.querySelector("#editor .cm-scroller").getBoundingClientRect();
 	const at = document.elementFromPoint(r.left + 10, r.top + r.height / 2);
 	return Object.assign(out, {InBox: r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5, Y: r.top, LH: r.height,
-		Hit: !!at && !!at.closest("#editor"), Wide: !matchMedia("(max-width: 59.99rem)").matches,
+		Hit: !!at && !!at.closest("#editor"), Wide: getComputedStyle(document.documentElement).getPropertyValue("--layout").trim() !== "narrow",
 		BoxOn: b.top >= -0.5 && b.bottom <= innerHeight + 0.5});
 })`
 

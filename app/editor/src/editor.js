@@ -153,6 +153,12 @@ class NoteWidget extends WidgetType {
   ignoreEvent() { return false; }
 }
 
+// narrowLayout reports whether the page has its narrow layout: tester.css
+// says so in --layout, where its breakpoint is written once.
+function narrowLayout() {
+  return getComputedStyle(document.documentElement).getPropertyValue("--layout").trim() === "narrow";
+}
+
 // replacesAll reports whether a transaction replaced the whole of a
 // document that was not empty.
 function replacesAll(tr) {
@@ -370,7 +376,7 @@ function mount(host, opts) {
       const l = lineRange(n);
       // A phone scrolls the editor and the page to the line, near the
       // top, where the Why may cover the bottom half as a sheet.
-      const narrow = select && window.matchMedia && window.matchMedia("(max-width: 59.99rem)").matches;
+      const narrow = select && narrowLayout();
       if (narrow) {
         view.dispatch({
           selection: { anchor: l.from, head: l.to },

@@ -192,10 +192,14 @@ func (e *Editor) Expose(text func() string) {
 	app.Window().Set("robotsTester", api)
 }
 
-// NarrowLayout reports whether the page has its narrow layout (tester.css's
-// breakpoint: the test bar above the editor).
+// NarrowLayout reports whether the page has its narrow layout (the test
+// bar above the editor), as tester.css says in --layout, where its
+// breakpoint is written once.
 func NarrowLayout() (narrow bool) {
-	Try(func() { narrow = app.Window().Call("matchMedia", "(max-width: 59.99rem)").Get("matches").Bool() })
+	Try(func() {
+		doc := app.Window().Get("document").Get("documentElement")
+		narrow = strings.TrimSpace(app.Window().Call("getComputedStyle", doc).Call("getPropertyValue", "--layout").String()) == "narrow"
+	})
 	return narrow
 }
 
