@@ -100,14 +100,7 @@ func TestStartWithoutFlash(t *testing.T) {
 // pauses, and an edit made meanwhile must come after the text it follows,
 // and leaving the page at once must still save what was typed.
 func TestTypingKeepsOrder(t *testing.T) {
-	var b strings.Builder
-	for b.Len() < 300_000 {
-		b.WriteString("User-agent: zz\nDisallow: /zz\n")
-	}
-	st := model.State{Robots: b.String()}
-	for i := range 1000 {
-		st.Rows = append(st.Rows, model.Row{Agent: "Googlebot", URL: fmt.Sprintf("/p/%d", i)})
-	}
+	st := slowWork(300_000, 1000)
 	base := suite.Site(t, "")
 	link := stateLink(t, base, st)
 	p := suite.NewPage(t)
@@ -135,20 +128,28 @@ func TestTypingKeepsOrder(t *testing.T) {
 	}
 }
 
+// slowWork is work whose analysis takes time: a file of at least size
+// bytes, of groups that all apply to nobody tested, and rows tests of
+// Googlebot.
+func slowWork(size, rows int) model.State {
+	var b strings.Builder
+	for b.Len() < size {
+		b.WriteString("User-agent: zz\nDisallow: /zz\n")
+	}
+	st := model.State{Robots: b.String()}
+	for i := range rows {
+		st.Rows = append(st.Rows, model.Row{Agent: "Googlebot", URL: fmt.Sprintf("/p/%d", i)})
+	}
+	return st
+}
+
 // TestReloadRightAfterKeys: a reload right after a key, on a slowed CPU
 // and a file whose analysis takes time, 20 times in a row: each reload
 // ends, and the keys typed before it are there after it. The page's leave
 // hook once made the analysis due inside the browser's pagehide, which
 // the reload waited on, and under load a reload sometimes never ended.
 func TestReloadRightAfterKeys(t *testing.T) {
-	var b strings.Builder
-	for b.Len() < 100_000 {
-		b.WriteString("User-agent: zz\nDisallow: /zz\n")
-	}
-	st := model.State{Robots: b.String()}
-	for i := range 200 {
-		st.Rows = append(st.Rows, model.Row{Agent: "Googlebot", URL: fmt.Sprintf("/p/%d", i)})
-	}
+	st := slowWork(100_000, 200)
 	p := suite.NewPage(t)
 	p.Goto(stateLink(t, suite.Site(t, ""), st))
 	p.Wait("main[data-ready]")
