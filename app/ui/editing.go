@@ -53,7 +53,7 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 			if t.work == nil {
 				return ""
 			}
-			return t.work.An.LineMarks(first, last, t.siteNotes())
+			return t.work.An.LineMarks(first, last, t.site.lineNotes())
 		},
 		Findings: func(first, last int) (string, bool) {
 			an := t.work.An

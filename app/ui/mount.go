@@ -133,7 +133,7 @@ func (t *Tester) started(ctx app.Context) {
 	dom.NextTask(ctx, func(ctx app.Context) {
 		ctx.PreventUpdate()
 		dom.RegisterWorker()
-		t.resumeSite()
+		t.site.resume()
 	})
 	t.lintShown(ctx)
 }

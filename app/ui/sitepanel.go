@@ -12,17 +12,22 @@ import (
 	"robotstester/app/ui/dom"
 )
 
-// sitePanel is the Tester's side of the site URLs panel (SiteURLsPanel).
-// The URLs themselves are read, held and counted in a Web Worker with a
-// WebAssembly of its own (siteWorker, app/sitework), started when the
-// panel is first opened: the page holds only what the worker says it
-// holds, the crawler chosen, and the last coverage the worker sent.
+// sitePanel is the site URLs panel (SiteURLsPanel) with all that it
+// knows and does: the page draws it in its place (view), hands it the
+// user's actions (act) and has it follow the file (follow), and reaches
+// nothing else of it. The URLs themselves are read, held and counted in a
+// Web Worker with a WebAssembly of its own (dom.SiteWorker, app/sitework),
+// started when the panel is first opened: the panel holds only what the
+// worker says it holds, the crawler chosen, and the last coverage the
+// worker sent. Of the page it knows only what it is given (sitePage).
 type sitePanel struct {
+	page sitePage
+
 	worker  *dom.SiteWorker   // nil until the panel is opened, or after it failed
 	held    sitemsg.URLsState // what the worker holds, as it last said
 	crawler string            // as typed; "" is Googlebot
 	cov     *model.SiteCoverage
-	// notes are cov's notes by line, for the editor (siteNotes).
+	// notes are cov's notes by line, for the editor (lineNotes).
 	notes map[int]string
 
 	// seq numbers the counts and exports asked of the worker: a reply
@@ -50,10 +55,35 @@ type sitePanel struct {
 	exportID  int64
 	export    dom.BlobParts
 
-	// keptFlag is siteKeptKey's value as this page last read or wrote it
+	// flag is siteKeptKey's value as this page last read or wrote it
 	// (flagRead: it was read); resuming, a Resume is under way.
-	keptFlag           string
+	flag               string
 	flagRead, resuming bool
+}
+
+// sitePage is what the site URLs panel needs of the page it is drawn in,
+// given by the page (Tester.OnInit): the panel reaches no further, so that
+// what it changes is its own.
+type sitePage struct {
+	// analysis and state are the file shown and what the user chose: the
+	// panel counts for them, and fetches the sitemaps the file names.
+	analysis func() *model.Analysis
+	state    func() *model.State
+	// own is the page's own context: the count's timer and the worker's
+	// replies outlive the handler that asked for them.
+	own func() app.Context
+	// settle has the analysis of the text typed made now, before an
+	// action that reads the file.
+	settle func(app.Context)
+	// showNotes has the editor draw its lines in view again, with what
+	// each decides over the URLs counted (lineNotes).
+	showNotes func(app.Context)
+	// failed says that a file could not be written (the export).
+	failed func(ctx app.Context, what string, err error)
+	// embedded: the page is in its embed mode, which opens no saved work.
+	embedded func() bool
+	// reveal is the click of a "line N" button.
+	reveal app.EventHandler
 }
 
 // siteKeptKey is the page's note, in localStorage, that the worker kept
@@ -67,14 +97,13 @@ const siteKeptKey = "robots-tester:site-kept"
 // asked for, but each key asking for one would keep it busy for nothing.
 const siteCountPause = 150 * time.Millisecond
 
-// siteURLs draws the panel.
-func (t *Tester) siteURLs() app.UI {
-	sp := &t.site
-	q := t.siteQuery()
+// view draws the panel.
+func (sp *sitePanel) view() app.UI {
+	q := sp.query()
 	v := model.SiteViewOf(&sp.held, sp.cov, q, sp.loads > 0)
 	return &SiteURLsPanel{
 		View:      v,
-		Sitemaps:  t.work.An.SitemapURLs(),
+		Sitemaps:  sp.page.analysis().SitemapURLs(),
 		List:      sp.held.List,
 		Status:    sp.status,
 		Busy:      sp.loads > 0,
@@ -84,62 +113,60 @@ func (t *Tester) siteURLs() app.UI {
 		Kept:      sp.held.Kept,
 		Sources:   len(sp.held.Sources),
 
-		OnAction:     t.siteAction,
-		OnRevealLine: t.revealLineButton,
+		OnAction:     sp.act,
+		OnRevealLine: sp.page.reveal,
 	}
 }
 
-// siteAction does what the user asked of the panel.
-func (t *Tester) siteAction(ctx app.Context, a SiteAction) {
+// act does what the user asked of the panel.
+func (sp *sitePanel) act(ctx app.Context, a SiteAction) {
 	switch a.Kind {
 	case SiteFetch:
-		t.fetchSitemaps(ctx)
+		sp.fetchSitemaps(ctx)
 	case SiteExport:
-		t.exportSite(ctx)
+		sp.exportCSV(ctx)
 	case SiteClear:
-		t.clearSite(ctx)
+		sp.clear(ctx)
 	case SiteUndo:
-		t.restoreSite()
+		sp.restore()
 	case SiteAdd:
-		t.pasteSiteURLs(ctx, a.Text)
+		sp.paste(ctx, a.Text)
 	case SiteRebase:
-		t.rebaseSite(ctx)
+		sp.rebase(ctx)
 	case SiteCrawler:
-		t.setSiteCrawler(ctx, a.Text)
+		sp.setCrawler(ctx, a.Text)
 	case SiteFile:
-		t.readSiteFile(ctx, a.File)
+		sp.readFile(ctx, a.File)
 	}
 }
 
-// siteNotes returns what each line decides over the site's URLs, for the
+// lineNotes returns what each line decides over the site's URLs, for the
 // editor to show after it: none while the counts shown are of another
 // file than the editor's (its lines may have moved), other URLs or
 // another crawler.
-func (t *Tester) siteNotes() map[int]string {
-	sp := &t.site
-	if c := sp.cov; c == nil || c.Version != sp.held.Version || !c.Query.Same(t.siteQuery()) {
+func (sp *sitePanel) lineNotes() map[int]string {
+	if c := sp.cov; c == nil || c.Version != sp.held.Version || !c.Query.Same(sp.query()) {
 		return nil
 	}
 	return sp.notes
 }
 
-// siteQuery is what the panel counts now: the file shown, read as the
+// query is what the panel counts now: the file shown, read as the
 // tests are, for the panel's crawler.
-func (t *Tester) siteQuery() model.SiteQuery {
-	return model.SiteQueryFor(t.work.An, &t.work.State, t.site.crawler)
+func (sp *sitePanel) query() model.SiteQuery {
+	return model.SiteQueryFor(sp.page.analysis(), sp.page.state(), sp.crawler)
 }
 
-// followSite has the URLs counted again when what they are counted for
+// follow has the URLs counted again when what they are counted for
 // has changed: called wherever the page follows a change (show), and
 // when the worker holds other URLs or the crawler is chosen. The count
 // waits for a pause in the typing (siteCountPause); the worker then
 // counts, off the page's thread.
-func (t *Tester) followSite() {
-	sp := &t.site
+func (sp *sitePanel) follow() {
 	if !app.IsClient || sp.worker == nil || sp.loads > 0 || sp.held.Pages+sp.held.Requests == 0 {
 		return
 	}
-	q, version := t.siteQuery(), sp.held.Version
+	q, version := sp.query(), sp.held.Version
 	if c := sp.cov; c != nil && c.Version == version && c.Query.Same(q) {
 		return // counted
 	}
@@ -150,7 +177,7 @@ func (t *Tester) followSite() {
 	sp.seq++
 	id := sp.seq
 	sp.asked = id
-	t.own.After(siteCountPause, func(ctx app.Context) {
+	sp.page.own().After(siteCountPause, func(ctx app.Context) {
 		ctx.PreventUpdate()
 		if sp.asked != id || sp.worker == nil {
 			return
@@ -160,9 +187,8 @@ func (t *Tester) followSite() {
 	})
 }
 
-// siteReply takes a reply of the worker, on the UI goroutine.
-func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
-	sp := &t.site
+// reply takes a reply of the worker, on the UI goroutine.
+func (sp *sitePanel) reply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 	switch r.Kind {
 	case sitemsg.State:
 		if r.State != nil {
@@ -170,10 +196,10 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 			if r.State.Kept {
 				flag = "1"
 			}
-			t.setKeptFlag(flag)
+			sp.setKeptFlag(flag)
 			sp.held = *r.State
 		}
-		t.followSite()
+		sp.follow()
 	case sitemsg.Status:
 		if r.ID == sp.loadGen {
 			sp.status = r.Status
@@ -188,7 +214,7 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 			sp.pasted = ""
 		}
 		if r.ID == sp.loadGen {
-			t.endLoad(r.Status)
+			sp.endLoad(r.Status)
 		}
 	case sitemsg.Counted:
 		if r.ID == sp.asked && r.View != nil {
@@ -200,7 +226,7 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 				}
 				sp.notes[n.Line] = n.Text
 			}
-			t.showInEditor(ctx, false)
+			sp.page.showNotes(ctx)
 		}
 	case sitemsg.Chunk:
 		if r.ID == sp.exportID && sp.exporting && data.Truthy() {
@@ -210,7 +236,7 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 		if r.ID == sp.exportID && sp.exporting {
 			sp.exporting = false
 			if err := sp.export.Save("robots-site-urls.csv", "text/csv"); err != nil {
-				t.fileFailed(ctx, "The export failed", err)
+				sp.page.failed(ctx, "The export failed", err)
 			}
 			sp.export = dom.BlobParts{}
 		}
@@ -219,7 +245,7 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 		case sp.exportID:
 			if sp.exporting {
 				sp.exporting, sp.export = false, dom.BlobParts{}
-				t.fileFailed(ctx, "The export failed", errors.New(r.Error))
+				sp.page.failed(ctx, "The export failed", errors.New(r.Error))
 			}
 		case sp.asked:
 			sp.pending = model.SiteQuery{} // to be asked for again
@@ -229,72 +255,69 @@ func (t *Tester) siteReply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 		if sp.resuming {
 			// Reading them back ended the worker (its memory, say): the
 			// next start must not try again, and fail again.
-			t.setKeptFlag("")
+			sp.setKeptFlag("")
 			r.Error += ", while it read back the URLs kept from your last visit: they are no longer read back"
 		}
-		t.siteWorkerFailed(r.Error)
+		sp.workerFailed(r.Error)
 	}
 }
 
-// startSiteWorker starts the panel's worker, unless it runs: when the
+// start starts the panel's worker, unless it runs: when the
 // panel is opened, so that its WebAssembly is there by the time a source
 // is given, and before each use, in case it failed since. It reports
 // whether the worker runs.
-func (t *Tester) startSiteWorker() bool {
-	sp := &t.site
+func (sp *sitePanel) start() bool {
 	if sp.worker != nil {
 		return true
 	}
 	if !app.IsClient {
 		return false
 	}
-	w, err := dom.NewSiteWorker(t.own, t.siteReply, t.siteWorkerFailed)
+	w, err := dom.NewSiteWorker(sp.page.own(), sp.reply, sp.workerFailed)
 	if err != nil {
-		t.siteWorkerFailed(strings.TrimPrefix(err.Error(), "JavaScript error: "))
+		sp.workerFailed(strings.TrimPrefix(err.Error(), "JavaScript error: "))
 		return false
 	}
 	sp.worker = w
 	// What the last visit (or a worker that failed) kept is read back
 	// first: a source given now is read after it, beside it.
-	if !t.page.embed.On && t.keptFlag() == "1" {
+	if !sp.page.embedded() && sp.keptFlag() == "1" {
 		sp.resuming = true
-		t.startLoad("Reading back the URLs kept from your last visit…", sitemsg.Request{Kind: sitemsg.Resume}, nil)
+		sp.startLoad("Reading back the URLs kept from your last visit…", sitemsg.Request{Kind: sitemsg.Resume}, nil)
 	}
 	return true
 }
 
 // keptFlag returns siteKeptKey's value, read once.
-func (t *Tester) keptFlag() string {
-	sp := &t.site
+func (sp *sitePanel) keptFlag() string {
 	if !sp.flagRead {
-		sp.keptFlag, _, _ = dom.StorageGet(siteKeptKey)
+		sp.flag, _, _ = dom.StorageGet(siteKeptKey)
 		sp.flagRead = true
 	}
-	return sp.keptFlag
+	return sp.flag
 }
 
 // setKeptFlag notes in localStorage whether the worker keeps URLs for
 // the next visit, when that changed (storage denied: no resume then,
 // and nothing else is lost).
-func (t *Tester) setKeptFlag(flag string) {
-	if t.keptFlag() != flag {
-		t.site.keptFlag = flag
+func (sp *sitePanel) setKeptFlag(flag string) {
+	if sp.keptFlag() != flag {
+		sp.flag = flag
 		dom.StorageSet(siteKeptKey, flag)
 	}
 }
 
-// siteWorkerFailed says that the worker could not start, or stopped:
+// workerFailed says that the worker could not start, or stopped:
 // what it held is lost, nothing else is (the file and the tests are the
 // page's), and the next use starts a new worker.
-func (t *Tester) siteWorkerFailed(why string) {
-	sp := &t.site
+func (sp *sitePanel) workerFailed(why string) {
 	if sp.worker != nil {
 		sp.worker.Stop()
 		sp.worker = nil
 	}
 	lost := ""
 	switch {
-	case t.keptFlag() == "1":
+	case sp.keptFlag() == "1":
 		lost = " The URLs it held are kept in this browser: they are read back when the panel starts again."
 	case sp.held.Pages+sp.held.Requests > 0:
 		lost = " The URLs it held are lost: add them again."
@@ -312,20 +335,19 @@ func (t *Tester) siteWorkerFailed(why string) {
 		" Your robots.txt and your tests are untouched; the command line counts any number of URLs: robotstxt check --sitemap SOURCE --summary robots.txt"
 }
 
-// setSiteCrawler counts for another crawler.
-func (t *Tester) setSiteCrawler(ctx app.Context, crawler string) {
-	t.site.crawler = strings.TrimSpace(crawler)
-	t.followSite()
+// setCrawler counts for another crawler.
+func (sp *sitePanel) setCrawler(ctx app.Context, crawler string) {
+	sp.crawler = strings.TrimSpace(crawler)
+	sp.follow()
 }
 
 // startLoad asks the worker for a reading of URLs, with what to say
 // meanwhile; false when the worker does not run.
-func (t *Tester) startLoad(status string, req sitemsg.Request, body any) bool {
-	sp := &t.site
-	if !t.startSiteWorker() {
+func (sp *sitePanel) startLoad(status string, req sitemsg.Request, body any) bool {
+	if !sp.start() {
 		return false
 	}
-	req.ID, req.Text = sp.loadGen, t.work.State.Robots
+	req.ID, req.Text = sp.loadGen, sp.page.state().Robots
 	if relay := app.Getenv(RelayEnv); relay != "" {
 		req.Relay = dom.AbsoluteURL(relay)
 	}
@@ -337,65 +359,63 @@ func (t *Tester) startLoad(status string, req sitemsg.Request, body any) bool {
 
 // endLoad notes a reading ended, with what to say, and has the URLs
 // counted.
-func (t *Tester) endLoad(status string) {
-	sp := &t.site
+func (sp *sitePanel) endLoad(status string) {
 	sp.loaded = true
 	if status != "" || sp.loads == 0 {
 		sp.status = status
 	}
-	t.followSite()
+	sp.follow()
 }
 
-// resumeSite starts the panel's worker when the page is live, if it kept
+// resume starts the panel's worker when the page is live, if it kept
 // URLs at the last visit (siteKeptKey), which it then reads back
-// (startSiteWorker). The embed mode opens no saved work.
-func (t *Tester) resumeSite() {
-	if !t.page.embed.On && t.keptFlag() == "1" {
-		t.startSiteWorker()
+// (start). The embed mode opens no saved work.
+func (sp *sitePanel) resume() {
+	if !sp.page.embedded() && sp.keptFlag() == "1" {
+		sp.start()
 	}
 }
 
 // fetchSitemaps has the worker fetch the sitemaps of the file's Sitemap:
 // lines through the relay, and those of the indexes among them.
-func (t *Tester) fetchSitemaps(ctx app.Context) {
-	t.takePending(ctx)
-	maps := t.work.An.SitemapURLs()
+func (sp *sitePanel) fetchSitemaps(ctx app.Context) {
+	sp.page.settle(ctx)
+	maps := sp.page.analysis().SitemapURLs()
 	switch {
 	case len(maps) == 0:
-		t.site.status = "Your robots.txt has no Sitemap: line: add one, or drop a sitemap here."
+		sp.status = "Your robots.txt has no Sitemap: line: add one, or drop a sitemap here."
 		return
 	case app.Getenv(RelayEnv) == "":
-		t.site.status = "This site has no fetch relay to fetch sitemaps through: download them and drop them here, or count them with the command line: robotstxt check --sitemap " + maps[0] + " --summary robots.txt"
+		sp.status = "This site has no fetch relay to fetch sitemaps through: download them and drop them here, or count them with the command line: robotstxt check --sitemap " + maps[0] + " --summary robots.txt"
 		return
 	}
-	t.startLoad("Fetching "+model.Plural(len(maps), "sitemap", "sitemaps")+"…", sitemsg.Request{Kind: sitemsg.Load, Sitemaps: maps}, nil)
+	sp.startLoad("Fetching "+model.Plural(len(maps), "sitemap", "sitemaps")+"…", sitemsg.Request{Kind: sitemsg.Load, Sitemaps: maps}, nil)
 }
 
-// readSiteFile has the worker read a file dropped on the panel, or
+// readFile has the worker read a file dropped on the panel, or
 // chosen: a sitemap (gzip or not), a list, a crawler's CSV export or an
 // access log. The File itself goes to the worker, which reads it a piece
 // at a time: a log of hundreds of megabytes never passes through the page.
-func (t *Tester) readSiteFile(ctx app.Context, file app.Value) {
-	t.takePending(ctx)
+func (sp *sitePanel) readFile(ctx app.Context, file app.Value) {
+	sp.page.settle(ctx)
 	name := file.Get("name").String()
-	t.startLoad("Reading "+name+"…", sitemsg.Request{Kind: sitemsg.Read, Name: name}, file)
+	sp.startLoad("Reading "+name+"…", sitemsg.Request{Kind: sitemsg.Read, Name: name}, file)
 }
 
-// pasteSiteURLs has the worker read what was pasted into the panel's
+// paste has the worker read what was pasted into the panel's
 // textarea.
-func (t *Tester) pasteSiteURLs(ctx app.Context, text string) {
+func (sp *sitePanel) paste(ctx app.Context, text string) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
-	t.takePending(ctx)
-	if t.startLoad("Reading pasted text…", sitemsg.Request{Kind: sitemsg.Read, Name: "pasted text"}, text) {
-		t.site.pasted = text
+	sp.page.settle(ctx)
+	if sp.startLoad("Reading pasted text…", sitemsg.Request{Kind: sitemsg.Read, Name: "pasted text"}, text) {
+		sp.pasted = text
 	}
 }
 
-// clearSite drops the URLs, and stops what reads or counts them.
-func (t *Tester) clearSite(ctx app.Context) {
-	sp := &t.site
+// clear drops the URLs, and stops what reads or counts them.
+func (sp *sitePanel) clear(ctx app.Context) {
 	sp.loadGen++
 	sp.seq++
 	sp.asked = 0
@@ -407,36 +427,35 @@ func (t *Tester) clearSite(ctx app.Context) {
 	sp.pending = model.SiteQuery{}
 }
 
-// restoreSite has the worker put back the URLs the last Clear dropped.
-func (t *Tester) restoreSite() {
-	if w := t.site.worker; w != nil {
+// restore has the worker put back the URLs the last Clear dropped.
+func (sp *sitePanel) restore() {
+	if w := sp.worker; w != nil {
 		w.Post(sitemsg.Request{Kind: sitemsg.Restore}, nil)
 	}
 }
 
-// rebaseSite compares later edits with the file shown now.
-func (t *Tester) rebaseSite(ctx app.Context) {
-	t.takePending(ctx)
-	if t.site.worker != nil {
-		t.site.worker.Post(sitemsg.Request{Kind: sitemsg.Rebase, Text: t.work.State.Robots}, nil)
+// rebase compares later edits with the file shown now.
+func (sp *sitePanel) rebase(ctx app.Context) {
+	sp.page.settle(ctx)
+	if sp.worker != nil {
+		sp.worker.Post(sitemsg.Request{Kind: sitemsg.Rebase, Text: sp.page.state().Robots}, nil)
 	}
 }
 
-// exportSite downloads every URL with its verdict and deciding line, as
+// exportCSV downloads every URL with its verdict and deciding line, as
 // CSV, which the worker makes and hands over a mebibyte at a time, kept
 // in the page's JavaScript memory until it is saved.
-func (t *Tester) exportSite(ctx app.Context) {
-	t.takePending(ctx)
-	sp := &t.site
+func (sp *sitePanel) exportCSV(ctx app.Context) {
+	sp.page.settle(ctx)
 	if sp.worker == nil {
 		return
 	}
 	parts, err := dom.NewBlobParts()
 	if err != nil {
-		t.fileFailed(ctx, "The export failed", err)
+		sp.page.failed(ctx, "The export failed", err)
 		return
 	}
 	sp.seq++
 	sp.exportID, sp.export, sp.exporting = sp.seq, parts, true
-	sp.worker.Post(sitemsg.Request{Kind: sitemsg.Export, ID: sp.exportID, Query: t.siteQuery().Msg()}, nil)
+	sp.worker.Post(sitemsg.Request{Kind: sitemsg.Export, ID: sp.exportID, Query: sp.query().Msg()}, nil)
 }

@@ -74,3 +74,40 @@ func TestSiteURLsTold(t *testing.T) {
 		t.Errorf("the notes are not beside the counts:\n%s", html)
 	}
 }
+
+// TestSitePanelAlone drives the panel through the page it is given, with
+// no Tester: an action settles the typing first, and what the panel says
+// is its own and drawn as it is given.
+func TestSitePanelAlone(t *testing.T) {
+	t.Setenv(RelayEnv, "")
+	s := model.State{Robots: "User-agent: *\nDisallow: /private/\n"}
+	an := model.Analyze(&s)
+	settled := 0
+	sp := &sitePanel{page: sitePage{
+		analysis: func() *model.Analysis { return an },
+		state:    func() *model.State { return &s },
+		settle:   func(app.Context) { settled++ },
+	}}
+	sp.act(app.Context{}, SiteAction{Kind: SiteFetch})
+	if settled != 1 || !strings.Contains(sp.status, "no Sitemap: line") {
+		t.Errorf("a fetch without a Sitemap: line: settled %d times, status %q", settled, sp.status)
+	}
+	s.Robots += "Sitemap: https://example.com/<b>s.xml</b>\n"
+	an = model.Analyze(&s)
+	sp.act(app.Context{}, SiteAction{Kind: SiteFetch})
+	if !strings.Contains(sp.status, "no fetch relay") || !strings.Contains(sp.status, "--sitemap https://example.com/<b>s.xml</b> ") {
+		t.Errorf("a fetch without a relay: status %q", sp.status)
+	}
+	html := app.HTMLString(sp.view().(*SiteURLsPanel).Render())
+	if !strings.Contains(html, `id="site-urls-status"`) || strings.Contains(html, "<b>") {
+		t.Errorf("the status is not drawn, or drawn as markup:\n%s", html)
+	}
+	sp.act(app.Context{}, SiteAction{Kind: SiteCrawler, Text: " Bingbot "})
+	if q := sp.query(); q.Crawler != "Bingbot" || q.Text != s.Robots {
+		t.Errorf("the query after a crawler is typed: %+v", q)
+	}
+	sp.act(app.Context{}, SiteAction{Kind: SiteClear})
+	if sp.status != "" || sp.held.Version != 1 {
+		t.Errorf("after Clear: status %q, version %d", sp.status, sp.held.Version)
+	}
+}

@@ -22,7 +22,7 @@ const SiteURLsCrawlerID = "site-urls-crawler"
 // export or access log dropped or pasted), counted for one crawler by the
 // line that decides them, with the sitemap URLs the file blocks for
 // Googlebot, what the edit changes, and a log's requests the file does
-// not allow. It draws a model.SiteView; Tester makes it (sitepanel.go).
+// not allow. It draws a model.SiteView; sitePanel makes it (sitepanel.go).
 //
 // Hooks (a contract with checks outside this repository): #site-urls
 // (the part under More holding it, opened by #site-urls-toggle),
@@ -59,7 +59,7 @@ type SiteURLsPanel struct {
 	// even when they gave no URL.
 	Sources int
 
-	// OnAction gets what the user asks of the panel (Tester.siteAction);
+	// OnAction gets what the user asks of the panel (sitePanel.act);
 	// OnRevealLine, a "line N" button pressed. Nil in tests.
 	OnAction     func(app.Context, SiteAction)
 	OnRevealLine app.EventHandler

@@ -61,7 +61,7 @@ type Tester struct {
 	proposal     model.Proposal // Compare versions: the proposed file and its comparison (proposed.go)
 	proposalOpen bool           // Compare versions is open
 
-	site sitePanel // the site URLs panel: its URLs and their coverage (sitepanel.go)
+	site sitePanel // the site URLs panel, which owns its URLs and their coverage (sitepanel.go)
 
 	// lintFile is the file the page shows, for a linter running in a
 	// goroutine to see that its own is gone.
@@ -82,8 +82,19 @@ type Tester struct {
 }
 
 // OnInit loads the example, unless a state was given: the page is
-// prerendered with it too.
+// prerendered with it too. It gives the site URLs panel what it may see
+// and ask of the page, and no more.
 func (t *Tester) OnInit() {
+	t.site.page = sitePage{
+		analysis:  func() *model.Analysis { return t.work.An },
+		state:     func() *model.State { return &t.work.State },
+		own:       func() app.Context { return t.own },
+		settle:    t.takePending,
+		showNotes: func(ctx app.Context) { t.showInEditor(ctx, false) },
+		failed:    t.fileFailed,
+		embedded:  func() bool { return t.page.embed.On },
+		reveal:    t.revealLineButton,
+	}
 	if t.work == nil {
 		t.work = session.New(nil, nil, model.Example())
 	}
@@ -204,7 +215,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	if fx.Changed {
 		t.changed(ctx)
 	}
-	t.followSite() // the site's URLs are counted for the file shown
+	t.site.follow() // the site's URLs are counted for the file shown
 	if fx.Focus > 0 {
 		t.bringRow(fx.Focus-1, "url")
 	}
