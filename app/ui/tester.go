@@ -58,8 +58,7 @@ type Tester struct {
 
 	page pageState // the browser's side: embed mode, saving, the link (page.go)
 
-	proposal     model.Proposal // Compare versions: the proposed file and its comparison (proposed.go)
-	proposalOpen bool           // Compare versions is open
+	versions versionsPanel // the versions kept and Compare versions, which own their list and the proposed file (versionspanel.go)
 
 	site sitePanel // the site URLs panel, which owns its URLs and their coverage (sitepanel.go)
 
@@ -83,8 +82,19 @@ type Tester struct {
 
 // OnInit loads the example, unless a state was given: the page is
 // prerendered with it too. It gives the site URLs panel what it may see
-// and ask of the page, and no more.
+// and ask of the page, and no more; so with the versions panel.
 func (t *Tester) OnInit() {
+	t.versions.page = versionsPage{
+		analysis: func() *model.Analysis { return t.work.An },
+		state:    func() *model.State { return &t.work.State },
+		store:    func() versionStore { return t.work },
+		apply:    t.apply,
+		settle:   t.takePending,
+		live:     func() liveCopy { return t.page.live },
+		readFile: t.readFile,
+		failed:   t.fileFailed,
+		reveal:   t.reveal,
+	}
 	t.site.page = sitePage{
 		analysis:  func() *model.Analysis { return t.work.An },
 		state:     func() *model.State { return &t.work.State },

@@ -56,8 +56,8 @@ func (t *Tester) panels() []app.UI {
 						OnURLFile:   t.importURLFile,
 					}
 				}),
-				&panel.VersionsPanel{Versions: t.page.versions, Unkept: !t.work.Saves(), OnToggle: t.toggleVersions, OnEdit: t.apply},
-				t.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), t.versionsCompare),
+				t.versions.view(),
+				t.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), t.versions.compareView),
 				t.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: sitemaps, lists, logs, counted by deciding line"), t.site.view),
 				t.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), t.overview),
 				t.morePanel("more-findings", t.findingsSummary(), func() app.UI {
