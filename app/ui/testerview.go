@@ -69,7 +69,7 @@ func (t *Tester) panels() []app.UI {
 						OnReveal:   t.reveal,
 					}
 				}),
-				t.morePanel("more-compare", app.Text("Every crawler's reading"), t.comparePanel),
+				t.morePanel("more-compare", app.Text("Every crawler's reading"), t.compare.view),
 			),
 		),
 		t.crawlerList(), // the crawler fields' suggestions
@@ -281,18 +281,6 @@ func (t *Tester) resultsTable(readOnly bool) app.UI {
 		OnReveal: t.reveal,
 		OnQuery:  t.setQuery,
 	}
-}
-
-// comparePanel draws every test in every dialect, once asked to: the
-// comparison reads the file once per dialect.
-func (t *Tester) comparePanel() app.UI {
-	an := t.work.An
-	p := &panel.ComparePanel{Open: t.compareOpen, Rows: an.Rows, Limit: min(model.ComparePage+t.compareLimit, t.compareDrawn), Drawing: !t.compareDone(),
-		OnToggle: t.toggleCompare, OnMore: t.compareMore, OnReveal: t.reveal}
-	if t.compareOpen {
-		p.C = an.Comparison(&t.work.State)
-	}
-	return p
 }
 
 // morePanel puts a rarely used panel in a part of the page closed until
