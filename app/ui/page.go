@@ -27,10 +27,6 @@ type pageState struct {
 	linkTooLong bool
 	fullLink    string // embed mode: the "Open in full tester" link
 
-	versions     []string // the versions kept, described, as read when their list was opened
-	versionsOpen bool     // their list is open: a save that keeps a version reads it again
-	versionsSeen int      // the session's VersionsKept when they were read
-
 	fetch model.FetchView // the last fetch of a site's robots.txt
 	live  liveCopy        // the file it fetched
 }
@@ -159,9 +155,9 @@ func (t *Tester) changed(ctx app.Context) {
 // notice (the work too large, storage failing, another tab's work kept) or
 // a version to the open list.
 func (t *Tester) unseen(ctx app.Context, step func()) {
-	notes, versions := len(t.work.Notes), t.page.versionsSeen
+	notes, versions := len(t.work.Notes), t.versions.seen
 	step()
-	if len(t.work.Notes) == notes && t.page.versionsSeen == versions {
+	if len(t.work.Notes) == notes && t.versions.seen == versions {
 		ctx.PreventUpdate()
 	}
 }
@@ -214,8 +210,7 @@ func (t *Tester) otherTabWrote(k, stamp string) {
 	t.own.Dispatch(func(ctx app.Context) {
 		switch {
 		case k == session.StampKey && t.work.OtherTabSaved(stamp):
-		case k == session.VersionsKey && t.page.versionsOpen:
-			t.readVersions()
+		case k == session.VersionsKey && t.versions.otherTab(): // the open list read again
 		default:
 			ctx.PreventUpdate()
 		}
@@ -232,9 +227,7 @@ func (t *Tester) saved(wrote bool) {
 	if !wrote {
 		return
 	}
-	if t.page.versionsOpen && t.page.versionsSeen != t.work.VersionsKept() {
-		t.readVersions()
-	}
+	t.versions.saved()
 	// A link waiting for the user's choice stays, for a reload to ask again.
 	if u := dom.URL(); u != nil && t.work.Pending == nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
 		dom.ReplaceURL(embed.PageURL(u))
@@ -284,32 +277,6 @@ func (t *Tester) keepMine(ctx app.Context) {
 	t.apply(ctx, session.KeepMine{})
 	t.save() // now, not after the pause
 	dom.ReplaceURL(embed.PageURL(dom.URL()))
-}
-
-// toggleVersions notes whether the versions' list is open, and reads them
-// when it opens.
-func (t *Tester) toggleVersions(ctx app.Context, open bool) {
-	t.page.versionsOpen = open
-	if open {
-		t.openVersions(ctx)
-	}
-}
-
-// openVersions reads the versions kept by the autosave, for the list:
-// when it is opened, and when a save keeps another while it is open
-// (saved), not at every redraw, as each may hold a large file.
-func (t *Tester) openVersions(ctx app.Context) {
-	t.takePending(ctx)
-	t.readVersions()
-}
-
-func (t *Tester) readVersions() {
-	t.page.versionsSeen = t.work.VersionsKept()
-	vs := t.work.Versions()
-	t.page.versions = make([]string, len(vs))
-	for i, v := range vs {
-		t.page.versions[i] = session.VersionSummary(v)
-	}
 }
 
 // browserStorage is localStorage as a session.Storage. denied, when not

@@ -7,7 +7,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/session"
-	"robotstester/app/internal/share"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/panel"
@@ -43,13 +42,9 @@ type Tester struct {
 
 	edit editing // the editor and its text (editing.go)
 
-	compareOpen    bool            // the side-by-side comparison is shown
-	aiOpen         bool            // the AI crawlers' grid is open
-	moreOpened     map[string]bool // the parts under More opened once (morePanel)
-	compareLimit   int             // how many tests it draws, past the first page
-	compareDrawn   int             // how many it has drawn so far: compareStep more per task
-	compareGrowing bool            // a growCompare step is due
-	severity       string          // the findings shown: "" for all, or one severity
+	aiOpen     bool            // the AI crawlers' grid is open
+	moreOpened map[string]bool // the parts under More opened once (morePanel)
+	severity   string          // the findings shown: "" for all, or one severity
 
 	results   model.TableState // the results table's query, and its table while nothing changed
 	rowReveal tests.RowReveal  // the test the results table brings into view next
@@ -58,8 +53,9 @@ type Tester struct {
 
 	page pageState // the browser's side: embed mode, saving, the link (page.go)
 
-	proposal     model.Proposal // Compare versions: the proposed file and its comparison (proposed.go)
-	proposalOpen bool           // Compare versions is open
+	versions versionsPanel // the versions kept and Compare versions, which own their list and the proposed file (versionspanel.go)
+
+	compare comparePanel // every crawler's reading, which owns how much of it is drawn (comparepanel.go)
 
 	site sitePanel // the site URLs panel, which owns its URLs and their coverage (sitepanel.go)
 
@@ -83,8 +79,27 @@ type Tester struct {
 
 // OnInit loads the example, unless a state was given: the page is
 // prerendered with it too. It gives the site URLs panel what it may see
-// and ask of the page, and no more.
+// and ask of the page, and no more; so with the versions and compare
+// panels.
 func (t *Tester) OnInit() {
+	t.compare.page = comparePage{
+		analysis: func() *model.Analysis { return t.work.An },
+		state:    func() *model.State { return &t.work.State },
+		own:      func() app.Context { return t.own },
+		settle:   t.takePending,
+		reveal:   t.reveal,
+	}
+	t.versions.page = versionsPage{
+		analysis: func() *model.Analysis { return t.work.An },
+		state:    func() *model.State { return &t.work.State },
+		store:    func() versionStore { return t.work },
+		apply:    t.apply,
+		settle:   t.takePending,
+		live:     func() liveCopy { return t.page.live },
+		readFile: t.readFile,
+		failed:   t.fileFailed,
+		reveal:   t.reveal,
+	}
 	t.site.page = sitePage{
 		analysis:  func() *model.Analysis { return t.work.An },
 		state:     func() *model.State { return &t.work.State },
@@ -127,9 +142,15 @@ func (t *Tester) OnMount(ctx app.Context) {
 
 // State returns a copy of what the user chose.
 func (t *Tester) State() model.State {
-	s := t.work.State
-	s.Rows = append([]model.Row(nil), s.Rows...)
-	return s
+	return stateCopy(&t.work.State)
+}
+
+// stateCopy returns a copy of s that shares none of its tests, for work
+// that outlives a change to them.
+func stateCopy(s *model.State) model.State {
+	c := *s
+	c.Rows = append([]model.Row(nil), c.Rows...)
+	return c
 }
 
 // apply carries out a user's edit and shows its effects.
@@ -210,7 +231,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		t.lintLater(ctx)
 	}
 	if fx.Rows {
-		t.growCompare(t.own) // more tests may be there to draw
+		t.compare.grow(t.own) // more tests may be there to draw
 	}
 	if fx.Changed {
 		t.changed(ctx)
@@ -344,72 +365,7 @@ func (t *Tester) clearFile(ctx app.Context, e app.Event) {
 
 func (t *Tester) dismiss(ctx app.Context, id string) { t.apply(ctx, session.Dismiss{ID: id}) }
 
-// toggleCompare shows or hides the comparison of readings. It reads the
-// file once per dialect and checks every test in each (at 1000 tests, a
-// second of WebAssembly): before it opens, that is done in a goroutine
-// that pauses (pacer), on a copy of the state, and kept if the work has
-// not changed meanwhile.
-func (t *Tester) toggleCompare(ctx app.Context) {
-	t.takePending(ctx)
-	if t.compareOpen {
-		t.compareOpen = false
-		return
-	}
-	ctx.PreventUpdate()
-	an, st := t.work.An, t.State()
-	t.own.Async(func() {
-		c, _ := model.ComparePaced(an.File, &st, pacer()) // pacer never stops it
-		t.own.Dispatch(func(ctx app.Context) {
-			if t.work.An == an && share.Same(t.work.State, st) {
-				an.KeepComparison(c)
-			}
-			t.compareOpen = true
-			t.compareDrawn = compareStep
-			t.growCompare(ctx)
-		})
-	})
-}
-
-// compareStep is how many tests of the comparison are drawn in one task:
-// go-app draws a test's 29 elements in about 4 ms on a 2-core machine, and
-// a task must stay well under 200 ms.
-const compareStep = 25
-
-// growCompare draws compareStep more tests of the comparison in a task of
-// its own, and so on until the tests asked for are drawn. One chain of
-// steps at a time: a click on "Show more" while one runs extends it.
-func (t *Tester) growCompare(ctx app.Context) {
-	if t.compareGrowing || t.compareDone() {
-		return
-	}
-	t.compareGrowing = true
-	dom.AfterFrame(ctx, func(ctx app.Context) {
-		t.compareGrowing = false
-		if t.compareDone() {
-			ctx.PreventUpdate()
-			return
-		}
-		t.compareDrawn += compareStep
-		t.growCompare(ctx)
-	})
-}
-
-// compareTarget is how many tests the comparison is to draw.
-func (t *Tester) compareTarget() int {
-	return min(model.ComparePage+t.compareLimit, len(t.work.State.Rows))
-}
-
-// compareDone reports whether the comparison is closed or drawn whole.
-func (t *Tester) compareDone() bool {
-	return !t.compareOpen || t.compareDrawn >= t.compareTarget()
-}
-
 func (t *Tester) toggleAIGrid(ctx app.Context, open bool) { t.aiOpen = open }
-
-func (t *Tester) compareMore(ctx app.Context) {
-	t.compareLimit += model.ComparePage
-	t.growCompare(t.own) // the panel's own context may not outlive a redraw
-}
 
 // whyRow is a test's Why control: the test is explained, in a panel in
 // view (a sheet on narrow screens).

@@ -56,8 +56,8 @@ func (t *Tester) panels() []app.UI {
 						OnURLFile:   t.importURLFile,
 					}
 				}),
-				&panel.VersionsPanel{Versions: t.page.versions, Unkept: !t.work.Saves(), OnToggle: t.toggleVersions, OnEdit: t.apply},
-				t.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), t.versionsCompare),
+				t.versions.view(),
+				t.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), t.versions.compareView),
 				t.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: sitemaps, lists, logs, counted by deciding line"), t.site.view),
 				t.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), t.overview),
 				t.morePanel("more-findings", t.findingsSummary(), func() app.UI {
@@ -69,7 +69,7 @@ func (t *Tester) panels() []app.UI {
 						OnReveal:   t.reveal,
 					}
 				}),
-				t.morePanel("more-compare", app.Text("Every crawler's reading"), t.comparePanel),
+				t.morePanel("more-compare", app.Text("Every crawler's reading"), t.compare.view),
 			),
 		),
 		t.crawlerList(), // the crawler fields' suggestions
@@ -281,18 +281,6 @@ func (t *Tester) resultsTable(readOnly bool) app.UI {
 		OnReveal: t.reveal,
 		OnQuery:  t.setQuery,
 	}
-}
-
-// comparePanel draws every test in every dialect, once asked to: the
-// comparison reads the file once per dialect.
-func (t *Tester) comparePanel() app.UI {
-	an := t.work.An
-	p := &panel.ComparePanel{Open: t.compareOpen, Rows: an.Rows, Limit: min(model.ComparePage+t.compareLimit, t.compareDrawn), Drawing: !t.compareDone(),
-		OnToggle: t.toggleCompare, OnMore: t.compareMore, OnReveal: t.reveal}
-	if t.compareOpen {
-		p.C = an.Comparison(&t.work.State)
-	}
-	return p
 }
 
 // morePanel puts a rarely used panel in a part of the page closed until
