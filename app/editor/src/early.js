@@ -182,7 +182,6 @@ function earlyEditor(main, mount, typed) {
   const hooks = {
     lines: (a, b) => rows.slice(a - 1, b).join("\n"),
     findings: () => null,
-    findingCount: () => null,
     change(lists, kind) {
       for (const list of lists) moveRows(rows, list);
       made.pending.push([lists, kind]);

@@ -15,9 +15,9 @@
 //     ("blocks 12,408 URLs"), shown after the line;
 //   - the Go side replaces the text (setText), asks for the lines in view
 //     again (refresh), tells it the findings changed (findingsChanged: the
-//     plugin then asks hooks.findingCount() how many there are, and
-//     hooks.findings(first, last) for all of them, or those near view when
-//     there are many) and scrolls (reveal).
+//     plugin then asks hooks.findings(first, last, lines, whole) for those
+//     near view, which answers all of them, "*" first, when there are at
+//     most whole) and scrolls (reveal).
 import { EditorState, Transaction, StateEffect, Annotation, Compartment, RangeSetBuilder } from "@codemirror/state";
 import {
   EditorView, ViewPlugin, Decoration, WidgetType, keymap, lineNumbers, highlightSpecialChars,
@@ -39,8 +39,8 @@ const findingsChanged = StateEffect.define();
 
 // findingMarks shows the findings (hooks.findings) as diagnostics: a
 // gutter marker and an underline each, the message on hover and in the
-// lint panel. All of them while there are at most wholeFindings
-// (hooks.findingCount), so that the lint panel (Ctrl+Shift+M) lists them
+// lint panel. All of them while there are at most wholeFindings (the Go
+// side then answers them all), so that the lint panel (Ctrl+Shift+M) lists them
 // all and F8 goes from one to the next anywhere in the file. A file may
 // have tens of thousands: then only those near view are asked for, again
 // when the view moves far enough, and the page's Findings list them all.
@@ -62,16 +62,15 @@ function findingMarks(hooks) {
       this.range = [Math.max(1, first - margin), Math.min(doc.lines, last + margin)];
       // Not while an update is under way: a transaction of its own.
       queueMicrotask(() => {
-        let count = null;
-        try { count = hooks.findingCount(); } catch (e) { count = null; }
-        if (typeof count === "number" && count <= wholeFindings) this.range = [1, view.state.doc.lines];
-        const [a, b] = this.range;
+        const total = view.state.doc.lines, [a, b] = this.range;
         let res;
-        try { res = hooks.findings(a, b); } catch (e) { res = ""; }
+        try { res = hooks.findings(a, b, total, wholeFindings); } catch (e) { res = ""; }
         // None known yet (the linter waits for a pause in the typing):
         // those shown stay, moved with the text.
         if (res === undefined || res === null) return;
         const rows = String(res).split("\n");
+        // "*": they are all the file's (at most wholeFindings).
+        if (rows[0] === "*") this.range = [1, total];
         const d = view.state.doc, list = [];
         for (const row of rows) {
           const [n, severity, message] = row.split("\t");
@@ -202,8 +201,7 @@ function mount(host, opts) {
   let given = opts.hooks;
   const hooks = {
     lines: ask((a, b) => given.lines(a, b)),
-    findings: ask((a, b) => given.findings(a, b)),
-    findingCount: ask(() => given.findingCount()),
+    findings: ask((a, b, lines, whole) => given.findings(a, b, lines, whole)),
     change: (lists, kind) => given.change(lists, kind),
     drop: (file) => given.drop(file),
   };

@@ -2,7 +2,6 @@ package dom
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -186,27 +185,22 @@ func verdictPainter() app.Value {
 // keep their own undo (the editor's is its history). It returns the listener, to keep it alive.
 func OnUndoKeys(ctx app.Context, do func(ctx app.Context, redo bool)) app.Func {
 	f := app.FuncOf(func(_ app.Value, args []app.Value) any {
-		if len(args) == 0 {
-			return nil
-		}
-		e := args[0]
-		if !e.Get("ctrlKey").Bool() && !e.Get("metaKey").Bool() {
-			return nil
-		}
-		key := strings.ToLower(e.Get("key").String())
-		if key != "z" && key != "y" {
-			return nil
-		}
-		target := e.Get("target")
-		if tag := target.Get("tagName").String(); tag == "TEXTAREA" || tag == "INPUT" || tag == "SELECT" || target.Get("isContentEditable").Bool() {
-			return nil
-		}
-		e.Call("preventDefault")
-		redo := key == "y" || e.Get("shiftKey").Bool()
+		redo := len(args) > 0 && args[0].Bool()
 		ctx.Dispatch(func(ctx app.Context) { do(ctx, redo) })
 		return nil
 	})
-	app.Window().Get("document").Call("addEventListener", "keydown", f)
+	// The keys are told apart in the page: a listener in Go would be a
+	// call into Go for every key typed anywhere, the editor's included.
+	listener := app.Window().Get("Function").New("undo", `return e => {
+		if (!e.ctrlKey && !e.metaKey) return;
+		const key = String(e.key || "").toLowerCase();
+		if (key !== "z" && key !== "y") return;
+		const t = e.target;
+		if (t && (t.tagName === "TEXTAREA" || t.tagName === "INPUT" || t.tagName === "SELECT" || t.isContentEditable)) return;
+		e.preventDefault();
+		undo(key === "y" || e.shiftKey);
+	};`).Invoke(f)
+	app.Window().Get("document").Call("addEventListener", "keydown", listener)
 	return f
 }
 

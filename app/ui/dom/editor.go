@@ -78,18 +78,20 @@ func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error
 		}
 		return h.Lines(args[0].Int(), args[1].Int())
 	})
+	// findings(first, last, lines, whole): the marks of lines first to
+	// last, or, when the file has at most whole findings, of all its lines,
+	// said by a first row "*". One call, where asking the count first was
+	// two into Go at every key.
 	findings := app.FuncOf(func(_ app.Value, args []app.Value) any {
-		if len(args) < 2 {
+		if len(args) < 4 {
 			return nil
 		}
-		if marks, ok := h.Findings(args[0].Int(), args[1].Int()); ok {
-			return marks
+		first, last, prefix := args[0].Int(), args[1].Int(), ""
+		if n, ok := h.FindingCount(); ok && n <= args[3].Int() {
+			first, last, prefix = 1, args[2].Int(), "*\n"
 		}
-		return nil
-	})
-	findingCount := app.FuncOf(func(app.Value, []app.Value) any {
-		if n, ok := h.FindingCount(); ok {
-			return n
+		if marks, ok := h.Findings(first, last); ok {
+			return prefix + marks
 		}
 		return nil
 	})
@@ -99,13 +101,12 @@ func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error
 		}
 		return nil
 	})
-	e := &Editor{hooks: []app.Func{change, lines, findings, findingCount, drop}}
+	e := &Editor{hooks: []app.Func{change, lines, findings, drop}}
 	w := app.Window()
 	hooks := w.Get("Object").New()
 	hooks.Set("change", change)
 	hooks.Set("lines", lines)
 	hooks.Set("findings", findings)
-	hooks.Set("findingCount", findingCount)
 	hooks.Set("drop", drop)
 	opts := w.Get("Object").New()
 	opts.Set("text", KeepBOM(o.Text))
