@@ -141,8 +141,8 @@ func (c *Coverage) URLs() int { return c.urls }
 func (c *Coverage) Tallies() []Tally {
 	var out []Tally
 	if c.panel != nil {
-		for _, t := range c.panel.tallies {
-			out = append(out, t.result(c.file))
+		for i, t := range c.panel.of {
+			out = append(out, t.result(c.file, c.panel.agents[i]))
 		}
 	} else {
 		for _, a := range c.agents {
@@ -154,7 +154,7 @@ func (c *Coverage) Tallies() []Tally {
 		}
 	}
 	for _, t := range c.requests {
-		out = append(out, t.result(c.file))
+		out = append(out, t.result(c.file, t.Agent))
 	}
 	return out
 }
@@ -166,11 +166,13 @@ func (c *Coverage) examples() int {
 	return max(c.Examples, 0)
 }
 
-// A tally counts for one crawler, by deciding line.
+// A tally counts by deciding line, for one crawler or for several that
+// the file reads alike (a panel's).
 type tally struct {
 	Tally
-	index   int // the crawler's place among those given
 	reading *Reading
+	batch   *batch            // a panel's: the batch of its crawlers
+	now     decided           // a Diff's: the verdict of the URL being added
 	batches map[string]*batch // AddRequest's, by whole user-agent string
 	lines   map[lineKey]*LineCount
 	last    *LineCount // the line counted last: runs of URLs share one
@@ -239,9 +241,11 @@ func (t *tally) count(v *Verdict, url string, examples int, fetched bool) {
 	}
 }
 
-// result returns the tally as a Tally, its lines in order and named.
-func (t *tally) result(f *File) Tally {
+// result returns the tally as agent's Tally, its lines in order and
+// named.
+func (t *tally) result(f *File, agent string) Tally {
 	out := t.Tally
+	out.Agent = agent
 	out.Lines = make([]LineCount, 0, len(t.lines))
 	for _, lc := range t.lines {
 		l := *lc
@@ -273,31 +277,78 @@ func ruleText(f *File, n int) string {
 	return f.Key(n) + ": " + f.Value(n)
 }
 
-// A panel is the crawlers a URL is checked for, with their tallies: an
-// Asker, which makes each URL a path once per reading and not once per
-// crawler.
+// A panel is the crawlers a URL is checked for, with their tallies. It
+// makes each URL a path once per reading, as an Asker does, and decides
+// it once for the crawlers that the file reads alike: in one reading,
+// crawlers whose batches obey the same groups (the group set the
+// reading's agent matcher chose for each) get the same verdict from the
+// same line for every URL, so they share one tally; so do all the
+// crawlers of a reading that the server's answer decides alone. Their
+// Tallies differ in Agent only.
 type panel struct {
-	asker   *Asker
-	tallies []*tally // in the order the crawlers were given
+	readings []panelReading
+	of       []*tally // the tally of each crawler, in the order given
+	agents   []string // the Agent of each crawler's Tally
+}
+
+// panelReading is one reading of a panel, with a tally for each set of
+// groups its crawlers obey.
+type panelReading struct {
+	r       *Reading
+	tallies []*tally
 }
 
 func newPanel(f *File, agents []string, d Dialect, fixed bool, answer AnswerClass) *panel {
-	p := &panel{asker: f.Asker(Question{Dialect: d, OwnDialect: !fixed, Answer: answer}, agents...)}
-	for i := range agents {
-		t := newTally(p.asker.reads[i], p.asker.rulings[i].Agent, answer)
-		t.index = i
-		p.tallies = append(p.tallies, t)
+	a := f.Asker(Question{Dialect: d, OwnDialect: !fixed, Answer: answer}, agents...)
+	p := &panel{of: make([]*tally, len(agents)), agents: make([]string, len(agents))}
+	for _, ar := range a.readings {
+		pr := panelReading{r: ar.r}
+		for j, b := range ar.batches {
+			i := ar.index[j]
+			p.agents[i] = a.rulings[i].Agent
+			p.of[i] = pr.tallyFor(b, answer)
+		}
+		p.readings = append(p.readings, pr)
 	}
 	return p
 }
 
-// decide decides url for every crawler, and hands each verdict to fn.
-func (p *panel) decide(url string, fn func(*tally, *Verdict)) {
-	p.asker.each(url, func(i int, v *Verdict) {
-		t := p.tallies[i]
-		if t.fixed != nil {
-			v = t.fixed
+// tallyFor returns the tally of the crawler whose batch is b: that of the
+// crawlers read alike met before, or a new one.
+func (pr *panelReading) tallyFor(b *batch, answer AnswerClass) *tally {
+	for _, t := range pr.tallies {
+		if t.readsAlike(b) {
+			return t
 		}
-		fn(t, v)
-	})
+	}
+	t := newTally(pr.r, "", answer)
+	t.batch = b
+	pr.tallies = append(pr.tallies, t)
+	return t
+}
+
+// readsAlike reports whether the crawler whose batch is b, in the tally's
+// reading, gets the tally's verdict for every URL: when the server's
+// answer decides alone, or when b obeys the same groups. (A verdict's
+// line and permission depend on the reading, the path and the groups
+// only; the crawler's name and how its groups were chosen do not enter
+// the rule decider's choice.)
+func (t *tally) readsAlike(b *batch) bool {
+	return t.fixed != nil || t.batch.list == b.list
+}
+
+// decide decides url once for each tally, and hands fn the verdict,
+// valid during the call.
+func (p *panel) decide(url string, fn func(*tally, *Verdict)) {
+	for k := range p.readings {
+		pr := &p.readings[k]
+		path, ok := pr.r.pathOf(url)
+		for _, t := range pr.tallies {
+			v := t.fixed
+			if v == nil {
+				v = t.batch.decide(url, path, ok)
+			}
+			fn(t, v)
+		}
+	}
 }

@@ -2,6 +2,8 @@ package robots_test
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -314,4 +316,110 @@ func coverageHeap(t testing.TB, n int) (after, end uint64) {
 	}
 	runtime.KeepAlive(c)
 	return after, heap()
+}
+
+// alikeAgents are crawlers that many files read alike (the * group, a
+// group naming several, a fallback to Googlebot) and some they do not
+// (a group of their own, no * group, a whole user-agent string).
+var alikeAgents = []string{
+	"Googlebot", "Googlebot-Image", "AdsBot-Google", "Mediapartners-Google", "bingbot", "GPTBot", "ClaudeBot",
+	"CCBot", "Applebot", "Baiduspider", "Python-urllib", "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)",
+	"unknownbot", "*", "",
+}
+
+// TestCoverageReadsAlikeAsAlone is the property of the crawlers that the
+// file reads alike, decided once and counted once: a Coverage of many
+// crawlers gives, for each, exactly the Tally that a Coverage of that
+// crawler alone gives, on generated files and on every corpus file, in
+// each crawler's own reading, in every reading, and after the server's
+// answers that decide alone.
+func TestCoverageReadsAlikeAsAlone(t *testing.T) {
+	type config struct {
+		dialect robots.Dialect
+		fixed   bool
+		answer  robots.AnswerClass
+	}
+	configs := []config{{answer: robots.Success}, {answer: robots.ServerError}, {answer: robots.ClientError}}
+	for _, d := range robots.Dialects() {
+		configs = append(configs, config{dialect: d, fixed: true})
+	}
+	check := func(name string, f *robots.File, urls []string) {
+		for _, cf := range configs {
+			many := robots.NewCoverage(f, alikeAgents...)
+			many.Dialect, many.Fixed, many.Answer, many.Examples = cf.dialect, cf.fixed, cf.answer, 2
+			alone := make([]*robots.Coverage, len(alikeAgents))
+			for i, a := range alikeAgents {
+				alone[i] = robots.NewCoverage(f, a)
+				alone[i].Dialect, alone[i].Fixed, alone[i].Answer, alone[i].Examples = cf.dialect, cf.fixed, cf.answer, 2
+			}
+			for _, u := range urls {
+				many.Add(u)
+				for _, c := range alone {
+					c.Add(u)
+				}
+			}
+			got := many.Tallies()
+			for i, c := range alone {
+				if want := c.Tallies()[0]; !reflect.DeepEqual(got[i], want) {
+					t.Fatalf("%s, %+v, %q: with the others\n%+v\nalone\n%+v", name, cf, alikeAgents[i], got[i], want)
+				}
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(37, 1))
+	n := 300
+	if testing.Short() {
+		n = 50
+	}
+	for i := range n {
+		data, urls := alikeFile(rng)
+		check(fmt.Sprintf("generated file %d:\n%s", i, data), robots.ParseString(data), urls)
+	}
+	files := corpusFiles(t)
+	if testing.Short() {
+		files = files[:100]
+	}
+	var paths []string
+	for _, p := range []string{"/", "/robots.txt", "/search?q=1", "/admin/", "/wp-admin/admin-ajax.php", "/cart", "/a.pdf",
+		"/private/x", "/%7Euser/", "/index.html", "/tag/x?utm=1", "/api/v1/", "/cgi-bin/", "/images/a.jpg"} {
+		paths = append(paths, "https://example.com"+p)
+	}
+	for _, cf := range files {
+		check(cf.name, robots.Parse(cf.data), paths)
+	}
+}
+
+// alikeFile returns a generated file whose groups name the crawlers of
+// alikeAgents and others, in any order and case, with blank lines between
+// some records and not others, and URLs that its rules match and miss.
+func alikeFile(rng *rand.Rand) (string, []string) {
+	names := []string{"*", "Googlebot", "googlebot", "Googlebot-Image", "AdsBot-Google", "bingbot", "GPTBot", "ClaudeBot",
+		"CCBot", "Baiduspider", "python", "Yandex", "bot", "unknownbot", "google"}
+	patterns := []string{"/", "", "/a", "/a/", "/a/b", "/*.pdf$", "/b*", "/private/", "/private/press/", "/robots.txt", "/*?", "/a$", "/%7Euser/", "/~user/"}
+	var b strings.Builder
+	if rng.IntN(4) == 0 {
+		fmt.Fprintf(&b, "Disallow: %s\n", patterns[rng.IntN(len(patterns))])
+	}
+	for range 1 + rng.IntN(5) {
+		for range 1 + rng.IntN(3) {
+			fmt.Fprintf(&b, "User-agent: %s\n", names[rng.IntN(len(names))])
+		}
+		for range rng.IntN(5) {
+			key := []string{"Allow", "Disallow", "disallow", "Crawl-delay"}[rng.IntN(4)]
+			fmt.Fprintf(&b, "%s: %s\n", key, patterns[rng.IntN(len(patterns))])
+		}
+		if rng.IntN(3) > 0 {
+			b.WriteString("\n")
+		}
+	}
+	var urls []string
+	for range 20 {
+		p := patterns[rng.IntN(len(patterns))]
+		p = strings.TrimSuffix(strings.ReplaceAll(p, "*", "x"), "$")
+		if !strings.HasPrefix(p, "/") {
+			p = "/" + p
+		}
+		urls = append(urls, "https://example.com"+p+[]string{"", "x", "/c.pdf", "?q=1"}[rng.IntN(4)])
+	}
+	return b.String(), urls
 }
