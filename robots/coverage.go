@@ -2,6 +2,7 @@ package robots
 
 import (
 	"cmp"
+	"iter"
 	"slices"
 	"strings"
 )
@@ -15,6 +16,13 @@ const DefaultExamples = 3
 // decided them, with the first few URLs of each line as examples. Its
 // memory grows with the lines that decide, never with the URLs: a
 // sitemap of ten million URLs is counted in the space of one.
+//
+// Crawlers that the file reads alike are counted once: in one reading,
+// crawlers that obey the same groups (Googlebot and ClaudeBot both
+// following the * group, say) get the same verdict from the same line
+// for every URL, so each URL is decided once for them, and their counts
+// and examples are kept once, whatever the number of crawlers. Their
+// Tallies, which differ in Agent only, are made when they are asked for.
 //
 // Set the exported fields before the first Add. A Coverage is not safe
 // for concurrent use; its File is, so that several may share one.
@@ -139,24 +147,37 @@ func (c *Coverage) URLs() int { return c.urls }
 // NewCoverage, in the order given, then one for each product token of
 // AddRequest's requests, in the order met.
 func (c *Coverage) Tallies() []Tally {
-	var out []Tally
-	if c.panel != nil {
-		for i, t := range c.panel.of {
-			out = append(out, t.result(c.file, c.panel.agents[i]))
-		}
-	} else {
-		for _, a := range c.agents {
-			d := c.Dialect
-			if !c.Fixed {
-				d = Identify(a).Crawler.Dialect
+	return slices.Collect(c.All())
+}
+
+// All returns an iterator over what was counted, the Tallies in their
+// order, each made when it is reached: a caller that writes them out as
+// it goes holds one crawler's lines at a time, not every crawler's.
+func (c *Coverage) All() iter.Seq[Tally] {
+	return func(yield func(Tally) bool) {
+		if c.panel != nil {
+			for i, t := range c.panel.of {
+				if !yield(t.result(c.file, c.panel.agents[i], c.examples())) {
+					return
+				}
 			}
-			out = append(out, Tally{Agent: a, Dialect: d, Access: AccessFor(d, c.Answer)})
+		} else {
+			for _, a := range c.agents {
+				d := c.Dialect
+				if !c.Fixed {
+					d = Identify(a).Crawler.Dialect
+				}
+				if !yield(Tally{Agent: a, Dialect: d, Access: AccessFor(d, c.Answer)}) {
+					return
+				}
+			}
+		}
+		for _, t := range c.requests {
+			if !yield(t.result(c.file, t.Agent, c.examples())) {
+				return
+			}
 		}
 	}
-	for _, t := range c.requests {
-		out = append(out, t.result(c.file, t.Agent))
-	}
-	return out
 }
 
 func (c *Coverage) examples() int {
@@ -174,8 +195,12 @@ type tally struct {
 	batch   *batch            // a panel's: the batch of its crawlers
 	now     decided           // a Diff's: the verdict of the URL being added
 	batches map[string]*batch // AddRequest's, by whole user-agent string
-	lines   map[lineKey]*LineCount
-	last    *LineCount // the line counted last: runs of URLs share one
+	// lines are the lines counted, in the order met, by value: a line
+	// costs its count and its first example, no allocation of its own.
+	lines []lineCount
+	at    map[int]int32      // the index in lines of each lineKey
+	more  map[int32][]string // the examples past the first, by index in lines
+	last  int32              // the index of the line counted last (runs of URLs share one); -1 before any
 	// fixed is the verdict of every URL when the server's answer decides
 	// alone; nil when the file's rules do.
 	fixed *Verdict
@@ -184,16 +209,28 @@ type tally struct {
 // newTally returns the tally of agent in reading r after the server's
 // answer.
 func newTally(r *Reading, agent string, answer AnswerClass) *tally {
-	t := &tally{Tally: Tally{Agent: agent, Dialect: r.Dialect, Access: AccessFor(r.Dialect, answer)}, reading: r}
+	t := &tally{Tally: Tally{Agent: agent, Dialect: r.Dialect, Access: AccessFor(r.Dialect, answer)}, reading: r, last: -1}
 	if p := t.Access.Permission; p != FollowRules {
 		t.fixed = &Verdict{Dialect: r.Dialect, Allowed: p == AllowAll, Winner: -1}
 	}
 	return t
 }
 
-type lineKey struct {
-	line    int
-	allowed bool
+// A lineCount is a tally's count of one line and verdict: LineCount
+// without what can be made when the result is asked.
+type lineCount struct {
+	line           int
+	allowed        bool
+	count, fetched int
+	example        string // the first URL, when examples are kept
+}
+
+// lineKey is a line and verdict as a tally's map key.
+func lineKey(line int, allowed bool) int {
+	if allowed {
+		return line<<1 | 1
+	}
+	return line << 1
 }
 
 // maxBatches bounds the user-agent strings a tally remembers a batch for;
@@ -220,38 +257,57 @@ func (t *tally) count(v *Verdict, url string, examples int, fetched bool) {
 	} else {
 		t.Blocked++
 	}
-	lc := t.last
-	if lc == nil || lc.Line != v.Line || lc.Allowed != v.Allowed {
-		k := lineKey{v.Line, v.Allowed}
-		if lc = t.lines[k]; lc == nil {
-			if t.lines == nil {
-				t.lines = map[lineKey]*LineCount{}
-			}
-			lc = &LineCount{Line: v.Line, Allowed: v.Allowed}
-			t.lines[k] = lc
-		}
-		t.last = lc
+	i := t.last
+	if i < 0 || t.lines[i].line != v.Line || t.lines[i].allowed != v.Allowed {
+		i = t.lineOf(v.Line, v.Allowed)
+		t.last = i
 	}
-	lc.Count++
+	lc := &t.lines[i]
+	lc.count++
 	if fetched {
-		lc.Fetched++
+		lc.fetched++
 	}
-	if len(lc.Examples) < examples {
-		lc.Examples = append(lc.Examples, strings.Clone(url))
+	switch n := lc.count; {
+	case n > examples:
+	case n == 1:
+		lc.example = strings.Clone(url)
+	default:
+		if t.more == nil {
+			t.more = map[int32][]string{}
+		}
+		t.more[i] = append(t.more[i], strings.Clone(url))
 	}
 }
 
+// lineOf returns the index in t.lines of line with its verdict, added
+// when new.
+func (t *tally) lineOf(line int, allowed bool) int32 {
+	k := lineKey(line, allowed)
+	if i, ok := t.at[k]; ok {
+		return i
+	}
+	if t.at == nil {
+		t.at = map[int]int32{}
+	}
+	i := int32(len(t.lines))
+	t.at[k] = i
+	t.lines = append(t.lines, lineCount{line: line, allowed: allowed})
+	return i
+}
+
 // result returns the tally as agent's Tally, its lines in order and
-// named.
-func (t *tally) result(f *File, agent string) Tally {
+// named, with their examples if examples (the most kept) is above 0.
+func (t *tally) result(f *File, agent string, examples int) Tally {
 	out := t.Tally
 	out.Agent = agent
-	out.Lines = make([]LineCount, 0, len(t.lines))
-	for _, lc := range t.lines {
-		l := *lc
-		l.Rule = ruleText(f, l.Line)
-		l.Examples = slices.Clone(l.Examples)
-		out.Lines = append(out.Lines, l)
+	out.Lines = make([]LineCount, len(t.lines))
+	for i, lc := range t.lines {
+		l := LineCount{Line: lc.line, Rule: ruleText(f, lc.line), Allowed: lc.allowed, Count: lc.count, Fetched: lc.fetched}
+		if examples > 0 {
+			more := t.more[int32(i)]
+			l.Examples = append(append(make([]string, 0, 1+len(more)), lc.example), more...)
+		}
+		out.Lines[i] = l
 	}
 	slices.SortFunc(out.Lines, func(a, b LineCount) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), boolOrder(a.Allowed, b.Allowed))

@@ -423,3 +423,61 @@ func alikeFile(rng *rand.Rand) (string, []string) {
 	}
 	return b.String(), urls
 }
+
+// TestCoverageMemoryLines: counting a million URLs for ten crawlers on a
+// file of 9,000 rules, each of which decides, keeps less than 256 bytes
+// for each deciding line of the file, however many crawlers it decides
+// for: the count and the example of the crawlers that the file reads
+// alike are kept once (eight of the ten obey the * group, two their
+// own), and a line's count costs no allocation of its own. (With a
+// tally of each line for each crawler, before, the live heap grew by
+// 9.5 MiB here, 180 bytes for each of the 54,010 (crawler, line) counts;
+// now by 1.5 MiB.)
+func TestCoverageMemoryLines(t *testing.T) {
+	const shared, own = 6000, 3000
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := range shared {
+		fmt.Fprintf(&b, "Disallow: /p/%d/\n", i)
+	}
+	b.WriteString("\nUser-agent: GPTBot\nUser-agent: CCBot\n")
+	for i := range own {
+		fmt.Fprintf(&b, "Disallow: /p/%d/\n", i)
+	}
+	f := robots.ParseString(b.String())
+	agents := []string{"Googlebot", "bingbot", "GPTBot", "ClaudeBot", "CCBot", "Applebot", "DuckDuckBot", "YandexBot", "PerplexityBot", "Amazonbot"}
+	warm := robots.NewCoverage(f, agents...)
+	warm.Add("https://www.example.com/p/1/") // the readings and their rules are made on first use
+	n := 1_000_000
+	if testing.Short() {
+		n = 100_000
+	}
+	live := func() uint64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	before := live()
+	c := robots.NewCoverage(f, agents...)
+	c.Examples = 1
+	buf := make([]byte, 0, 128)
+	for i := range n {
+		buf = fmt.Appendf(buf[:0], "https://www.example.com/p/%d/page-%d", i%(shared+100), i)
+		c.Add(string(buf))
+	}
+	after := live()
+	runtime.KeepAlive(c)
+	lines := 0
+	for _, tl := range c.Tallies() {
+		lines += len(tl.Lines)
+	}
+	grown := int64(after) - int64(before)
+	t.Logf("%d URLs × %d crawlers, %d (crawler, line) counts: the live heap grew by %d KiB", n, len(agents), lines, grown>>10)
+	if lines < 9*shared {
+		t.Fatalf("%d (crawler, line) counts: the URLs do not reach the rules", lines)
+	}
+	if limit := int64(256 * (shared + own)); grown > limit {
+		t.Errorf("the live heap grew by %d bytes, over %d (256 a deciding line)", grown, limit)
+	}
+}

@@ -2,6 +2,7 @@ package robots
 
 import (
 	"cmp"
+	"iter"
 	"maps"
 	"slices"
 	"strings"
@@ -125,14 +126,23 @@ func (d *Diff) Checks() int { return d.checks }
 // Flips returns the changes, by crawler (in the order given), then by the
 // old line, then the new.
 func (d *Diff) Flips() []Flip {
-	keys := slices.SortedFunc(maps.Keys(d.flips), func(a, b flipKey) int {
-		return cmp.Or(cmp.Compare(a.crawler, b.crawler), cmp.Compare(a.old.line, b.old.line), cmp.Compare(a.new.line, b.new.line),
-			boolOrder(a.new.allowed, b.new.allowed), boolOrder(a.old.byAnswer, b.old.byAnswer), boolOrder(a.new.byAnswer, b.new.byAnswer))
-	})
-	out := make([]Flip, len(keys))
-	for i, k := range keys {
-		out[i] = *d.flips[k]
-		out[i].Examples = slices.Clone(out[i].Examples)
+	return slices.Collect(d.All())
+}
+
+// All returns an iterator over the changes, in the order of Flips, each
+// copied when it is reached.
+func (d *Diff) All() iter.Seq[Flip] {
+	return func(yield func(Flip) bool) {
+		keys := slices.SortedFunc(maps.Keys(d.flips), func(a, b flipKey) int {
+			return cmp.Or(cmp.Compare(a.crawler, b.crawler), cmp.Compare(a.old.line, b.old.line), cmp.Compare(a.new.line, b.new.line),
+				boolOrder(a.new.allowed, b.new.allowed), boolOrder(a.old.byAnswer, b.old.byAnswer), boolOrder(a.new.byAnswer, b.new.byAnswer))
+		})
+		for _, k := range keys {
+			f := *d.flips[k]
+			f.Examples = slices.Clone(f.Examples)
+			if !yield(f) {
+				return
+			}
+		}
 	}
-	return out
 }

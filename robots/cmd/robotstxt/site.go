@@ -119,7 +119,7 @@ func summarizeURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dia
 		return err
 	}
 	sw := newSummaryWriter(form, out, false, agentColumn(ags), readingColumn(ags, d, fixed))
-	for _, t := range cov.Tallies() {
+	for t := range cov.All() {
 		for _, r := range tallyRows(src, t) {
 			sw.write(r)
 		}
@@ -132,8 +132,9 @@ func summarizeURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dia
 
 // coverage returns the Coverage --summary counts with: the one example a
 // row shows is all it keeps of the URLs, so that its memory grows with
-// the lines that decide (a few hundred bytes each, for each agent), and
-// not with the URLs.
+// the lines that decide (under 200 bytes each, kept once for the agents
+// that the file reads alike), and not with the URLs; its rows are made
+// one agent at a time as they are written (Coverage.All).
 func (s *source) coverage(d robots.Dialect, fixed bool, agents ...string) *robots.Coverage {
 	cov := robots.NewCoverage(s.file, agents...)
 	cov.Dialect, cov.Fixed, cov.Answer, cov.Examples = d, fixed, s.answer(), 1
@@ -243,7 +244,7 @@ func summarizeLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.
 		return err
 	}
 	sw := newSummaryWriter(form, out, true, 24, anyReading(d, fixed))
-	for _, t := range cov.Tallies() {
+	for t := range cov.All() {
 		for _, r := range tallyRows(src, t) {
 			sw.write(r)
 		}
@@ -270,7 +271,7 @@ func summarizeDiff(c *cli, sf *siteFlags, old, cur *source, ags []agent, d robot
 	}
 	rw := newRowWriter(form, out, 18, readingColumn(ags, d, fixed), agentColumn(ags), 7, 26, 26)
 	changed := 0
-	for _, f := range diff.Flips() {
+	for f := range diff.All() {
 		changed += f.Count
 		rw.write(
 			str("change", verdictWord(!f.Allowed)+" -> "+verdictWord(f.Allowed)),
