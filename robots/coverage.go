@@ -108,7 +108,8 @@ func (c *Coverage) Add(url string) {
 		c.panel = newPanel(c.file, c.agents, c.Dialect, c.Fixed, c.Answer)
 	}
 	c.urls++
-	c.panel.decide(url, func(t *tally, v *Verdict) { t.count(v, url, c.examples(), false) })
+	u := keptURL{url: url}
+	c.panel.decide(url, func(t *tally, v *Verdict) { t.count(v, &u, c.examples(), false) })
 }
 
 // AddRequest checks one logged request: url for the crawler whose whole
@@ -137,7 +138,7 @@ func (c *Coverage) AddRequest(agent, url string, status int) {
 		path, ok := t.reading.pathOf(url)
 		v = t.batchFor(agent).decide(url, path, ok)
 	}
-	t.count(v, url, c.examples(), 200 <= status && status < 300)
+	t.count(v, &keptURL{url: url}, c.examples(), 200 <= status && status < 300)
 }
 
 // URLs returns the number of URLs (or requests) added.
@@ -200,7 +201,10 @@ type tally struct {
 	lines []lineCount
 	at    map[int]int32      // the index in lines of each lineKey
 	more  map[int32][]string // the examples past the first, by index in lines
-	last  int32              // the index of the line counted last (runs of URLs share one); -1 before any
+	// fetched are AddRequest's requests answered 2xx, by index in lines,
+	// as far as the last line that has one.
+	fetched []int
+	last    int32 // the index of the line counted last (runs of URLs share one); -1 before any
 	// fixed is the verdict of every URL when the server's answer decides
 	// alone; nil when the file's rules do.
 	fixed *Verdict
@@ -219,10 +223,10 @@ func newTally(r *Reading, agent string, answer AnswerClass) *tally {
 // A lineCount is a tally's count of one line and verdict: LineCount
 // without what can be made when the result is asked.
 type lineCount struct {
-	line           int
-	allowed        bool
-	count, fetched int
-	example        string // the first URL, when examples are kept
+	line    int32 // a line a crawler reads: within FetchLimit's bytes
+	allowed bool
+	count   int
+	example string // the first URL, when examples are kept
 }
 
 // lineKey is a line and verdict as a tally's map key.
@@ -251,31 +255,48 @@ func (t *tally) batchFor(agent string) *batch {
 	return b
 }
 
-func (t *tally) count(v *Verdict, url string, examples int, fetched bool) {
+// A keptURL is the URL being counted, copied once when a tally first
+// keeps it as an example: the tallies that keep it share the copy.
+type keptURL struct {
+	url  string
+	kept bool // url is the copy
+}
+
+func (u *keptURL) keep() string {
+	if !u.kept {
+		u.url, u.kept = strings.Clone(u.url), true
+	}
+	return u.url
+}
+
+func (t *tally) count(v *Verdict, url *keptURL, examples int, fetched bool) {
 	if v.Allowed {
 		t.Allowed++
 	} else {
 		t.Blocked++
 	}
 	i := t.last
-	if i < 0 || t.lines[i].line != v.Line || t.lines[i].allowed != v.Allowed {
+	if i < 0 || int(t.lines[i].line) != v.Line || t.lines[i].allowed != v.Allowed {
 		i = t.lineOf(v.Line, v.Allowed)
 		t.last = i
 	}
 	lc := &t.lines[i]
 	lc.count++
 	if fetched {
-		lc.fetched++
+		if n := len(t.lines); len(t.fetched) < n {
+			t.fetched = append(t.fetched, make([]int, n-len(t.fetched))...)
+		}
+		t.fetched[i]++
 	}
 	switch n := lc.count; {
 	case n > examples:
 	case n == 1:
-		lc.example = strings.Clone(url)
+		lc.example = url.keep()
 	default:
 		if t.more == nil {
 			t.more = map[int32][]string{}
 		}
-		t.more[i] = append(t.more[i], strings.Clone(url))
+		t.more[i] = append(t.more[i], url.keep())
 	}
 }
 
@@ -291,7 +312,7 @@ func (t *tally) lineOf(line int, allowed bool) int32 {
 	}
 	i := int32(len(t.lines))
 	t.at[k] = i
-	t.lines = append(t.lines, lineCount{line: line, allowed: allowed})
+	t.lines = append(t.lines, lineCount{line: int32(line), allowed: allowed})
 	return i
 }
 
@@ -302,7 +323,10 @@ func (t *tally) result(f *File, agent string, examples int) Tally {
 	out.Agent = agent
 	out.Lines = make([]LineCount, len(t.lines))
 	for i, lc := range t.lines {
-		l := LineCount{Line: lc.line, Rule: ruleText(f, lc.line), Allowed: lc.allowed, Count: lc.count, Fetched: lc.fetched}
+		l := LineCount{Line: int(lc.line), Rule: ruleText(f, int(lc.line)), Allowed: lc.allowed, Count: lc.count}
+		if i < len(t.fetched) {
+			l.Fetched = t.fetched[i]
+		}
 		if examples > 0 {
 			more := t.more[int32(i)]
 			l.Examples = append(append(make([]string, 0, 1+len(more)), lc.example), more...)

@@ -48,10 +48,9 @@ func (sw *summaryWriter) write(r summaryRow) {
 	sw.rw.write(fields...)
 }
 
-// tallyRows returns a Tally's rows, line by line; where the server's
-// answer decided, the rule says so, as check's rows do.
-func tallyRows(src *source, t robots.Tally) []summaryRow {
-	var rows []summaryRow
+// writeTally writes a Tally's rows, line by line, as it goes; where the
+// server's answer decided, the rule says so, as check's rows do.
+func (sw *summaryWriter) writeTally(src *source, t robots.Tally) {
 	for _, l := range t.Lines {
 		r := summaryRow{agent: t.Agent, reading: t.Dialect.String(), verdict: verdictWord(l.Allowed),
 			line: l.Line, rule: l.Rule, count: l.Count, fetched: l.Fetched}
@@ -61,9 +60,8 @@ func tallyRows(src *source, t robots.Tally) []summaryRow {
 		if len(l.Examples) > 0 {
 			r.example = l.Examples[0]
 		}
-		rows = append(rows, r)
+		sw.write(r)
 	}
-	return rows
 }
 
 func verdictWord(allowed bool) string {
@@ -120,9 +118,7 @@ func summarizeURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dia
 	}
 	sw := newSummaryWriter(form, out, false, agentColumn(ags), readingColumn(ags, d, fixed))
 	for t := range cov.All() {
-		for _, r := range tallyRows(src, t) {
-			sw.write(r)
-		}
+		sw.writeTally(src, t)
 	}
 	if form == tableFormat {
 		fmt.Fprintf(out, "%d URLs checked for %d agents.\n", cov.URLs(), len(ags))
@@ -245,9 +241,7 @@ func summarizeLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.
 	}
 	sw := newSummaryWriter(form, out, true, 24, anyReading(d, fixed))
 	for t := range cov.All() {
-		for _, r := range tallyRows(src, t) {
-			sw.write(r)
-		}
+		sw.writeTally(src, t)
 	}
 	if form == tableFormat {
 		fmt.Fprintf(out, "%d requests checked, each for its own user-agent string; fetched: answered 2xx.\n", cov.URLs())
