@@ -2,6 +2,7 @@ package robots
 
 import (
 	"cmp"
+	"iter"
 	"slices"
 	"strings"
 )
@@ -15,6 +16,13 @@ const DefaultExamples = 3
 // decided them, with the first few URLs of each line as examples. Its
 // memory grows with the lines that decide, never with the URLs: a
 // sitemap of ten million URLs is counted in the space of one.
+//
+// Crawlers that the file reads alike are counted once: in one reading,
+// crawlers that obey the same groups (Googlebot and ClaudeBot both
+// following the * group, say) get the same verdict from the same line
+// for every URL, so each URL is decided once for them, and their counts
+// and examples are kept once, whatever the number of crawlers. Their
+// Tallies, which differ in Agent only, are made when they are asked for.
 //
 // Set the exported fields before the first Add. A Coverage is not safe
 // for concurrent use; its File is, so that several may share one.
@@ -100,7 +108,8 @@ func (c *Coverage) Add(url string) {
 		c.panel = newPanel(c.file, c.agents, c.Dialect, c.Fixed, c.Answer)
 	}
 	c.urls++
-	c.panel.decide(url, func(t *tally, v *Verdict) { t.count(v, url, c.examples(), false) })
+	u := keptURL{url: url}
+	c.panel.decide(url, func(t *tally, v *Verdict) { t.count(v, &u, c.examples(), false) })
 }
 
 // AddRequest checks one logged request: url for the crawler whose whole
@@ -129,7 +138,7 @@ func (c *Coverage) AddRequest(agent, url string, status int) {
 		path, ok := t.reading.pathOf(url)
 		v = t.batchFor(agent).decide(url, path, ok)
 	}
-	t.count(v, url, c.examples(), 200 <= status && status < 300)
+	t.count(v, &keptURL{url: url}, c.examples(), 200 <= status && status < 300)
 }
 
 // URLs returns the number of URLs (or requests) added.
@@ -139,24 +148,37 @@ func (c *Coverage) URLs() int { return c.urls }
 // NewCoverage, in the order given, then one for each product token of
 // AddRequest's requests, in the order met.
 func (c *Coverage) Tallies() []Tally {
-	var out []Tally
-	if c.panel != nil {
-		for _, t := range c.panel.tallies {
-			out = append(out, t.result(c.file))
-		}
-	} else {
-		for _, a := range c.agents {
-			d := c.Dialect
-			if !c.Fixed {
-				d = Identify(a).Crawler.Dialect
+	return slices.Collect(c.All())
+}
+
+// All returns an iterator over what was counted, the Tallies in their
+// order, each made when it is reached: a caller that writes them out as
+// it goes holds one crawler's lines at a time, not every crawler's.
+func (c *Coverage) All() iter.Seq[Tally] {
+	return func(yield func(Tally) bool) {
+		if c.panel != nil {
+			for i, t := range c.panel.of {
+				if !yield(t.result(c.file, c.panel.agents[i], c.examples())) {
+					return
+				}
 			}
-			out = append(out, Tally{Agent: a, Dialect: d, Access: AccessFor(d, c.Answer)})
+		} else {
+			for _, a := range c.agents {
+				d := c.Dialect
+				if !c.Fixed {
+					d = Identify(a).Crawler.Dialect
+				}
+				if !yield(Tally{Agent: a, Dialect: d, Access: AccessFor(d, c.Answer)}) {
+					return
+				}
+			}
+		}
+		for _, t := range c.requests {
+			if !yield(t.result(c.file, t.Agent, c.examples())) {
+				return
+			}
 		}
 	}
-	for _, t := range c.requests {
-		out = append(out, t.result(c.file))
-	}
-	return out
 }
 
 func (c *Coverage) examples() int {
@@ -166,14 +188,23 @@ func (c *Coverage) examples() int {
 	return max(c.Examples, 0)
 }
 
-// A tally counts for one crawler, by deciding line.
+// A tally counts by deciding line, for one crawler or for several that
+// the file reads alike (a panel's).
 type tally struct {
 	Tally
-	index   int // the crawler's place among those given
 	reading *Reading
+	batch   *batch            // a panel's: the batch of its crawlers
+	now     decided           // a Diff's: the verdict of the URL being added
 	batches map[string]*batch // AddRequest's, by whole user-agent string
-	lines   map[lineKey]*LineCount
-	last    *LineCount // the line counted last: runs of URLs share one
+	// lines are the lines counted, in the order met, by value: a line
+	// costs its count and its first example, no allocation of its own.
+	lines []lineCount
+	at    map[int]int32      // the index in lines of each lineKey
+	more  map[int32][]string // the examples past the first, by index in lines
+	// fetched are AddRequest's requests answered 2xx, by index in lines,
+	// as far as the last line that has one.
+	fetched []int
+	last    int32 // the index of the line counted last (runs of URLs share one); -1 before any
 	// fixed is the verdict of every URL when the server's answer decides
 	// alone; nil when the file's rules do.
 	fixed *Verdict
@@ -182,16 +213,28 @@ type tally struct {
 // newTally returns the tally of agent in reading r after the server's
 // answer.
 func newTally(r *Reading, agent string, answer AnswerClass) *tally {
-	t := &tally{Tally: Tally{Agent: agent, Dialect: r.Dialect, Access: AccessFor(r.Dialect, answer)}, reading: r}
+	t := &tally{Tally: Tally{Agent: agent, Dialect: r.Dialect, Access: AccessFor(r.Dialect, answer)}, reading: r, last: -1}
 	if p := t.Access.Permission; p != FollowRules {
 		t.fixed = &Verdict{Dialect: r.Dialect, Allowed: p == AllowAll, Winner: -1}
 	}
 	return t
 }
 
-type lineKey struct {
-	line    int
+// A lineCount is a tally's count of one line and verdict: LineCount
+// without what can be made when the result is asked.
+type lineCount struct {
+	line    int32 // a line a crawler reads: within FetchLimit's bytes
 	allowed bool
+	count   int
+	example string // the first URL, when examples are kept
+}
+
+// lineKey is a line and verdict as a tally's map key.
+func lineKey(line int, allowed bool) int {
+	if allowed {
+		return line<<1 | 1
+	}
+	return line << 1
 }
 
 // maxBatches bounds the user-agent strings a tally remembers a batch for;
@@ -212,42 +255,83 @@ func (t *tally) batchFor(agent string) *batch {
 	return b
 }
 
-func (t *tally) count(v *Verdict, url string, examples int, fetched bool) {
+// A keptURL is the URL being counted, copied once when a tally first
+// keeps it as an example: the tallies that keep it share the copy.
+type keptURL struct {
+	url  string
+	kept bool // url is the copy
+}
+
+func (u *keptURL) keep() string {
+	if !u.kept {
+		u.url, u.kept = strings.Clone(u.url), true
+	}
+	return u.url
+}
+
+func (t *tally) count(v *Verdict, url *keptURL, examples int, fetched bool) {
 	if v.Allowed {
 		t.Allowed++
 	} else {
 		t.Blocked++
 	}
-	lc := t.last
-	if lc == nil || lc.Line != v.Line || lc.Allowed != v.Allowed {
-		k := lineKey{v.Line, v.Allowed}
-		if lc = t.lines[k]; lc == nil {
-			if t.lines == nil {
-				t.lines = map[lineKey]*LineCount{}
-			}
-			lc = &LineCount{Line: v.Line, Allowed: v.Allowed}
-			t.lines[k] = lc
-		}
-		t.last = lc
+	i := t.last
+	if i < 0 || int(t.lines[i].line) != v.Line || t.lines[i].allowed != v.Allowed {
+		i = t.lineOf(v.Line, v.Allowed)
+		t.last = i
 	}
-	lc.Count++
+	lc := &t.lines[i]
+	lc.count++
 	if fetched {
-		lc.Fetched++
+		if n := len(t.lines); len(t.fetched) < n {
+			t.fetched = append(t.fetched, make([]int, n-len(t.fetched))...)
+		}
+		t.fetched[i]++
 	}
-	if len(lc.Examples) < examples {
-		lc.Examples = append(lc.Examples, strings.Clone(url))
+	switch n := lc.count; {
+	case n > examples:
+	case n == 1:
+		lc.example = url.keep()
+	default:
+		if t.more == nil {
+			t.more = map[int32][]string{}
+		}
+		t.more[i] = append(t.more[i], url.keep())
 	}
 }
 
-// result returns the tally as a Tally, its lines in order and named.
-func (t *tally) result(f *File) Tally {
+// lineOf returns the index in t.lines of line with its verdict, added
+// when new.
+func (t *tally) lineOf(line int, allowed bool) int32 {
+	k := lineKey(line, allowed)
+	if i, ok := t.at[k]; ok {
+		return i
+	}
+	if t.at == nil {
+		t.at = map[int]int32{}
+	}
+	i := int32(len(t.lines))
+	t.at[k] = i
+	t.lines = append(t.lines, lineCount{line: int32(line), allowed: allowed})
+	return i
+}
+
+// result returns the tally as agent's Tally, its lines in order and
+// named, with their examples if examples (the most kept) is above 0.
+func (t *tally) result(f *File, agent string, examples int) Tally {
 	out := t.Tally
-	out.Lines = make([]LineCount, 0, len(t.lines))
-	for _, lc := range t.lines {
-		l := *lc
-		l.Rule = ruleText(f, l.Line)
-		l.Examples = slices.Clone(l.Examples)
-		out.Lines = append(out.Lines, l)
+	out.Agent = agent
+	out.Lines = make([]LineCount, len(t.lines))
+	for i, lc := range t.lines {
+		l := LineCount{Line: int(lc.line), Rule: ruleText(f, int(lc.line)), Allowed: lc.allowed, Count: lc.count}
+		if i < len(t.fetched) {
+			l.Fetched = t.fetched[i]
+		}
+		if examples > 0 {
+			more := t.more[int32(i)]
+			l.Examples = append(append(make([]string, 0, 1+len(more)), lc.example), more...)
+		}
+		out.Lines[i] = l
 	}
 	slices.SortFunc(out.Lines, func(a, b LineCount) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), boolOrder(a.Allowed, b.Allowed))
@@ -273,31 +357,78 @@ func ruleText(f *File, n int) string {
 	return f.Key(n) + ": " + f.Value(n)
 }
 
-// A panel is the crawlers a URL is checked for, with their tallies: an
-// Asker, which makes each URL a path once per reading and not once per
-// crawler.
+// A panel is the crawlers a URL is checked for, with their tallies. It
+// makes each URL a path once per reading, as an Asker does, and decides
+// it once for the crawlers that the file reads alike: in one reading,
+// crawlers whose batches obey the same groups (the group set the
+// reading's agent matcher chose for each) get the same verdict from the
+// same line for every URL, so they share one tally; so do all the
+// crawlers of a reading that the server's answer decides alone. Their
+// Tallies differ in Agent only.
 type panel struct {
-	asker   *Asker
-	tallies []*tally // in the order the crawlers were given
+	readings []panelReading
+	of       []*tally // the tally of each crawler, in the order given
+	agents   []string // the Agent of each crawler's Tally
+}
+
+// panelReading is one reading of a panel, with a tally for each set of
+// groups its crawlers obey.
+type panelReading struct {
+	r       *Reading
+	tallies []*tally
 }
 
 func newPanel(f *File, agents []string, d Dialect, fixed bool, answer AnswerClass) *panel {
-	p := &panel{asker: f.Asker(Question{Dialect: d, OwnDialect: !fixed, Answer: answer}, agents...)}
-	for i := range agents {
-		t := newTally(p.asker.reads[i], p.asker.rulings[i].Agent, answer)
-		t.index = i
-		p.tallies = append(p.tallies, t)
+	a := f.Asker(Question{Dialect: d, OwnDialect: !fixed, Answer: answer}, agents...)
+	p := &panel{of: make([]*tally, len(agents)), agents: make([]string, len(agents))}
+	for _, ar := range a.readings {
+		pr := panelReading{r: ar.r}
+		for j, b := range ar.batches {
+			i := ar.index[j]
+			p.agents[i] = a.rulings[i].Agent
+			p.of[i] = pr.tallyFor(b, answer)
+		}
+		p.readings = append(p.readings, pr)
 	}
 	return p
 }
 
-// decide decides url for every crawler, and hands each verdict to fn.
-func (p *panel) decide(url string, fn func(*tally, *Verdict)) {
-	p.asker.each(url, func(i int, v *Verdict) {
-		t := p.tallies[i]
-		if t.fixed != nil {
-			v = t.fixed
+// tallyFor returns the tally of the crawler whose batch is b: that of the
+// crawlers read alike met before, or a new one.
+func (pr *panelReading) tallyFor(b *batch, answer AnswerClass) *tally {
+	for _, t := range pr.tallies {
+		if t.readsAlike(b) {
+			return t
 		}
-		fn(t, v)
-	})
+	}
+	t := newTally(pr.r, "", answer)
+	t.batch = b
+	pr.tallies = append(pr.tallies, t)
+	return t
+}
+
+// readsAlike reports whether the crawler whose batch is b, in the tally's
+// reading, gets the tally's verdict for every URL: when the server's
+// answer decides alone, or when b obeys the same groups. (A verdict's
+// line and permission depend on the reading, the path and the groups
+// only; the crawler's name and how its groups were chosen do not enter
+// the rule decider's choice.)
+func (t *tally) readsAlike(b *batch) bool {
+	return t.fixed != nil || t.batch.list == b.list
+}
+
+// decide decides url once for each tally, and hands fn the verdict,
+// valid during the call.
+func (p *panel) decide(url string, fn func(*tally, *Verdict)) {
+	for k := range p.readings {
+		pr := &p.readings[k]
+		path, ok := pr.r.pathOf(url)
+		for _, t := range pr.tallies {
+			v := t.fixed
+			if v == nil {
+				v = t.batch.decide(url, path, ok)
+			}
+			fn(t, v)
+		}
+	}
 }

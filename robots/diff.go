@@ -2,6 +2,7 @@ package robots
 
 import (
 	"cmp"
+	"iter"
 	"maps"
 	"slices"
 	"strings"
@@ -27,7 +28,6 @@ type Diff struct {
 	old, new *File
 	agents   []string
 	panels   [2]*panel
-	was      []decided // the old verdict of each crawler, for the URL being added
 	flips    map[flipKey]*Flip
 	urls     int
 	checks   int
@@ -80,26 +80,29 @@ func (d *Diff) Add(url string) {
 	if d.panels[0] == nil {
 		d.panels[0] = newPanel(d.old, d.agents, d.Dialect, d.Fixed, d.OldAnswer)
 		d.panels[1] = newPanel(d.new, d.agents, d.Dialect, d.Fixed, d.NewAnswer)
-		d.was = make([]decided, len(d.agents))
 	}
 	d.urls++
-	d.panels[0].decide(url, func(t *tally, v *Verdict) { d.was[t.index] = decided{v.Line, v.Allowed, t.fixed != nil} })
-	d.panels[1].decide(url, func(t *tally, v *Verdict) {
+	for _, p := range d.panels {
+		p.decide(url, func(t *tally, v *Verdict) { t.now = decided{v.Line, v.Allowed, t.fixed != nil} })
+	}
+	old, new := d.panels[0], d.panels[1]
+	for i := range d.agents {
 		d.checks++
-		if was := d.was[t.index]; was.allowed != v.Allowed {
-			d.flip(t, was, decided{v.Line, v.Allowed, t.fixed != nil}, url)
+		if was, is := old.of[i].now, new.of[i].now; was.allowed != is.allowed {
+			d.flip(i, was, is, url)
 		}
-	})
+	}
 }
 
-func (d *Diff) flip(t *tally, old, new decided, url string) {
-	k := flipKey{t.index, old, new}
+// flip counts url under the change of the crawler given i-th.
+func (d *Diff) flip(i int, old, new decided, url string) {
+	k := flipKey{i, old, new}
 	f := d.flips[k]
 	if f == nil {
 		if d.flips == nil {
 			d.flips = map[flipKey]*Flip{}
 		}
-		f = &Flip{Agent: t.Agent, Dialect: t.Dialect, Allowed: new.allowed,
+		f = &Flip{Agent: d.panels[1].agents[i], Dialect: d.panels[1].of[i].Dialect, Allowed: new.allowed,
 			Old: Decider{old.line, ruleText(d.old, old.line), old.byAnswer},
 			New: Decider{new.line, ruleText(d.new, new.line), new.byAnswer}}
 		d.flips[k] = f
@@ -123,14 +126,23 @@ func (d *Diff) Checks() int { return d.checks }
 // Flips returns the changes, by crawler (in the order given), then by the
 // old line, then the new.
 func (d *Diff) Flips() []Flip {
-	keys := slices.SortedFunc(maps.Keys(d.flips), func(a, b flipKey) int {
-		return cmp.Or(cmp.Compare(a.crawler, b.crawler), cmp.Compare(a.old.line, b.old.line), cmp.Compare(a.new.line, b.new.line),
-			boolOrder(a.new.allowed, b.new.allowed), boolOrder(a.old.byAnswer, b.old.byAnswer), boolOrder(a.new.byAnswer, b.new.byAnswer))
-	})
-	out := make([]Flip, len(keys))
-	for i, k := range keys {
-		out[i] = *d.flips[k]
-		out[i].Examples = slices.Clone(out[i].Examples)
+	return slices.Collect(d.All())
+}
+
+// All returns an iterator over the changes, in the order of Flips, each
+// copied when it is reached.
+func (d *Diff) All() iter.Seq[Flip] {
+	return func(yield func(Flip) bool) {
+		keys := slices.SortedFunc(maps.Keys(d.flips), func(a, b flipKey) int {
+			return cmp.Or(cmp.Compare(a.crawler, b.crawler), cmp.Compare(a.old.line, b.old.line), cmp.Compare(a.new.line, b.new.line),
+				boolOrder(a.new.allowed, b.new.allowed), boolOrder(a.old.byAnswer, b.old.byAnswer), boolOrder(a.new.byAnswer, b.new.byAnswer))
+		})
+		for _, k := range keys {
+			f := *d.flips[k]
+			f.Examples = slices.Clone(f.Examples)
+			if !yield(f) {
+				return
+			}
+		}
 	}
-	return out
 }

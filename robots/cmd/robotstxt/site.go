@@ -48,10 +48,9 @@ func (sw *summaryWriter) write(r summaryRow) {
 	sw.rw.write(fields...)
 }
 
-// tallyRows returns a Tally's rows, line by line; where the server's
-// answer decided, the rule says so, as check's rows do.
-func tallyRows(src *source, t robots.Tally) []summaryRow {
-	var rows []summaryRow
+// writeTally writes a Tally's rows, line by line, as it goes; where the
+// server's answer decided, the rule says so, as check's rows do.
+func (sw *summaryWriter) writeTally(src *source, t robots.Tally) {
 	for _, l := range t.Lines {
 		r := summaryRow{agent: t.Agent, reading: t.Dialect.String(), verdict: verdictWord(l.Allowed),
 			line: l.Line, rule: l.Rule, count: l.Count, fetched: l.Fetched}
@@ -61,9 +60,8 @@ func tallyRows(src *source, t robots.Tally) []summaryRow {
 		if len(l.Examples) > 0 {
 			r.example = l.Examples[0]
 		}
-		rows = append(rows, r)
+		sw.write(r)
 	}
-	return rows
 }
 
 func verdictWord(allowed bool) string {
@@ -119,10 +117,8 @@ func summarizeURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dia
 		return err
 	}
 	sw := newSummaryWriter(form, out, false, agentColumn(ags), readingColumn(ags, d, fixed))
-	for _, t := range cov.Tallies() {
-		for _, r := range tallyRows(src, t) {
-			sw.write(r)
-		}
+	for t := range cov.All() {
+		sw.writeTally(src, t)
 	}
 	if form == tableFormat {
 		fmt.Fprintf(out, "%d URLs checked for %d agents.\n", cov.URLs(), len(ags))
@@ -132,8 +128,9 @@ func summarizeURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dia
 
 // coverage returns the Coverage --summary counts with: the one example a
 // row shows is all it keeps of the URLs, so that its memory grows with
-// the lines that decide (a few hundred bytes each, for each agent), and
-// not with the URLs.
+// the lines that decide (under 200 bytes each, kept once for the agents
+// that the file reads alike), and not with the URLs; its rows are made
+// one agent at a time as they are written (Coverage.All).
 func (s *source) coverage(d robots.Dialect, fixed bool, agents ...string) *robots.Coverage {
 	cov := robots.NewCoverage(s.file, agents...)
 	cov.Dialect, cov.Fixed, cov.Answer, cov.Examples = d, fixed, s.answer(), 1
@@ -243,10 +240,8 @@ func summarizeLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.
 		return err
 	}
 	sw := newSummaryWriter(form, out, true, 24, anyReading(d, fixed))
-	for _, t := range cov.Tallies() {
-		for _, r := range tallyRows(src, t) {
-			sw.write(r)
-		}
+	for t := range cov.All() {
+		sw.writeTally(src, t)
 	}
 	if form == tableFormat {
 		fmt.Fprintf(out, "%d requests checked, each for its own user-agent string; fetched: answered 2xx.\n", cov.URLs())
@@ -270,7 +265,7 @@ func summarizeDiff(c *cli, sf *siteFlags, old, cur *source, ags []agent, d robot
 	}
 	rw := newRowWriter(form, out, 18, readingColumn(ags, d, fixed), agentColumn(ags), 7, 26, 26)
 	changed := 0
-	for _, f := range diff.Flips() {
+	for f := range diff.All() {
 		changed += f.Count
 		rw.write(
 			str("change", verdictWord(!f.Allowed)+" -> "+verdictWord(f.Allowed)),
