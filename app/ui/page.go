@@ -10,30 +10,18 @@ import (
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
-	"robotstester/app/model"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/widget"
 )
 
 // pageState is the Tester's part that belongs to the browser rather than
-// to the work: the embed mode, the save timer, the share link's outcome.
+// to the work: the embed mode, the save timer, the full tester's link.
 type pageState struct {
 	embed       embed.Options
 	saveWaiting bool       // a save is scheduled
 	listeners   []app.Func // the browser's events the page follows, kept alive
-
-	linkStatus  string // the outcome of the last "Copy link"
-	linkShown   string // the link, when it must be copied by hand
-	linkTooLong bool
-	fullLink    string // embed mode: the "Open in full tester" link
-
-	fetch model.FetchView // the last fetch of a site's robots.txt
-	live  liveCopy        // the file it fetched
+	fullLink    string     // embed mode: the "Open in full tester" link
 }
-
-// liveCopy is the robots.txt the live box last fetched with a 2xx: the
-// version Compare versions can hold the edits against.
-type liveCopy struct{ url, body string }
 
 // arrive picks the state the page opens with: the link's, the autosaved
 // work or the example, and in embed mode sets up the compact layout; then
@@ -261,7 +249,7 @@ func (t *Tester) undoFromNotice(ctx app.Context) { t.apply(ctx, session.Undo{}) 
 // exportAside downloads the saved state that could not be opened.
 func (t *Tester) exportAside(ctx app.Context) {
 	if err := dom.Download("robots-tester-saved-work.json", "application/json", []byte(t.work.AsideState())); err != nil {
-		t.fileFailed(ctx, "The export failed", err)
+		t.transfer.fileFailed(ctx, "The export failed", err)
 	}
 }
 
