@@ -61,6 +61,8 @@ type Tester struct {
 
 	transfer transfers // the link, exports, imports and fetches, which own their outcomes (transfer.go)
 
+	notices noticesPanel // the notices and the choice over a link, which hold nothing of their own (noticespanel.go)
+
 	// lintFile is the file the page shows, for a linter running in a
 	// goroutine to see that its own is gone.
 	lintFile atomic.Pointer[robots.File]
@@ -82,7 +84,7 @@ type Tester struct {
 // OnInit loads the example, unless a state was given: the page is
 // prerendered with it too. It gives the site URLs panel what it may see
 // and ask of the page, and no more; so with the versions and compare
-// panels, and the transfers.
+// panels, the transfers and the notices.
 func (t *Tester) OnInit() {
 	t.transfer.page = transferPage{
 		analysis:  func() *model.Analysis { return t.work.An },
@@ -120,6 +122,18 @@ func (t *Tester) OnInit() {
 		failed:    t.transfer.fileFailed,
 		embedded:  func() bool { return t.page.embed.On },
 		reveal:    t.revealLineButton,
+	}
+	t.notices.page = noticesPage{
+		notes:  func() []session.Note { return t.work.Notes },
+		shared: func() *model.State { return t.work.Pending },
+		canUndo: func() bool {
+			_, ok := t.work.CanUndo()
+			return ok
+		},
+		aside:  func() string { return t.work.AsideState() },
+		apply:  t.apply,
+		save:   t.save,
+		failed: t.transfer.fileFailed,
 	}
 	if t.work == nil {
 		t.work = session.New(nil, nil, model.Example())
@@ -366,8 +380,6 @@ func (t *Tester) clearFile(ctx app.Context, e app.Event) {
 	s.Robots = ""
 	t.apply(ctx, session.Replace{State: s, Label: "robots.txt cleared"})
 }
-
-func (t *Tester) dismiss(ctx app.Context, id string) { t.apply(ctx, session.Dismiss{ID: id}) }
 
 func (t *Tester) toggleAIGrid(ctx app.Context, open bool) { t.aiOpen = open }
 

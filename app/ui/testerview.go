@@ -99,7 +99,7 @@ func (t *Tester) header() app.UI {
 			t.undoButtons(),
 		),
 		t.transfer.fetchView(t.ready),
-		t.notices(),
+		t.notices.view(),
 	)
 }
 
