@@ -30,7 +30,7 @@ func (t *Tester) renderEmbed() app.UI {
 			app.A().ID("open-full").Href(t.page.fullLink).Target("_blank").Rel("noopener").
 				Text("Open in full tester ↗"),
 		),
-		t.notices(),
+		t.notices.view(),
 	}
 	editorShown := false
 	for _, p := range o.Panels {

@@ -10,30 +10,17 @@ import (
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
-	"robotstester/app/model"
 	"robotstester/app/ui/dom"
-	"robotstester/app/ui/widget"
 )
 
 // pageState is the Tester's part that belongs to the browser rather than
-// to the work: the embed mode, the save timer, the share link's outcome.
+// to the work: the embed mode, the save timer, the full tester's link.
 type pageState struct {
 	embed       embed.Options
 	saveWaiting bool       // a save is scheduled
 	listeners   []app.Func // the browser's events the page follows, kept alive
-
-	linkStatus  string // the outcome of the last "Copy link"
-	linkShown   string // the link, when it must be copied by hand
-	linkTooLong bool
-	fullLink    string // embed mode: the "Open in full tester" link
-
-	fetch model.FetchView // the last fetch of a site's robots.txt
-	live  liveCopy        // the file it fetched
+	fullLink    string     // embed mode: the "Open in full tester" link
 }
-
-// liveCopy is the robots.txt the live box last fetched with a 2xx: the
-// version Compare versions can hold the edits against.
-type liveCopy struct{ url, body string }
 
 // arrive picks the state the page opens with: the link's, the autosaved
 // work or the example, and in embed mode sets up the compact layout; then
@@ -232,51 +219,6 @@ func (t *Tester) saved(wrote bool) {
 	if u := dom.URL(); u != nil && t.work.Pending == nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
 		dom.ReplaceURL(embed.PageURL(u))
 	}
-}
-
-// notices draws the notices and, when a link waits for the user's choice,
-// the choice.
-func (t *Tester) notices() app.UI {
-	items := make([]app.UI, 0, len(t.work.Notes)+1)
-	if p := t.work.Pending; p != nil {
-		items = append(items, &widget.SharedChoice{Rows: len(p.Rows), OnOpen: t.openShared, OnKeep: t.keepMine})
-	}
-	for _, n := range t.work.Notes {
-		nt := &widget.Notice{ID: n.ID, Alert: n.Alert, Text: n.Text, OnDismiss: t.dismiss}
-		switch n.Action {
-		case session.ActionUndo:
-			if _, ok := t.work.CanUndo(); ok {
-				nt.ActionText, nt.OnAction = "Undo", t.undoFromNotice
-			}
-		case session.ActionExportAside:
-			nt.ActionText, nt.OnAction = "Export it", t.exportAside
-		}
-		items = append(items, nt)
-	}
-	return app.Div().ID("notices").Class("notices").Aria("live", "polite").Body(items...)
-}
-
-func (t *Tester) undoFromNotice(ctx app.Context) { t.apply(ctx, session.Undo{}) }
-
-// exportAside downloads the saved state that could not be opened.
-func (t *Tester) exportAside(ctx app.Context) {
-	if err := dom.Download("robots-tester-saved-work.json", "application/json", []byte(t.work.AsideState())); err != nil {
-		t.fileFailed(ctx, "The export failed", err)
-	}
-}
-
-// openShared replaces the work with the link's tests, as the user chose.
-func (t *Tester) openShared(ctx app.Context) {
-	t.apply(ctx, session.OpenShared{})
-	t.save()
-	dom.ReplaceURL(embed.PageURL(dom.URL()))
-}
-
-// keepMine drops the link's tests, as the user chose.
-func (t *Tester) keepMine(ctx app.Context) {
-	t.apply(ctx, session.KeepMine{})
-	t.save() // now, not after the pause
-	dom.ReplaceURL(embed.PageURL(dom.URL()))
 }
 
 // browserStorage is localStorage as a session.Storage. denied, when not

@@ -59,6 +59,10 @@ type Tester struct {
 
 	site sitePanel // the site URLs panel, which owns its URLs and their coverage (sitepanel.go)
 
+	transfer transfers // the link, exports, imports and fetches, which own their outcomes (transfer.go)
+
+	notices noticesPanel // the notices and the choice over a link, which hold nothing of their own (noticespanel.go)
+
 	// lintFile is the file the page shows, for a linter running in a
 	// goroutine to see that its own is gone.
 	lintFile atomic.Pointer[robots.File]
@@ -80,8 +84,17 @@ type Tester struct {
 // OnInit loads the example, unless a state was given: the page is
 // prerendered with it too. It gives the site URLs panel what it may see
 // and ask of the page, and no more; so with the versions and compare
-// panels.
+// panels, the transfers and the notices.
 func (t *Tester) OnInit() {
+	t.transfer.page = transferPage{
+		analysis:  func() *model.Analysis { return t.work.An },
+		state:     func() *model.State { return &t.work.State },
+		apply:     t.apply,
+		settle:    t.takePending,
+		report:    func(n session.Note) { t.work.Report(n) },
+		dropAhead: func(text string) *session.Work { return t.work.DropAhead(text) },
+		own:       func() app.Context { return t.own },
+	}
 	t.compare.page = comparePage{
 		analysis: func() *model.Analysis { return t.work.An },
 		state:    func() *model.State { return &t.work.State },
@@ -95,9 +108,9 @@ func (t *Tester) OnInit() {
 		store:    func() versionStore { return t.work },
 		apply:    t.apply,
 		settle:   t.takePending,
-		live:     func() liveCopy { return t.page.live },
-		readFile: t.readFile,
-		failed:   t.fileFailed,
+		live:     func() liveCopy { return t.transfer.live },
+		readFile: t.transfer.readFile,
+		failed:   t.transfer.fileFailed,
 		reveal:   t.reveal,
 	}
 	t.site.page = sitePage{
@@ -106,9 +119,21 @@ func (t *Tester) OnInit() {
 		own:       func() app.Context { return t.own },
 		settle:    t.takePending,
 		showNotes: func(ctx app.Context) { t.showInEditor(ctx, false) },
-		failed:    t.fileFailed,
+		failed:    t.transfer.fileFailed,
 		embedded:  func() bool { return t.page.embed.On },
 		reveal:    t.revealLineButton,
+	}
+	t.notices.page = noticesPage{
+		notes:  func() []session.Note { return t.work.Notes },
+		shared: func() *model.State { return t.work.Pending },
+		canUndo: func() bool {
+			_, ok := t.work.CanUndo()
+			return ok
+		},
+		aside:  func() string { return t.work.AsideState() },
+		apply:  t.apply,
+		save:   t.save,
+		failed: t.transfer.fileFailed,
 	}
 	if t.work == nil {
 		t.work = session.New(nil, nil, model.Example())
@@ -156,14 +181,7 @@ func stateCopy(s *model.State) model.State {
 // apply carries out a user's edit and shows its effects.
 func (t *Tester) apply(ctx app.Context, e session.Edit) {
 	fx := t.work.Apply(e)
-	switch e := e.(type) {
-	case session.Undo, session.Redo, session.EditorHistory, session.EditText:
-		// The last fetch's report says what it changed, which Undo may
-		// take back: it goes rather than say what no longer holds.
-		if typed, ok := e.(session.EditText); (!ok || typed.History != "" && fx.Editor) && t.page.fetch.Kind == "ok" {
-			t.page.fetch = model.FetchView{}
-		}
-	}
+	t.transfer.applied(e, fx)
 	t.show(ctx, fx)
 }
 
@@ -362,8 +380,6 @@ func (t *Tester) clearFile(ctx app.Context, e app.Event) {
 	s.Robots = ""
 	t.apply(ctx, session.Replace{State: s, Label: "robots.txt cleared"})
 }
-
-func (t *Tester) dismiss(ctx app.Context, id string) { t.apply(ctx, session.Dismiss{ID: id}) }
 
 func (t *Tester) toggleAIGrid(ctx app.Context, open bool) { t.aiOpen = open }
 

@@ -48,14 +48,7 @@ func (t *Tester) panels() []app.UI {
 				t.morePanel("more-grid", app.Text("Many tests at once: crawlers × URLs"), func() app.UI {
 					return &panel.GridPanel{Room: t.work.State.Room(), OnEdit: t.apply}
 				}),
-				t.morePanel("more-transfer", app.Text("Import and export"), func() app.UI {
-					return &panel.TransferPanel{
-						OnExport:    t.export,
-						OnStateFile: t.importStateFile,
-						OnURLs:      t.importURLs,
-						OnURLFile:   t.importURLFile,
-					}
-				}),
+				t.morePanel("more-transfer", app.Text("Import and export"), t.transfer.view),
 				t.versions.view(),
 				t.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), t.versions.compareView),
 				t.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: sitemaps, lists, logs, counted by deciding line"), t.site.view),
@@ -102,17 +95,11 @@ func (t *Tester) header() app.UI {
 			return app.P().Class("loading").Aria("live", "polite").Text("Loading the tester…")
 		}),
 		app.Div().Class("tools top-tools").Body(
-			&panel.ShareBar{
-				Status:   t.page.linkStatus,
-				Link:     t.page.linkShown,
-				TooLong:  t.page.linkTooLong,
-				OnCopy:   t.copyLink,
-				OnExport: t.exportState,
-			},
+			t.transfer.shareView(),
 			t.undoButtons(),
 		),
-		&panel.FetchPanel{View: t.page.fetch, Disabled: !t.ready, OnFetch: t.fetchRobots},
-		t.notices(),
+		t.transfer.fetchView(t.ready),
+		t.notices.view(),
 	)
 }
 
