@@ -235,6 +235,9 @@ type Guard struct {
 	// fails on any address but a loopback one, in case a check lets one
 	// through.
 	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
+	// Proxy chooses the proxy of a request for Transport; nil means
+	// http.ProxyFromEnvironment.
+	Proxy func(*http.Request) (*url.URL, error)
 
 	mu      sync.Mutex
 	pinned  map[string][]netip.Addr // the addresses of Named hosts, once looked up
@@ -261,8 +264,12 @@ func NewGuard(ports []int, allowLoopback bool, resolver Resolver) *Guard {
 func (g *Guard) Transport() *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.DialContext = g.DialContext
+	choose := g.Proxy
+	if choose == nil {
+		choose = http.ProxyFromEnvironment
+	}
 	t.Proxy = func(r *http.Request) (*url.URL, error) {
-		proxy, err := http.ProxyFromEnvironment(r)
+		proxy, err := choose(r)
 		if proxy == nil || err != nil {
 			return proxy, err
 		}
@@ -272,6 +279,11 @@ func (g *Guard) Transport() *http.Transport {
 		}
 		g.proxies[strings.ToLower(proxy.Hostname())] = true
 		g.mu.Unlock()
+		if g.named(r.URL.Hostname()) {
+			// The user's own host, which the proxy may be the only one to
+			// resolve (a network whose names only the proxy knows).
+			return proxy, nil
+		}
 		port, _ := strconv.Atoi(r.URL.Port())
 		if port == 0 {
 			port = map[string]int{"http": 80, "https": 443}[r.URL.Scheme]

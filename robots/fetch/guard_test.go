@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"net"
+	"net/http"
 	"net/netip"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -263,5 +265,36 @@ func TestGuardNamed(t *testing.T) {
 	got, err := g.addrs(context.Background(), "staging.test", 8080)
 	if err != nil || len(got) != 1 || got[0].Addr().String() != "10.0.0.7" {
 		t.Errorf("staging.test again: %v, %v", got, err)
+	}
+}
+
+// TestGuardThroughAProxy: through a proxy (the environment's, here the
+// test's), the
+// proxy is connected to as it is, a named host is not looked up (the
+// proxy may be the only one to know it), and another host is checked by
+// its addresses before anything is sent.
+func TestGuardThroughAProxy(t *testing.T) {
+	resolver := &fakeResolver{names: map[string][]string{"inside.test": {"10.1.2.3"}, "public.test": {"93.184.215.14"}}}
+	g := NewGuard(nil, false, resolver)
+	g.Named = func(host string) bool { return host == "staging.corp.test" }
+	g.Proxy = func(*http.Request) (*url.URL, error) { return url.Parse("http://proxy.corp.test:3128") }
+	proxy := g.Transport().Proxy
+	for _, tc := range []struct {
+		url  string
+		want string // a word of the refusal; "" for through the proxy
+	}{
+		{"https://staging.corp.test/sitemap.xml", ""},
+		{"https://public.test/sitemap.xml", ""},
+		{"https://inside.test/sitemap.xml", "private"},
+		{"http://169.254.169.254/latest/meta-data/", "metadata"},
+	} {
+		req, _ := http.NewRequest("GET", tc.url, nil)
+		u, err := proxy(req)
+		switch {
+		case tc.want == "" && (err != nil || u == nil || u.Host != "proxy.corp.test:3128"):
+			t.Errorf("%s: %v, %v; want the proxy", tc.url, u, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: %v, %v; want refused: %s", tc.url, u, err, tc.want)
+		}
 	}
 }
