@@ -11,7 +11,7 @@ import (
 )
 
 func runCheck(c *cli, args []string) int {
-	fs := c.flags("(--file F | --url U) [-a AGENT]... [--urls FILE | --sitemap SOURCE | --log FILE] [--summary] [URL...]", `
+	fs := c.flags("(--file F | --url U) [-a AGENT]... [--urls FILE | --sitemap SOURCE | --log FILE] [--summary | --matrix] [URL...]", `
 Checks every agent against every URL, in the reading of each crawler (or
 --dialect), and writes one row a check: the verdict, the deciding line and
 rule, the first line of the group that applied, and the reading. The URLs
@@ -24,7 +24,10 @@ same memory. With --url, a server that does not answer 2xx decides alone
 requests of an access log, each checked for its own user-agent string (-a
 then picks the crawlers whose requests count). --summary counts instead:
 one row for each crawler and deciding line (line 0: no rule decided), with
---json one object a line: agent, verdict, line, rule, count.`)
+--json one object a line: agent, verdict, line, rule, count. --matrix counts
+for each crawler (every catalogued one without -a) the URLs allowed and
+blocked, and the line that blocks most; with --json one object a crawler:
+agent, allowed, blocked, line, count, rule.`)
 	var (
 		file, url, urlsFile, dialect string
 		named                        agentFlag
@@ -71,7 +74,7 @@ one row for each crawler and deciding line (line 0: no rule decided), with
 	if err := sf.conflict(rest, urlsFile); err != nil {
 		return c.fail(err)
 	}
-	if sf.log != "" || sf.summary {
+	if sf.log != "" || sf.summary || sf.matrix {
 		return runSiteCheck(c, &sf, src, named, d, fixed, form, rest, urlsFile)
 	}
 	list, closeList, err := sf.urls(c, rest, urlsFile)

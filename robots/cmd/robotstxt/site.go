@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"iter"
 	"strings"
@@ -90,6 +91,10 @@ func runSiteCheck(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
 	var err error
 	switch {
+	case sf.log != "" && sf.matrix:
+		err = errors.New("--matrix counts the URLs of --sitemap, --urls or the arguments: a log's requests are counted by --summary")
+	case sf.matrix:
+		err = matrixURLs(c, sf, src, agents(named, "all"), d, fixed, form, args, urlsFile, out)
 	case sf.log != "" && sf.summary:
 		err = summarizeLog(c, sf, src, named, d, fixed, form, out)
 	case sf.log != "":
@@ -124,6 +129,49 @@ func summarizeURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dia
 		fmt.Fprintf(out, "%d URLs checked for %d agents.\n", cov.URLs(), len(ags))
 	}
 	return sw.rw.flush()
+}
+
+// matrixURLs counts the URLs for each agent (every catalogued crawler by
+// default): how many it may fetch and how many it may not, and the line
+// that blocks the most of them. With --json, one object a crawler:
+// {"agent", "allowed", "blocked"}, then that line's "line", "rule" and
+// "count" (0 and "" when no line blocks).
+func matrixURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dialect, fixed bool, form format, args []string, urlsFile string, out *bufio.Writer) error {
+	list, closeList, err := sf.urls(c, args, urlsFile)
+	if err != nil {
+		return err
+	}
+	cov := src.coverage(d, fixed, typedNames(ags)...)
+	cov.Examples = -1 // the matrix shows none
+	if err := feed(c, list, closeList, len(ags), cov.Add); err != nil {
+		return err
+	}
+	rw := newRowWriter(form, out, agentColumn(ags), 8, 8, readingColumn(ags, d, fixed), 5, 8, 26)
+	for t := range cov.All() {
+		most := blocksMost(t)
+		rule := most.Rule
+		if t.Access.Permission != robots.FollowRules && most.Count > 0 {
+			rule = src.decidedAlone(t.Dialect)
+		}
+		rw.write(str("agent", t.Agent), num("allowed", t.Allowed), num("blocked", t.Blocked), str("reading", t.Dialect.String()),
+			num("line", most.Line), num("count", most.Count), str("rule", rule))
+	}
+	if form == tableFormat {
+		fmt.Fprintf(out, "%d URLs checked for %d agents; LINE, COUNT and RULE: the line that blocks the most of them.\n", cov.URLs(), len(ags))
+	}
+	return rw.flush()
+}
+
+// blocksMost returns the line of t that blocks the most URLs (the first in
+// the file of equals); its Count is 0 when none blocks.
+func blocksMost(t robots.Tally) robots.LineCount {
+	var most robots.LineCount
+	for _, l := range t.Lines {
+		if !l.Allowed && l.Count > most.Count {
+			most = l
+		}
+	}
+	return most
 }
 
 // coverage returns the Coverage --summary counts with: the one example a

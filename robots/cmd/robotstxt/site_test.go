@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"robotstester/robots"
 	"runtime"
 	"slices"
 	"strings"
@@ -248,5 +249,62 @@ func TestSummaryMemory(t *testing.T) {
 	}
 	if n := len(cov.Tallies()[0].Lines[0].Examples); n != 1 {
 		t.Errorf("%d examples a line", n)
+	}
+}
+
+// TestMatrixContract: check --file F --sitemap SOURCE -a all --matrix
+// --json prints one line per catalogued crawler, {"agent", "allowed",
+// "blocked"}, whose counts are those the row output gives URL by URL, and
+// the line that blocks most.
+func TestMatrixContract(t *testing.T) {
+	file := writeFile(t, "robots.txt", shop)
+	index := siteSitemaps(t)
+	code, out, errOut := runCmd("", "check", "--file", file, "--sitemap", index, "-a", "all", "--matrix", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	type row struct {
+		Agent            string
+		Allowed, Blocked int
+		Line, Count      int
+		Rule             string
+	}
+	got := map[string]row{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r row
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		got[r.Agent] = r
+	}
+	set, _ := robots.LookupCrawlerSet("all")
+	if len(got) != len(set.Tokens) {
+		t.Errorf("%d crawlers, want %d", len(got), len(set.Tokens))
+	}
+	// The rows, URL by URL, counted.
+	_, rows, _ := runCmd("", "check", "--file", file, "--sitemap", index, "-a", "all", "--json")
+	want := map[string][2]int{}
+	for _, line := range strings.Split(strings.TrimSpace(rows), "\n") {
+		var r struct{ Agent, Verdict string }
+		json.Unmarshal([]byte(line), &r)
+		c := want[r.Agent]
+		if r.Verdict == "allowed" {
+			c[0]++
+		} else {
+			c[1]++
+		}
+		want[r.Agent] = c
+	}
+	for _, tok := range set.Tokens {
+		r, ok := got[tok]
+		if !ok || [2]int{r.Allowed, r.Blocked} != want[tok] {
+			t.Errorf("%s: %+v, want allowed and blocked %v", tok, r, want[tok])
+		}
+	}
+	if r := got["GPTBot"]; r.Line != 6 || r.Rule != "Disallow: /" || r.Count != r.Blocked {
+		t.Errorf("GPTBot's line that blocks most: %+v", r)
+	}
+	if r := got["Googlebot"]; r.Line != 2 || r.Rule != "Disallow: /private/" {
+		t.Errorf("Googlebot's line that blocks most: %+v", r)
 	}
 }

@@ -24,6 +24,7 @@ type siteFlags struct {
 	sitemap string
 	log     string
 	summary bool
+	matrix  bool
 }
 
 // register adds --sitemap, --trust-sitemaps and --summary to fs, and
@@ -36,6 +37,9 @@ func (sf *siteFlags) register(fs *flag.FlagSet, ff *fetchFlags, withLog bool) {
 		fs.StringVar(&sf.log, "log", "", "check each request of an access log (Common or Combined Log Format, - for standard input, gzip or not) for its own user-agent string")
 	}
 	fs.BoolVar(&sf.summary, "summary", false, "print counts by crawler and deciding line instead of one row a check")
+	if withLog {
+		fs.BoolVar(&sf.matrix, "matrix", false, "print, for each crawler (every catalogued one without -a), the URLs allowed and blocked and the line that blocks most")
+	}
 }
 
 // conflict returns why the URL sources given cannot go together, or nil.
@@ -48,6 +52,9 @@ func (sf *siteFlags) conflict(args []string, urlsFile string) error {
 	}
 	if n > 1 {
 		return errors.New("give the URLs one way: --sitemap, --log, or --urls and arguments")
+	}
+	if sf.summary && sf.matrix {
+		return errors.New("count by deciding line (--summary) or by crawler (--matrix): one of them")
 	}
 	return nil
 }
