@@ -289,16 +289,26 @@ func (t *tally) count(v *Verdict, url *keptURL, examples int, fetched bool) {
 		t.fetched[i]++
 	}
 	switch n := lc.count; {
-	case n > examples:
+	case examples <= 0:
 	case n == 1:
 		lc.example = url.keep()
-	default:
-		if t.more == nil {
-			t.more = map[int32][]string{}
+	case n <= examplesLook*examples:
+		// Examples are distinct URLs (a log asks for one page many
+		// times), looked for among the first URLs only.
+		more := t.more[i]
+		if 1+len(more) < examples && url.url != lc.example && !slices.Contains(more, url.url) {
+			if t.more == nil {
+				t.more = map[int32][]string{}
+			}
+			t.more[i] = append(more, url.keep())
 		}
-		t.more[i] = append(t.more[i], url.keep())
 	}
 }
+
+// examplesLook bounds the URLs of a line looked at for distinct examples,
+// as a multiple of the examples kept: past it, a line whose URLs repeat
+// keeps fewer.
+const examplesLook = 64
 
 // lineOf returns the index in t.lines of line with its verdict, added
 // when new.

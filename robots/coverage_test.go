@@ -481,3 +481,20 @@ func TestCoverageMemoryLines(t *testing.T) {
 		t.Errorf("the live heap grew by %d bytes, over %d (192 a deciding line)", grown, limit)
 	}
 }
+
+// TestCoverageExamplesDistinct: a line's examples are distinct URLs: a log
+// that asks for one page many times shows it once, and the next pages.
+func TestCoverageExamplesDistinct(t *testing.T) {
+	f := robots.ParseString("User-agent: *\nDisallow: /private/\n")
+	c := robots.NewCoverage(f, "Googlebot")
+	for _, u := range []string{"/private/a", "/private/a", "/private/a", "/private/b", "/private/a", "/private/c", "/private/d"} {
+		c.Add(u)
+	}
+	for _, tl := range c.Tallies() {
+		for _, l := range tl.Lines {
+			if l.Line == 2 && strings.Join(l.Examples, " ") != "/private/a /private/b /private/c" {
+				t.Errorf("examples %q", l.Examples)
+			}
+		}
+	}
+}
