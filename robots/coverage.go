@@ -32,8 +32,8 @@ type Coverage struct {
 	// a crawler it does not know), as the tester does.
 	Dialect Dialect
 	Fixed   bool
-	// Examples is the most URLs kept for each line of each crawler; 0
-	// means DefaultExamples, a negative number none.
+	// Examples is the most URLs kept for each line of each crawler (255
+	// at most), distinct; 0 means DefaultExamples, a negative number none.
 	Examples int
 	// Answer is the class of the server's answer to the request for
 	// robots.txt, as a Question's: Success, the zero value, reads the
@@ -185,8 +185,11 @@ func (c *Coverage) examples() int {
 	if c.Examples == 0 {
 		return DefaultExamples
 	}
-	return max(c.Examples, 0)
+	return min(max(c.Examples, 0), maxExamples)
 }
+
+// maxExamples bounds Examples: a line counts its examples in a byte.
+const maxExamples = 255
 
 // A tally counts by deciding line, for one crawler or for several that
 // the file reads alike (a panel's).
@@ -225,6 +228,7 @@ func newTally(r *Reading, agent string, answer AnswerClass) *tally {
 type lineCount struct {
 	line    int32 // a line a crawler reads: within FetchLimit's bytes
 	allowed bool
+	kept    uint8 // the examples kept: DefaultExamples is small
 	count   int
 	example string // the first URL, when examples are kept
 }
@@ -288,27 +292,21 @@ func (t *tally) count(v *Verdict, url *keptURL, examples int, fetched bool) {
 		}
 		t.fetched[i]++
 	}
-	switch n := lc.count; {
-	case examples <= 0:
-	case n == 1:
-		lc.example = url.keep()
-	case n <= examplesLook*examples:
-		// Examples are distinct URLs (a log asks for one page many
-		// times), looked for among the first URLs only.
-		more := t.more[i]
-		if 1+len(more) < examples && url.url != lc.example && !slices.Contains(more, url.url) {
+	switch {
+	case int(lc.kept) >= examples:
+	case lc.count == 1:
+		lc.example, lc.kept = url.keep(), 1
+	case url.url != lc.example:
+		// Examples are distinct URLs: a log asks for one page many times.
+		if more := t.more[i]; !slices.Contains(more, url.url) {
 			if t.more == nil {
 				t.more = map[int32][]string{}
 			}
 			t.more[i] = append(more, url.keep())
+			lc.kept++
 		}
 	}
 }
-
-// examplesLook bounds the URLs of a line looked at for distinct examples,
-// as a multiple of the examples kept: past it, a line whose URLs repeat
-// keeps fewer.
-const examplesLook = 64
 
 // lineOf returns the index in t.lines of line with its verdict, added
 // when new.

@@ -265,11 +265,17 @@ func mergeTallies(a, b robots.Tally) robots.Tally {
 	return out
 }
 
-// appendExamples returns a's examples then b's, up to the engine's
-// number, in a slice of its own.
+// appendExamples returns a's examples then those of b's that a lacks, up
+// to the engine's number, in a slice of its own: a line's examples are
+// distinct URLs, and a's, when fewer, are all those of its share.
 func appendExamples(a, b []string) []string {
-	out := append(append([]string(nil), a...), b...)
-	return out[:min(len(out), robots.DefaultExamples)]
+	out := append([]string(nil), a...)
+	for _, e := range b {
+		if len(out) < robots.DefaultExamples && !slices.Contains(a, e) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // mergeRequests adds the requests' tallies b to a, crawler by crawler
