@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -74,7 +75,9 @@ func TestErrorTextsNameNoAddress(t *testing.T) {
 		{"http://broken.test/", 200, "could not be looked up"},
 		{"http://127.0.0.1:" + closedPort + "/", 200, "connection refused"},
 		{"http://local.test:" + closedPort + "/", 200, "connection refused"},
-		{"http://" + hangUp + "/", 200, "closed the connection without answering"},
+		// A server that hangs up at once: the request's write may come
+		// after its close, which the kernel answers with a reset.
+		{"http://" + hangUp + "/", 200, "closed the connection without answering|connection reset"},
 		{"http://" + reset + "/", 200, "connection"},
 		{"http://" + silent + "/", 200, "timed out"},
 		{short.URL + "/", 200, "the connection closed before the whole body came"},
@@ -88,7 +91,7 @@ func TestErrorTextsNameNoAddress(t *testing.T) {
 		if rep.code == 200 {
 			text = rep.answer.FetchError
 		}
-		if rep.code != tc.code || !strings.Contains(text, tc.want) {
+		if rep.code != tc.code || !slices.ContainsFunc(strings.Split(tc.want, "|"), func(w string) bool { return strings.Contains(text, w) }) {
 			t.Errorf("%s: %d %q, want %d with %q", tc.url, rep.code, text, tc.code, tc.want)
 		}
 		if m := addressInText.FindString(text); m != "" {
