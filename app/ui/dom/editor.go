@@ -31,6 +31,9 @@ type EditorHooks struct {
 	// Lines and Findings are the marks of lines first to last
 	// (model.Analysis.LineMarks, FindingMarks); Findings' ok is false
 	// while they are not known, and the editor keeps those it shows.
+	// The editor asks Lines only for lines scrolled into view that it has
+	// no marks for, never at a change: the marks of the lines in view are
+	// pushed (Editor.Marks).
 	Lines    func(first, last int) string
 	Findings func(first, last int) (marks string, ok bool)
 	// FindingCount is the number of findings, ok false while not known.
@@ -108,6 +111,7 @@ func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error
 	hooks.Set("lines", lines)
 	hooks.Set("findings", findings)
 	hooks.Set("drop", drop)
+	hooks.Set("pushes", true) // the marks come with Marks after a change
 	opts := w.Get("Object").New()
 	opts.Set("text", KeepBOM(o.Text))
 	opts.Set("readOnly", o.ReadOnly)
@@ -164,8 +168,15 @@ func (e *Editor) Text() string { return e.cm.Call("text").String() }
 // SetText replaces the editor's text, as one step of its history.
 func (e *Editor) SetText(s string) { e.cm.Call("setText", KeepBOM(s)) }
 
-// Refresh has the editor ask for the marks of the lines in view again.
-func (e *Editor) Refresh() { e.cm.Call("refresh") }
+// Marks gives the editor the marks of the lines in view, rows(first, last)
+// (model.Analysis.LineMarks), of the text after the seq-th change the
+// editor handed to Change since it was made: the editor leaves those of an
+// older text, and draws the lines again only if their marks changed.
+func (e *Editor) Marks(seq int, rows func(first, last int) string) {
+	v := e.cm.Call("inView")
+	first, last := v.Index(0).Int(), v.Index(1).Int()
+	e.cm.Call("marks", first, last, rows(first, last), seq)
+}
 
 // FindingsChanged has the editor ask for the findings near view again.
 func (e *Editor) FindingsChanged() { e.cm.Call("findingsChanged") }
