@@ -157,10 +157,10 @@ func (t *Tester) showInEditor(ctx app.Context, scroll bool) {
 	if t.work.Due() == nil && !t.work.EditorBehind() {
 		notes := t.site.lineNotes()
 		e.cm.Marks(e.applied, func(first, last int) string { return an.LineMarks(first, last, notes) })
-	}
-	if an.Linted() && e.findingsOf != an {
-		e.findingsOf = an
-		e.cm.FindingsChanged() // the editor asks for those near view
+		if an.Linted() && e.findingsOf != an {
+			e.findingsOf = an
+			e.cm.Findings(e.applied) // those near view, pushed as the marks are
+		}
 	}
 	line := 0
 	if sel := an.SelectedRow(); sel != nil {

@@ -54,37 +54,52 @@ function findingMarks(hooks) {
   const margin = 200;
   return ViewPlugin.fromClass(class {
     constructor(view) { this.range = null; this.queue(view, true); }
+    // A change moves the findings shown with the text (the lint
+    // extension maps them): the Go side pushes the new ones once it has
+    // them (handle.findings). A view moved far enough asks for those near it.
     update(u) {
       const changed = u.transactions.some(t => t.effects.some(e => e.is(findingsChanged)));
-      if (changed || u.docChanged || u.viewportChanged) this.queue(u.view, changed || u.docChanged);
+      if (changed || u.viewportChanged) this.queue(u.view, changed);
+    }
+    // want returns the lines whose findings are wanted, first and last,
+    // the file's lines and wholeFindings, and notes them as asked for.
+    want(view) {
+      const doc = view.state.doc, { from, to } = view.viewport;
+      const first = doc.lineAt(from).number, last = doc.lineAt(to).number;
+      this.range = [Math.max(1, first - margin), Math.min(doc.lines, last + margin)];
+      return [this.range[0], this.range[1], doc.lines, wholeFindings];
     }
     queue(view, force) {
       const doc = view.state.doc, { from, to } = view.viewport;
       const first = doc.lineAt(from).number, last = doc.lineAt(to).number;
       const r = this.range;
       if (!force && r && first >= r[0] && last <= r[1]) return;
-      this.range = [Math.max(1, first - margin), Math.min(doc.lines, last + margin)];
+      this.want(view);
       // Not while an update is under way: a transaction of its own.
       queueMicrotask(() => {
         const total = view.state.doc.lines, [a, b] = this.range;
         let res;
         try { res = hooks.findings(a, b, total, wholeFindings); } catch (e) { res = ""; }
-        // None known yet (the linter waits for a pause in the typing):
-        // those shown stay, moved with the text.
-        if (res === undefined || res === null) return;
-        const rows = String(res).split("\n");
-        // "*": they are all the file's (at most wholeFindings).
-        if (rows[0] === "*") this.range = [1, total];
-        const d = view.state.doc, list = [];
-        for (const row of rows) {
-          const [n, severity, message] = row.split("\t");
-          const line = Number(n);
-          if (!(line >= 1 && line <= d.lines) || !message) continue;
-          const l = d.line(line);
-          list.push({ from: l.from, to: l.to, severity, message });
-        }
-        view.dispatch(setDiagnostics(view.state, list));
+        this.show(view, res);
       });
+    }
+    // show shows res, the findings of the lines asked for (hooks.findings).
+    show(view, res) {
+      // None known yet (the linter waits for a pause in the typing):
+      // those shown stay, moved with the text.
+      if (res === undefined || res === null) return;
+      const rows = String(res).split("\n");
+      // "*": they are all the file's (at most wholeFindings).
+      if (rows[0] === "*") this.range = [1, view.state.doc.lines];
+      const d = view.state.doc, list = [];
+      for (const row of rows) {
+        const [n, severity, message] = row.split("\t");
+        const line = Number(n);
+        if (!(line >= 1 && line <= d.lines) || !message) continue;
+        const l = d.line(line);
+        list.push({ from: l.from, to: l.to, severity, message });
+      }
+      view.dispatch(setDiagnostics(view.state, list));
     }
   });
 }
@@ -263,6 +278,7 @@ function mount(host, opts) {
   // moved with the text until those of the text it shows come.
   let sent = 0, taken = 0;
   const marks = lineMarks(hooks, () => !!given.pushes && taken !== sent);
+  const findingsPlugin = findingMarks(hooks);
   let lastInput = 0; // when the user last changed the text
   // The changes go to the Go side after the update that made them (it
   // answers by asking the editor to draw again, which it may not do while an
@@ -312,7 +328,7 @@ function mount(host, opts) {
           translate: "no",
         }),
         marks,
-        findingMarks(hooks),
+        findingsPlugin,
         // A text pasted or dropped over the whole file leaves the view
         // where it is, not at its end where the caret goes: the Go side
         // then shows the new file's deciding line (reveal). Scrolling to
@@ -422,8 +438,21 @@ function mount(host, opts) {
     setReadOnly: whenFree(readOnly => {
       view.dispatch({ effects: editable.reconfigure(EditorView.editable.of(!readOnly)) });
     }),
-    // findingsChanged has the findings near view asked for again.
-    findingsChanged: whenFree(() => { view.dispatch({ effects: findingsChanged.of(null) }); }),
+    // findingsWanted returns the lines whose findings the editor shows
+    // (first, last, the file's lines, wholeFindings), for the Go side to
+    // push them (findings).
+    findingsWanted() {
+      const p = view.plugin(findingsPlugin);
+      return p ? p.want(view) : [1, 0, view.state.doc.lines, wholeFindings];
+    },
+    // findings shows res, the findings of the lines wanted (as
+    // hooks.findings answers), of the text after the seq-th change handed
+    // to the Go side: those of an older text are left.
+    findings: whenFree((res, seq) => {
+      if (seq !== sent) return;
+      const p = view.plugin(findingsPlugin);
+      if (p) p.show(view, res);
+    }),
     // reveal scrolls line n into the middle of the editor; with select,
     // it selects the line and gives the editor the focus. unlessTyping
     // leaves the view where it is while the user types in it.
