@@ -33,37 +33,8 @@ func readingsFiles(b *testing.B) []readingsFile {
 	return []readingsFile{
 		{"xuexi", xuexi, "Baiduspider"},
 		{"big", benchdata.Big(), benchdata.BigAgent},
-		{"flat", flatFile(), "Baiduspider"},
+		{"flat", benchdata.Flat(), "Baiduspider"},
 	}
-}
-
-// flatFile returns a generated file of one * group of 10,000 rules: plain
-// prefixes, wildcards, end anchors, percent-encodings, in both kinds, as a
-// large site's single group has.
-func flatFile() []byte {
-	rng := rand.New(rand.NewPCG(5, 6))
-	words := []string{"search", "account", "cart", "api", "static", "img", "blog", "news", "tag", "user",
-		"admin", "caf%C3%A9", "print", "share", "feed", "archive", "tmp", "cgi-bin", "private", "checkout"}
-	var b strings.Builder
-	b.WriteString("User-agent: *\n")
-	for range 10_000 {
-		kind := "Disallow"
-		if rng.IntN(3) == 0 {
-			kind = "Allow"
-		}
-		w1, w2 := words[rng.IntN(len(words))], words[rng.IntN(len(words))]
-		switch rng.IntN(8) {
-		case 0:
-			fmt.Fprintf(&b, "%s: /%s/*.%s$\n", kind, w1, w2[:3])
-		case 1:
-			fmt.Fprintf(&b, "%s: /*?%s=\n", kind, w1)
-		case 2:
-			fmt.Fprintf(&b, "%s: /%s/%d$\n", kind, w1, rng.IntN(1000))
-		default:
-			fmt.Fprintf(&b, "%s: /%s/%s-%d/\n", kind, w1, w2, rng.IntN(3000))
-		}
-	}
-	return []byte(b.String())
 }
 
 // readingsURLsFor returns URLs for f, the same on every call: half made from
