@@ -187,9 +187,17 @@ func pyQuote(s string) string {
 }
 
 // pySafe reports whether quote leaves c as it is.
-func pySafe(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("_.-~/", c) >= 0
-}
+func pySafe(c byte) bool { return pySafeBytes[c] }
+
+// pySafeBytes holds, for each byte, whether quote leaves it as it is: a
+// table, as every byte of every path checked in the Python readings is
+// looked up.
+var pySafeBytes = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("_.-~/", byte(c)) >= 0
+	}
+	return t
+}()
 
 // pyURL is the result of urllib.parse.urlparse.
 type pyURL struct {
