@@ -108,6 +108,18 @@ type pathMatcher struct {
 	prefixed bool // every rule tried is known to have a literal prefix that starts path
 }
 
+// holds reports whether the path holds every byte of need (a set of c&63,
+// as byteMask makes).
+func (m *pathMatcher) holds(need uint64) bool {
+	if need == 0 {
+		return true
+	}
+	if !m.masked {
+		m.mask, m.masked = byteMask(m.path), true
+	}
+	return need&^m.mask == 0
+}
+
 // matches reports whether the compiled rule c matches the path.
 func (m *pathMatcher) matches(c *compiledRule) bool {
 	if (!m.prefixed || c.indexed) && !strings.HasPrefix(m.path, c.prefix) {
@@ -116,13 +128,8 @@ func (m *pathMatcher) matches(c *compiledRule) bool {
 	if !c.star {
 		return !c.anchored || len(m.path) == len(c.prefix)
 	}
-	if c.need != 0 {
-		if !m.masked {
-			m.mask, m.masked = byteMask(m.path), true
-		}
-		if c.need&^m.mask != 0 {
-			return false
-		}
+	if !m.holds(c.need) {
+		return false
 	}
 	return matchAfterStar(c.rest, c.anchored, m.path, len(c.prefix))
 }
@@ -158,20 +165,25 @@ func (s *ruleSet) collect(path string, v *Verdict) {
 var indexCandidates = true
 
 // candidates appends to buf the numbers (in s.rules) of the rules whose
-// literal prefix starts path, in the order of s.rules, and reports true;
-// or reports false when the set has no prefix index, and every rule is a
-// candidate. A rule can match path only if its literal prefix starts it,
-// in every reading that matches from the start of the path.
+// literal prefix starts path, and whose other bytes (but '*') path holds,
+// in the order of s.rules, and reports true; or reports false when the
+// set has no prefix index, and every rule is a candidate. A rule can match
+// path only if its literal prefix starts it and path holds every byte of
+// the rest of it, in every reading that matches from the start of the
+// path, whether '*' is an operator there or a character.
 func (s *ruleSet) candidates(path string, buf []int32) ([]int32, bool) {
 	s.prepare()
 	x := s.index
 	if x == nil || !indexCandidates {
 		return buf, false
 	}
+	m := pathMatcher{path: path}
 	for i := x.find(path); i >= 0; i = x.nodes[i].parent {
 		if n := &x.nodes[i]; strings.HasPrefix(path, x.prefix(i)) {
 			for j := n.first; j < n.end; j++ {
-				buf = append(buf, x.cands[j].rule)
+				if c := &x.cands[j]; m.holds(c.need) {
+					buf = append(buf, c.rule)
+				}
 			}
 		}
 	}

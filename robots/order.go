@@ -299,14 +299,29 @@ func chooseRecordFor(r *Reading, q query, v *Verdict) *groupList {
 // decideFirst is the rule decider of the first-match readings: the rules
 // of the record are tried in file order, and the first that matches
 // decides.
+//
+// Only the rules whose literal prefix starts the path can match, in every
+// first-match reading (a literal pattern is its own prefix; a wildcard
+// one starts with the part before its first '*'): in a large record they
+// are found through the set's prefix index, in file order, rather than by
+// trying every rule, and the verdict lists the same matches.
 func decideFirst(r *Reading, l *groupList, v *Verdict) {
 	p := r.Dialect.parts()
-	g := &r.Groups[l.groups[0]]
-	v.Groups = l.ruleSet(r).groups // made once: a check allocates nothing
-	for i := range g.Rules {
-		rule := &g.Rules[i]
+	set := l.ruleSet(r)
+	v.Groups = set.groups // made once: a check allocates nothing
+	try := func(rule *Rule) {
 		if p.matchOrder(rule, v.Path) {
 			v.Matches = append(v.Matches, Match{Rule: rule, Priority: len(rule.Pattern())})
+		}
+	}
+	var buf [64]int32
+	if cands, ok := set.candidates(v.Path, buf[:0]); ok {
+		for _, i := range cands {
+			try(set.rules[i])
+		}
+	} else {
+		for _, rule := range set.rules {
+			try(rule)
 		}
 	}
 	v.Allowed = true

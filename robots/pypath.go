@@ -117,11 +117,15 @@ func normalizePyPattern(p string) string {
 // ('*' and '$' become %2A and %24), the query by runs between '=' and '&'.
 func normalizePyURI(u string) string {
 	path, query, hasQuery := strings.Cut(u, "?")
-	path = normalizePy(path)
-	if hasQuery {
-		path += "?" + normalizeRuns(query, "=&")
+	np := normalizePy(path)
+	if !hasQuery {
+		return np
 	}
-	return path
+	nq := normalizeRuns(query, "=&")
+	if np == path && nq == query {
+		return u // most URLs: spare the copy
+	}
+	return np + "?" + nq
 }
 
 // pyRFCPath is the path can_fetch compares (L176–185): the URL is split
@@ -133,8 +137,10 @@ func normalizePyURI(u string) string {
 // urlunsplit, which drop an empty query and an empty fragment: "/x?" and
 // "/x#" are "/x", "/x?#f" is "/x#f".
 func pyRFCPath(url string, q quirk) (path string, ok bool) {
-	url = strings.TrimLeft(url, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
-	if strings.ContainsAny(url, "\t\r\n") {
+	for url != "" && url[0] <= ' ' { // the C0 controls and the space, as pyParse
+		url = url[1:]
+	}
+	if hasTabOrNewline(url) {
 		url = strings.NewReplacer("\t", "", "\r", "", "\n", "").Replace(url)
 	}
 	if i := strings.IndexByte(url, ':'); i > 0 && isASCIILetter(url[0]) && isPyScheme(url[:i]) {
@@ -142,7 +148,7 @@ func pyRFCPath(url string, q quirk) (path string, ok bool) {
 	}
 	if strings.HasPrefix(url, "//") {
 		end := len(url)
-		if i := strings.IndexAny(url[2:], "/?#"); i >= 0 {
+		if i := netlocEnd(url[2:]); i >= 0 {
 			end = i + 2
 		}
 		if !pyNetlocOK(url[2:end]) {
@@ -150,20 +156,30 @@ func pyRFCPath(url string, q quirk) (path string, ok bool) {
 		}
 		url = url[end:]
 	}
-	rest, fragment, hasFragment := strings.Cut(url, "#")
-	p, query, hasQuery := strings.Cut(rest, "?")
+	rest, fragment, foundFragment := strings.Cut(url, "#")
+	p, query, foundQuery := strings.Cut(rest, "?")
+	hasQuery, hasFragment := foundQuery, foundFragment
 	if q&emptyQueryDropped != 0 {
 		hasQuery, hasFragment = query != "", fragment != ""
 	}
-	if strings.HasPrefix(p, "//") {
-		p = "//" + p // _urlunsplit with no netloc
+	switch {
+	case strings.HasPrefix(p, "//") || hasFragment && hasQuery != foundQuery:
+		if strings.HasPrefix(p, "//") {
+			p = "//" + p // _urlunsplit with no netloc
+		}
+		if hasQuery {
+			p += "?" + query
+		}
+		if hasFragment {
+			p += "#" + fragment
+		}
+	case hasFragment:
+		p = url
+	case hasQuery:
+		p = rest
 	}
-	if hasQuery {
-		p += "?" + query
-	}
-	if hasFragment {
-		p += "#" + fragment
-	}
+	// Otherwise the URL joined again is a part of url (nothing dropped
+	// but what ends it): no copy, once a check.
 	p = normalizePyURI(p)
 	if p == "" {
 		p = "/"

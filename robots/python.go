@@ -187,9 +187,17 @@ func pyQuote(s string) string {
 }
 
 // pySafe reports whether quote leaves c as it is.
-func pySafe(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("_.-~/", c) >= 0
-}
+func pySafe(c byte) bool { return pySafeBytes[c] }
+
+// pySafeBytes holds, for each byte, whether quote leaves it as it is: a
+// table, as every byte of every path checked in the Python readings is
+// looked up.
+var pySafeBytes = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("_.-~/", byte(c)) >= 0
+	}
+	return t
+}()
 
 // pyURL is the result of urllib.parse.urlparse.
 type pyURL struct {
@@ -212,8 +220,13 @@ func contains(list []string, s string) bool {
 
 // pyParse is urllib.parse.urlparse, for the URLs robotparser sees.
 func pyParse(url string) pyURL {
-	url = strings.TrimLeft(url, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
-	if strings.ContainsAny(url, "\t\r\n") {
+	// The bytes urlsplit strips from the left are the C0 controls and
+	// the space: a loop over them, as strings.TrimLeft with that cutset
+	// builds its set of bytes on every call (once a check).
+	for url != "" && url[0] <= ' ' {
+		url = url[1:]
+	}
+	if hasTabOrNewline(url) {
 		url = strings.Map(func(r rune) rune {
 			if r == '\t' || r == '\r' || r == '\n' {
 				return -1
@@ -227,7 +240,7 @@ func pyParse(url string) pyURL {
 	}
 	if strings.HasPrefix(url, "//") {
 		end := len(url)
-		if i := strings.IndexAny(url[2:], "/?#"); i >= 0 {
+		if i := netlocEnd(url[2:]); i >= 0 {
 			end = i + 2
 		}
 		u.netloc, url = url[2:end], url[end:]
@@ -253,6 +266,28 @@ func pyParse(url string) pyURL {
 	}
 	u.path = url
 	return u
+}
+
+// hasTabOrNewline reports whether s holds a tab, CR or LF, which
+// urlsplit removes.
+func hasTabOrNewline(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\t' || c == '\r' || c == '\n' {
+			return true
+		}
+	}
+	return false
+}
+
+// netlocEnd returns the index of the first '/', '?' or '#' of s, which
+// ends a netloc, or -1.
+func netlocEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '/' || c == '?' || c == '#' {
+			return i
+		}
+	}
+	return -1
 }
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

@@ -45,9 +45,12 @@ func rerpUnquote(s string) string {
 	}
 	// A line feed stands for %2F while the rest is decoded: no value or
 	// path holds one (lines end there; urlparse removes them from URLs).
-	s = strings.NewReplacer("%2F", "\n", "%2f", "\n").Replace(s)
+	s = slashEscapes.Replace(s)
 	return strings.ReplaceAll(pyUnquote(s), "\n", "%2F")
 }
+
+// slashEscapes replaces %2F by a line feed (rerpUnquote).
+var slashEscapes = strings.NewReplacer("%2F", "\n", "%2f", "\n")
 
 // latin1ToUTF8 reads s as ISO-8859-1 and writes it as UTF-8.
 func latin1ToUTF8(s string) string {

@@ -14,8 +14,6 @@ import (
 // It is the same on every call.
 func Big() []byte {
 	rng := rand.New(rand.NewPCG(1, 2))
-	words := []string{"search", "account", "cart", "api", "static", "img", "blog", "news", "tag", "user",
-		"admin", "login", "print", "share", "feed", "archive", "tmp", "cgi-bin", "private", "checkout"}
 	var b strings.Builder
 	b.WriteString("# Generated benchmark file: 400 groups, 20,000 rules.\n")
 	b.WriteString("Sitemap: https://www.example.com/sitemap.xml\n\n")
@@ -29,21 +27,45 @@ func Big() []byte {
 			fmt.Fprintf(&b, "User-agent: bot%c%c-crawler\n", 'a'+g%26, 'a'+g/26%26)
 		}
 		for r := 0; r < 50; r++ {
-			kind := "Disallow"
-			if rng.IntN(4) == 0 {
-				kind = "Allow"
-			}
-			w1, w2 := words[rng.IntN(len(words))], words[rng.IntN(len(words))]
-			switch rng.IntN(5) {
-			case 0:
-				fmt.Fprintf(&b, "%s: /%s/*.%s$\n", kind, w1, w2[:3])
-			case 1:
-				fmt.Fprintf(&b, "%s: /*?%s=\n", kind, w1)
-			default:
-				fmt.Fprintf(&b, "%s: /%s/%s-%d/\n", kind, w1, w2, rng.IntN(1000))
-			}
+			writeRule(&b, rng, 1000)
 		}
 		b.WriteString("\n")
+	}
+	return []byte(b.String())
+}
+
+// ruleWords are the words the generated files' rules are made of.
+var ruleWords = []string{"search", "account", "cart", "api", "static", "img", "blog", "news", "tag", "user",
+	"admin", "login", "print", "share", "feed", "archive", "tmp", "cgi-bin", "private", "checkout"}
+
+// writeRule writes a rule made with rng of two of ruleWords: an Allow one time in
+// four, else a Disallow; a wildcard with an end anchor, a wildcard query
+// or a plain prefix numbered below n.
+func writeRule(b *strings.Builder, rng *rand.Rand, n int) {
+	kind := "Disallow"
+	if rng.IntN(4) == 0 {
+		kind = "Allow"
+	}
+	w1, w2 := ruleWords[rng.IntN(len(ruleWords))], ruleWords[rng.IntN(len(ruleWords))]
+	switch rng.IntN(5) {
+	case 0:
+		fmt.Fprintf(b, "%s: /%s/*.%s$\n", kind, w1, w2[:3])
+	case 1:
+		fmt.Fprintf(b, "%s: /*?%s=\n", kind, w1)
+	default:
+		fmt.Fprintf(b, "%s: /%s/%s-%d/\n", kind, w1, w2, rng.IntN(n))
+	}
+}
+
+// Flat returns a robots.txt file of one * group of 5,000 rules made as
+// Big's are: a large site's single group, which every crawler reads.
+// It is the same on every call.
+func Flat() []byte {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for range 5000 {
+		writeRule(&b, rng, 5000)
 	}
 	return []byte(b.String())
 }
