@@ -232,6 +232,12 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 			ctx.Defer(func(app.Context) { paintVerdicts(t.work.An) })
 		}
 	}
+	if fx.Replaced {
+		// A new text in the editor: its deciding line is shown even when
+		// it has the number the old text's had (line 1, a group without
+		// a rule), or the view stayed where the old text had it.
+		t.edit.deciding = 0
+	}
 	t.showInEditor(ctx, false)
 	if t.ready { // the collector waits for the end of the start (PauseCollector)
 		t.gc.Soon()

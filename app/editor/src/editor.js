@@ -272,10 +272,13 @@ function mount(host, opts) {
         // the end.
         EditorState.transactionFilter.of(tr => {
           if (!tr.scrollIntoView || tr.annotation(fromGo) || !tr.isUserEvent("input") || !replacesAll(tr)) return tr;
+          // The view goes to the new text's top, not where the old text
+          // left it: the Go side reveals the deciding line only when its
+          // number changed, and a group without a rule is line 1 again.
           return {
             changes: tr.changes,
             selection: tr.selection,
-            effects: tr.effects,
+            effects: [...tr.effects, EditorView.scrollIntoView(0, { y: "start" })],
             annotations: Transaction.userEvent.of(tr.annotation(Transaction.userEvent)),
             scrollIntoView: false,
           };
