@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -449,22 +450,39 @@ func TestSiteURLsWorker(t *testing.T) {
 	p.WaitAttr("#site-urls-summary", "data-urls", "3")
 	noExceptions(t, p)
 
-	// The same site, its worker's WebAssembly gone.
+	// The same site, its worker's WebAssembly gone. Its 404 waits until
+	// the paste is being read: a worker that failed before the Add would
+	// show the failure first, and the test could take that one for the
+	// paste's, then see "Reading pasted text…" of a second worker.
 	site := http.FileServer(http.Dir(suite.SiteDir(t, "")))
+	release := make(chan struct{})
+	var once sync.Once
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.Contains(r.URL.Path, "siteworker.wasm") {
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
 			http.NotFound(w, r)
 			return
 		}
 		site.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
+	t.Cleanup(func() { once.Do(func() { close(release) }) }) // before srv.Close, which waits for the handler
 	q := suite.NewPage(t)
 	q.Open(srv.URL + "/")
 	q.Wait(`#counts[data-linted="true"]`)
 	q.Click("#site-urls-toggle")
 	q.addSiteURLs("/kept\n")
 	deadline := time.Now().Add(Timeout)
+	for !strings.Contains(q.Text("#site-urls-status"), "Reading pasted text") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the panel says %q, not that it reads the paste", q.Text("#site-urls-status"))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	once.Do(func() { close(release) })
 	for !strings.Contains(q.Text("#site-urls-status"), "failed") {
 		if time.Now().After(deadline) {
 			t.Fatalf("the panel says %q", q.Text("#site-urls-status"))
