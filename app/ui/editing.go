@@ -13,15 +13,17 @@ import (
 // app/editor/src/editor.js).
 //
 // The session keeps the text (session.EditText): the editor hands it each
-// transaction's changes, never its whole text, and asks what the lines in
-// view are (LineMarks); the Go side replaces the text when an action does
-// (Example, Clear, a drop, a fetch, a link, Undo), and asks the editor to
-// draw its lines again when the analysis or the selected test changes.
+// transaction's changes, never its whole text; the Go side pushes what the
+// lines in view are (LineMarks) when the analysis or the selected test
+// changes, replaces the text when an action does (Example, Clear, a drop, a
+// fetch, a link, Undo), and answers for lines scrolled into view that the
+// editor has no marks for.
 
 // editing is what the Tester holds of the editor.
 type editing struct {
-	cm  *dom.Editor // nil until made
-	seq int         // changes the user made: a deferred replacement yields to a newer one
+	cm      *dom.Editor // nil until made
+	seq     int         // changes the user made: a deferred replacement yields to a newer one
+	applied int         // changes of the editor's the session applied (the marks pushed are of the text after them)
 
 	findingsOf *model.Analysis // the analysis whose findings the editor shows
 	deciding   int             // the line last brought into view (RowView.Focus)
@@ -35,6 +37,7 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 	}
 	e := &t.edit
 	e.release()
+	e.applied = 0
 	loaded := dom.EditorLoaded(func() {
 		t.own.Dispatch(func(ctx app.Context) { t.mountEditor(ctx, host) })
 	})
@@ -113,7 +116,10 @@ func (t *Tester) editorChanged(transactions [][]session.TextChange, history stri
 		Whole: func() string { return e.cm.Text() },
 	}
 	e.seq++
-	t.own.Dispatch(func(ctx app.Context) { t.apply(ctx, edit) })
+	t.own.Dispatch(func(ctx app.Context) {
+		e.applied++
+		t.apply(ctx, edit)
+	})
 }
 
 // replaceEditorText gives the editor the work's text, once go-app has
@@ -133,8 +139,8 @@ func (t *Tester) replaceEditorText() {
 	})
 }
 
-// showInEditor has the editor draw the analysis: the lines in view again
-// (their kinds, the group used and the deciding line), the findings once
+// showInEditor has the editor draw the analysis: the marks of the lines in
+// view pushed (their kinds, the group used and the deciding line), the findings once
 // the linter has them, and the deciding line (or the group used, when no
 // rule matched) brought into view when it changed, unless the user is
 // typing in the editor. scroll brings it into
@@ -145,10 +151,16 @@ func (t *Tester) showInEditor(ctx app.Context, scroll bool) {
 		return
 	}
 	an := t.work.An
-	e.cm.Refresh()
-	if an.Linted() && e.findingsOf != an {
-		e.findingsOf = an
-		e.cm.FindingsChanged() // the editor asks for those near view
+	// The marks of the lines in view, pushed once the analysis is of the
+	// text the editor holds: while one is due, or a text is still to be
+	// given to the editor, the editor keeps its own, moved with the text.
+	if t.work.Due() == nil && !t.work.EditorBehind() {
+		notes := t.site.lineNotes()
+		e.cm.Marks(e.applied, func(first, last int) string { return an.LineMarks(first, last, notes) })
+		if an.Linted() && e.findingsOf != an {
+			e.findingsOf = an
+			e.cm.Findings(e.applied) // those near view, pushed as the marks are
+		}
 	}
 	line := 0
 	if sel := an.SelectedRow(); sel != nil {

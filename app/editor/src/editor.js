@@ -9,12 +9,15 @@
 //     changes in the old document: [fromLine, fromColumn, toLine, toColumn,
 //     inserted, ...] (columns in UTF-16 units), one list per transaction,
 //     with "undo" or "redo" when the editor's own history made them all;
-//   - the lines in view ask hooks.lines(first, last) what they are: one row a
-//     line, "kind\tflags" ("g": in the group used, "d": the deciding line),
-//     then, for a rule, "\tnote": what it decides over the site's URLs
-//     ("blocks 12,408 URLs"), shown after the line;
-//   - the Go side replaces the text (setText), asks for the lines in view
-//     again (refresh), tells it the findings changed (findingsChanged: the
+//   - the Go side pushes what the lines in view are once it has the
+//     analysis of the text (inView, then marks): one row a line,
+//     "kind\tflags" ("g": in the group used, "d": the deciding line), then,
+//     for a rule, "\tnote": what it decides over the site's URLs ("blocks
+//     12,408 URLs"), shown after the line; lines shown that the editor has
+//     no row for (scrolled to) are asked for with hooks.lines(first, last),
+//     never during a change;
+//   - the Go side replaces the text (setText), tells it the findings
+//     changed (findingsChanged: the
 //     plugin then asks hooks.findings(first, last, lines, whole) for those
 //     near view, which answers all of them, "*" first, when there are at
 //     most whole) and scrolls (reveal).
@@ -31,8 +34,9 @@ import { early, handOver, handOverParts } from "./early.js";
 // fromGo marks the transactions the Go side makes: they are not handed back.
 const fromGo = Annotation.define();
 
-// refresh asks the line plugin to read the lines in view again.
-const refresh = StateEffect.define();
+// marksGiven tells the line plugin that the Go side pushed the marks of
+// the lines in view (handle.marks): it draws them again.
+const marksGiven = StateEffect.define();
 
 // findingsChanged tells the findings plugin that the Go side has others.
 const findingsChanged = StateEffect.define();
@@ -50,78 +54,114 @@ function findingMarks(hooks) {
   const margin = 200;
   return ViewPlugin.fromClass(class {
     constructor(view) { this.range = null; this.queue(view, true); }
+    // A change moves the findings shown with the text (the lint
+    // extension maps them): the Go side pushes the new ones once it has
+    // them (handle.findings). A view moved far enough asks for those near it.
     update(u) {
       const changed = u.transactions.some(t => t.effects.some(e => e.is(findingsChanged)));
-      if (changed || u.docChanged || u.viewportChanged) this.queue(u.view, changed || u.docChanged);
+      if (changed || u.viewportChanged) this.queue(u.view, changed);
+    }
+    // want returns the lines whose findings are wanted, first and last,
+    // the file's lines and wholeFindings, and notes them as asked for.
+    want(view) {
+      const doc = view.state.doc, { from, to } = view.viewport;
+      const first = doc.lineAt(from).number, last = doc.lineAt(to).number;
+      this.range = [Math.max(1, first - margin), Math.min(doc.lines, last + margin)];
+      return [this.range[0], this.range[1], doc.lines, wholeFindings];
     }
     queue(view, force) {
       const doc = view.state.doc, { from, to } = view.viewport;
       const first = doc.lineAt(from).number, last = doc.lineAt(to).number;
       const r = this.range;
       if (!force && r && first >= r[0] && last <= r[1]) return;
-      this.range = [Math.max(1, first - margin), Math.min(doc.lines, last + margin)];
+      this.want(view);
       // Not while an update is under way: a transaction of its own.
       queueMicrotask(() => {
         const total = view.state.doc.lines, [a, b] = this.range;
         let res;
         try { res = hooks.findings(a, b, total, wholeFindings); } catch (e) { res = ""; }
-        // None known yet (the linter waits for a pause in the typing):
-        // those shown stay, moved with the text.
-        if (res === undefined || res === null) return;
-        const rows = String(res).split("\n");
-        // "*": they are all the file's (at most wholeFindings).
-        if (rows[0] === "*") this.range = [1, total];
-        const d = view.state.doc, list = [];
-        for (const row of rows) {
-          const [n, severity, message] = row.split("\t");
-          const line = Number(n);
-          if (!(line >= 1 && line <= d.lines) || !message) continue;
-          const l = d.line(line);
-          list.push({ from: l.from, to: l.to, severity, message });
-        }
-        view.dispatch(setDiagnostics(view.state, list));
+        this.show(view, res);
       });
+    }
+    // show shows res, the findings of the lines asked for (hooks.findings).
+    show(view, res) {
+      // None known yet (the linter waits for a pause in the typing):
+      // those shown stay, moved with the text.
+      if (res === undefined || res === null) return;
+      const rows = String(res).split("\n");
+      // "*": they are all the file's (at most wholeFindings).
+      if (rows[0] === "*") this.range = [1, view.state.doc.lines];
+      const d = view.state.doc, list = [];
+      for (const row of rows) {
+        const [n, severity, message] = row.split("\t");
+        const line = Number(n);
+        if (!(line >= 1 && line <= d.lines) || !message) continue;
+        const l = d.line(line);
+        list.push({ from: l.from, to: l.to, severity, message });
+      }
+      view.dispatch(setDiagnostics(view.state, list));
     }
   });
 }
 
-// lineMarks decorates the lines in view (plus a margin) with what the Go
-// side says they are: data-line on every line, data-kind, data-group and
-// data-deciding.
-function lineMarks(hooks) {
+// lineMarks decorates the lines in view with what the Go side says they
+// are: data-line on every line, data-kind, data-group and data-deciding,
+// and a rule's note. It keeps a row a line (undefined while not known),
+// moved with the text at every change, so that an update of the editor
+// never calls into Go while the user types: the Go side pushes the rows of
+// the lines in view once it has the analysis (handle.marks). Lines shown
+// with no row known (the view scrolled to them, or a text set) are asked
+// for, once, outside a change (hooks.lines), unless a push is awaited
+// (waiting: changes the Go side has not answered yet).
+function lineMarks(hooks, waiting) {
   return ViewPlugin.fromClass(class {
-    constructor(view) { this.decorations = this.build(view); }
-    // stale reports whether the lines in view would now be marked
-    // otherwise: a redraw is needed.
-    stale(view) {
-      const doc = view.state.doc, { from, to } = view.viewport;
-      const first = doc.lineAt(from).number, last = doc.lineAt(to).number;
-      let rows = "";
-      try { rows = String(hooks.lines(first, last) || ""); } catch (e) { return true; }
-      return first !== this.first || last !== this.last || rows !== this.rows;
+    constructor(view) {
+      this.rows = new Array(view.state.doc.lines);
+      this.decorations = this.build(view, true);
     }
     update(u) {
-      if (u.docChanged || u.viewportChanged || u.transactions.some(t => t.effects.some(e => e.is(refresh)))) {
-        this.decorations = this.build(u.view);
+      if (u.docChanged) {
+        for (const tr of u.transactions) if (tr.docChanged) this.rows = moveMarks(this.rows, tr);
+      }
+      const given = u.transactions.some(t => t.effects.some(e => e.is(marksGiven)));
+      if (u.docChanged || u.viewportChanged || given) {
+        this.decorations = this.build(u.view, !u.docChanged && !waiting());
       }
     }
-    build(view) {
+    // take keeps rows, the marks of lines first to last of the text as it
+    // is; the others are no longer known (the marks may have changed
+    // anywhere). It reports whether the lines drawn must be drawn again.
+    take(view, first, last, rows) {
+      const doc = view.state.doc, next = new Array(doc.lines);
+      let changed = false;
+      for (let n = Math.max(first, 1); n <= Math.min(last, doc.lines); n++) {
+        const row = rows[n - first] || "";
+        next[n - 1] = row;
+        if (n >= this.first && n <= this.last && this.rows[n - 1] !== row) changed = true;
+      }
+      for (let n = this.first; n <= this.last && !changed; n++) if (n < first || n > last) changed = true;
+      this.rows = next;
+      return changed;
+    }
+    build(view, mayAsk) {
       const doc = view.state.doc;
       const { from, to } = view.viewport;
       const first = doc.lineAt(from).number, last = doc.lineAt(to).number;
-      let text = "";
-      try {
-        text = String(hooks.lines(first, last) || "");
-      } catch (e) {
-        text = "";
+      if (mayAsk) {
+        let a = 0, b = 0;
+        for (let n = first; n <= last; n++) if (this.rows[n - 1] === undefined) { if (!a) a = n; b = n; }
+        if (a) {
+          let text = "";
+          try { text = String(hooks.lines(a, b) || ""); } catch (e) { text = ""; }
+          const rows = text.split("\n");
+          for (let n = a; n <= b; n++) this.rows[n - 1] = rows[n - a] || "";
+        }
       }
       this.first = first;
       this.last = last;
-      this.rows = text;
-      const rows = text.split("\n");
       const b = new RangeSetBuilder();
       for (let n = first; n <= last; n++) {
-        const [kind = "", flags = "", note = ""] = (rows[n - first] || "").split("\t");
+        const [kind = "", flags = "", note = ""] = (this.rows[n - 1] || "").split("\t");
         const attrs = { "data-line": String(n) };
         let cls = "";
         if (kind) { attrs["data-kind"] = kind; cls += " k-" + kind.replace(/[^a-z0-9-]/gi, "_"); }
@@ -135,6 +175,24 @@ function lineMarks(hooks) {
       return b.finish();
     }
   }, { decorations: v => v.decorations });
+}
+
+// moveMarks moves the rows of the lines (lineMarks) with a transaction's
+// changes and returns them: a line edited keeps its row, a line inserted
+// has none known.
+function moveMarks(rows, tr) {
+  const doc = tr.startState.doc, list = [];
+  tr.changes.iterChanges((fromA, toA, _fromB, _toB, inserted) => {
+    list.push(doc.lineAt(fromA).number, doc.lineAt(toA).number, inserted.lines);
+  });
+  for (let i = list.length - 3; i >= 0; i -= 3) {
+    const from = list[i], to = list[i + 1], lines = list[i + 2];
+    const kept = new Array(lines);
+    kept[0] = rows[from - 1];
+    if (lines < 1000) rows.splice(from - 1, to - from + 1, ...kept);
+    else rows = rows.slice(0, from - 1).concat(kept, rows.slice(to));
+  }
+  return rows;
 }
 
 // A NoteWidget is a line's note after its text: what the rule decides over
@@ -185,7 +243,7 @@ function changesOf(tr) {
 // drives it with.
 function mount(host, opts) {
   // While the Go side answers a hook that the editor calls in the middle of
-  // an update (the lines in view, asked for as they are drawn), Go runs its
+  // an update (lines scrolled into view, asked for as they are drawn), Go runs its
   // other goroutines too, and one of them may drive the editor: the
   // analysis of a file typed, the linter's findings. CodeMirror takes no
   // update inside another ("Calls to EditorView.update are not allowed
@@ -214,7 +272,13 @@ function mount(host, opts) {
     return meanwhile;
   };
   const editable = new Compartment();
-  const marks = lineMarks(hooks);
+  // sent counts the changes handed to the Go side (when it pushes the
+  // marks: hooks.pushes), taken counts those whose marks it pushed: the
+  // marks pushed for an older text are left, the editor keeping its own
+  // moved with the text until those of the text it shows come.
+  let sent = 0, taken = 0;
+  const marks = lineMarks(hooks, () => !!given.pushes && taken !== sent);
+  const findingsPlugin = findingMarks(hooks);
   let lastInput = 0; // when the user last changed the text
   // The changes go to the Go side after the update that made them (it
   // answers by asking the editor to draw again, which it may not do while an
@@ -229,6 +293,7 @@ function mount(host, opts) {
     for (const [lists, kind] of q) hooks.change(lists, kind);
   };
   const send = (lists, kind) => {
+    if (given.pushes) sent++;
     queue.push([lists, kind]);
     if (scheduled) return;
     scheduled = true;
@@ -263,7 +328,7 @@ function mount(host, opts) {
           translate: "no",
         }),
         marks,
-        findingMarks(hooks),
+        findingsPlugin,
         // A text pasted or dropped over the whole file leaves the view
         // where it is, not at its end where the caret goes: the Go side
         // then shows the new file's deciding line (reveal). Scrolling to
@@ -356,18 +421,41 @@ function mount(host, opts) {
     },
     length() { return view.state.doc.length; },
     lines() { return view.state.doc.lines; },
-    // refresh draws the lines in view again, when their marks changed (a
-    // key typed within a rule's text changes none).
-    refresh: whenFree(() => {
+    // inView returns the first and last lines in view (with CodeMirror's
+    // margin), those whose marks the Go side pushes (marks).
+    inView() {
+      const doc = view.state.doc, { from, to } = view.viewport;
+      return [doc.lineAt(from).number, doc.lineAt(to).number];
+    },
+    // marks takes rows, the marks of lines first to last (one row a line,
+    // as hooks.lines answers) of the text after the seq-th change handed to
+    // the Go side, and draws them again when they changed (a key typed
+    // within a rule's text changes none). Marks of an older text are left.
+    marks: whenFree((first, last, rows, seq) => {
+      if (seq !== sent) return;
+      taken = seq;
       const p = view.plugin(marks);
-      if (p && !p.stale(view)) return;
-      view.dispatch({ effects: refresh.of(null) });
+      if (!p) return;
+      if (p.take(view, first, last, String(rows).split("\n"))) view.dispatch({ effects: marksGiven.of(null) });
     }),
     setReadOnly: whenFree(readOnly => {
       view.dispatch({ effects: editable.reconfigure(EditorView.editable.of(!readOnly)) });
     }),
-    // findingsChanged has the findings near view asked for again.
-    findingsChanged: whenFree(() => { view.dispatch({ effects: findingsChanged.of(null) }); }),
+    // findingsWanted returns the lines whose findings the editor shows
+    // (first, last, the file's lines, wholeFindings), for the Go side to
+    // push them (findings).
+    findingsWanted() {
+      const p = view.plugin(findingsPlugin);
+      return p ? p.want(view) : [1, 0, view.state.doc.lines, wholeFindings];
+    },
+    // findings shows res, the findings of the lines wanted (as
+    // hooks.findings answers), of the text after the seq-th change handed
+    // to the Go side: those of an older text are left.
+    findings: whenFree((res, seq) => {
+      if (seq !== sent) return;
+      const p = view.plugin(findingsPlugin);
+      if (p) p.show(view, res);
+    }),
     // reveal scrolls line n into the middle of the editor; with select,
     // it selects the line and gives the editor the focus. unlessTyping
     // leaves the view where it is while the user types in it.
@@ -435,6 +523,7 @@ function mount(host, opts) {
     adopt(host, opts, before) {
       given = opts.hooks;
       target = host;
+      sent = taken = 0;
       if (opts.readOnly) handle.setReadOnly(true);
       const typed = before.pending.splice(0);
       if (opts.text !== before.text) {
@@ -445,7 +534,8 @@ function mount(host, opts) {
         for (const [lists, kind] of typed) send(lists, kind);
       }
       if (before.drop) given.drop(before.drop);
-      view.dispatch({ effects: [refresh.of(null), findingsChanged.of(null)] });
+      // The marks shown stay until the Go side pushes its own.
+      view.dispatch({ effects: findingsChanged.of(null) });
       return handle;
     },
     // place moves the editor into the element it belongs in, with its

@@ -31,6 +31,9 @@ type EditorHooks struct {
 	// Lines and Findings are the marks of lines first to last
 	// (model.Analysis.LineMarks, FindingMarks); Findings' ok is false
 	// while they are not known, and the editor keeps those it shows.
+	// The editor asks Lines only for lines scrolled into view that it has
+	// no marks for, never at a change: the marks of the lines in view are
+	// pushed (Editor.Marks).
 	Lines    func(first, last int) string
 	Findings func(first, last int) (marks string, ok bool)
 	// FindingCount is the number of findings, ok false while not known.
@@ -43,6 +46,19 @@ type EditorHooks struct {
 type Editor struct {
 	cm    app.Value
 	hooks []app.Func
+	h     EditorHooks
+}
+
+// findingRows returns the findings of lines first to last, or, when the
+// file has at most whole findings, of all its lines (lines of them), said
+// by a first row "*"; ok is false while they are not known.
+func findingRows(h EditorHooks, first, last, lines, whole int) (string, bool) {
+	prefix := ""
+	if n, ok := h.FindingCount(); ok && n <= whole {
+		first, last, prefix = 1, lines, "*\n"
+	}
+	marks, ok := h.Findings(first, last)
+	return prefix + marks, ok
 }
 
 // EditorLoaded reports whether editor.js has run; if not, loaded is called
@@ -86,12 +102,8 @@ func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error
 		if len(args) < 4 {
 			return nil
 		}
-		first, last, prefix := args[0].Int(), args[1].Int(), ""
-		if n, ok := h.FindingCount(); ok && n <= args[3].Int() {
-			first, last, prefix = 1, args[2].Int(), "*\n"
-		}
-		if marks, ok := h.Findings(first, last); ok {
-			return prefix + marks
+		if marks, ok := findingRows(h, args[0].Int(), args[1].Int(), args[2].Int(), args[3].Int()); ok {
+			return marks
 		}
 		return nil
 	})
@@ -101,13 +113,14 @@ func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error
 		}
 		return nil
 	})
-	e := &Editor{hooks: []app.Func{change, lines, findings, drop}}
+	e := &Editor{hooks: []app.Func{change, lines, findings, drop}, h: h}
 	w := app.Window()
 	hooks := w.Get("Object").New()
 	hooks.Set("change", change)
 	hooks.Set("lines", lines)
 	hooks.Set("findings", findings)
 	hooks.Set("drop", drop)
+	hooks.Set("pushes", true) // the marks come with Marks after a change
 	opts := w.Get("Object").New()
 	opts.Set("text", KeepBOM(o.Text))
 	opts.Set("readOnly", o.ReadOnly)
@@ -164,11 +177,25 @@ func (e *Editor) Text() string { return e.cm.Call("text").String() }
 // SetText replaces the editor's text, as one step of its history.
 func (e *Editor) SetText(s string) { e.cm.Call("setText", KeepBOM(s)) }
 
-// Refresh has the editor ask for the marks of the lines in view again.
-func (e *Editor) Refresh() { e.cm.Call("refresh") }
+// Marks gives the editor the marks of the lines in view, rows(first, last)
+// (model.Analysis.LineMarks), of the text after the seq-th change the
+// editor handed to Change since it was made: the editor leaves those of an
+// older text, and draws the lines again only if their marks changed.
+func (e *Editor) Marks(seq int, rows func(first, last int) string) {
+	v := e.cm.Call("inView")
+	first, last := v.Index(0).Int(), v.Index(1).Int()
+	e.cm.Call("marks", first, last, rows(first, last), seq)
+}
 
-// FindingsChanged has the editor ask for the findings near view again.
-func (e *Editor) FindingsChanged() { e.cm.Call("findingsChanged") }
+// Findings gives the editor the findings near view (the hooks' Findings),
+// of the text after the seq-th change the editor handed to Change, as
+// Marks does the marks; none while they are not known.
+func (e *Editor) Findings(seq int) {
+	v := e.cm.Call("findingsWanted")
+	if rows, ok := findingRows(e.h, v.Index(0).Int(), v.Index(1).Int(), v.Index(2).Int(), v.Index(3).Int()); ok {
+		e.cm.Call("findings", rows, seq)
+	}
+}
 
 // Reveal brings line n into view, selecting it with sel; with unlessTyping,
 // not while the user is typing in the editor. It reports whether it did.
