@@ -23,7 +23,7 @@ import (
 type editing struct {
 	cm      *dom.Editor // nil until made
 	seq     int         // changes the user made: a deferred replacement yields to a newer one
-	applied int         // changes of the editor's the session applied (the marks pushed are of the text after them)
+	applied int         // the number of the editor's change the session applied last (the marks pushed are of the text after it)
 
 	findingsOf *model.Analysis // the analysis whose findings the editor shows
 	deciding   int             // the line last brought into view (RowView.Focus)
@@ -105,7 +105,7 @@ func (e *editing) ready() bool { return e.cm.Ready() }
 // editorChanged takes the changes of the editor's transactions, and
 // history, "undo" or "redo" when the editor's own history made them, to
 // the session as they are.
-func (t *Tester) editorChanged(transactions [][]session.TextChange, history string) {
+func (t *Tester) editorChanged(transactions [][]session.TextChange, history string, seq int) {
 	e := &t.edit
 	edit := session.EditText{
 		Transactions: transactions,
@@ -117,7 +117,7 @@ func (t *Tester) editorChanged(transactions [][]session.TextChange, history stri
 	}
 	e.seq++
 	t.own.Dispatch(func(ctx app.Context) {
-		e.applied++
+		e.applied = seq
 		t.apply(ctx, edit)
 	})
 }

@@ -260,7 +260,7 @@ function mount(host, opts) {
   const hooks = {
     lines: ask((a, b) => given.lines(a, b)),
     findings: ask((a, b, lines, whole) => given.findings(a, b, lines, whole)),
-    change: (lists, kind) => given.change(lists, kind),
+    change: (lists, kind, seq) => given.change(lists, kind, seq),
     drop: (file) => given.drop(file),
   };
   // target is the element the editor belongs in: where it was made, or the
@@ -290,11 +290,14 @@ function mount(host, opts) {
     scheduled = false;
     const q = queue;
     queue = [];
-    for (const [lists, kind] of q) hooks.change(lists, kind);
+    for (const [lists, kind, seq] of q) hooks.change(lists, kind, seq);
   };
   const send = (lists, kind) => {
+    // Each change carries its number, which the Go side's pushes give
+    // back: the number of the last change it applied, not a count of its
+    // own, which a change lost or a new editor would set apart for good.
     if (given.pushes) sent++;
-    queue.push([lists, kind]);
+    queue.push([lists, kind, sent]);
     if (scheduled) return;
     scheduled = true;
     const size = lists.reduce((n, l) => l.reduce((m, x) => m + (typeof x === "string" ? x.length : 0), n), 0);

@@ -27,7 +27,9 @@ type EditorHooks struct {
 	// Change is the changes of the editor's transactions, by line and
 	// UTF-16 column, with history "undo" or "redo" when the editor's own
 	// history made them.
-	Change func(transactions [][]textedit.Change, history string)
+	// seq is the change's number (the editor's count of the changes it
+	// handed over), which Marks and Findings are given back.
+	Change func(transactions [][]textedit.Change, history string, seq int)
 	// Lines and Findings are the marks of lines first to last
 	// (model.Analysis.LineMarks, FindingMarks); Findings' ok is false
 	// while they are not known, and the editor keeps those it shows.
@@ -84,7 +86,11 @@ func EditorLoaded(loaded func()) bool {
 func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error) {
 	change := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if len(args) > 1 {
-			h.Change(transactions(args[0]), args[1].String())
+			seq := 0
+			if len(args) > 2 && args[2].Type() == app.TypeNumber {
+				seq = args[2].Int()
+			}
+			h.Change(transactions(args[0]), args[1].String(), seq)
 		}
 		return nil
 	})
@@ -178,8 +184,8 @@ func (e *Editor) Text() string { return e.cm.Call("text").String() }
 func (e *Editor) SetText(s string) { e.cm.Call("setText", KeepBOM(s)) }
 
 // Marks gives the editor the marks of the lines in view, rows(first, last)
-// (model.Analysis.LineMarks), of the text after the seq-th change the
-// editor handed to Change since it was made: the editor leaves those of an
+// (model.Analysis.LineMarks), of the text after the change numbered seq
+// (the last that Change was given and the session applied): the editor leaves those of an
 // older text, and draws the lines again only if their marks changed.
 func (e *Editor) Marks(seq int, rows func(first, last int) string) {
 	v := e.cm.Call("inView")
@@ -188,7 +194,7 @@ func (e *Editor) Marks(seq int, rows func(first, last int) string) {
 }
 
 // Findings gives the editor the findings near view (the hooks' Findings),
-// of the text after the seq-th change the editor handed to Change, as
+// of the text after the change numbered seq, as
 // Marks does the marks; none while they are not known.
 func (e *Editor) Findings(seq int) {
 	v := e.cm.Call("findingsWanted")
