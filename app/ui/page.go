@@ -79,7 +79,7 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 			// writes, and computes nothing. The text whose analysis is
 			// under way is saved as it is; the analysis goes on if the
 			// page comes back.
-			t.saved(t.work.SaveLeaving())
+			t.saved(t.work.Autosave().SaveLeaving())
 		},
 		Storage: t.otherTabWrote,
 		Address: func() { t.own.Dispatch(t.linkGiven) },
@@ -112,14 +112,14 @@ func (t *Tester) changed(ctx app.Context) {
 		})
 		return
 	}
-	wait, ok := t.work.SaveIn()
+	wait, ok := t.work.Autosave().SaveIn()
 	if !ok {
 		return
 	}
 	p.saveWaiting = true
 	t.own.After(max(wait, time.Millisecond), func(ctx app.Context) {
 		p.saveWaiting = false
-		if wait, ok := t.work.SaveIn(); ok && wait > 0 {
+		if wait, ok := t.work.Autosave().SaveIn(); ok && wait > 0 {
 			ctx.PreventUpdate()
 			t.changed(ctx)
 			return
@@ -128,12 +128,12 @@ func (t *Tester) changed(ctx app.Context) {
 		// MiB (about 60 ms each for a 3.7 MB file): two tasks.
 		var w session.SaveWrite
 		var ok bool
-		t.unseen(ctx, func() { w, ok = t.work.PrepareSave() })
+		t.unseen(ctx, func() { w, ok = t.work.Autosave().PrepareSave() })
 		if !ok {
 			return
 		}
 		dom.NextTask(ctx, func(ctx app.Context) {
-			t.unseen(ctx, func() { t.saved(t.work.FinishSave(w)) })
+			t.unseen(ctx, func() { t.saved(t.work.Autosave().FinishSave(w)) })
 		})
 	})
 }
@@ -196,7 +196,7 @@ func unescapeFragment(fragment string) string {
 func (t *Tester) otherTabWrote(k, stamp string) {
 	t.own.Dispatch(func(ctx app.Context) {
 		switch {
-		case k == session.StampKey && t.work.OtherTabSaved(stamp):
+		case k == session.StampKey && t.work.Autosave().OtherTabSaved(stamp):
 		case k == session.VersionsKey && t.versions.otherTab(): // the open list read again
 		default:
 			ctx.PreventUpdate()
@@ -205,7 +205,7 @@ func (t *Tester) otherTabWrote(k, stamp string) {
 }
 
 // save writes the work now.
-func (t *Tester) save() { t.saved(t.work.Save()) }
+func (t *Tester) save() { t.saved(t.work.Autosave().Save()) }
 
 // saved drops a link from the address bar that no longer matches the work,
 // once the work is written, and reads the versions' open list again when

@@ -105,7 +105,7 @@ func (t *Tester) OnInit() {
 	t.versions.page = versionsPage{
 		analysis: func() *model.Analysis { return t.work.An },
 		state:    func() *model.State { return &t.work.State },
-		store:    func() versionStore { return t.work },
+		store:    func() versionStore { return t.work.Autosave() },
 		apply:    t.apply,
 		settle:   t.takePending,
 		live:     func() liveCopy { return t.transfer.live },
@@ -130,7 +130,7 @@ func (t *Tester) OnInit() {
 			_, ok := t.work.CanUndo()
 			return ok
 		},
-		aside:  func() string { return t.work.AsideState() },
+		aside:  func() string { return t.work.Autosave().AsideState() },
 		apply:  t.apply,
 		save:   t.save,
 		failed: t.transfer.fileFailed,

@@ -2,7 +2,6 @@ package session
 
 import (
 	"robotstester/app/internal/share"
-	"robotstester/app/model"
 	"robotstester/robots"
 )
 
@@ -38,7 +37,7 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Eff
 	pause = neverStops(pause)
 	own, hasOwn := s.State, false
 	if !s.Embed {
-		if st, ok := s.restore(); ok {
+		if st, ok := s.save.restore(); ok {
 			own, hasOwn = st, true
 		}
 		pause()
@@ -64,7 +63,7 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Eff
 		}
 		if !hasOwn || share.Same(own, shared) {
 			own, outcome = shared, LinkOpened
-			s.changes, s.lastChange = s.changes+1, s.now() // the shared tests are the user's work from now on
+			s.save.changed() // the shared tests are the user's work from now on
 		} else {
 			outcome = LinkWaits
 			s.Pending = &shared
@@ -72,7 +71,7 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Eff
 	}
 	s.arrivedAtStart = !hasOwn && outcome != LinkOpened
 	s.setPaced(own, pause)
-	s.versionDue = "Before the visit of " + s.now().Local().Format("2 Jan 15:04")
+	s.save.versionDue = "Before the visit of " + s.now().Local().Format("2 Jan 15:04")
 	return Effects{File: true, Editor: true, Rows: true, Lint: true}, outcome
 }
 
@@ -112,46 +111,6 @@ func (s *Session) LinkArrived(fragment, damaged string) LinkOutcome {
 	}
 	s.Pending = &shared
 	return LinkWaits
-}
-
-// restore reads the saved work. Saved work that cannot be read whole, or
-// holds more than the tester does, is kept aside, never overwritten, and
-// offered for export.
-func (s *Session) restore() (model.State, bool) {
-	s.stamp, _, _ = s.store.Get(StampKey)
-	saved, ok, err := s.store.Get(SaveKey)
-	if err != nil {
-		s.storageFailed(err)
-		return model.State{}, false
-	}
-	if !ok || saved == "" {
-		return model.State{}, false
-	}
-	s.savedBefore = saved
-	st, err := share.Unmarshal([]byte(saved))
-	if err != nil {
-		s.keepAside(saved, "Your saved work could not be read ("+err.Error()+")")
-		return model.State{}, false
-	}
-	if c := st.Fit(); c.Any() {
-		s.keepAside(saved, "Your saved work holds more than the tester does: "+c.String()+"; what fits is open")
-	}
-	return st, true
-}
-
-// keepAside keeps saved work that could not be opened whole under
-// AsideKey, and says so; when it cannot be kept aside, the saved work is
-// not overwritten at all.
-func (s *Session) keepAside(saved, why string) {
-	s.aside = saved
-	text := why + ". It is kept aside in this browser, not overwritten: export it to keep it."
-	if prev, _, _ := s.store.Get(AsideKey); prev != saved {
-		if err := s.store.Set(AsideKey, saved); err != nil {
-			s.noSave = true
-			text = why + ". Nothing will be saved over it in this browser: export it to keep it."
-		}
-	}
-	s.notify(Note{ID: NoteAside, Alert: true, Text: text, Action: ActionExportAside})
 }
 
 // neverStops returns a pause that calls pause, when not nil, and never

@@ -79,8 +79,7 @@ func (s *Session) Apply(e Edit) Effects {
 		s.editorBehind = s.State.Robots != s.editorText
 	}
 	if fx.Changed {
-		s.changes++
-		s.lastChange = s.now()
+		s.save.changed()
 	}
 	return fx
 }
@@ -252,7 +251,7 @@ func (KeepMine) apply(s *Session) Effects {
 		return Effects{}
 	}
 	s.Pending = nil
-	return Effects{Changed: s.unsaved()}
+	return Effects{Changed: s.save.unsaved()}
 }
 
 // SetAnswer sets the server's answer the verdicts assume (a value of

@@ -37,8 +37,7 @@ type Session struct {
 	// storage.
 	Embed bool
 
-	store Storage
-	now   func() time.Time
+	now func() time.Time
 
 	undo, redo []step
 	// typing is what the typing since the last step of Undo is in ("" when
@@ -50,17 +49,7 @@ type Session struct {
 	// SetFile that is part of the replacement's step, not typing.
 	replacing bool
 
-	changes     int       // changes made, counted: a write knows whether one came after what it holds
-	settled     int       // the changes storage holds, or gave up on: the work is unsaved while they differ
-	writes      int       // works written: a write prepared before another one is not made
-	lastChange  time.Time // a save waits for a pause after it
-	noSave      bool      // storage failed, or holds work that must not be overwritten
-	versionDue  string    // the saved state becomes a version at the next save, with this label
-	aside       string    // a saved state that could not be read, kept for export
-	savedBefore string    // the state in storage when the session last read or wrote it
-	stamp       string    // StampKey's value when the session last read or wrote it
-	versions    int       // versions kept by this session (VersionsKept)
-	id          string    // tells this session's writes from another tab's (StampKey)
+	save Autosave
 
 	// due is the analysis of the text typed still to be made, nil when
 	// the analysis shown is the document's (text.go); gen counts the
@@ -76,6 +65,10 @@ type Session struct {
 	arrivedAtStart bool
 	editorBehind   bool
 }
+
+// Autosave returns the session's autosave: when to save the work, and its
+// versions.
+func (s *Session) Autosave() *Autosave { return &s.save }
 
 // step is a state to go back to, and what the action that left it was.
 type step struct {
@@ -121,7 +114,8 @@ func New(store Storage, now func() time.Time, initial model.State) *Session {
 	if now == nil {
 		now = time.Now
 	}
-	s := &Session{store: store, now: now, id: strconv.FormatUint(rand.Uint64(), 36)}
+	s := &Session{now: now}
+	s.save = Autosave{work: s, store: store, now: now, id: strconv.FormatUint(rand.Uint64(), 36)}
 	s.set(initial)
 	s.editorText = s.State.Robots
 	return s
@@ -230,9 +224,7 @@ func (s *Session) CanRedo() (label string, ok bool) {
 // labelled label, and makes the saved state a version at the next save.
 func (s *Session) remember(label string) {
 	s.keep(label)
-	if s.versionDue == "" {
-		s.versionDue = "Before: " + label
-	}
+	s.save.versionBefore("Before: " + label)
 }
 
 // keep keeps the current state to go back to before an action labelled
@@ -273,10 +265,6 @@ func cloneRows(rows []model.Row) []model.Row {
 	}
 	return append(make([]model.Row, 0, len(rows)), rows...)
 }
-
-// AsideState returns the saved state that could not be read when the page
-// opened, as it was stored, for the user to export; "" when there is none.
-func (s *Session) AsideState() string { return s.aside }
 
 // Report shows a notice about something that happened outside the work,
 // such as a file the browser could not read.

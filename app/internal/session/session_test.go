@@ -108,7 +108,7 @@ func TestArrive(t *testing.T) {
 			}
 		}
 		if tt.aside {
-			if st.MemoryStorage[AsideKey] != tt.saved || s.AsideState() != tt.saved {
+			if st.MemoryStorage[AsideKey] != tt.saved || s.Autosave().AsideState() != tt.saved {
 				t.Errorf("%s: the unreadable save was not kept aside", tt.name)
 			}
 			if n, _ := s.Note(NoteAside); n.Action != ActionExportAside {
@@ -180,7 +180,7 @@ func TestUnreadableSaveNeverOverwritten(t *testing.T) {
 	s.Arrive("", "")
 	s.Apply(SetFile{Text: "User-agent: *\n"})
 	c.advance(time.Second)
-	if s.Save() || st.MemoryStorage[SaveKey] != "{broken" {
+	if s.Autosave().Save() || st.MemoryStorage[SaveKey] != "{broken" {
 		t.Errorf("the unreadable save was overwritten")
 	}
 	if !hasNote(s, NoteAside, "Nothing will be saved over it") {
@@ -308,20 +308,20 @@ func TestAutosave(t *testing.T) {
 	st := MemoryStorage{SaveKey: string(share.Marshal(mine))}
 	s, c := newSession(st)
 	s.Arrive("", "")
-	if _, ok := s.SaveIn(); ok {
+	if _, ok := s.Autosave().SaveIn(); ok {
 		t.Errorf("nothing changed, yet a save is due")
 	}
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
-	if wait, ok := s.SaveIn(); !ok || wait != SavePause {
+	if wait, ok := s.Autosave().SaveIn(); !ok || wait != SavePause {
 		t.Errorf("SaveIn = %v, %v; want %v", wait, ok, SavePause)
 	}
 	c.advance(200 * time.Millisecond)
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /ab\n"})
-	if wait, _ := s.SaveIn(); wait != SavePause {
+	if wait, _ := s.Autosave().SaveIn(); wait != SavePause {
 		t.Errorf("a keystroke must restart the pause: %v", wait)
 	}
 	c.advance(SavePause)
-	if wait, ok := s.SaveIn(); !ok || wait != 0 || !s.Save() {
+	if wait, ok := s.Autosave().SaveIn(); !ok || wait != 0 || !s.Autosave().Save() {
 		t.Fatalf("the save did not happen")
 	}
 	got, _ := share.Unmarshal([]byte(st[SaveKey]))
@@ -329,7 +329,7 @@ func TestAutosave(t *testing.T) {
 		t.Errorf("saved %q", got.Robots)
 	}
 	// The work as it was before this visit is a version.
-	vs := s.Versions()
+	vs := s.Autosave().Versions()
 	if len(vs) != 1 || !strings.HasPrefix(vs[0].Label, "Before the visit") || vs[0].State != string(share.Marshal(mine)) {
 		t.Fatalf("versions: %+v", vs)
 	}
@@ -337,8 +337,8 @@ func TestAutosave(t *testing.T) {
 	c.advance(time.Minute)
 	s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
 	c.advance(time.Second)
-	s.Save()
-	if vs := s.Versions(); len(vs) != 2 || vs[0].Label != "Before: Example loaded" {
+	s.Autosave().Save()
+	if vs := s.Autosave().Versions(); len(vs) != 2 || vs[0].Label != "Before: Example loaded" {
 		t.Fatalf("versions after Example: %+v", vs)
 	}
 	s.Apply(RestoreVersion{0})
@@ -362,9 +362,9 @@ func TestAutosave(t *testing.T) {
 	for i := range 10 {
 		s.Apply(Replace{State: model.State{Robots: strings.Repeat("#", i+1)}, Label: "Replace"})
 		c.advance(time.Second)
-		s.Save()
+		s.Autosave().Save()
 	}
-	if n := len(s.Versions()); n != MaxVersions {
+	if n := len(s.Autosave().Versions()); n != MaxVersions {
 		t.Errorf("%d versions kept", n)
 	}
 }
@@ -376,7 +376,7 @@ func TestAutosaveReload(t *testing.T) {
 	s.Arrive("", "")
 	s.Apply(PasteURLs{Row: 0, Text: urls(1500)})
 	c.advance(time.Second)
-	if !s.Save() {
+	if !s.Autosave().Save() {
 		t.Fatal("not saved")
 	}
 	again, _ := newSession(st)
@@ -392,11 +392,11 @@ func TestAutosaveStorageFails(t *testing.T) {
 	s.Arrive("", "")
 	s.Apply(SetFile{Text: "x"})
 	c.advance(time.Second)
-	if s.Save() || !hasNote(s, NoteStorage, "full") {
+	if s.Autosave().Save() || !hasNote(s, NoteStorage, "full") {
 		t.Errorf("a full storage must be said: %+v", s.Notes)
 	}
 	s.Apply(SetFile{Text: "y"})
-	if _, ok := s.SaveIn(); ok {
+	if _, ok := s.Autosave().SaveIn(); ok {
 		t.Errorf("storage failed once: no more tries")
 	}
 }
@@ -409,12 +409,12 @@ func TestSaveWhilePendingNotEmbedded(t *testing.T) {
 	s, c := newSession(st)
 	s.Arrive(share.Fragment(them), "")
 	c.advance(time.Second)
-	if s.Save() {
+	if s.Autosave().Save() {
 		t.Errorf("the work, unchanged, was saved again while the link waits")
 	}
 	s.Apply(SetURL{Row: 0, URL: "/typed"})
 	c.advance(time.Second)
-	if !s.Save() {
+	if !s.Autosave().Save() {
 		t.Errorf("what was typed while the link waits was not saved")
 	}
 	if got, err := share.Unmarshal([]byte(st[SaveKey])); err != nil || got.Rows[0].URL != "/typed" {
@@ -422,7 +422,7 @@ func TestSaveWhilePendingNotEmbedded(t *testing.T) {
 	}
 	s.Apply(OpenShared{})
 	c.advance(time.Second)
-	if !s.Save() || !share.Same(s.State, them) {
+	if !s.Autosave().Save() || !share.Same(s.State, them) {
 		t.Errorf("the shared tests were not opened and saved")
 	}
 	s.Apply(Undo{})
@@ -435,7 +435,7 @@ func TestSaveWhilePendingNotEmbedded(t *testing.T) {
 	e.Arrive("", "")
 	e.Apply(SetFile{Text: "x"})
 	c.advance(time.Second)
-	if e.Save() {
+	if e.Autosave().Save() {
 		t.Errorf("an embed saved")
 	}
 }
@@ -591,14 +591,14 @@ func TestVersionRobots(t *testing.T) {
 	s, c := newSession(store)
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
 	c.advance(time.Second)
-	s.Save()
+	s.Autosave().Save()
 	s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
 	c.advance(time.Second)
-	s.Save()
-	if got, err := s.VersionRobots(0); err != nil || got != "User-agent: *\nDisallow: /a\n" {
+	s.Autosave().Save()
+	if got, err := s.Autosave().VersionRobots(0); err != nil || got != "User-agent: *\nDisallow: /a\n" {
 		t.Errorf("version 0: %q, %v", got, err)
 	}
-	if _, err := s.VersionRobots(9); err == nil {
+	if _, err := s.Autosave().VersionRobots(9); err == nil {
 		t.Errorf("a missing version read")
 	}
 }
@@ -772,28 +772,28 @@ func TestSaveInTwoSteps(t *testing.T) {
 	s, _ := newSession(st)
 	s.Arrive("", "")
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
-	w, ok := s.PrepareSave()
+	w, ok := s.Autosave().PrepareSave()
 	if !ok {
 		t.Fatal("nothing to save")
 	}
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /b\n"})
-	if !s.FinishSave(w) || saved(st) != "User-agent: *\nDisallow: /a\n" {
+	if !s.Autosave().FinishSave(w) || saved(st) != "User-agent: *\nDisallow: /a\n" {
 		t.Fatalf("the prepared write was not made: %q", saved(st))
 	}
-	if _, ok := s.SaveIn(); !ok {
+	if _, ok := s.Autosave().SaveIn(); !ok {
 		t.Fatal("the change made between the steps is not left to save")
 	}
-	if !s.Save() || saved(st) != "User-agent: *\nDisallow: /b\n" {
+	if !s.Autosave().Save() || saved(st) != "User-agent: *\nDisallow: /b\n" {
 		t.Fatalf("the later change was not saved: %q", saved(st))
 	}
 
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /c\n"})
-	w, _ = s.PrepareSave()
+	w, _ = s.Autosave().PrepareSave()
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /d\n"})
-	if !s.Save() { // the page is left
+	if !s.Autosave().Save() { // the page is left
 		t.Fatal("not saved on leaving")
 	}
-	if s.FinishSave(w) || saved(st) != "User-agent: *\nDisallow: /d\n" {
+	if s.Autosave().FinishSave(w) || saved(st) != "User-agent: *\nDisallow: /d\n" {
 		t.Fatalf("an older write replaced a newer one: %q", saved(st))
 	}
 }
@@ -849,7 +849,7 @@ func TestNoticesGoWhenTheirMomentPasses(t *testing.T) {
 			s.Apply(Undo{})
 		}, []string{NoteExample}, []string{NoteUndo}},
 		{"a storage failure stays", func(s *Session) {
-			s.storageFailed(errors.New("denied"))
+			s.save.storageFailed(errors.New("denied"))
 			s.Apply(Replace{State: mine, Label: "Import"})
 			s.Apply(Undo{})
 		}, nil, []string{NoteStorage, NoteUndo}},
@@ -910,14 +910,14 @@ func TestTwoTabs(t *testing.T) {
 	a, _ := newSession(st)
 	a.Arrive("", "")
 	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a1\n"})
-	a.Save()
+	a.Autosave().Save()
 	b, _ := newSession(st) // opened after a's first save
 	b.Arrive("", "")
 	if b.State.Robots != "User-agent: *\nDisallow: /a1\n" {
 		t.Fatalf("tab b opened with %q", b.State.Robots)
 	}
 	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a2\n"})
-	if !a.Save() {
+	if !a.Autosave().Save() {
 		t.Fatal("a did not save")
 	}
 	if _, ok := a.Note(NoteTabs); ok {
@@ -925,14 +925,14 @@ func TestTwoTabs(t *testing.T) {
 	}
 
 	b.Apply(SetFile{Text: "User-agent: *\nDisallow: /b\n"})
-	if !b.Save() || saved() != "User-agent: *\nDisallow: /b\n" {
+	if !b.Autosave().Save() || saved() != "User-agent: *\nDisallow: /b\n" {
 		t.Fatalf("b's work is not saved: %q", saved())
 	}
 	if _, ok := b.Note(NoteTabs); !ok {
 		t.Errorf("b saved over a's work and was not told: %+v", b.Notes)
 	}
 	kept := func(s *Session, robots string) bool {
-		for _, v := range s.Versions() {
+		for _, v := range s.Autosave().Versions() {
 			if got, err := share.Unmarshal([]byte(v.State)); err == nil && got.Robots == robots && v.Label == "Saved by another tab" {
 				return true
 			}
@@ -940,14 +940,14 @@ func TestTwoTabs(t *testing.T) {
 		return false
 	}
 	if !kept(b, "User-agent: *\nDisallow: /a2\n") {
-		t.Errorf("a's work is not among the versions: %+v", b.Versions())
+		t.Errorf("a's work is not among the versions: %+v", b.Autosave().Versions())
 	}
 
 	// a saves again: b's work is kept in turn.
 	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a3\n"})
-	a.Save()
+	a.Autosave().Save()
 	if !kept(a, "User-agent: *\nDisallow: /b\n") {
-		t.Errorf("b's work is not among the versions: %+v", a.Versions())
+		t.Errorf("b's work is not among the versions: %+v", a.Autosave().Versions())
 	}
 	if _, ok := a.Note(NoteTabs); !ok {
 		t.Errorf("a saved over b's work and was not told")
@@ -957,7 +957,7 @@ func TestTwoTabs(t *testing.T) {
 	again, _ := newSession(st)
 	again.Arrive("", "")
 	again.Apply(SetFile{Text: "User-agent: *\nDisallow: /again\n"})
-	again.Save()
+	again.Autosave().Save()
 	if _, ok := again.Note(NoteTabs); ok {
 		t.Errorf("a reload was told of another tab: %+v", again.Notes)
 	}
@@ -973,24 +973,24 @@ func TestOtherTabSavedSaysSo(t *testing.T) {
 	b, _ := newSession(st)
 	b.Arrive("", "")
 	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
-	if !a.Save() {
+	if !a.Autosave().Save() {
 		t.Fatal("a did not save")
 	}
-	if a.OtherTabSaved(st[StampKey]) {
+	if a.Autosave().OtherTabSaved(st[StampKey]) {
 		t.Errorf("a was told of its own save: %+v", a.Notes)
 	}
-	if !b.OtherTabSaved(st[StampKey]) {
+	if !b.Autosave().OtherTabSaved(st[StampKey]) {
 		t.Fatal("b was not told of a's save")
 	}
 	if n, ok := b.Note(NoteTabs); !ok || !strings.Contains(n.Text, "another tab") || !strings.Contains(n.Text, "Earlier versions") {
 		t.Errorf("b's notice %+v, %v", n, ok)
 	}
-	if b.OtherTabSaved("") {
+	if b.Autosave().OtherTabSaved("") {
 		t.Errorf("a stamp removed was taken for a save")
 	}
 	embedded, _ := newSession(st)
 	embedded.Embed = true
-	if embedded.OtherTabSaved(st[StampKey]) {
+	if embedded.Autosave().OtherTabSaved(st[StampKey]) {
 		t.Errorf("an embedded tester, which saves nothing, was told")
 	}
 }

@@ -391,7 +391,7 @@ func TestFollowEditorKeepsWhatWasTyped(t *testing.T) {
 	saved := MemoryStorage{}
 	other := New(saved, nil, start)
 	other.Apply(SetFile{Text: "User-agent: *\nAllow: /\n"})
-	if !other.Save() {
+	if !other.Autosave().Save() {
 		t.Fatal("the work was not saved")
 	}
 	prev2 := New(nil, nil, start)
@@ -456,7 +456,7 @@ func TestSaveLeaving(t *testing.T) {
 	if !fx.Due || s.Due() == nil {
 		t.Fatalf("no analysis due: %+v", fx)
 	}
-	if !s.SaveLeaving() {
+	if !s.Autosave().SaveLeaving() {
 		t.Fatal("nothing written")
 	}
 	if s.An != before || s.Due() == nil {
@@ -474,7 +474,7 @@ func TestSaveLeaving(t *testing.T) {
 	if !strings.HasPrefix(s.State.Robots, "# last words\n") || s.An == before {
 		t.Errorf("after the analysis: %q", s.State.Robots)
 	}
-	s.Save()
+	s.Autosave().Save()
 	if again, _ := share.Unmarshal([]byte(st[SaveKey])); again.Robots != saved.Robots {
 		t.Errorf("saved again %q", again.Robots)
 	}
