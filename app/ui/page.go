@@ -3,7 +3,6 @@ package ui
 import (
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -16,10 +15,9 @@ import (
 // pageState is the Tester's part that belongs to the browser rather than
 // to the work: the embed mode, the save timer, the full tester's link.
 type pageState struct {
-	embed       embed.Options
-	saveWaiting bool       // a save is scheduled
-	listeners   []app.Func // the browser's events the page follows, kept alive
-	fullLink    string     // embed mode: the "Open in full tester" link
+	embed     embed.Options
+	listeners []app.Func // the browser's events the page follows, kept alive
+	fullLink  string     // embed mode: the "Open in full tester" link
 }
 
 // arrive picks the state the page opens with: the link's, the autosaved
@@ -65,7 +63,7 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 		// task of its own (1000 tests are tens of milliseconds of JSON).
 		dom.AfterFrame(ctx, func(ctx app.Context) {
 			ctx.PreventUpdate()
-			t.save()
+			t.saving.save()
 		})
 	}
 	if link == session.LinkOpened || link == session.LinkFailed {
@@ -79,9 +77,9 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 			// writes, and computes nothing. The text whose analysis is
 			// under way is saved as it is; the analysis goes on if the
 			// page comes back.
-			t.saved(t.work.Autosave().SaveLeaving())
+			t.saving.saved(t.work.Autosave().SaveLeaving())
 		},
-		Storage: t.otherTabWrote,
+		Storage: t.saving.otherTabWrote,
 		Address: func() { t.own.Dispatch(t.linkGiven) },
 	})
 	undoKeys := dom.OnUndoKeys(ctx, func(ctx app.Context, redo bool) {
@@ -92,61 +90,6 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 		}
 	})
 	p.listeners = append(p.listeners, undoKeys)
-}
-
-// changed notes a change of the work: it is saved once the user pauses.
-// In embed mode nothing is saved; the link to the full tester follows.
-//
-// A keystroke only notes the time: one timer waits for the pause, so that
-// typing does not queue a task, and a render, per key.
-func (t *Tester) changed(ctx app.Context) {
-	p := &t.page
-	if !t.ready || p.saveWaiting {
-		return
-	}
-	if p.embed.On {
-		p.saveWaiting = true
-		t.own.After(session.SavePause, func(ctx app.Context) {
-			p.saveWaiting = false
-			p.fullLink = embed.FullURL(dom.URL(), share.Fragment(t.work.State))
-		})
-		return
-	}
-	wait, ok := t.work.Autosave().SaveIn()
-	if !ok {
-		return
-	}
-	p.saveWaiting = true
-	t.own.After(max(wait, time.Millisecond), func(ctx app.Context) {
-		p.saveWaiting = false
-		if wait, ok := t.work.Autosave().SaveIn(); ok && wait > 0 {
-			ctx.PreventUpdate()
-			t.changed(ctx)
-			return
-		}
-		// Encoding the work and writing it are a task's worth each at 4
-		// MiB (about 60 ms each for a 3.7 MB file): two tasks.
-		var w session.SaveWrite
-		var ok bool
-		t.unseen(ctx, func() { w, ok = t.work.Autosave().PrepareSave() })
-		if !ok {
-			return
-		}
-		dom.NextTask(ctx, func(ctx app.Context) {
-			t.unseen(ctx, func() { t.saved(t.work.Autosave().FinishSave(w)) })
-		})
-	})
-}
-
-// unseen runs a step of the save, which draws nothing unless it brings a
-// notice (the work too large, storage failing, another tab's work kept) or
-// a version to the open list.
-func (t *Tester) unseen(ctx app.Context, step func()) {
-	notes, versions := len(t.work.Notes), t.versions.seen
-	step()
-	if len(t.work.Notes) == notes && t.versions.seen == versions {
-		ctx.PreventUpdate()
-	}
 }
 
 // linkGiven takes a link given to the page already open, on the browser's
@@ -187,38 +130,6 @@ func unescapeFragment(fragment string) string {
 		return f
 	}
 	return fragment
-}
-
-// otherTabWrote takes the browser's storage event: another tab of the
-// tester wrote in this browser's storage (a tab is not told of its own
-// writes). Its save is said at once, and an open list of versions shows
-// the version it kept.
-func (t *Tester) otherTabWrote(k, stamp string) {
-	t.own.Dispatch(func(ctx app.Context) {
-		switch {
-		case k == session.StampKey && t.work.Autosave().OtherTabSaved(stamp):
-		case k == session.VersionsKey && t.versions.otherTab(): // the open list read again
-		default:
-			ctx.PreventUpdate()
-		}
-	})
-}
-
-// save writes the work now.
-func (t *Tester) save() { t.saved(t.work.Autosave().Save()) }
-
-// saved drops a link from the address bar that no longer matches the work,
-// once the work is written, and reads the versions' open list again when
-// the save kept another.
-func (t *Tester) saved(wrote bool) {
-	if !wrote {
-		return
-	}
-	t.versions.saved()
-	// A link waiting for the user's choice stays, for a reload to ask again.
-	if u := dom.URL(); u != nil && t.work.Pending == nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
-		dom.ReplaceURL(embed.PageURL(u))
-	}
 }
 
 // browserStorage is localStorage as a session.Storage. denied, when not

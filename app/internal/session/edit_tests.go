@@ -158,6 +158,22 @@ func (e Replace) apply(s *Session) Effects {
 	return Effects{File: true, Editor: true, Rows: true, Changed: true, Lint: true}
 }
 
+// LoadExample puts the example in place of the work. It can be undone.
+type LoadExample struct{}
+
+func (LoadExample) apply(s *Session) Effects {
+	return Replace{State: model.Example(), Label: "Example loaded"}.apply(s)
+}
+
+// ClearFile empties the robots.txt, keeping the tests. It can be undone.
+type ClearFile struct{}
+
+func (ClearFile) apply(s *Session) Effects {
+	st := s.snapshot()
+	st.Robots = ""
+	return Replace{State: st, Label: "robots.txt cleared"}.apply(s)
+}
+
 // AddRows adds tests at the end, as many as there is room for: an import
 // of URLs, or a grid of crawlers and URLs. Label names the action. It can
 // be undone.
