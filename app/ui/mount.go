@@ -144,7 +144,7 @@ func (t *Tester) started(ctx app.Context) {
 // at build time does not show either.
 func (t *Tester) lintShown(ctx app.Context) {
 	dom.NextTask(ctx, func(ctx app.Context) {
-		an := t.work.An
+		an := t.work.Analysis()
 		if an.Linted() || an.File.Size > lintNowSize {
 			ctx.PreventUpdate()
 			t.lint.later(ctx)

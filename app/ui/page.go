@@ -33,8 +33,10 @@ func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 	u := dom.URL()
 	p.embed = embed.Parse(u.Query())
 	fragment, damaged, storageErr := dom.Arrival()
-	work := session.New(browserStorage{denied: storageErr}, nil, t.work.State)
-	work.Embed = p.embed.On
+	work := session.New(browserStorage{denied: storageErr}, nil, *t.work.State())
+	if p.embed.On {
+		work = session.NewEmbed(*t.work.State())
+	}
 	fragment = unescapeFragment(fragment)
 	t.own.Async(func() {
 		fx, link := work.ArrivePaced(fragment, damaged, pacer())
@@ -54,7 +56,7 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 	u := dom.URL()
 	t.show(ctx, fx)
 	if p.embed.On {
-		p.fullLink = embed.FullURL(u, share.Fragment(t.work.State))
+		p.fullLink = embed.FullURL(u, share.Fragment(*t.work.State()))
 		dom.ReportHeight()
 		return
 	}

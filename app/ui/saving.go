@@ -45,7 +45,7 @@ func (sv *saving) changed(ctx app.Context) {
 		sv.waiting = true
 		p.own().After(session.SavePause, func(ctx app.Context) {
 			sv.waiting = false
-			p.linked(embed.FullURL(dom.URL(), share.Fragment(p.work().State)))
+			p.linked(embed.FullURL(dom.URL(), share.Fragment(*p.work().State())))
 		})
 		return
 	}
@@ -80,9 +80,9 @@ func (sv *saving) changed(ctx app.Context) {
 // notice (the work too large, storage failing, another tab's work kept) or
 // a version to the open list.
 func (sv *saving) unseen(ctx app.Context, step func()) {
-	notes, versions := len(sv.page.work().Notes), sv.page.versions.seen
+	notes, versions := len(sv.page.work().Notes()), sv.page.versions.seen
 	step()
-	if len(sv.page.work().Notes) == notes && sv.page.versions.seen == versions {
+	if len(sv.page.work().Notes()) == notes && sv.page.versions.seen == versions {
 		ctx.PreventUpdate()
 	}
 }
@@ -114,7 +114,7 @@ func (sv *saving) saved(wrote bool) {
 	}
 	sv.page.versions.saved()
 	// A link waiting for the user's choice stays, for a reload to ask again.
-	if u := dom.URL(); u != nil && sv.page.work().Pending == nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
+	if u := dom.URL(); u != nil && sv.page.work().Pending() == nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
 		dom.ReplaceURL(embed.PageURL(u))
 	}
 }

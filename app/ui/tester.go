@@ -79,8 +79,8 @@ func (t *Tester) OnInit() {
 		}
 	}
 	t.transfer.page = transferPage{
-		analysis:  func() *model.Analysis { return t.work.An },
-		state:     func() *model.State { return &t.work.State },
+		analysis:  func() *model.Analysis { return t.work.Analysis() },
+		state:     func() *model.State { return t.work.State() },
 		apply:     t.apply,
 		settle:    t.takePending,
 		report:    func(n session.Note) { t.work.Report(n) },
@@ -88,15 +88,15 @@ func (t *Tester) OnInit() {
 		own:       func() app.Context { return t.own },
 	}
 	t.compare.page = comparePage{
-		analysis: func() *model.Analysis { return t.work.An },
-		state:    func() *model.State { return &t.work.State },
+		analysis: func() *model.Analysis { return t.work.Analysis() },
+		state:    func() *model.State { return t.work.State() },
 		own:      func() app.Context { return t.own },
 		settle:   t.takePending,
 		reveal:   t.reveal,
 	}
 	t.versions.page = versionsPage{
-		analysis: func() *model.Analysis { return t.work.An },
-		state:    func() *model.State { return &t.work.State },
+		analysis: func() *model.Analysis { return t.work.Analysis() },
+		state:    func() *model.State { return t.work.State() },
 		store:    func() versionStore { return t.work.Autosave() },
 		apply:    t.apply,
 		settle:   t.takePending,
@@ -106,8 +106,8 @@ func (t *Tester) OnInit() {
 		reveal:   t.reveal,
 	}
 	t.site.page = sitePage{
-		analysis:  func() *model.Analysis { return t.work.An },
-		state:     func() *model.State { return &t.work.State },
+		analysis:  func() *model.Analysis { return t.work.Analysis() },
+		state:     func() *model.State { return t.work.State() },
 		own:       func() app.Context { return t.own },
 		settle:    t.takePending,
 		showNotes: func(ctx app.Context) { t.showInEditor(ctx, false) },
@@ -116,8 +116,8 @@ func (t *Tester) OnInit() {
 		reveal:    t.revealLine,
 	}
 	t.notices.page = noticesPage{
-		notes:  func() []session.Note { return t.work.Notes },
-		shared: func() *model.State { return t.work.Pending },
+		notes:  func() []session.Note { return t.work.Notes() },
+		shared: func() *model.State { return t.work.Pending() },
 		canUndo: func() bool {
 			_, ok := t.work.CanUndo()
 			return ok
@@ -128,7 +128,7 @@ func (t *Tester) OnInit() {
 		failed: t.transfer.fileFailed,
 	}
 	t.lint.page = lintPage{
-		analysis: func() *model.Analysis { return t.work.An },
+		analysis: func() *model.Analysis { return t.work.Analysis() },
 		own:      func() app.Context { return t.own },
 		ready:    func() bool { return t.ready },
 		linted:   func(ctx app.Context) { t.showInEditor(ctx, false) },
@@ -147,7 +147,7 @@ func (t *Tester) OnInit() {
 	if !app.IsClient {
 		// Prerendered pages show the findings at once; the live page
 		// works them out when it draws them (mount.go).
-		t.work.An.Lint()
+		t.work.Analysis().Lint()
 	}
 	t.parts = firstParts()
 	t.keptList = dom.KeptCrawlerList()
@@ -173,7 +173,7 @@ func (t *Tester) OnMount(ctx app.Context) {
 
 // State returns a copy of what the user chose.
 func (t *Tester) State() model.State {
-	return stateCopy(&t.work.State)
+	return stateCopy(t.work.State())
 }
 
 // stateCopy returns a copy of s that shares none of its tests, for work
@@ -219,18 +219,18 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		// before then wins.
 		t.replaceEditorText()
 	}
-	t.lint.shows(t.work.An.File)
+	t.lint.shows(t.work.Analysis().File)
 	if fx.File || fx.Rows {
-		paintVerdicts(t.work.An)
+		paintVerdicts(t.work.Analysis())
 		// The painter finds the tests by the places the page last drew:
 		// when tests came or went, or another is selected (a link read,
 		// one removed above the selected one), it may have painted a
 		// test's verdict in another's place, which go-app's redraw leaves
 		// as it is if that place's own verdict is unchanged. Then, once
 		// drawn, again; not after a key, which moves no test.
-		if shape := (paintShape{len(t.work.State.Rows), t.work.State.Selected}); shape != t.painted {
+		if shape := (paintShape{len(t.work.State().Rows), t.work.State().Selected}); shape != t.painted {
 			t.painted = shape
-			ctx.Defer(func(app.Context) { paintVerdicts(t.work.An) })
+			ctx.Defer(func(app.Context) { paintVerdicts(t.work.Analysis()) })
 		}
 	}
 	if fx.Replaced {
@@ -246,7 +246,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	if fx.Editor {
 		// The state was replaced (Undo, Example, a link): the selects
 		// must follow it; a key or a choice made in a select need not.
-		dom.SyncChoices(model.AnswerFor(t.work.State.Answer).Choice(), model.CleanDialect(t.work.State.Dialect))
+		dom.SyncChoices(model.AnswerFor(t.work.State().Answer).Choice(), model.CleanDialect(t.work.State().Dialect))
 	}
 	if fx.File && !fx.Editor {
 		// A keystroke in the editor: the verdicts show before the redraw.
@@ -263,7 +263,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	}
 	t.site.follow() // the site's URLs are counted for the file shown
 	if fx.Focus > 0 {
-		t.ui.bringRow(t.work.An, &t.work.State, fx.Focus-1, "url")
+		t.ui.bringRow(t.work.Analysis(), t.work.State(), fx.Focus-1, "url")
 	}
 }
 
@@ -306,7 +306,7 @@ func (t *Tester) whyRow(ctx app.Context, i int) {
 // and the editor brought on screen.
 func (t *Tester) reveal(ctx app.Context, n int) {
 	t.takePending(ctx)
-	if n < 1 || n > t.work.An.File.TotalLines {
+	if n < 1 || n > t.work.Analysis().File.TotalLines {
 		return
 	}
 	t.revealInEditor(n)

@@ -23,8 +23,8 @@ func (t *Tester) Render() app.UI {
 		t.OnInit()
 	}
 	v := pageView{
-		state:         &t.work.State,
-		an:            t.work.An,
+		state:         t.work.State(),
+		an:            t.work.Analysis(),
 		ready:         t.ready,
 		shown:         t.shown,
 		parts:         t.parts,

@@ -35,8 +35,8 @@ func (s *Session) Arrive(fragment, damaged string) (Effects, LinkOutcome) {
 // answer is ignored. pause may be nil.
 func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Effects, LinkOutcome) {
 	pause = neverStops(pause)
-	own, hasOwn := s.State, false
-	if !s.Embed {
+	own, hasOwn := s.state, false
+	if !s.embed {
 		if st, ok := s.save.restore(); ok {
 			own, hasOwn = st, true
 		}
@@ -56,17 +56,17 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Eff
 		if hasOwn {
 			msg += " Your own work is shown instead."
 		}
-		s.notify(Note{ID: NoteLink, Alert: true, Text: msg})
+		s.notes.add(Note{ID: NoteLink, Alert: true, Text: msg})
 	default:
 		if c := shared.Fit(); c.Any() {
-			s.notify(Note{ID: NoteLimit, Alert: true, Text: "This link holds more than the tester does: " + c.String() + "."})
+			s.notes.add(Note{ID: NoteLimit, Alert: true, Text: "This link holds more than the tester does: " + c.String() + "."})
 		}
 		if !hasOwn || share.Same(own, shared) {
 			own, outcome = shared, LinkOpened
 			s.save.changed() // the shared tests are the user's work from now on
 		} else {
 			outcome = LinkWaits
-			s.Pending = &shared
+			s.pending = &shared
 		}
 	}
 	s.arrivedAtStart = !hasOwn && outcome != LinkOpened
@@ -79,7 +79,7 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Eff
 // repaired, unless damaged is "".
 func (s *Session) addressDamaged(damaged string) {
 	if damaged != "" {
-		s.notify(Note{ID: NoteLink, Alert: true, Text: "This page's address was damaged (" + damaged +
+		s.notes.add(Note{ID: NoteLink, Alert: true, Text: "This page's address was damaged (" + damaged +
 			"), as mail and chat apps sometimes do to links; what could be read of it is open."})
 	}
 }
@@ -98,18 +98,18 @@ func (s *Session) LinkArrived(fragment, damaged string) LinkOutcome {
 	case !ok:
 		return NoLink
 	case err != nil:
-		s.notify(Note{ID: NoteLink, Alert: true, Text: "This link's tests could not be opened: " + err.Error() +
+		s.notes.add(Note{ID: NoteLink, Alert: true, Text: "This link's tests could not be opened: " + err.Error() +
 			". Your work is as it was."})
 		return LinkFailed
 	}
 	if c := shared.Fit(); c.Any() {
-		s.notify(Note{ID: NoteLimit, Alert: true, Text: "This link holds more than the tester does: " + c.String() + "."})
+		s.notes.add(Note{ID: NoteLimit, Alert: true, Text: "This link holds more than the tester does: " + c.String() + "."})
 	}
-	if share.Same(s.State, shared) {
-		s.Pending = nil
+	if share.Same(s.state, shared) {
+		s.pending = nil
 		return LinkOpened
 	}
-	s.Pending = &shared
+	s.pending = &shared
 	return LinkWaits
 }
 

@@ -140,10 +140,10 @@ func (a *Autosave) PrepareSave() (w SaveWrite, ok bool) {
 	if !a.canSave() {
 		return SaveWrite{}, false
 	}
-	data, err := share.ForStorage(a.work.State)
+	data, err := share.ForStorage(a.work.state)
 	if err != nil {
 		a.settled = a.changes
-		a.work.notify(Note{ID: NoteStorage, Alert: true, Text: "This work is too large to be saved in the browser (" +
+		a.work.notes.add(Note{ID: NoteStorage, Alert: true, Text: "This work is too large to be saved in the browser (" +
 			err.Error() + "): export the state as a JSON file to keep it."})
 		return SaveWrite{}, false
 	}
@@ -205,7 +205,7 @@ func (a *Autosave) write(w SaveWrite) bool {
 	if a.store.Set(StampKey, stamp) == nil {
 		a.stamp = stamp
 	}
-	a.work.dismiss(NoteStorage)
+	a.work.notes.dismiss(NoteStorage)
 	return true
 }
 
@@ -223,7 +223,7 @@ func (a *Autosave) keepOtherTabs(data string) {
 		return
 	}
 	a.pushVersion(other, "Saved by another tab")
-	a.work.notify(Note{ID: NoteTabs, Text: "The tester is open in another tab too, which saved other work in this browser. " +
+	a.work.notes.add(Note{ID: NoteTabs, Text: "The tester is open in another tab too, which saved other work in this browser. " +
 		"This tab's work is saved now; the other's is kept in Earlier versions of your work (under More)."})
 }
 
@@ -237,7 +237,7 @@ func (a *Autosave) OtherTabSaved(stamp string) bool {
 	if stamp == "" || stamp == a.stamp || strings.HasPrefix(stamp, a.id+":") || !a.Saves() {
 		return false
 	}
-	a.work.notify(Note{ID: NoteTabs, Text: "The tester is open in another tab too, which has just saved its work in this browser. " +
+	a.work.notes.add(Note{ID: NoteTabs, Text: "The tester is open in another tab too, which has just saved its work in this browser. " +
 		"This tab's work stays here and is saved at its next change; the other's is then kept in Earlier versions of your work (under More)."})
 	return true
 }
@@ -252,7 +252,7 @@ func (a *Autosave) storageFailed(err error) {
 	if errors.Is(err, ErrQuota) {
 		why = "its storage is full"
 	}
-	a.work.notify(Note{ID: NoteStorage, Alert: true, Text: "Your work is not being saved in this browser: " + why +
+	a.work.notes.add(Note{ID: NoteStorage, Alert: true, Text: "Your work is not being saved in this browser: " + why +
 		". Everything still works; copy a link or export the state to keep your work."})
 }
 
@@ -281,7 +281,7 @@ func (a *Autosave) Versions() []Version {
 
 // Saves reports whether the work, and its versions, are saved in this
 // browser: not when storage is denied or failed, nor in the embed mode.
-func (a *Autosave) Saves() bool { return !a.noSave && !a.work.Embed }
+func (a *Autosave) Saves() bool { return !a.noSave && !a.work.embed }
 
 // VersionsKept returns how many versions this session has kept: a list of
 // them shown is read again when it changes.
@@ -324,7 +324,7 @@ func (e RestoreVersion) apply(s *Session) Effects {
 	v := vs[e.Index]
 	st, err := share.Unmarshal([]byte(v.State))
 	if err != nil {
-		s.notify(Note{ID: NoteStorage, Alert: true, Text: "That version could not be read: " + err.Error() + "."})
+		s.notes.add(Note{ID: NoteStorage, Alert: true, Text: "That version could not be read: " + err.Error() + "."})
 		return Effects{}
 	}
 	// Not the version's own label: a version of a restore would nest it
@@ -393,7 +393,7 @@ func (a *Autosave) keepAside(saved, why string) {
 			text = why + ". Nothing will be saved over it in this browser: export it to keep it."
 		}
 	}
-	a.work.notify(Note{ID: NoteAside, Alert: true, Text: text, Action: ActionExportAside})
+	a.work.notes.add(Note{ID: NoteAside, Alert: true, Text: text, Action: ActionExportAside})
 }
 
 // AsideState returns the saved state that could not be read when the page
