@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"robotstester/robots"
+	"robotstester/robots/internal/benchdata"
 )
 
 // intentPaths are the paths every crawler is checked on, before and after
@@ -309,5 +310,16 @@ func TestLintIntentMistakes(t *testing.T) {
 		if got != c.line {
 			t.Errorf("%q: %s at line %d, want %d", c.file, c.code, got, c.line)
 		}
+	}
+}
+
+// BenchmarkWriteIntentBig writes an intent into the 500 KiB generated
+// file (20,000 rules): the page previews it at each change of the form.
+func BenchmarkWriteIntentBig(b *testing.B) {
+	text := string(benchdata.Big())
+	in := robots.Intent{Roles: map[robots.Role]robots.Choice{robots.RoleAITraining: robots.Deny, robots.RoleSearch: robots.Let}}
+	b.ReportAllocs()
+	for b.Loop() {
+		robots.WriteIntent(text, in)
 	}
 }

@@ -55,8 +55,7 @@ func useIntentForm(t *testing.T, p *Page) {
 	p.Wait("#more-intent[open] #intent")
 
 	tabTo(t, p, "intent-role-ai-training", 10)
-	press(p, kb.ArrowDown) // Allow
-	press(p, kb.ArrowDown) // Block
+	press(p, kb.ArrowDown) // from Leave as is to Block
 	p.WaitAttr(`#intent-changes tr[data-crawler="GPTBot"]`, "data-after", "blocked")
 	if got, _ := p.Attr(`#intent-changes tr[data-crawler="GPTBot"]`, "data-tests"); got != "1" {
 		t.Errorf("GPTBot's tests that change: %q, want 1", got)
@@ -69,7 +68,7 @@ func useIntentForm(t *testing.T, p *Page) {
 	tabTo(t, p, "intent-add-token", 20)
 	p.do("typing CCBot", chromedp.KeyEvent("CCBot"))
 	press(p, kb.Tab)
-	press(p, kb.ArrowDown) // Allow
+	press(p, kb.ArrowDown) // from Block to Allow
 	press(p, kb.Tab)
 	press(p, kb.Enter)
 	p.Wait(`#intent-crawler-list li[data-token="CCBot"]`)

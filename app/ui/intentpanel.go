@@ -77,30 +77,50 @@ func (f *intentForm) intent() robots.Intent {
 
 // view draws the form and the preview of what it writes.
 func (ip *intentPanel) view() app.UI {
+	preview, stale := ip.currentPreview()
 	return &IntentPanel{
-		Roles:    ip.form.roles,
-		Crawlers: ip.form.crawlers,
-		Pref:     ip.form.pref,
-		Preview:  ip.currentPreview(),
-		OnRole:   ip.setRole,
-		OnAdd:    ip.addCrawler,
-		OnChoice: ip.setCrawler,
-		OnRemove: ip.removeCrawler,
-		OnPref:   ip.setPref,
-		OnUsage:  ip.setUsage,
-		OnApply:  ip.applyIntent,
+		Preview:   preview,
+		Stale:     stale,
+		Roles:     ip.form.roles,
+		Crawlers:  ip.form.crawlers,
+		Pref:      ip.form.pref,
+		OnRefresh: ip.refresh,
+		OnRole:    ip.setRole,
+		OnAdd:     ip.addCrawler,
+		OnChoice:  ip.setCrawler,
+		OnRemove:  ip.removeCrawler,
+		OnPref:    ip.setPref,
+		OnUsage:   ip.setUsage,
+		OnApply:   ip.applyIntent,
 	}
 }
 
+// intentLiveSize is the largest file whose preview is made again at each
+// change of the file: the preview reads the file written in three
+// readings, about 30 ms a 500 KiB file natively (BenchmarkWriteIntentBig)
+// and several times that in WebAssembly, too much for every key typed.
+// A larger file's preview is made again when the form changes, or when
+// asked (Refresh), and says meanwhile that it is of an older text.
+const intentLiveSize = 64 << 10
+
 // currentPreview returns the preview of the form over the file shown,
-// made again only when one of them changed.
-func (ip *intentPanel) currentPreview() *model.IntentPreview {
+// made again only when one of them changed, and for a large file only
+// when the form did.
+func (ip *intentPanel) currentPreview() (p *model.IntentPreview, stale bool) {
 	an, s := ip.page.analysis(), ip.page.state()
-	if ip.preview == nil || ip.an != an || ip.text != s.Robots || ip.rev != ip.formRev {
-		ip.preview = model.PreviewIntent(an, s, ip.form.intent())
-		ip.an, ip.text, ip.rev = an, s.Robots, ip.formRev
+	fileChanged := ip.an != an || ip.text != s.Robots
+	if ip.preview != nil && ip.rev == ip.formRev && (!fileChanged || len(s.Robots) > intentLiveSize) {
+		return ip.preview, fileChanged
 	}
-	return ip.preview
+	ip.preview = model.PreviewIntent(an, s, ip.form.intent())
+	ip.an, ip.text, ip.rev = an, s.Robots, ip.formRev
+	return ip.preview, false
+}
+
+// refresh makes the preview again over the file as it is now.
+func (ip *intentPanel) refresh(ctx app.Context) {
+	ip.page.settle(ctx)
+	ip.changed()
 }
 
 func (ip *intentPanel) changed() { ip.formRev++ }

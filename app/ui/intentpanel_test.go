@@ -38,7 +38,7 @@ func TestIntentPanelAlone(t *testing.T) {
 			t.Errorf("no labelled select for %s", r.Name)
 		}
 	}
-	if !ip.currentPreview().Same || !strings.Contains(html, `id="intent-apply" disabled`) {
+	if pv, _ := ip.currentPreview(); !pv.Same || !strings.Contains(html, `id="intent-apply" disabled`) {
 		t.Errorf("an empty form: not same, or Apply enabled:\n%s", html)
 	}
 
@@ -82,5 +82,21 @@ func TestIntentPanelAlone(t *testing.T) {
 	ip.applyIntent(app.Context{})
 	if len(edits) != 1 {
 		t.Error("applied again, the same file is an edit")
+	}
+
+	// A large file typed in keeps its preview until the form changes
+	// or Refresh; a small one is previewed again at once.
+	if _, stale := ip.currentPreview(); stale {
+		t.Error("a small file's preview is stale")
+	}
+	s.Robots += "# " + strings.Repeat("x", intentLiveSize) + "\n"
+	an = model.Analyze(&s)
+	before, _ := ip.currentPreview()
+	if pv, stale := ip.currentPreview(); pv != before || !stale || !strings.Contains(render(), `id="intent-refresh"`) {
+		t.Errorf("a large file typed in: preview made again %v, stale %v", pv != before, stale)
+	}
+	ip.refresh(app.Context{})
+	if pv, stale := ip.currentPreview(); pv == before || stale || settled != 3 {
+		t.Errorf("refreshed: the same preview %v, stale %v, settled %d", pv == before, stale, settled)
 	}
 }

@@ -35,14 +35,18 @@ type IntentPanel struct {
 	Crawlers []intentCrawler
 	Pref     robots.AIPref
 	Preview  *model.IntentPreview
+	// Stale reports that the preview is of an earlier text of a large
+	// file (intentLiveSize): Refresh makes it again.
+	Stale bool
 
-	OnRole   func(ctx app.Context, name string, ch robots.Choice)
-	OnAdd    func(ctx app.Context, typed string, ch robots.Choice) bool
-	OnChoice func(ctx app.Context, i int, ch robots.Choice)
-	OnRemove func(ctx app.Context, i int)
-	OnPref   func(ctx app.Context, p robots.UsePurpose, s robots.Stance)
-	OnUsage  func(ctx app.Context, on bool)
-	OnApply  func(ctx app.Context)
+	OnRole    func(ctx app.Context, name string, ch robots.Choice)
+	OnAdd     func(ctx app.Context, typed string, ch robots.Choice) bool
+	OnChoice  func(ctx app.Context, i int, ch robots.Choice)
+	OnRemove  func(ctx app.Context, i int)
+	OnPref    func(ctx app.Context, p robots.UsePurpose, s robots.Stance)
+	OnUsage   func(ctx app.Context, on bool)
+	OnApply   func(ctx app.Context)
+	OnRefresh func(ctx app.Context)
 
 	addToken  string
 	addChoice robots.Choice
@@ -55,15 +59,20 @@ var intentChoices = []struct {
 	label string
 }{
 	{robots.Leave, "Leave as is"},
-	{robots.Let, "Allow"},
 	{robots.Deny, "Block"},
+	{robots.Let, "Allow"},
 }
 
-// choiceSelect returns a select of the three choices, ch selected.
-func choiceSelect(id string, ch robots.Choice) app.HTMLSelect {
-	opts := make([]app.UI, len(intentChoices))
-	for i, c := range intentChoices {
-		opts[i] = app.Option().Value(c.ch.String()).Selected(c.ch == ch).Text(c.label)
+// choiceSelect returns a select of the choices, ch selected, the first
+// labelled leave ("" for none: a crawler being added is allowed or
+// blocked).
+func choiceSelect(id string, ch robots.Choice, leave string) app.HTMLSelect {
+	opts := make([]app.UI, 0, len(intentChoices))
+	if leave != "" {
+		opts = append(opts, app.Option().Value(robots.Leave.String()).Selected(ch == robots.Leave).Text(leave))
+	}
+	for _, c := range intentChoices[1:] {
+		opts = append(opts, app.Option().Value(c.ch.String()).Selected(c.ch == ch).Text(c.label))
 	}
 	return app.Select().ID(id).Body(opts...)
 }
@@ -79,7 +88,7 @@ func (p *IntentPanel) Render() app.UI {
 		id := "intent-role-" + r.Name
 		fields[i] = app.Div().Class("field intent-field").Body(
 			app.Label().For(id).Text(r.Title),
-			choiceSelect(id, p.Roles[r.Name]).DataSet("role", r.Name).Title(roleTokens(r)).OnChange(p.role),
+			choiceSelect(id, p.Roles[r.Name], "Leave as is").DataSet("role", r.Name).Title(roleTokens(r)).OnChange(p.role),
 		)
 	}
 	crawlers := make([]app.UI, len(p.Crawlers))
@@ -87,7 +96,7 @@ func (p *IntentPanel) Render() app.UI {
 		id := "intent-crawler-" + strconv.Itoa(i)
 		crawlers[i] = app.Li().DataSet("token", c.token).Body(
 			app.Label().For(id).Text(c.token),
-			choiceSelect(id, c.choice).Class("intent-crawler-choice").DataSet("index", i).OnChange(p.choice),
+			choiceSelect(id, c.choice, "As its role says").Class("intent-crawler-choice").DataSet("index", i).OnChange(p.choice),
 			app.Button().Type("button").Class("intent-remove").Value(strconv.Itoa(i)).
 				Aria("label", "Remove "+c.token).OnClick(p.remove).Text("Remove"),
 		)
@@ -126,7 +135,7 @@ func (p *IntentPanel) Render() app.UI {
 				),
 				app.Div().Class("field").Body(
 					app.Label().For("intent-add-choice").Text("Choice"),
-					choiceSelect("intent-add-choice", p.addChoice).OnChange(p.addChoiceChange),
+					choiceSelect("intent-add-choice", p.addChoice, "").OnChange(p.addChoiceChange),
 				),
 				app.Button().Type("button").ID("intent-add").OnClick(p.add).Text("Add"),
 			),
@@ -189,6 +198,12 @@ func (p *IntentPanel) previewView() app.UI {
 	return div.Body(
 		app.H3().Text("What it changes"),
 		app.P().ID("intent-summary").Text(pv.Summary()),
+		app.If(p.Stale, func() app.UI {
+			return app.P().Class("note stale").Body(
+				app.Text("The file changed since this preview (a large file is previewed again when the form changes, or when asked). "),
+				app.Button().Type("button").ID("intent-refresh").OnClick(p.refresh).Text("Preview again"),
+			)
+		}),
 		app.If(len(rows) > 0, func() app.UI {
 			return app.Div().Class("table-scroll").Body(app.Table().ID("intent-changes").Class("intent-changes").Body(
 				app.Caption().Text("Crawlers whose verdict changes, at the site's root (/) and in the tests"),
@@ -283,7 +298,7 @@ func (p *IntentPanel) add(ctx app.Context, e app.Event) {
 	}
 	ch := p.addChoice
 	if ch == robots.Leave {
-		ch = robots.Deny // "leave as is" for a crawler added means nothing: the usual reason to add one is to block it
+		ch = robots.Deny // the select's first entry, shown chosen
 	}
 	if !p.OnAdd(ctx, p.addToken, ch) {
 		p.refused = strings.TrimSpace(p.addToken)
@@ -312,6 +327,12 @@ func (p *IntentPanel) pref(ctx app.Context, e app.Event) {
 func (p *IntentPanel) usage(ctx app.Context, e app.Event) {
 	if p.OnUsage != nil {
 		p.OnUsage(ctx, ctx.JSSrc().Get("checked").Bool())
+	}
+}
+
+func (p *IntentPanel) refresh(ctx app.Context, e app.Event) {
+	if p.OnRefresh != nil {
+		p.OnRefresh(ctx)
 	}
 }
 
