@@ -135,7 +135,7 @@ func TestIntentPhone(t *testing.T) {
 	o := Eval[over](p, "measuring the form", `(() => {
 		let widest = "", w = 0;
 		for (const el of document.querySelectorAll("#intent, #intent *")) {
-			if (el.closest(".table-scroll, .intent-block pre")) continue;
+			if (el.closest(".table-scroll, .intent-block-text")) continue;
 			const r = el.getBoundingClientRect();
 			if (r.right > w) { w = r.right; widest = el.tagName + "#" + el.id + "." + el.className; }
 		}

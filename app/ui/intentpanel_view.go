@@ -223,7 +223,9 @@ func (p *IntentPanel) previewView() app.UI {
 		app.If(len(pv.Block) > 0, func() app.UI {
 			return app.Details().Class("intent-block").Body(
 				app.Summary().Text("The block it writes ("+model.Plural(len(pv.Block), "line", "lines")+")"),
-				app.Pre().ID("intent-block").Text(strings.Join(pv.Block, "\n")),
+				// A div, not a pre: go-app's pre element would add its
+				// type's methods to app.wasm for this one use.
+				app.Div().ID("intent-block").Class("intent-block-text").Text(strings.Join(pv.Block, "\n")),
 			)
 		}),
 	)
