@@ -309,10 +309,7 @@ func WriteIntent(text string, in Intent) string {
 	if len(targets) == 0 && len(prefs) == 0 {
 		return stripped
 	}
-	w := intentWriter{text: stripped, f: f, r: f.Read(Google), nl: "\n", edits: map[int]string{}}
-	if strings.Contains(stripped, "\r\n") {
-		w.nl = "\r\n"
-	}
+	w := intentWriter{text: stripped, f: f, r: f.Read(Google), nl: lineBreakOf(stripped), edits: map[int]string{}}
 	governed := map[string]bool{}
 	for _, t := range targets {
 		if t.Follows == "" {
@@ -322,6 +319,19 @@ func WriteIntent(text string, in Intent) string {
 	w.turnOff(governed)
 	globalAdded := w.prefsInGlobal(prefs)
 	return w.assemble(w.block(targets, prefs, !globalAdded))
+}
+
+// lineBreakOf returns the file's first line break, the one its lines
+// written are ended with: LF when it has none.
+func lineBreakOf(text string) string {
+	i := strings.IndexAny(text, "\r\n")
+	if i < 0 {
+		return "\n"
+	}
+	if n := lineBreakAt(text, i); n > 0 {
+		return text[i : i+n]
+	}
+	return "\n"
 }
 
 // intentWriter is a WriteIntent under way: the file without the old
