@@ -187,8 +187,8 @@ func (in *Intent) Targets(f *File) []IntentTarget {
 		}
 	}
 	var extra []string
-	for tok, ch := range in.Crawlers {
-		tok = strings.TrimSpace(tok)
+	for _, key := range in.crawlerKeys() {
+		tok, ch := strings.TrimSpace(key), in.Crawlers[key]
 		if ch == Leave || !validIntentToken(tok) {
 			continue
 		}
@@ -225,17 +225,29 @@ func (in *Intent) Targets(f *File) []IntentTarget {
 	return out
 }
 
-// crawlerChoice returns the intent's own choice for token, any case.
+// crawlerChoice returns the intent's own choice for token, any case: of
+// keys that differ only in case, the first in crawlerKeys' order, so that
+// the same intent always writes the same file.
 func (in *Intent) crawlerChoice(token string) Choice {
 	if ch, ok := in.Crawlers[token]; ok {
 		return ch
 	}
-	for tok, ch := range in.Crawlers {
-		if strings.EqualFold(strings.TrimSpace(tok), token) {
-			return ch
+	for _, key := range in.crawlerKeys() {
+		if strings.EqualFold(strings.TrimSpace(key), token) {
+			return in.Crawlers[key]
 		}
 	}
 	return Leave
+}
+
+// crawlerKeys returns the keys of the choices per crawler, sorted.
+func (in *Intent) crawlerKeys() []string {
+	keys := make([]string, 0, len(in.Crawlers))
+	for k := range in.Crawlers {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // validIntentToken reports whether tok can be written on a user-agent

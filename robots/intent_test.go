@@ -333,3 +333,16 @@ func BenchmarkWriteIntentBig(b *testing.B) {
 		robots.WriteIntent(text, in)
 	}
 }
+
+// TestWriteIntentSameEveryTime writes an intent whose crawlers differ only
+// in case many times: the file written is the same each time (the map's
+// order does not leak into it).
+func TestWriteIntentSameEveryTime(t *testing.T) {
+	in := robots.Intent{Crawlers: map[string]robots.Choice{"examplebot": robots.Deny, "ExampleBot": robots.Let, "gptbot": robots.Deny, "GPTBot": robots.Let}}
+	first := robots.WriteIntent("User-agent: *\nDisallow: /x\n", in)
+	for range 50 {
+		if got := robots.WriteIntent("User-agent: *\nDisallow: /x\n", in); got != first {
+			t.Fatalf("another file:\n%s\nthan first:\n%s", got, first)
+		}
+	}
+}
