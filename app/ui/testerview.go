@@ -51,7 +51,7 @@ func (t *Tester) panels() []app.UI {
 				t.morePanel("more-transfer", app.Text("Import and export"), t.transfer.view),
 				t.versions.view(),
 				t.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), t.versions.compareView),
-				t.morePanel("more-intent", app.Text("Rules by intent: allow or block search, AI training, AI assistants…"), t.intent.view),
+				t.morePanel("more-intent", app.Text("Rules by intent"), t.intent.view),
 				t.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: sitemaps, lists, logs, counted by deciding line"), t.site.view),
 				t.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), t.overview),
 				t.morePanel("more-findings", t.findingsSummary(), func() app.UI {
