@@ -61,6 +61,8 @@ const (
 	CodeBlankEndsRecord      Code = "blank-ends-record"     // A blank line that ends the record for first-match readers, inside a Google group.
 	CodeBlankInGroup         Code = "blank-in-group"        // A blank line inside a group that readers take differently.
 	CodeOrderMatters         Code = "order-matters"         // Rules whose order decides for first-match readers and not for Google.
+	CodeControlShared        Code = "control-token-shared"  // A control token in one group with a crawler that fetches: one set of rules decides both.
+	CodeUserFetch            Code = "user-fetch"            // A group disallowing a fetcher that acts for a person, which may not follow robots.txt.
 )
 
 // codeInfo is one row of the table of codes.
@@ -128,6 +130,8 @@ var codeTable = [...]codeInfo{
 	{CodeBlankEndsRecord, Warning, "A blank line that ends the record for first-match readers, inside a Google group."},
 	{CodeBlankInGroup, Warning, "A blank line inside a group that readers take differently."},
 	{CodeOrderMatters, Info, "Rules whose order decides for first-match readers and not for Google."},
+	{CodeControlShared, Warning, "A control token in one group with a crawler that fetches: one set of rules decides both."},
+	{CodeUserFetch, Info, "A group disallowing a fetcher that acts for a person, which may not follow robots.txt."},
 }
 
 // Codes returns every code the linter uses, in the order of its table.

@@ -49,6 +49,7 @@ func (l *linter) group(g *Group) {
 	for i := range g.Rules {
 		l.rule(&g.Rules[i], global)
 	}
+	l.intentChecks(g)
 }
 
 // emptyGroup reports a group without rules. What that means depends on

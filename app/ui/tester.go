@@ -51,6 +51,8 @@ type Tester struct {
 
 	compare comparePanel // every crawler's reading, which owns how much of it is drawn (comparepanel.go)
 
+	intent intentPanel // rules by intent, which owns its form and preview (intentpanel.go)
+
 	site sitePanel // the site URLs panel, which owns its URLs and their coverage (sitepanel.go)
 
 	transfer transfers // the link, exports, imports and fetches, which own their outcomes (transfer.go)
@@ -104,6 +106,12 @@ func (t *Tester) OnInit() {
 		readFile: t.transfer.readFile,
 		failed:   t.transfer.fileFailed,
 		reveal:   t.reveal,
+	}
+	t.intent.page = intentPage{
+		analysis: func() *model.Analysis { return t.work.Analysis() },
+		state:    func() *model.State { return t.work.State() },
+		apply:    t.apply,
+		settle:   t.takePending,
 	}
 	t.site.page = sitePage{
 		analysis:  func() *model.Analysis { return t.work.Analysis() },

@@ -37,6 +37,7 @@ func (t *Tester) Render() app.UI {
 		site:          &t.site,
 		compare:       &t.compare,
 		notices:       &t.notices,
+		intent:        &t.intent,
 		edit:          t.apply,
 		reveal:        t.reveal,
 		revealLine:    t.revealLine,
@@ -80,6 +81,7 @@ type pageView struct {
 	site     *sitePanel
 	compare  *comparePanel
 	notices  *noticesPanel
+	intent   *intentPanel
 
 	edit       func(app.Context, session.Edit)
 	reveal     func(app.Context, int)
@@ -159,6 +161,7 @@ func (v pageView) panels() []app.UI {
 				v.morePanel("more-transfer", app.Text("Import and export"), v.transfer.view),
 				v.versions.view(),
 				v.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), v.versions.compareView),
+				v.morePanel("more-intent", app.Text("Rules by intent"), v.intent.view),
 				v.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: sitemaps, lists, logs, counted by deciding line"), v.site.view),
 				v.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), v.overview),
 				v.morePanel("more-findings", v.findingsSummary(), func() app.UI {

@@ -1,0 +1,156 @@
+package model
+
+import (
+	"strings"
+
+	"robotstester/robots"
+)
+
+// Rules by intent, previewed: what writing an intent into the file shown
+// (robots.WriteIntent) changes, crawler by crawler, before it is applied:
+// each catalogued crawler's verdict at the site's root, and the tests
+// whose verdict changes (DiffVersions, as Compare versions shows them).
+
+// IntentCrawler is one crawler in a preview: its verdict at the site's
+// root before and after, and its tests that change verdict.
+type IntentCrawler struct {
+	Token string
+	// Role is what it fetches for, for people ("AI training"); "" for a
+	// crawler the catalogue does not know.
+	Role string
+	// Governed is the intent's choice for it ("allow" or "block"), "" when
+	// the intent leaves it; Follows the token whose choice it takes.
+	Governed, Follows string
+	// Before and After are its verdicts of the root, "allowed" or
+	// "blocked".
+	Before, After string
+	// Tests are its tests whose verdict changes.
+	Tests []VersionChange
+}
+
+// Changed reports whether its root verdict or a test changes.
+func (c *IntentCrawler) Changed() bool { return c.Before != c.After || len(c.Tests) > 0 }
+
+// IntentPreview is what writing an intent changes.
+type IntentPreview struct {
+	// Text is the file with the intent written; Same reports that it is
+	// the file as it is (nothing to apply).
+	Text string
+	Same bool
+	// Block is the block of groups written, as lines.
+	Block []string
+	// Crawlers are every catalogued crawler, then the other crawlers of
+	// the intent and of the tests, in that order; Changes counts those
+	// whose root verdict or tests change.
+	Crawlers []IntentCrawler
+	Changes  int
+	// Tests is the comparison of every test.
+	Tests *VersionDiff
+	// Cut is how many bytes of the new text pass the tester's limit on a
+	// file: the preview is of the text kept.
+	Cut int
+}
+
+// PreviewIntent writes in into the file of an (the state s's) and says
+// what it changes.
+func PreviewIntent(an *Analysis, s *State, in robots.Intent) *IntentPreview {
+	p := &IntentPreview{Text: robots.WriteIntent(s.Robots, in)}
+	p.Same = p.Text == s.Robots
+	p.Block = intentBlock(p.Text)
+	next, cut := ProposedFile(p.Text)
+	p.Cut = cut
+	p.Tests = DiffVersions(an, next, s)
+	byToken := map[string]int{}
+	add := func(c IntentCrawler) {
+		byToken[strings.ToLower(c.Token)] = len(p.Crawlers)
+		p.Crawlers = append(p.Crawlers, c)
+	}
+	targets := map[string]robots.IntentTarget{}
+	stripped, _ := robots.StripIntent(s.Robots)
+	list := in.Targets(robots.ParseString(stripped))
+	for _, t := range list {
+		targets[strings.ToLower(t.Token)] = t
+	}
+	root := func(f *robots.File, c robots.Crawler) string {
+		if f.CheckCrawler(c, "/").Allowed {
+			return "allowed"
+		}
+		return "blocked"
+	}
+	roleTitle := map[robots.Role]string{}
+	for _, r := range robots.IntentRoles() {
+		for _, role := range r.Roles {
+			roleTitle[role] = r.Title
+		}
+	}
+	crawler := func(c robots.Crawler, role string) IntentCrawler {
+		ic := IntentCrawler{Token: c.Token, Role: role, Before: root(an.File, c), After: root(next, c)}
+		if t, ok := targets[strings.ToLower(c.Token)]; ok {
+			ic.Governed, ic.Follows = t.Choice.String(), t.Follows
+		}
+		return ic
+	}
+	for _, c := range robots.Crawlers() {
+		add(crawler(c, roleTitle[c.Role]))
+	}
+	for _, t := range list {
+		if _, ok := byToken[strings.ToLower(t.Token)]; !ok {
+			add(crawler(robots.CrawlerFor(t.Token), ""))
+		}
+	}
+	for _, ch := range p.Tests.Changes {
+		tok := ch.Token
+		if tok == "" {
+			tok = "*"
+		}
+		i, ok := byToken[strings.ToLower(tok)]
+		if !ok {
+			add(crawler(robots.CrawlerFor(tok), ""))
+			i = len(p.Crawlers) - 1
+		}
+		p.Crawlers[i].Tests = append(p.Crawlers[i].Tests, ch)
+	}
+	for i := range p.Crawlers {
+		if p.Crawlers[i].Changed() {
+			p.Changes++
+		}
+	}
+	return p
+}
+
+// intentBlock returns the lines of the block in text, markers included,
+// or nil.
+func intentBlock(text string) []string {
+	var out []string
+	in := false
+	for l := range strings.Lines(text) {
+		l = strings.TrimRight(strings.TrimPrefix(l, "\ufeff"), "\r\n")
+		switch {
+		case strings.TrimRight(l, " \t") == robots.IntentBegin:
+			in = true
+		case in && strings.TrimRight(l, " \t") == robots.IntentEnd:
+			return append(out, l)
+		}
+		if in {
+			out = append(out, l)
+		}
+	}
+	return nil
+}
+
+// Summary says in a sentence what the intent changes: "4 crawlers change
+// at the site's root or in the tests; 3 of 12 tests change verdict.", or
+// that nothing changes.
+func (p *IntentPreview) Summary() string {
+	if p.Same {
+		return "The file already says this: applying it changes nothing."
+	}
+	var b strings.Builder
+	if p.Changes == 0 {
+		b.WriteString("No crawler's verdict changes at the site's root or in the tests; the file's lines change. ")
+	} else {
+		b.WriteString(Plural(p.Changes, "crawler changes", "crawlers change") + " at the site's root or in the tests. ")
+	}
+	b.WriteString(p.Tests.Summary())
+	return b.String()
+}

@@ -1,0 +1,114 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/internal/session"
+	"robotstester/app/model"
+	"robotstester/robots"
+)
+
+// TestIntentPanelAlone drives the intent panel through the page it is
+// given, with no Tester: the form draws every role's select; a choice
+// previews the crawlers and tests it changes; a crawler added apart from
+// its role is drawn, a value naming no crawler refused; Apply settles the
+// typing, then hands the page one edit (Replace) holding the file written;
+// a markup-like token is drawn as text.
+func TestIntentPanelAlone(t *testing.T) {
+	s := model.State{Robots: "User-agent: *\nDisallow: /admin/\n", Rows: []model.Row{
+		{Agent: "GPTBot", URL: "https://example.com/"},
+		{Agent: "Googlebot", URL: "https://example.com/"},
+	}}
+	an := model.Analyze(&s)
+	settled := 0
+	var edits []session.Edit
+	ip := &intentPanel{page: intentPage{
+		analysis: func() *model.Analysis { return an },
+		state:    func() *model.State { return &s },
+		apply:    func(_ app.Context, e session.Edit) { edits = append(edits, e) },
+		settle:   func(app.Context) { settled++ },
+	}}
+	render := func() string { return app.HTMLString(ip.view().(*IntentPanel).Render()) }
+	html := render()
+	for _, r := range robots.IntentRoles() {
+		if !strings.Contains(html, `id="intent-role-`+r.Name+`"`) || !strings.Contains(html, `for="intent-role-`+r.Name+`"`) {
+			t.Errorf("no labelled select for %s", r.Name)
+		}
+	}
+	if pv, _ := ip.currentPreview(); !pv.Same || !strings.Contains(tagOf(html, `id="intent-apply"`), " disabled") {
+		t.Errorf("an empty form: not same, or Apply enabled:\n%s", html)
+	}
+
+	ip.setRole(app.Context{}, "ai-training", robots.Deny)
+	html = render()
+	for _, want := range []string{`data-crawler="GPTBot"`, `data-before="allowed"`, `data-after="blocked"`, `data-tests-changed="1"`, `id="intent-block"`, "User-agent: GPTBot"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("AI training blocked: no %s in\n%s", want, html)
+		}
+	}
+	if strings.Contains(html, `data-crawler="Googlebot"`) {
+		t.Error("Googlebot is previewed as changing")
+	}
+	if ip.addCrawler(app.Context{}, "my bot", robots.Deny) {
+		t.Error(`"my bot" was taken as a crawler`)
+	}
+	if !ip.addCrawler(app.Context{}, "gptbot", robots.Let) || len(ip.form.crawlers) != 1 || ip.form.crawlers[0].token != "GPTBot" {
+		t.Fatalf("gptbot added: %+v", ip.form.crawlers)
+	}
+	html = render()
+	if !strings.Contains(html, `data-token="GPTBot"`) || strings.Contains(html, `data-crawler="GPTBot"`) {
+		t.Errorf("GPTBot allowed apart: not listed, or still previewed as blocked:\n%s", html)
+	}
+	ip.removeCrawler(app.Context{}, 0)
+	ip.addCrawler(app.Context{}, "Evil<b>Bot", robots.Deny) // read as the token "Evil"
+	if html = render(); strings.Contains(html, "<b>") {
+		t.Errorf("markup drawn:\n%s", html)
+	}
+	ip.removeCrawler(app.Context{}, 0)
+
+	ip.applyIntent(app.Context{})
+	if settled != 1 || len(edits) != 1 {
+		t.Fatalf("apply: settled %d, edits %v", settled, edits)
+	}
+	r, ok := edits[0].(session.Replace)
+	if !ok || r.State.Robots != robots.WriteIntent(s.Robots, ip.form.intent()) || len(r.State.Rows) != 2 {
+		t.Errorf("apply: edit %+v", edits[0])
+	}
+	s.Robots = r.State.Robots
+	an = model.Analyze(&s)
+	ip.applyIntent(app.Context{})
+	if len(edits) != 1 {
+		t.Error("applied again, the same file is an edit")
+	}
+
+	// A large file typed in keeps its preview until the form changes
+	// or Refresh; a small one is previewed again at once.
+	if _, stale := ip.currentPreview(); stale {
+		t.Error("a small file's preview is stale")
+	}
+	s.Robots += "# " + strings.Repeat("x", intentLiveSize) + "\n"
+	an = model.Analyze(&s)
+	before, _ := ip.currentPreview()
+	if pv, stale := ip.currentPreview(); pv != before || !stale || !strings.Contains(render(), `id="intent-refresh"`) {
+		t.Errorf("a large file typed in: preview made again %v, stale %v", pv != before, stale)
+	}
+	ip.refresh(app.Context{})
+	if pv, stale := ip.currentPreview(); pv == before || stale || settled != 3 {
+		t.Errorf("refreshed: the same preview %v, stale %v, settled %d", pv == before, stale, settled)
+	}
+}
+
+// tagOf returns the opening tag of html that holds attr (go-app writes
+// attributes in any order), or "".
+func tagOf(html, attr string) string {
+	i := strings.Index(html, attr)
+	if i < 0 {
+		return ""
+	}
+	start := strings.LastIndex(html[:i], "<")
+	end := strings.Index(html[i:], ">")
+	return html[start : i+end+1]
+}
