@@ -16,10 +16,10 @@ import (
 // pageState is the Tester's part that belongs to the browser rather than
 // to the work: the embed mode, the save timer, the full tester's link.
 type pageState struct {
-	embed       embed.Options
-	saveWaiting bool       // a save is scheduled
-	listeners   []app.Func // the browser's events the page follows, kept alive
-	fullLink    string     // embed mode: the "Open in full tester" link
+	embed     embed.Options
+	saveAt    deadline   // the save's wait for a pause in the typing (changed)
+	listeners []app.Func // the browser's events the page follows, kept alive
+	fullLink  string     // embed mode: the "Open in full tester" link
 }
 
 // arrive picks the state the page opens with: the link's, the autosaved
@@ -101,14 +101,14 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 // typing does not queue a task, and a render, per key.
 func (t *Tester) changed(ctx app.Context) {
 	p := &t.page
-	if !t.ready || p.saveWaiting {
+	if !t.ready {
 		return
 	}
 	if p.embed.On {
-		p.saveWaiting = true
-		t.own.After(session.SavePause, func(ctx app.Context) {
-			p.saveWaiting = false
-			p.fullLink = embed.FullURL(dom.URL(), share.Fragment(t.work.State))
+		p.saveAt.set(session.SavePause, func() {
+			t.own.Dispatch(func(ctx app.Context) {
+				p.fullLink = embed.FullURL(dom.URL(), share.Fragment(t.work.State))
+			})
 		})
 		return
 	}
@@ -116,24 +116,26 @@ func (t *Tester) changed(ctx app.Context) {
 	if !ok {
 		return
 	}
-	p.saveWaiting = true
-	t.own.After(max(wait, time.Millisecond), func(ctx app.Context) {
-		p.saveWaiting = false
-		if wait, ok := t.work.SaveIn(); ok && wait > 0 {
-			ctx.PreventUpdate()
-			t.changed(ctx)
-			return
-		}
-		// Encoding the work and writing it are a task's worth each at 4
-		// MiB (about 60 ms each for a 3.7 MB file): two tasks.
-		var w session.SaveWrite
-		var ok bool
-		t.unseen(ctx, func() { w, ok = t.work.PrepareSave() })
-		if !ok {
-			return
-		}
-		dom.NextTask(ctx, func(ctx app.Context) {
-			t.unseen(ctx, func() { t.saved(t.work.FinishSave(w)) })
+	// Set again at every change, the wait fires once the user pauses: a
+	// wait a change was a call into Go a key (issue 38).
+	p.saveAt.set(max(wait, time.Millisecond), func() {
+		t.own.Dispatch(func(ctx app.Context) {
+			if wait, ok := t.work.SaveIn(); ok && wait > 0 {
+				ctx.PreventUpdate()
+				t.changed(ctx)
+				return
+			}
+			// Encoding the work and writing it are a task's worth each at 4
+			// MiB (about 60 ms each for a 3.7 MB file): two tasks.
+			var w session.SaveWrite
+			var ok bool
+			t.unseen(ctx, func() { w, ok = t.work.PrepareSave() })
+			if !ok {
+				return
+			}
+			dom.NextTask(ctx, func(ctx app.Context) {
+				t.unseen(ctx, func() { t.saved(t.work.FinishSave(w)) })
+			})
 		})
 	})
 }

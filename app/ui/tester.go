@@ -11,7 +11,6 @@ import (
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/panel"
 	"robotstester/app/ui/tests"
-	"robotstester/app/ui/widget"
 	"robotstester/robots"
 )
 
@@ -220,7 +219,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	}
 	t.lintFile.Store(t.work.An.File)
 	if fx.File || fx.Rows {
-		paintVerdicts(t.work.An)
+		// The verdicts are painted with the editor's marks (showAnalysis).
 		// The painter finds the tests by the places the page last drew:
 		// when tests came or went, or another is selected (a link read,
 		// one removed above the selected one), it may have painted a
@@ -238,7 +237,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		// a rule), or the view stayed where the old text had it.
 		t.edit.deciding = 0
 	}
-	t.showInEditor(ctx, false)
+	t.showAnalysis(ctx, false, fx.File || fx.Rows)
 	if t.ready { // the collector waits for the end of the start (PauseCollector)
 		t.gc.Soon()
 	}
@@ -246,10 +245,6 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		// The state was replaced (Undo, Example, a link): the selects
 		// must follow it; a key or a choice made in a select need not.
 		dom.SyncChoices(model.AnswerFor(t.work.State.Answer).Choice(), model.CleanDialect(t.work.State.Dialect))
-	}
-	if fx.File && !fx.Editor {
-		// A keystroke in the editor: the verdicts show before the redraw.
-		dom.RenderNextTask(ctx)
 	}
 	if fx.Lint {
 		t.lintLater(ctx)
@@ -285,11 +280,13 @@ func (t *Tester) lintLater(ctx app.Context) {
 	if an.Linted() || !t.ready {
 		return
 	}
-	t.own.After(lintPause, func(ctx app.Context) {
-		ctx.PreventUpdate() // nothing to draw until the findings are known
-		if t.work.An == an && !an.Linted() {
-			t.lintPaced(an)
-		}
+	t.edit.lintAt.set(lintPause, func() {
+		t.own.Dispatch(func(ctx app.Context) {
+			ctx.PreventUpdate() // nothing to draw until the findings are known
+			if t.work.An == an && !an.Linted() {
+				t.lintPaced(an)
+			}
+		})
 	})
 }
 
@@ -432,13 +429,4 @@ func (t *Tester) reveal(ctx app.Context, n int) {
 
 // paintVerdicts paints the verdicts ahead of go-app's frame, in the words
 // the rows draw them with.
-func paintVerdicts(an *model.Analysis) {
-	verdicts := make([]byte, len(an.Rows))
-	for i := range an.Rows {
-		verdicts[i] = 'b'
-		if an.Rows[i].Allowed {
-			verdicts[i] = 'a'
-		}
-	}
-	dom.PaintVerdicts(verdicts, widget.VerdictText(true), widget.VerdictText(false))
-}
+func paintVerdicts(an *model.Analysis) { dom.PaintVerdicts(verdictsOf(an)) }

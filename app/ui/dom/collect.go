@@ -54,10 +54,13 @@ func ResumeCollector() {
 	debug.SetGCPercent(CollectorPercent)
 }
 
-// Soon asks for a collection at the browser's next idle moment, if by then
-// the heap has grown enough to be worth one.
+// Soon asks for a collection at the browser's next idle moment, if the
+// heap has grown enough to be worth one. Asked only then: the idle
+// callback is a call into Go, which at every key was most of a call a key
+// for nothing (issue 38); a key's garbage that does not yet make it worth
+// one is counted at the next key's.
 func (c *Collector) Soon() {
-	if !app.IsClient || c.queued {
+	if !app.IsClient || c.queued || !heapGrown() {
 		return
 	}
 	c.queued = true
