@@ -37,7 +37,17 @@ type editing struct {
 	deciding   int             // the line last brought into view (RowView.Focus)
 	narrow     bool            // the page had its narrow layout when last seen (OnResize)
 	lintAt     deadline        // the linter's wait for a pause in the typing (lintLater)
+	// frameFrom is when the Dispatch that brought a key's analysis
+	// (analyzeDue) started go-app's frame timer; zero when none did
+	// (editorChanged starts it after the work).
+	frameFrom time.Time
 }
+
+// frameSafe is how long after go-app's frame timer started a key's
+// verdicts may be painted with the render still falling in a task of its
+// own: the timer fires 8.3 ms after it starts (go-app's 120 frames a
+// second), inside the task if Go is still busy then.
+const frameSafe = 6 * time.Millisecond
 
 // mountEditor makes the editor in host with the work's text.
 func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
@@ -140,7 +150,7 @@ func (t *Tester) editorChanged(transactions [][]session.TextChange, history stri
 		return
 	}
 	ctx := t.own
-	e.applied = seq
+	e.applied, e.frameFrom = seq, time.Time{}
 	ctx.Update() // as a Dispatch marks the Tester: drawn again unless the edit leaves an analysis to do
 	t.apply(ctx, edit)
 	if t.work.Due() == nil {
@@ -163,6 +173,22 @@ func (t *Tester) replaceEditorText() {
 		e.findingsOf, e.deciding = nil, 0
 		t.showInEditor(ctx, false)
 	})
+}
+
+// renderAfterVerdicts keeps go-app's render of a key out of the task that
+// painted its verdicts (showAnalysis), when the work since go-app's frame
+// timer started (frameFrom) has taken so long that the frame would fall
+// in it (a slow machine, a large file): the update is cancelled and asked
+// for again in the browser's next task (NextTask: a Go timer would fire
+// inside this task). A call into Go more, only then.
+func (e *editing) renderAfterVerdicts(ctx app.Context) {
+	from := e.frameFrom
+	e.frameFrom = time.Time{}
+	if from.IsZero() || time.Since(from) < frameSafe {
+		return
+	}
+	ctx.PreventUpdate()
+	dom.NextTask(ctx, func(app.Context) {})
 }
 
 // showInEditor has the editor draw the analysis (showAnalysis, without

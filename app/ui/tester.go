@@ -255,6 +255,10 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	if fx.Changed {
 		t.changed(ctx)
 	}
+	if fx.File && !fx.Editor {
+		// A keystroke in the editor: the verdicts show before the redraw.
+		t.edit.renderAfterVerdicts(ctx)
+	}
 	t.site.follow() // the site's URLs are counted for the file shown
 	if fx.Focus > 0 {
 		t.bringRow(fx.Focus-1, "url")
@@ -353,7 +357,10 @@ func (t *Tester) analyzeDue() {
 		if w.Run(pacer()) != nil {
 			return // typed over
 		}
-		t.own.Dispatch(func(ctx app.Context) { t.apply(ctx, session.Analyzed{Work: w}) })
+		t.own.Dispatch(func(ctx app.Context) {
+			t.edit.frameFrom = time.Now() // go-app's frame timer starts with this Dispatch (renderAfterVerdicts)
+			t.apply(ctx, session.Analyzed{Work: w})
+		})
 	})
 }
 
