@@ -16,7 +16,7 @@ func generate() {
 	var opts site.Options
 	flag.StringVar(&opts.Out, "out", "site", "folder to write the site to (replaced)")
 	flag.StringVar(&opts.Web, "web", "web", "folder of static assets holding app.wasm")
-	flag.StringVar(&opts.WasmExec, "wasm-exec", "wasm_exec.js", "the toolchain's wasm_exec.js")
+	flag.StringVar(&opts.WasmExec, "wasm-exec", "", "the wasm_exec.js of the toolchain that built app.wasm; default: $(go env GOROOT)/lib/wasm/wasm_exec.js")
 	flag.StringVar(&opts.Prefix, "prefix", "", "URL path the site is served under, e.g. /tools/robots; empty for the root")
 	flag.StringVar(&opts.URL, "url", "", "public address of the site, e.g. https://example.com/tools/robots/, for its link previews (og:url); empty: none")
 	flag.StringVar(&opts.FetchRelay, "fetch-relay", "", "address of the fetch relay the page asks, e.g. https://relay.example/fetch; empty: the site's own /fetch, if any")
@@ -26,6 +26,14 @@ func generate() {
 		fmt.Fprintf(os.Stderr, "app: unexpected arguments %q\n", flag.Args())
 		flag.Usage()
 		os.Exit(2)
+	}
+	if opts.WasmExec == "" {
+		path, err := site.ToolchainWasmExec()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "app:", err)
+			os.Exit(1)
+		}
+		opts.WasmExec = path
 	}
 	if err := site.Build(opts); err != nil {
 		fmt.Fprintln(os.Stderr, "app:", err)

@@ -3,7 +3,7 @@
 // Compiled to WebAssembly and loaded in a browser, it runs the user
 // interface. Run natively, it writes the static website:
 //
-//	go run ./app -out site -web web -wasm-exec wasm_exec.js [-prefix /sub/path] [-url https://host/sub/path/] [-version v]
+//	go run ./app -out site -web web [-wasm-exec FILE] [-prefix /sub/path] [-url https://host/sub/path/] [-version v]
 //
 // The web folder must already hold app.wasm, built with
 // GOOS=js GOARCH=wasm go build -o web/app.wasm ./app (see the Makefile).

@@ -18,7 +18,6 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -70,6 +69,7 @@ type Suite struct {
 
 	buildOnce sync.Once
 	repo      string // module root
+	wasmExec  string // the toolchain's wasm_exec.js
 	web       string // web folder holding app.wasm
 	buildErr  error
 
@@ -168,7 +168,7 @@ func (s *Suite) serve(prefix string) *servedSite {
 	err := site.Build(site.Options{
 		Out:      dir,
 		Web:      s.web,
-		WasmExec: filepath.Join(s.repo, "wasm_exec.js"),
+		WasmExec: s.wasmExec,
 		Prefix:   prefix,
 	})
 	if err != nil {
@@ -187,7 +187,7 @@ func (s *Suite) prepareWeb() {
 		return
 	}
 	s.repo = filepath.Dir(strings.TrimSpace(string(out)))
-	if err := checkWasmExec(s.repo); err != nil {
+	if s.wasmExec, err = site.ToolchainWasmExec(); err != nil {
 		s.buildErr = err
 		return
 	}
@@ -217,28 +217,6 @@ func (s *Suite) prepareWeb() {
 			return
 		}
 	}
-}
-
-// checkWasmExec makes sure the repository's wasm_exec.js is the running
-// toolchain's, as the Makefile does.
-func checkWasmExec(repo string) error {
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		return fmt.Errorf("go env GOROOT: %w", err)
-	}
-	goroot := strings.TrimSpace(string(out))
-	want, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
-	if err != nil {
-		return err
-	}
-	got, err := os.ReadFile(filepath.Join(repo, "wasm_exec.js"))
-	if err != nil {
-		return err
-	}
-	if !bytes.Equal(got, want) {
-		return errors.New("wasm_exec.js differs from the toolchain's: copy $(go env GOROOT)/lib/wasm/wasm_exec.js over it")
-	}
-	return nil
 }
 
 // NewPage opens a new tab in the suite's browser, starting the browser on

@@ -683,7 +683,13 @@ func TestSiteURLsOffline(t *testing.T) {
 	p.Open(srv.URL + "/")
 	p.Click("#site-urls-toggle")
 	p.addSiteURLs("/b\n/private/c\n")
-	p.WaitAttr("#site-urls-summary", "data-urls", "2")
+	deadline := time.Now().Add(Timeout)
+	for n, _ := p.Attr("#site-urls-summary", "data-urls"); n != "2"; n, _ = p.Attr("#site-urls-summary", "data-urls") {
+		if time.Now().After(deadline) {
+			t.Fatalf("offline, the URLs pasted were not counted: the panel says %q", p.Text("#site-urls-status"))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // addSiteURLs pastes text into the site URLs panel, open, and adds it.

@@ -75,20 +75,20 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 			if t.work == nil {
 				return ""
 			}
-			return t.work.An.LineMarks(first, last, t.site.lineNotes())
+			return t.work.Analysis().LineMarks(first, last, t.site.lineNotes())
 		},
 		Findings: func(first, last int) (string, bool) {
-			an := t.work.An
+			an := t.work.Analysis()
 			if !an.Linted() {
 				return "", false // not known yet: the editor keeps those it shows, moved with the text
 			}
 			return an.FindingMarks(first, last), true
 		},
 		FindingCount: func() (int, bool) {
-			if t.work == nil || !t.work.An.Linted() {
+			if t.work == nil || !t.work.Analysis().Linted() {
 				return 0, false
 			}
-			return len(t.work.An.Findings), true
+			return len(t.work.Analysis().Findings), true
 		},
 		Drop: func(file app.Value) {
 			if !t.page.embed.ReadOnly {
@@ -204,7 +204,7 @@ func (t *Tester) showInEditor(ctx app.Context, scroll bool) { t.showAnalysis(ctx
 // when it has not changed.
 func (t *Tester) showAnalysis(ctx app.Context, scroll, verdicts bool) {
 	e := &t.edit
-	an := t.work.An
+	an := t.work.Analysis()
 	s := dom.Showing{Seq: e.applied}
 	if verdicts {
 		s.Verdicts, s.AllowedText, s.BlockedText = verdictsOf(an)

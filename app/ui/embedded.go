@@ -8,16 +8,17 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/embed"
+	"robotstester/app/internal/session"
 	"robotstester/app/ui/panel"
 )
 
-// renderEmbed draws the compact layout of the embed mode (?embed=1), meant
+// embedded draws the compact layout of the embed mode (?embed=1), meant
 // for an iframe in a docs page: the panels the URL asks for, without the
 // page's header, tools and footer, and a link to the full tester carrying
 // the same state.
-func (t *Tester) renderEmbed() app.UI {
-	an, o := t.work.An, t.page.embed
-	root := t.root("tester", "embed").DataSet("embed", "true")
+func (v pageView) embedded() app.UI {
+	an, o := v.an, v.embed
+	root := v.root("tester", "embed").DataSet("embed", "true")
 	if o.ReadOnly {
 		root = root.DataSet("readonly", "true")
 	}
@@ -27,10 +28,10 @@ func (t *Tester) renderEmbed() app.UI {
 	body := []app.UI{
 		app.Div().Class("embed-head").Body(
 			app.Span().Class("embed-title").Text("robots.txt tester"),
-			app.A().ID("open-full").Href(t.page.fullLink).Target("_blank").Rel("noopener").
+			app.A().ID("open-full").Href(v.fullLink).Target("_blank").Rel("noopener").
 				Text("Open in full tester ↗"),
 		),
-		t.notices.view(),
+		v.notices.view(),
 	}
 	editorShown := false
 	for _, p := range o.Panels {
@@ -43,35 +44,35 @@ func (t *Tester) renderEmbed() app.UI {
 			}
 			editorShown = true
 			body = append(body, app.Div().Class("embed-work").Body(
-				t.testBar(o.ReadOnly),
+				v.testBar(o.ReadOnly),
 				app.Section().Class("pane").Aria("label", "robots.txt").Body(
-					t.editor(),
-					t.summary(),
+					v.editor(),
+					v.summary(),
 				),
 			))
 		case embed.Tests:
 			body = append(body, app.Section().ID("tests").Class("tests").Aria("label", "Tests").Body(
-				t.answerNote(),
-				t.resultsTable(o.ReadOnly),
+				v.answerNote(),
+				v.resultsTable(o.ReadOnly),
 				app.If(!o.ReadOnly, func() app.UI {
-					return app.Button().Type("button").ID("add-row").OnClick(t.addRow).Text("+ Add a test")
+					return app.Button().Type("button").ID("add-row").OnClick(v.on(session.AddRow{After: -1})).Text("+ Add a test")
 				}),
-				app.If(t.work.State.Dialect != "", func() app.UI {
+				app.If(v.state.Dialect != "", func() app.UI {
 					return app.P().Class("note").Text("Read as " + an.Reading.Dialect.Title() + ".")
 				}),
-				t.crawlerList(),
+				v.crawlerList(),
 			))
 		case embed.Why:
 			why, has := an.Why()
-			body = append(body, &panel.WhyPanel{Why: why, Has: has, Sheet: t.whySheet, Opener: t.whyOpener, OnReveal: t.reveal, OnClose: t.closeWhy})
+			body = append(body, &panel.WhyPanel{Why: why, Has: has, Sheet: v.ui.whySheet, Opener: v.ui.whyOpener, OnReveal: v.reveal, OnClose: v.ui.closeWhy})
 		}
 	}
 	// Without a Why panel in the page, a test's Why control still answers:
 	// with the panel as a sheet over the frame, which a fixed height
 	// cannot hide.
-	if t.whySheet && !slices.Contains(o.Panels, embed.Why) {
+	if v.ui.whySheet && !slices.Contains(o.Panels, embed.Why) {
 		why, has := an.Why()
-		body = append(body, &panel.WhyPanel{Why: why, Has: has, Sheet: true, Opener: t.whyOpener, OnReveal: t.reveal, OnClose: t.closeWhy})
+		body = append(body, &panel.WhyPanel{Why: why, Has: has, Sheet: true, Opener: v.ui.whyOpener, OnReveal: v.reveal, OnClose: v.ui.closeWhy})
 	}
 	return root.Body(body...)
 }

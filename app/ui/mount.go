@@ -3,8 +3,6 @@ package ui
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/internal/session"
-	"robotstester/app/internal/share"
 	"robotstester/app/ui/dom"
 )
 
@@ -138,40 +136,18 @@ func (t *Tester) started(ctx app.Context) {
 	t.lintShown(ctx)
 }
 
-// root returns the page's root element with the given classes: hidden
-// while the live page is built, and marked data-ready once it is ready.
-func (t *Tester) root(classes ...string) app.HTMLMain {
-	if app.IsClient && !t.shown {
-		classes = append(classes, dom.MountingClass)
-	}
-	root := app.Main().Class(classes...)
-	if !app.IsClient {
-		// The page made at build time takes no input when the visit opens
-		// a link or saved work (app/editor/src/early.js): these say where
-		// to look for them.
-		root = root.DataSet("early-link", share.FragmentKey)
-		if !t.page.embed.On { // the embed mode opens no saved work
-			root = root.DataSet("early-save", session.SaveKey)
-		}
-	}
-	if t.ready && t.shown {
-		root = root.DataSet("ready", "true") // as ShowLivePage marks it
-	}
-	return root
-}
-
 // lintShown works out the findings of a small file (the example's) in the
 // task after the page shows, and a larger one's once the user pauses
-// (lintLater). The linter's first run is 20 to 30 ms, most of it the
+// (linting.later). The linter's first run is 20 to 30 ms, most of it the
 // compiling of its code: run before the live page showed, it held back
 // the moment the page is ready, for marks that the editor of the page made
 // at build time does not show either.
 func (t *Tester) lintShown(ctx app.Context) {
 	dom.NextTask(ctx, func(ctx app.Context) {
-		an := t.work.An
+		an := t.work.Analysis()
 		if an.Linted() || an.File.Size > lintNowSize {
 			ctx.PreventUpdate()
-			t.lintLater(ctx)
+			t.lint.later(ctx)
 			return
 		}
 		an.Lint()

@@ -3,7 +3,6 @@ package ui
 import (
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -17,7 +16,6 @@ import (
 // to the work: the embed mode, the save timer, the full tester's link.
 type pageState struct {
 	embed     embed.Options
-	saveAt    deadline   // the save's wait for a pause in the typing (changed)
 	listeners []app.Func // the browser's events the page follows, kept alive
 	fullLink  string     // embed mode: the "Open in full tester" link
 }
@@ -35,8 +33,10 @@ func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 	u := dom.URL()
 	p.embed = embed.Parse(u.Query())
 	fragment, damaged, storageErr := dom.Arrival()
-	work := session.New(browserStorage{denied: storageErr}, nil, t.work.State)
-	work.Embed = p.embed.On
+	work := session.New(browserStorage{denied: storageErr}, nil, *t.work.State())
+	if p.embed.On {
+		work = session.NewEmbed(*t.work.State())
+	}
 	fragment = unescapeFragment(fragment)
 	t.own.Async(func() {
 		fx, link := work.ArrivePaced(fragment, damaged, pacer())
@@ -56,7 +56,7 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 	u := dom.URL()
 	t.show(ctx, fx)
 	if p.embed.On {
-		p.fullLink = embed.FullURL(u, share.Fragment(t.work.State))
+		p.fullLink = embed.FullURL(u, share.Fragment(*t.work.State()))
 		dom.ReportHeight()
 		return
 	}
@@ -65,7 +65,7 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 		// task of its own (1000 tests are tens of milliseconds of JSON).
 		dom.AfterFrame(ctx, func(ctx app.Context) {
 			ctx.PreventUpdate()
-			t.save()
+			t.saving.save()
 		})
 	}
 	if link == session.LinkOpened || link == session.LinkFailed {
@@ -79,9 +79,9 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 			// writes, and computes nothing. The text whose analysis is
 			// under way is saved as it is; the analysis goes on if the
 			// page comes back.
-			t.saved(t.work.SaveLeaving())
+			t.saving.saved(t.work.Autosave().SaveLeaving())
 		},
-		Storage: t.otherTabWrote,
+		Storage: t.saving.otherTabWrote,
 		Address: func() { t.own.Dispatch(t.linkGiven) },
 	})
 	undoKeys := dom.OnUndoKeys(ctx, func(ctx app.Context, redo bool) {
@@ -92,63 +92,6 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 		}
 	})
 	p.listeners = append(p.listeners, undoKeys)
-}
-
-// changed notes a change of the work: it is saved once the user pauses.
-// In embed mode nothing is saved; the link to the full tester follows.
-//
-// A keystroke only notes the time: one timer waits for the pause, so that
-// typing does not queue a task, and a render, per key.
-func (t *Tester) changed(ctx app.Context) {
-	p := &t.page
-	if !t.ready {
-		return
-	}
-	if p.embed.On {
-		p.saveAt.set(session.SavePause, func() {
-			t.own.Dispatch(func(ctx app.Context) {
-				p.fullLink = embed.FullURL(dom.URL(), share.Fragment(t.work.State))
-			})
-		})
-		return
-	}
-	wait, ok := t.work.SaveIn()
-	if !ok {
-		return
-	}
-	// Set again at every change, the wait fires once the user pauses: a
-	// wait a change was a call into Go a key (issue 38).
-	p.saveAt.set(max(wait, time.Millisecond), func() {
-		t.own.Dispatch(func(ctx app.Context) {
-			if wait, ok := t.work.SaveIn(); ok && wait > 0 {
-				ctx.PreventUpdate()
-				t.changed(ctx)
-				return
-			}
-			// Encoding the work and writing it are a task's worth each at 4
-			// MiB (about 60 ms each for a 3.7 MB file): two tasks.
-			var w session.SaveWrite
-			var ok bool
-			t.unseen(ctx, func() { w, ok = t.work.PrepareSave() })
-			if !ok {
-				return
-			}
-			dom.NextTask(ctx, func(ctx app.Context) {
-				t.unseen(ctx, func() { t.saved(t.work.FinishSave(w)) })
-			})
-		})
-	})
-}
-
-// unseen runs a step of the save, which draws nothing unless it brings a
-// notice (the work too large, storage failing, another tab's work kept) or
-// a version to the open list.
-func (t *Tester) unseen(ctx app.Context, step func()) {
-	notes, versions := len(t.work.Notes), t.versions.seen
-	step()
-	if len(t.work.Notes) == notes && t.versions.seen == versions {
-		ctx.PreventUpdate()
-	}
 }
 
 // linkGiven takes a link given to the page already open, on the browser's
@@ -189,38 +132,6 @@ func unescapeFragment(fragment string) string {
 		return f
 	}
 	return fragment
-}
-
-// otherTabWrote takes the browser's storage event: another tab of the
-// tester wrote in this browser's storage (a tab is not told of its own
-// writes). Its save is said at once, and an open list of versions shows
-// the version it kept.
-func (t *Tester) otherTabWrote(k, stamp string) {
-	t.own.Dispatch(func(ctx app.Context) {
-		switch {
-		case k == session.StampKey && t.work.OtherTabSaved(stamp):
-		case k == session.VersionsKey && t.versions.otherTab(): // the open list read again
-		default:
-			ctx.PreventUpdate()
-		}
-	})
-}
-
-// save writes the work now.
-func (t *Tester) save() { t.saved(t.work.Save()) }
-
-// saved drops a link from the address bar that no longer matches the work,
-// once the work is written, and reads the versions' open list again when
-// the save kept another.
-func (t *Tester) saved(wrote bool) {
-	if !wrote {
-		return
-	}
-	t.versions.saved()
-	// A link waiting for the user's choice stays, for a reload to ask again.
-	if u := dom.URL(); u != nil && t.work.Pending == nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
-		dom.ReplaceURL(embed.PageURL(u))
-	}
 }
 
 // browserStorage is localStorage as a session.Storage. denied, when not

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"sync/atomic"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -10,8 +9,7 @@ import (
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/panel"
-	"robotstester/app/ui/tests"
-	"robotstester/robots"
+	"robotstester/app/ui/widget"
 )
 
 // Tester is the app's root component. The work (what the user chose, its
@@ -41,16 +39,15 @@ type Tester struct {
 
 	edit editing // the editor and its text (editing.go)
 
-	aiOpen     bool            // the AI crawlers' grid is open
-	moreOpened map[string]bool // the parts under More opened once (morePanel)
-	severity   string          // the findings shown: "" for all, or one severity
+	ui viewState // what is open, what the results table shows (viewstate.go)
 
-	results   model.TableState // the results table's query, and its table while nothing changed
-	rowReveal tests.RowReveal  // the test the results table brings into view next
-	whySheet  bool             // the Why panel shows as a sheet (narrow screens), once asked for
-	whyOpener int              // the test whose Why control opened the sheet: its control has the focus back
+	// revealLine is the click of a "line N" button: the line is shown in
+	// the editor.
+	revealLine app.EventHandler
 
-	page pageState // the browser's side: embed mode, saving, the link (page.go)
+	page pageState // the browser's side: embed mode, the link (page.go)
+
+	saving saving // the autosave's writes, once the user pauses (saving.go)
 
 	versions versionsPanel // the versions kept and Compare versions, which own their list and the proposed file (versionspanel.go)
 
@@ -62,15 +59,7 @@ type Tester struct {
 
 	notices noticesPanel // the notices and the choice over a link, which hold nothing of their own (noticespanel.go)
 
-	// lintFile is the file the page shows, for a linter running in a
-	// goroutine to see that its own is gone.
-	lintFile atomic.Pointer[robots.File]
-
-	// pendingText is the text typed while its analysis is made in a
-	// goroutine (the session's Due), nil when none is: for work in a
-	// goroutine of its own (the site's URLs counted) to see that the file
-	// changes. It follows the session in show.
-	pendingText atomic.Pointer[string]
+	lint linting // the findings, worked out once the user pauses (lint.go)
 
 	// own is the Tester's own context, from OnMount. Timers that outlive
 	// an event (the autosave, the linter) are set with it: a handler's
@@ -85,9 +74,15 @@ type Tester struct {
 // and ask of the page, and no more; so with the versions and compare
 // panels, the transfers and the notices.
 func (t *Tester) OnInit() {
+	t.revealLine = func(ctx app.Context, e app.Event) { widget.RevealLine(ctx, t.reveal) }
+	t.ui.opened = func(id string) {
+		if id == "site-urls" {
+			t.site.start()
+		}
+	}
 	t.transfer.page = transferPage{
-		analysis:  func() *model.Analysis { return t.work.An },
-		state:     func() *model.State { return &t.work.State },
+		analysis:  func() *model.Analysis { return t.work.Analysis() },
+		state:     func() *model.State { return t.work.State() },
 		apply:     t.apply,
 		settle:    t.takePending,
 		report:    func(n session.Note) { t.work.Report(n) },
@@ -95,16 +90,16 @@ func (t *Tester) OnInit() {
 		own:       func() app.Context { return t.own },
 	}
 	t.compare.page = comparePage{
-		analysis: func() *model.Analysis { return t.work.An },
-		state:    func() *model.State { return &t.work.State },
+		analysis: func() *model.Analysis { return t.work.Analysis() },
+		state:    func() *model.State { return t.work.State() },
 		own:      func() app.Context { return t.own },
 		settle:   t.takePending,
 		reveal:   t.reveal,
 	}
 	t.versions.page = versionsPage{
-		analysis: func() *model.Analysis { return t.work.An },
-		state:    func() *model.State { return &t.work.State },
-		store:    func() versionStore { return t.work },
+		analysis: func() *model.Analysis { return t.work.Analysis() },
+		state:    func() *model.State { return t.work.State() },
+		store:    func() versionStore { return t.work.Autosave() },
 		apply:    t.apply,
 		settle:   t.takePending,
 		live:     func() liveCopy { return t.transfer.live },
@@ -113,26 +108,40 @@ func (t *Tester) OnInit() {
 		reveal:   t.reveal,
 	}
 	t.site.page = sitePage{
-		analysis:  func() *model.Analysis { return t.work.An },
-		state:     func() *model.State { return &t.work.State },
+		analysis:  func() *model.Analysis { return t.work.Analysis() },
+		state:     func() *model.State { return t.work.State() },
 		own:       func() app.Context { return t.own },
 		settle:    t.takePending,
 		showNotes: func(ctx app.Context) { t.showInEditor(ctx, false) },
 		failed:    t.transfer.fileFailed,
 		embedded:  func() bool { return t.page.embed.On },
-		reveal:    t.revealLineButton,
+		reveal:    t.revealLine,
 	}
 	t.notices.page = noticesPage{
-		notes:  func() []session.Note { return t.work.Notes },
-		shared: func() *model.State { return t.work.Pending },
+		notes:  func() []session.Note { return t.work.Notes() },
+		shared: func() *model.State { return t.work.Pending() },
 		canUndo: func() bool {
 			_, ok := t.work.CanUndo()
 			return ok
 		},
-		aside:  func() string { return t.work.AsideState() },
+		aside:  func() string { return t.work.Autosave().AsideState() },
 		apply:  t.apply,
-		save:   t.save,
+		save:   t.saving.save,
 		failed: t.transfer.fileFailed,
+	}
+	t.lint.page = lintPage{
+		analysis: func() *model.Analysis { return t.work.Analysis() },
+		own:      func() app.Context { return t.own },
+		ready:    func() bool { return t.ready },
+		linted:   func(ctx app.Context) { t.showInEditor(ctx, false) },
+	}
+	t.saving.page = savingPage{
+		work:     func() *session.Session { return t.work },
+		own:      func() app.Context { return t.own },
+		ready:    func() bool { return t.ready },
+		embedded: func() bool { return t.page.embed.On },
+		linked:   func(link string) { t.page.fullLink = link },
+		versions: &t.versions,
 	}
 	if t.work == nil {
 		t.work = session.New(nil, nil, model.Example())
@@ -140,7 +149,7 @@ func (t *Tester) OnInit() {
 	if !app.IsClient {
 		// Prerendered pages show the findings at once; the live page
 		// works them out when it draws them (mount.go).
-		t.work.An.Lint()
+		t.work.Analysis().Lint()
 	}
 	t.parts = firstParts()
 	t.keptList = dom.KeptCrawlerList()
@@ -166,7 +175,7 @@ func (t *Tester) OnMount(ctx app.Context) {
 
 // State returns a copy of what the user chose.
 func (t *Tester) State() model.State {
-	return stateCopy(&t.work.State)
+	return stateCopy(t.work.State())
 }
 
 // stateCopy returns a copy of s that shares none of its tests, for work
@@ -195,11 +204,6 @@ type paintShape struct{ rows, selected int }
 
 // show brings the page in step with what an edit changed.
 func (t *Tester) show(ctx app.Context, fx session.Effects) {
-	if w := t.work.Due(); w != nil {
-		t.pendingText.Store(w.Text())
-	} else {
-		t.pendingText.Store(nil)
-	}
 	if fx.Replaced {
 		// The line the editor showed was the old file's: the new one's
 		// deciding line is shown once its analysis is done.
@@ -217,7 +221,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		// before then wins.
 		t.replaceEditorText()
 	}
-	t.lintFile.Store(t.work.An.File)
+	t.lint.shows(t.work.Analysis().File)
 	if fx.File || fx.Rows {
 		// The verdicts are painted with the editor's marks (showAnalysis).
 		// The painter finds the tests by the places the page last drew:
@@ -226,9 +230,9 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		// test's verdict in another's place, which go-app's redraw leaves
 		// as it is if that place's own verdict is unchanged. Then, once
 		// drawn, again; not after a key, which moves no test.
-		if shape := (paintShape{len(t.work.State.Rows), t.work.State.Selected}); shape != t.painted {
+		if shape := (paintShape{len(t.work.State().Rows), t.work.State().Selected}); shape != t.painted {
 			t.painted = shape
-			ctx.Defer(func(app.Context) { paintVerdicts(t.work.An) })
+			ctx.Defer(func(app.Context) { paintVerdicts(t.work.Analysis()) })
 		}
 	}
 	if fx.Replaced {
@@ -244,16 +248,16 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	if fx.Editor {
 		// The state was replaced (Undo, Example, a link): the selects
 		// must follow it; a key or a choice made in a select need not.
-		dom.SyncChoices(model.AnswerFor(t.work.State.Answer).Choice(), model.CleanDialect(t.work.State.Dialect))
+		dom.SyncChoices(model.AnswerFor(t.work.State().Answer).Choice(), model.CleanDialect(t.work.State().Dialect))
 	}
 	if fx.Lint {
-		t.lintLater(ctx)
+		t.lint.later(ctx)
 	}
 	if fx.Rows {
 		t.compare.grow(t.own) // more tests may be there to draw
 	}
 	if fx.Changed {
-		t.changed(ctx)
+		t.saving.changed(ctx)
 	}
 	if fx.File && !fx.Editor {
 		// A keystroke in the editor: the verdicts show before the redraw.
@@ -261,87 +265,8 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	}
 	t.site.follow() // the site's URLs are counted for the file shown
 	if fx.Focus > 0 {
-		t.bringRow(fx.Focus-1, "url")
+		t.ui.bringRow(t.work.Analysis(), t.work.State(), fx.Focus-1, "url")
 	}
-}
-
-// lintPause is how long the file must stay unchanged before the linter
-// runs: it costs several parses of the file (tens of milliseconds at 500
-// KiB), so it waits for a pause in the typing rather than hold up the next
-// keystroke.
-const lintPause = 400 * time.Millisecond
-
-// lintLater works out the findings once the user pauses, after the
-// verdicts are drawn. A newer change makes it moot.
-//
-// The linter reads the file in other dialects to check what it says of
-// other crawlers, then analyses the groups: at 500 KiB, half a second of
-// WebAssembly. So that no single task holds the page that long, it runs
-// in a goroutine that waits for the browser's turn every workSlice
-// (pacer), and stops when the file has changed since.
-func (t *Tester) lintLater(ctx app.Context) {
-	an := t.work.An
-	if an.Linted() || !t.ready {
-		return
-	}
-	t.edit.lintAt.set(lintPause, func() {
-		t.own.Dispatch(func(ctx app.Context) {
-			ctx.PreventUpdate() // nothing to draw until the findings are known
-			if t.work.An == an && !an.Linted() {
-				t.lintPaced(an)
-			}
-		})
-	})
-}
-
-// workSlice is the longest that work in a goroutine (the linter, the
-// arrival) runs before it gives the browser its thread back for a moment.
-const workSlice = 30 * time.Millisecond
-
-// pacer returns a pause for work running in a goroutine: once a slice of
-// work is done, it waits for the browser to have had a task of its own.
-// It never stops the work (goPaced's does).
-func pacer() robots.Pause {
-	last := time.Now()
-	return func() bool {
-		if time.Since(last) >= workSlice {
-			dom.WaitForBrowser()
-			last = time.Now()
-		}
-		return false
-	}
-}
-
-// lintPaced runs the linter on an's reading in slices, then shows the
-// findings, unless the file changed in the meantime.
-func (t *Tester) lintPaced(an *model.Analysis) {
-	// Once its File is gone from the page, no one will ask this reading
-	// for findings again.
-	stale := func() bool { return t.lintFile.Load() != an.File }
-	t.goPaced(stale, func(pause robots.Pause) {
-		if an.LintPaced(pause) != nil {
-			return // stale: the reading keeps nothing, and lints again when asked
-		}
-		t.own.Dispatch(func(ctx app.Context) {
-			if t.work.An == an {
-				an.Lint() // the reading keeps its findings: no work left
-				t.showInEditor(ctx, false)
-			}
-		})
-	})
-}
-
-// goPaced runs work in a goroutine, with a pause that waits for the
-// browser's turn every slice (pacer) and stops the work, by answering
-// true, once stale reports that no one will take its result.
-func (t *Tester) goPaced(stale func() bool, work func(pause robots.Pause)) {
-	t.own.Async(func() {
-		pause := pacer()
-		work(func() bool {
-			pause()
-			return stale()
-		})
-	})
 }
 
 // analyzeDue runs the analysis the session left to do after a key or a
@@ -364,35 +289,6 @@ func (t *Tester) analyzeDue() {
 	})
 }
 
-// The handlers the components call: each turns a user's action into an
-// edit.
-
-func (t *Tester) setAnswer(ctx app.Context, e app.Event) {
-	t.apply(ctx, session.SetAnswer{Answer: ctx.JSSrc().Get("value").String()})
-}
-
-func (t *Tester) pinAll(ctx app.Context, e app.Event) { t.apply(ctx, session.PinAll{}) }
-
-func (t *Tester) addRow(ctx app.Context, e app.Event) {
-	t.apply(ctx, session.AddRow{After: len(t.work.State.Rows) - 1})
-}
-
-func (t *Tester) setDialect(ctx app.Context, e app.Event) {
-	t.apply(ctx, session.SetDialect{Dialect: ctx.JSSrc().Get("value").String()})
-}
-
-func (t *Tester) loadExample(ctx app.Context, e app.Event) {
-	t.apply(ctx, session.Replace{State: model.Example(), Label: "Example loaded"})
-}
-
-func (t *Tester) clearFile(ctx app.Context, e app.Event) {
-	s := t.work.State
-	s.Robots = ""
-	t.apply(ctx, session.Replace{State: s, Label: "robots.txt cleared"})
-}
-
-func (t *Tester) toggleAIGrid(ctx app.Context, open bool) { t.aiOpen = open }
-
 // whyRow is a test's Why control: the test is explained, in a panel in
 // view (a sheet on narrow screens).
 //
@@ -401,7 +297,7 @@ func (t *Tester) toggleAIGrid(ctx app.Context, open bool) { t.aiOpen = open }
 // the focus back to the control that opened it.
 func (t *Tester) whyRow(ctx app.Context, i int) {
 	t.apply(ctx, session.Select{Row: i})
-	t.whySheet, t.whyOpener = true, i
+	t.ui.openWhy(i)
 	ctx.Defer(func(app.Context) {
 		if t.page.embed.On {
 			dom.ScrollIntoView(dom.WhyID)
@@ -411,24 +307,11 @@ func (t *Tester) whyRow(ctx app.Context, i int) {
 	})
 }
 
-func (t *Tester) closeWhy(ctx app.Context) { t.whySheet = false }
-
-func (t *Tester) setQuery(ctx app.Context, q model.TableQuery) { t.results.SetQuery(q) }
-
-// bringRow has the results table show test i, lifting a filter that hides
-// it, and give the focus to its field ("url", "agent", or "" for none).
-func (t *Tester) bringRow(i int, field string) {
-	t.results.Show(t.work.An, &t.work.State, i)
-	t.rowReveal = tests.RowReveal{Row: i, Field: field, Select: field != "", Seq: t.rowReveal.Seq + 1}
-}
-
-func (t *Tester) setSeverity(ctx app.Context, severity string) { t.severity = severity }
-
 // reveal shows line n: selected in the editor, in the editor's middle,
 // and the editor brought on screen.
 func (t *Tester) reveal(ctx app.Context, n int) {
 	t.takePending(ctx)
-	if n < 1 || n > t.work.An.File.TotalLines {
+	if n < 1 || n > t.work.Analysis().File.TotalLines {
 		return
 	}
 	t.revealInEditor(n)

@@ -5,6 +5,9 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/embed"
+	"robotstester/app/internal/session"
+	"robotstester/app/internal/share"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/panel"
@@ -13,69 +16,174 @@ import (
 	"robotstester/robots"
 )
 
-// Render returns the component's markup.
+// Render returns the component's markup, drawn by the page's view from
+// what the session and the page's parts hold.
 func (t *Tester) Render() app.UI {
 	if t.work == nil {
 		t.OnInit()
 	}
-	if t.page.embed.On {
-		return t.renderEmbed()
+	v := pageView{
+		state:         t.work.State(),
+		an:            t.work.Analysis(),
+		ready:         t.ready,
+		shown:         t.shown,
+		parts:         t.parts,
+		embed:         t.page.embed,
+		fullLink:      t.page.fullLink,
+		keptList:      t.keptList,
+		ui:            &t.ui,
+		transfer:      &t.transfer,
+		versions:      &t.versions,
+		site:          &t.site,
+		compare:       &t.compare,
+		notices:       &t.notices,
+		edit:          t.apply,
+		reveal:        t.reveal,
+		revealLine:    t.revealLine,
+		why:           t.whyRow,
+		mountEditor:   t.mountEditor,
+		releaseEditor: t.edit.release,
 	}
-	root := t.root("tester")
-	parts := t.parts
+	v.undo, v.canUndo = t.work.CanUndo()
+	v.redo, v.canRedo = t.work.CanRedo()
+	if v.embed.On {
+		return v.embedded()
+	}
+	return v.page()
+}
+
+// pageView draws the page from what it is given: the work and its
+// analysis as the session holds them (read, never changed), the page's
+// own view state, and each part's view. What the user does comes back as
+// the session's edits (edit) or the page's messages.
+//
+// It lives for one render. Its handlers are the Tester's (their code, and
+// so go-app's idea of whether a control's handler changed, is the same at
+// every render), never closures over the view itself, which the next
+// render replaces while go-app keeps the first handler it was given.
+type pageView struct {
+	state *model.State
+	an    *model.Analysis
+
+	undo, redo       string
+	canUndo, canRedo bool
+
+	ready, shown bool
+	parts        int // how many of the page's parts are drawn (mount.go)
+	embed        embed.Options
+	fullLink     string
+	keptList     bool // the page has the prerendered page's crawler datalist (crawlerList)
+
+	ui       *viewState
+	transfer *transfers
+	versions *versionsPanel
+	site     *sitePanel
+	compare  *comparePanel
+	notices  *noticesPanel
+
+	edit       func(app.Context, session.Edit)
+	reveal     func(app.Context, int)
+	revealLine app.EventHandler
+	why        func(app.Context, int)
+	// mountEditor and releaseEditor are the editor's: CodeMirror made
+	// and gone.
+	mountEditor   func(app.Context, app.Value)
+	releaseEditor func()
+}
+
+// on returns a handler that hands e to the session: an edit that is the
+// same at every render (go-app keeps a control's first handler).
+func (v pageView) on(e session.Edit) app.EventHandler {
+	edit := v.edit
+	return func(ctx app.Context, _ app.Event) { edit(ctx, e) }
+}
+
+// onChoice returns a select's handler, which hands the session the edit
+// made of the value chosen.
+func (v pageView) onChoice(chosen func(value string) session.Edit) app.EventHandler {
+	edit := v.edit
+	return func(ctx app.Context, _ app.Event) { edit(ctx, chosen(ctx.JSSrc().Get("value").String())) }
+}
+
+// page draws the whole page, as far as its parts are drawn (mount.go).
+func (v pageView) page() app.UI {
+	root := v.root("tester")
+	parts := v.parts
 	if parts == 0 {
 		parts = firstParts()
 	}
-	body := []app.UI{t.header(), t.workspace(parts >= partRead)}
+	body := []app.UI{v.header(), v.workspace(parts >= partRead)}
 	if parts >= partTests {
-		body = append(body, t.testsSection())
+		body = append(body, v.testsSection())
 	}
 	if parts >= partAll {
-		body = append(body, t.panels()...)
+		body = append(body, v.panels()...)
 	}
 	return root.Body(body...)
+}
+
+// root returns the page's root element with the given classes: hidden
+// while the live page is built, and marked data-ready once it is ready.
+func (v pageView) root(classes ...string) app.HTMLMain {
+	if app.IsClient && !v.shown {
+		classes = append(classes, dom.MountingClass)
+	}
+	root := app.Main().Class(classes...)
+	if !app.IsClient {
+		// The page made at build time takes no input when the visit opens
+		// a link or saved work (app/editor/src/early.js): these say where
+		// to look for them.
+		root = root.DataSet("early-link", share.FragmentKey)
+		if !v.embed.On { // the embed mode opens no saved work
+			root = root.DataSet("early-save", session.SaveKey)
+		}
+	}
+	if v.ready && v.shown {
+		root = root.DataSet("ready", "true") // as ShowLivePage marks it
+	}
+	return root
 }
 
 // panels returns the page's rarely used parts, under the tests, each
 // closed until asked for: many tests at once, import and export, the
 // versions, the file's overview, the findings and every crawler's reading.
-func (t *Tester) panels() []app.UI {
-	an := t.work.An
+func (v pageView) panels() []app.UI {
+	an := v.an
 	return []app.UI{
 		app.Section().ID("more").Class("more").Aria("labelledby", "more-title").Body(
 			app.H2().ID("more-title").Text("More"),
 			app.Div().Class("more-list").Body(
-				t.morePanel("more-grid", app.Text("Many tests at once: crawlers × URLs"), func() app.UI {
-					return &panel.GridPanel{Room: t.work.State.Room(), OnEdit: t.apply}
+				v.morePanel("more-grid", app.Text("Many tests at once: crawlers × URLs"), func() app.UI {
+					return &panel.GridPanel{Room: (*v.state).Room(), OnEdit: v.edit}
 				}),
-				t.morePanel("more-transfer", app.Text("Import and export"), t.transfer.view),
-				t.versions.view(),
-				t.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), t.versions.compareView),
-				t.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: sitemaps, lists, logs, counted by deciding line"), t.site.view),
-				t.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), t.overview),
-				t.morePanel("more-findings", t.findingsSummary(), func() app.UI {
+				v.morePanel("more-transfer", app.Text("Import and export"), v.transfer.view),
+				v.versions.view(),
+				v.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), v.versions.compareView),
+				v.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: sitemaps, lists, logs, counted by deciding line"), v.site.view),
+				v.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), v.overview),
+				v.morePanel("more-findings", v.findingsSummary(), func() app.UI {
 					return &panel.FindingsPanel{
-						Groups:     an.FindingGroups(t.severity),
+						Groups:     an.FindingGroups(v.ui.severity),
 						Linted:     an.Linted(),
-						Severity:   t.severity,
-						OnSeverity: t.setSeverity,
-						OnReveal:   t.reveal,
+						Severity:   v.ui.severity,
+						OnSeverity: v.ui.setSeverity,
+						OnReveal:   v.reveal,
 					}
 				}),
-				t.morePanel("more-compare", app.Text("Every crawler's reading"), t.compare.view),
+				v.morePanel("more-compare", app.Text("Every crawler's reading"), v.compare.view),
 			),
 		),
-		t.crawlerList(), // the crawler fields' suggestions
+		v.crawlerList(), // the crawler fields' suggestions
 		app.Footer().Class("note").Text("Verdicts follow Google's open-source reading unless another dialect is chosen. Nothing you type leaves this page."),
 	}
 }
 
 // overview returns the file's overview; the AI crawlers' grid is worked
 // out only while it is open.
-func (t *Tester) overview() app.UI {
-	an := t.work.An
-	p := &panel.OverviewPanel{O: an.Overview(), AIOpen: t.aiOpen, OnReveal: t.reveal, OnAIToggle: t.toggleAIGrid}
-	if t.aiOpen {
+func (v pageView) overview() app.UI {
+	an := v.an
+	p := &panel.OverviewPanel{O: an.Overview(), AIOpen: v.ui.aiOpen, OnReveal: v.reveal, OnAIToggle: v.ui.toggleAIGrid}
+	if v.ui.aiOpen {
 		g := an.AIGrid()
 		p.AI = &g
 	}
@@ -84,22 +192,22 @@ func (t *Tester) overview() app.UI {
 
 // header returns the page's top: the title, the share bar, Undo and the
 // notices.
-func (t *Tester) header() app.UI {
+func (v pageView) header() app.UI {
 	return app.Header().Class("top").Body(
 		app.H1().Text("robots.txt tester"),
 		app.P().Class("lede").Text("Paste a robots.txt, add crawlers and URLs: every verdict, the group that applied and the line that decided update as you type. Everything runs in your browser."),
-		app.If(!t.ready, func() app.UI {
+		app.If(!v.ready, func() app.UI {
 			// Shown in the prerendered page, which takes input but gives
 			// no new verdicts until the live page takes its place (the test
 			// bar says so where the user looks: early.js).
 			return app.P().Class("loading").Aria("live", "polite").Text("Loading the tester…")
 		}),
 		app.Div().Class("tools top-tools").Body(
-			t.transfer.shareView(),
-			t.undoButtons(),
+			v.transfer.shareView(),
+			v.undoButtons(),
 		),
-		t.transfer.fetchView(t.ready),
-		t.notices.view(),
+		v.transfer.fetchView(v.ready),
+		v.notices.view(),
 	)
 }
 
@@ -113,13 +221,13 @@ func (t *Tester) header() app.UI {
 // the grid puts it on the right. Its element is there from the first
 // render: go-app matches children by position, and a side added before the
 // editor later would make it draw the editor (and CodeMirror) anew.
-func (t *Tester) workspace(withSide bool) app.UI {
+func (v pageView) workspace(withSide bool) app.UI {
 	side := app.Div().Class("side")
 	if withSide {
-		why, hasWhy := t.work.An.Why()
+		why, hasWhy := v.an.Why()
 		side = side.Body(
-			t.testBar(false),
-			&panel.WhyPanel{Why: why, Has: hasWhy, Sheet: t.whySheet, Opener: t.whyOpener, OnReveal: t.reveal, OnClose: t.closeWhy},
+			v.testBar(false),
+			&panel.WhyPanel{Why: why, Has: hasWhy, Sheet: v.ui.whySheet, Opener: v.ui.whyOpener, OnReveal: v.reveal, OnClose: v.ui.closeWhy},
 		)
 	}
 	return app.Div().Class("workspace").Body(
@@ -128,56 +236,56 @@ func (t *Tester) workspace(withSide bool) app.UI {
 			app.Div().Class("pane-head").Body(
 				app.H2().ID("editor-title").Text("robots.txt"),
 				app.Div().Class("tools").Body(
-					app.Button().Type("button").ID("load-example").OnClick(t.loadExample).Text("Example"),
-					app.Button().Type("button").ID("clear-file").OnClick(t.clearFile).Text("Clear"),
+					app.Button().Type("button").ID("load-example").OnClick(v.on(session.LoadExample{})).Text("Example"),
+					app.Button().Type("button").ID("clear-file").OnClick(v.on(session.ClearFile{})).Text("Clear"),
 				),
 			),
-			t.editor(),
+			v.editor(),
 			app.Div().Class("editor-foot").Body(
-				t.summary(),
-				t.serverAnswer(),
+				v.summary(),
+				v.serverAnswer(),
 			),
-			t.cutNote(),
-			t.contentNote(),
+			v.cutNote(),
+			v.contentNote(),
 		),
 	)
 }
 
 // testBar returns the selected test's bar; readOnly locks it (in an
 // embed).
-func (t *Tester) testBar(readOnly bool) app.UI {
-	why, has := t.work.An.Why()
+func (v pageView) testBar(readOnly bool) app.UI {
+	why, has := v.an.Why()
 	return &tests.TestBar{
 		Why:      why,
 		Has:      has,
-		Total:    len(t.work.State.Rows),
+		Total:    len((*v.state).Rows),
 		ReadOnly: readOnly,
-		OnEdit:   t.apply,
-		OnReveal: t.reveal,
+		OnEdit:   v.edit,
+		OnReveal: v.reveal,
 	}
 }
 
 // testsSection returns the tests: the dialect, the results table, the Why
 // and the controls to add tests.
-func (t *Tester) testsSection() app.UI {
+func (v pageView) testsSection() app.UI {
 	dialects := model.DialectChoices()
 	opts := make([]app.UI, len(dialects))
 	for i, d := range dialects {
-		opts[i] = app.Option().Value(d.Value).Selected(d.Value == t.work.State.Dialect).Text(d.Title)
+		opts[i] = app.Option().Value(d.Value).Selected(d.Value == (*v.state).Dialect).Text(d.Title)
 	}
 	return app.Section().ID("tests").Class("tests").Aria("labelledby", "tests-title").Body(
 		app.Div().Class("pane-head").Body(
 			app.H2().ID("tests-title").Text("Tests"),
 			app.Div().Class("tools").Body(
 				app.Label().For(dom.DialectID).Text("Read as "),
-				app.Select().ID(dom.DialectID).Name(dom.DialectID).OnChange(t.setDialect).Body(opts...),
+				app.Select().ID(dom.DialectID).Name(dom.DialectID).OnChange(v.onChoice(func(d string) session.Edit { return session.SetDialect{Dialect: d} })).Body(opts...),
 			),
 		),
-		t.answerNote(),
-		t.resultsTable(false),
+		v.answerNote(),
+		v.resultsTable(false),
 		app.Div().Class("tools").Body(
-			app.Button().Type("button").ID("add-row").OnClick(t.addRow).Text("+ Add a test"),
-			app.Button().Type("button").ID("pin-all").OnClick(t.pinAll).
+			app.Button().Type("button").ID("add-row").OnClick(v.on(session.AddRow{After: -1})).Text("+ Add a test"),
+			app.Button().Type("button").ID("pin-all").OnClick(v.on(session.PinAll{})).
 				Title("Pin every test's verdict as expected: a later edit that changes one is marked").Text("Pin all verdicts"),
 			app.Span().Class("note").Text("Tip: paste a list of URLs, one per line, into a URL field to make one test per URL."),
 		),
@@ -186,21 +294,21 @@ func (t *Tester) testsSection() app.UI {
 
 // undoButtons returns the Undo and Redo buttons, labelled with what they
 // would undo or redo.
-func (t *Tester) undoButtons() app.UI {
-	u := &widget.UndoButtons{OnEdit: t.apply}
-	u.Undo, u.CanUndo = t.work.CanUndo()
-	u.Redo, u.CanRedo = t.work.CanRedo()
+func (v pageView) undoButtons() app.UI {
+	u := &widget.UndoButtons{OnEdit: v.edit}
+	u.Undo, u.CanUndo = v.undo, v.canUndo
+	u.Redo, u.CanRedo = v.redo, v.canRedo
 	return u
 }
 
 // editor returns the robots.txt editor. The page made at build time shows
 // the file's first lines in it, marked as the live editor marks them.
-func (t *Tester) editor() app.UI {
-	e := &Editor{onMount: t.mountEditor, onDismount: t.edit.release}
+func (v pageView) editor() app.UI {
+	e := &Editor{onMount: v.mountEditor, onDismount: v.releaseEditor}
 	if !app.IsClient {
-		e.Static = t.work.An.Lines(model.Window{First: 1, Last: staticLines})
-		if len(t.work.State.Robots) <= earlyTextSize {
-			e.Text = dom.KeepBOM(t.work.State.Robots)
+		e.Static = v.an.Lines(model.Window{First: 1, Last: staticLines})
+		if len((*v.state).Robots) <= earlyTextSize {
+			e.Text = dom.KeepBOM((*v.state).Robots)
 		}
 	}
 	return e
@@ -216,8 +324,8 @@ const staticLines = 40
 const earlyTextSize = 16 << 10
 
 // contentNote says, under the editor, when the text is not a robots.txt.
-func (t *Tester) contentNote() app.UI {
-	note := t.work.An.ContentNote()
+func (v pageView) contentNote() app.UI {
+	note := v.an.ContentNote()
 	return app.If(note != "", func() app.UI {
 		return app.P().ID("content-note").Class("notice alert").Role("alert").Text(note)
 	})
@@ -228,26 +336,26 @@ func (t *Tester) contentNote() app.UI {
 // each test's verdict then shows what its crawler does after that answer.
 // A select of the Tester's own, not a component: each component type
 // weighs in app.wasm.
-func (t *Tester) serverAnswer() app.UI {
+func (v pageView) serverAnswer() app.UI {
 	return app.P().Class("server-answer tools").Body(
 		app.Label().For(dom.ServerAnswerID).Text("The server answers"),
-		widget.ChoiceSelect(dom.ServerAnswerID, model.AnswerChoices(), model.AnswerFor(t.work.State.Answer).Choice(), t.setAnswer),
+		widget.ChoiceSelect(dom.ServerAnswerID, model.AnswerChoices(), model.AnswerFor((*v.state).Answer).Choice(), v.onChoice(func(a string) session.Edit { return session.SetAnswer{Answer: a} })),
 	)
 }
 
 // answerNote says, above the tests, what the chosen server answer makes
 // each reading do, when it is not a plain 200.
-func (t *Tester) answerNote() app.UI {
-	note := model.AnswerNote(t.work.State.Answer)
+func (v pageView) answerNote() app.UI {
+	note := model.AnswerNote((*v.state).Answer)
 	return app.If(note != "", func() app.UI {
 		return app.P().ID("answer-note").Class("notice").Role("status").
-			DataSet("answer", t.work.State.Answer).Text(note)
+			DataSet("answer", (*v.state).Answer).Text(note)
 	})
 }
 
 // summary returns the line under the editor: the file's lines and bytes.
-func (t *Tester) summary() app.UI {
-	f := t.work.An.File
+func (v pageView) summary() app.UI {
+	f := v.an.File
 	return app.P().ID("summary").Class("note").
 		DataSet("lines", f.TotalLines).
 		DataSet("bytes", f.Size).
@@ -256,17 +364,17 @@ func (t *Tester) summary() app.UI {
 
 // resultsTable returns the tests as a compact table; readOnly locks them
 // (in an embed).
-func (t *Tester) resultsTable(readOnly bool) app.UI {
-	an := t.work.An
+func (v pageView) resultsTable(readOnly bool) app.UI {
+	an := v.an
 	return &tests.ResultsTable{
-		Table:    t.results.Table(an, &t.work.State),
+		Table:    v.ui.results.Table(an, v.state),
 		Selected: an.Selected,
 		ReadOnly: readOnly,
-		Reveal:   t.rowReveal,
-		OnEdit:   t.apply,
-		OnWhy:    t.whyRow,
-		OnReveal: t.reveal,
-		OnQuery:  t.setQuery,
+		Reveal:   v.ui.rowReveal,
+		OnEdit:   v.edit,
+		OnWhy:    v.why,
+		OnReveal: v.reveal,
+		OnQuery:  v.ui.setQuery,
 	}
 }
 
@@ -277,53 +385,33 @@ func (t *Tester) resultsTable(readOnly bool) app.UI {
 // and a fifth of go-app's work at every redraw, for parts most visitors
 // never open. The page made at build time draws them all, for a visitor
 // who opens one before the WebAssembly runs.
-func (t *Tester) morePanel(id string, summary app.UI, panel func() app.UI) app.UI {
+func (v pageView) morePanel(id string, summary app.UI, panel func() app.UI) app.UI {
 	d := app.Details().ID(id).Class("more-item")
-	if app.IsClient && !t.moreOpened[id] {
-		return d.OnToggle(t.openMore).Body(app.Summary().Body(summary))
+	if app.IsClient && !v.ui.moreOpened[id] {
+		return d.OnToggle(v.ui.openMore).Body(app.Summary().Body(summary))
 	}
 	return d.Body(app.Summary().Body(summary), panel())
 }
 
-// openMore draws a part under More once it is opened.
-func (t *Tester) openMore(ctx app.Context, e app.Event) {
-	el := ctx.JSSrc()
-	id := el.Get("id").String()
-	if !el.Get("open").Bool() || t.moreOpened[id] {
-		ctx.PreventUpdate()
-		return
-	}
-	if t.moreOpened == nil {
-		t.moreOpened = map[string]bool{}
-	}
-	t.moreOpened[id] = true
-	if id == "site-urls" {
-		t.site.start()
-	}
-}
-
 // cutNote says where a file past the fetch limit is cut (#cut, a hook):
 // under the editor, where the user pasted it.
-func (t *Tester) cutNote() app.UI {
-	f := t.work.An.File
+func (v pageView) cutNote() app.UI {
+	f := v.an.File
 	if f.Cut == 0 {
 		return nil
 	}
 	return app.P().ID("cut").Class("alert").Body(
 		app.Text(fmt.Sprintf("The file passes 500 KiB (%d bytes): crawlers stop reading at byte %d, in ", f.Size, f.Cut)),
-		widget.LineButton(f.CutLine, t.revealLineButton),
+		widget.LineButton(f.CutLine, v.revealLine),
 		app.Text(". Everything after it is ignored."),
 	)
 }
 
-// revealLineButton is the click of a "line N" button the Tester draws.
-func (t *Tester) revealLineButton(ctx app.Context, e app.Event) { widget.RevealLine(ctx, t.reveal) }
-
 // findingsSummary names the findings' part with their counts by severity
 // (#counts, a hook), so that a file with errors says so while the part is
 // closed.
-func (t *Tester) findingsSummary() app.UI {
-	an := t.work.An
+func (v pageView) findingsSummary() app.UI {
+	an := v.an
 	c := robots.Count(an.Findings)
 	counts := app.Span().ID("counts").
 		DataSet("errors", c[robots.Error]).
@@ -339,8 +427,8 @@ func (t *Tester) findingsSummary() app.UI {
 }
 
 // crawlerList returns the crawler fields' datalist, unless the page made
-// at build time's is kept (t.keptList): 43 elements fewer to draw at the
+// at build time's is kept (v.keptList): 43 elements fewer to draw at the
 // start.
-func (t *Tester) crawlerList() app.UI {
-	return app.If(!t.keptList, func() app.UI { return &widget.CrawlerList{} })
+func (v pageView) crawlerList() app.UI {
+	return app.If(!v.keptList, func() app.UI { return &widget.CrawlerList{} })
 }

@@ -2,7 +2,6 @@ package session
 
 import (
 	"robotstester/app/internal/share"
-	"robotstester/app/model"
 	"robotstester/robots"
 )
 
@@ -36,9 +35,9 @@ func (s *Session) Arrive(fragment, damaged string) (Effects, LinkOutcome) {
 // answer is ignored. pause may be nil.
 func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Effects, LinkOutcome) {
 	pause = neverStops(pause)
-	own, hasOwn := s.State, false
-	if !s.Embed {
-		if st, ok := s.restore(); ok {
+	own, hasOwn := s.state, false
+	if !s.embed {
+		if st, ok := s.save.restore(); ok {
 			own, hasOwn = st, true
 		}
 		pause()
@@ -57,22 +56,22 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Eff
 		if hasOwn {
 			msg += " Your own work is shown instead."
 		}
-		s.notify(Note{ID: NoteLink, Alert: true, Text: msg})
+		s.notes.add(Note{ID: NoteLink, Alert: true, Text: msg})
 	default:
 		if c := shared.Fit(); c.Any() {
-			s.notify(Note{ID: NoteLimit, Alert: true, Text: "This link holds more than the tester does: " + c.String() + "."})
+			s.notes.add(Note{ID: NoteLimit, Alert: true, Text: "This link holds more than the tester does: " + c.String() + "."})
 		}
 		if !hasOwn || share.Same(own, shared) {
 			own, outcome = shared, LinkOpened
-			s.changes, s.lastChange = s.changes+1, s.now() // the shared tests are the user's work from now on
+			s.save.changed() // the shared tests are the user's work from now on
 		} else {
 			outcome = LinkWaits
-			s.Pending = &shared
+			s.pending = &shared
 		}
 	}
 	s.arrivedAtStart = !hasOwn && outcome != LinkOpened
 	s.setPaced(own, pause)
-	s.versionDue = "Before the visit of " + s.now().Local().Format("2 Jan 15:04")
+	s.save.versionDue = "Before the visit of " + s.now().Local().Format("2 Jan 15:04")
 	return Effects{File: true, Editor: true, Rows: true, Lint: true}, outcome
 }
 
@@ -80,7 +79,7 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Eff
 // repaired, unless damaged is "".
 func (s *Session) addressDamaged(damaged string) {
 	if damaged != "" {
-		s.notify(Note{ID: NoteLink, Alert: true, Text: "This page's address was damaged (" + damaged +
+		s.notes.add(Note{ID: NoteLink, Alert: true, Text: "This page's address was damaged (" + damaged +
 			"), as mail and chat apps sometimes do to links; what could be read of it is open."})
 	}
 }
@@ -99,59 +98,19 @@ func (s *Session) LinkArrived(fragment, damaged string) LinkOutcome {
 	case !ok:
 		return NoLink
 	case err != nil:
-		s.notify(Note{ID: NoteLink, Alert: true, Text: "This link's tests could not be opened: " + err.Error() +
+		s.notes.add(Note{ID: NoteLink, Alert: true, Text: "This link's tests could not be opened: " + err.Error() +
 			". Your work is as it was."})
 		return LinkFailed
 	}
 	if c := shared.Fit(); c.Any() {
-		s.notify(Note{ID: NoteLimit, Alert: true, Text: "This link holds more than the tester does: " + c.String() + "."})
+		s.notes.add(Note{ID: NoteLimit, Alert: true, Text: "This link holds more than the tester does: " + c.String() + "."})
 	}
-	if share.Same(s.State, shared) {
-		s.Pending = nil
+	if share.Same(s.state, shared) {
+		s.pending = nil
 		return LinkOpened
 	}
-	s.Pending = &shared
+	s.pending = &shared
 	return LinkWaits
-}
-
-// restore reads the saved work. Saved work that cannot be read whole, or
-// holds more than the tester does, is kept aside, never overwritten, and
-// offered for export.
-func (s *Session) restore() (model.State, bool) {
-	s.stamp, _, _ = s.store.Get(StampKey)
-	saved, ok, err := s.store.Get(SaveKey)
-	if err != nil {
-		s.storageFailed(err)
-		return model.State{}, false
-	}
-	if !ok || saved == "" {
-		return model.State{}, false
-	}
-	s.savedBefore = saved
-	st, err := share.Unmarshal([]byte(saved))
-	if err != nil {
-		s.keepAside(saved, "Your saved work could not be read ("+err.Error()+")")
-		return model.State{}, false
-	}
-	if c := st.Fit(); c.Any() {
-		s.keepAside(saved, "Your saved work holds more than the tester does: "+c.String()+"; what fits is open")
-	}
-	return st, true
-}
-
-// keepAside keeps saved work that could not be opened whole under
-// AsideKey, and says so; when it cannot be kept aside, the saved work is
-// not overwritten at all.
-func (s *Session) keepAside(saved, why string) {
-	s.aside = saved
-	text := why + ". It is kept aside in this browser, not overwritten: export it to keep it."
-	if prev, _, _ := s.store.Get(AsideKey); prev != saved {
-		if err := s.store.Set(AsideKey, saved); err != nil {
-			s.noSave = true
-			text = why + ". Nothing will be saved over it in this browser: export it to keep it."
-		}
-	}
-	s.notify(Note{ID: NoteAside, Alert: true, Text: text, Action: ActionExportAside})
 }
 
 // neverStops returns a pause that calls pause, when not nil, and never

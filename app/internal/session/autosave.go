@@ -55,33 +55,71 @@ const SavePause = 500 * time.Millisecond
 // MaxVersions is how many earlier versions of the work are kept.
 const MaxVersions = 5
 
+// Autosave keeps a session's work in the browser's storage, once the
+// typing pauses, with the last few versions before it (Versions), and
+// reads the saved work back as the page opens. It is part of the session,
+// which counts the changes it saves; the page asks it when to save
+// (SaveIn), has it write (Save, or PrepareSave and FinishSave in two
+// tasks) and tells it of another tab's saves (OtherTabSaved).
+type Autosave struct {
+	work  *Session // whose state it writes, and whose notices say what happened
+	store Storage
+	now   func() time.Time
+
+	changes     int       // changes made, counted: a write knows whether one came after what it holds
+	settled     int       // the changes storage holds, or gave up on: the work is unsaved while they differ
+	writes      int       // works written: a write prepared before another one is not made
+	lastChange  time.Time // a save waits for a pause after it
+	noSave      bool      // storage failed, or holds work that must not be overwritten
+	versionDue  string    // the saved state becomes a version at the next save, with this label
+	aside       string    // a saved state that could not be read, kept for export
+	savedBefore string    // the state in storage when the session last read or wrote it
+	stamp       string    // StampKey's value when the session last read or wrote it
+	versions    int       // versions kept by this session (VersionsKept)
+	id          string    // tells this session's writes from another tab's (StampKey)
+}
+
+// changed counts a change to the work, to be saved after a pause.
+func (a *Autosave) changed() {
+	a.changes++
+	a.lastChange = a.now()
+}
+
+// versionBefore makes the saved state a version at the next save, labelled
+// as what came after it, unless one is due already.
+func (a *Autosave) versionBefore(label string) {
+	if a.versionDue == "" {
+		a.versionDue = label
+	}
+}
+
 // SaveIn returns how long to wait before the work should be saved, and
 // false when there is nothing to save (or saving is off: embed mode,
 // storage failed). A link waiting for the user's choice does not stop it:
 // the work shown is the user's own, and what they type meanwhile is kept
 // like any other change (a tab closed before choosing loses nothing).
-func (s *Session) SaveIn() (time.Duration, bool) {
-	if !s.canSave() {
+func (a *Autosave) SaveIn() (time.Duration, bool) {
+	if !a.canSave() {
 		return 0, false
 	}
-	return max(0, SavePause-s.now().Sub(s.lastChange)), true
+	return max(0, SavePause-a.now().Sub(a.lastChange)), true
 }
 
 // unsaved reports whether changes were made that storage neither holds nor
 // gave up on.
-func (s *Session) unsaved() bool { return s.changes != s.settled }
+func (a *Autosave) unsaved() bool { return a.changes != a.settled }
 
-func (s *Session) canSave() bool {
-	return s.unsaved() && s.Saves()
+func (a *Autosave) canSave() bool {
+	return a.unsaved() && a.Saves()
 }
 
 // Save writes the work to storage now, if it changed. Before the first
 // save after the page opened, and before the first save after an action
 // that can be undone, the work as it was saved becomes a version. It
 // reports whether it wrote.
-func (s *Session) Save() bool {
-	w, ok := s.PrepareSave()
-	return ok && s.FinishSave(w)
+func (a *Autosave) Save() bool {
+	w, ok := a.PrepareSave()
+	return ok && a.FinishSave(w)
 }
 
 // A SaveWrite is the work as PrepareSave encoded it, for FinishSave to
@@ -98,19 +136,19 @@ type SaveWrite struct {
 // written: a save meanwhile (the page being left) writes it itself, and
 // the prepared write is then not made. ok is false when there is nothing
 // to write, or the work is too large (with a notice).
-func (s *Session) PrepareSave() (w SaveWrite, ok bool) {
-	if !s.canSave() {
+func (a *Autosave) PrepareSave() (w SaveWrite, ok bool) {
+	if !a.canSave() {
 		return SaveWrite{}, false
 	}
-	data, err := share.ForStorage(s.State)
+	data, err := share.ForStorage(a.work.state)
 	if err != nil {
-		s.settled = s.changes
-		s.notify(Note{ID: NoteStorage, Alert: true, Text: "This work is too large to be saved in the browser (" +
+		a.settled = a.changes
+		a.work.notes.add(Note{ID: NoteStorage, Alert: true, Text: "This work is too large to be saved in the browser (" +
 			err.Error() + "): export the state as a JSON file to keep it."})
 		return SaveWrite{}, false
 	}
 	// One string: at 4 MiB each copy is work for the collector.
-	return SaveWrite{data: string(data), changes: s.changes, writes: s.writes}, true
+	return SaveWrite{data: string(data), changes: a.changes, writes: a.writes}, true
 }
 
 // SaveLeaving writes the work now, as the page is hidden or left, with
@@ -118,56 +156,56 @@ func (s *Session) PrepareSave() (w SaveWrite, ok bool) {
 // not made here: a large file's is seconds of a slow machine's time, which
 // a page being left may not have, and which the browser's event (and so
 // the reload or the next page) would wait on. It reports whether it wrote.
-func (s *Session) SaveLeaving() bool {
-	w := s.due
-	if w == nil || !s.Saves() {
-		return s.Save()
+func (a *Autosave) SaveLeaving() bool {
+	w := a.work.due
+	if w == nil || !a.Saves() {
+		return a.Save()
 	}
 	data, err := share.ForStorage(w.state)
 	if err != nil {
-		return s.Save() // says why it cannot
+		return a.Save() // says why it cannot
 	}
 	// What the analysis will count as a change is written already; its
 	// save, when it lands, writes the same again.
-	return s.write(SaveWrite{data: string(data), changes: s.changes, writes: s.writes})
+	return a.write(SaveWrite{data: string(data), changes: a.changes, writes: a.writes})
 }
 
 // FinishSave writes what PrepareSave encoded, unless the work was written
 // since, and reports whether it wrote. The work is saved if it did not
 // change meanwhile.
-func (s *Session) FinishSave(w SaveWrite) bool {
-	if !s.canSave() || w.writes != s.writes {
+func (a *Autosave) FinishSave(w SaveWrite) bool {
+	if !a.canSave() || w.writes != a.writes {
 		return false
 	}
-	return s.write(w)
+	return a.write(w)
 }
 
 // write writes the work w encoded, keeping a version first when one is
 // due, and reports whether it wrote.
-func (s *Session) write(w SaveWrite) bool {
-	if s.versionDue != "" && s.savedBefore != "" && s.savedBefore != w.data {
-		s.pushVersion(s.savedBefore, s.versionDue)
+func (a *Autosave) write(w SaveWrite) bool {
+	if a.versionDue != "" && a.savedBefore != "" && a.savedBefore != w.data {
+		a.pushVersion(a.savedBefore, a.versionDue)
 	}
-	s.versionDue = ""
-	s.keepOtherTabs(w.data)
-	err := s.store.Set(SaveKey, w.data)
-	if err != nil && s.dropVersions() {
+	a.versionDue = ""
+	a.keepOtherTabs(w.data)
+	err := a.store.Set(SaveKey, w.data)
+	if err != nil && a.dropVersions() {
 		// Storage is full: the versions make room for the work itself.
-		err = s.store.Set(SaveKey, w.data)
+		err = a.store.Set(SaveKey, w.data)
 	}
 	if err != nil {
-		s.settled = s.changes
-		s.storageFailed(err)
+		a.settled = a.changes
+		a.storageFailed(err)
 		return false
 	}
-	s.writes++
-	s.settled = w.changes
-	s.savedBefore = w.data
-	stamp := s.id + ":" + strconv.Itoa(s.writes)
-	if s.store.Set(StampKey, stamp) == nil {
-		s.stamp = stamp
+	a.writes++
+	a.settled = w.changes
+	a.savedBefore = w.data
+	stamp := a.id + ":" + strconv.Itoa(a.writes)
+	if a.store.Set(StampKey, stamp) == nil {
+		a.stamp = stamp
 	}
-	s.dismiss(NoteStorage)
+	a.work.notes.dismiss(NoteStorage)
 	return true
 }
 
@@ -176,45 +214,45 @@ func (s *Session) write(w SaveWrite) bool {
 // session's work is written over it: with the tester open twice, each
 // tab saves its own work, and the last one to save would otherwise drop
 // the other's in silence. The notice says where it is.
-func (s *Session) keepOtherTabs(data string) {
-	if stamp, _, err := s.store.Get(StampKey); err != nil || stamp == s.stamp {
+func (a *Autosave) keepOtherTabs(data string) {
+	if stamp, _, err := a.store.Get(StampKey); err != nil || stamp == a.stamp {
 		return
 	}
-	other, ok, err := s.store.Get(SaveKey)
-	if err != nil || !ok || other == "" || other == data || other == s.savedBefore {
+	other, ok, err := a.store.Get(SaveKey)
+	if err != nil || !ok || other == "" || other == data || other == a.savedBefore {
 		return
 	}
-	s.pushVersion(other, "Saved by another tab")
-	s.notify(Note{ID: NoteTabs, Text: "The tester is open in another tab too, which saved other work in this browser. " +
+	a.pushVersion(other, "Saved by another tab")
+	a.work.notes.add(Note{ID: NoteTabs, Text: "The tester is open in another tab too, which saved other work in this browser. " +
 		"This tab's work is saved now; the other's is kept in Earlier versions of your work (under More)."})
 }
 
 // OtherTabSaved takes the stamp another tab of the tester (or window) just
 // wrote under StampKey with its work, and says so at once, rather than at
 // this tab's next save: the user then knows that the work stored in this
-// browser is no longer this tab's. Nothing is lost: this tab's work stays,
+// browser is no longer this tab'a. Nothing is lost: this tab's work stays,
 // and its next save keeps the other's as a version (keepOtherTabs). It
 // reports whether a notice came.
-func (s *Session) OtherTabSaved(stamp string) bool {
-	if stamp == "" || stamp == s.stamp || strings.HasPrefix(stamp, s.id+":") || !s.Saves() {
+func (a *Autosave) OtherTabSaved(stamp string) bool {
+	if stamp == "" || stamp == a.stamp || strings.HasPrefix(stamp, a.id+":") || !a.Saves() {
 		return false
 	}
-	s.notify(Note{ID: NoteTabs, Text: "The tester is open in another tab too, which has just saved its work in this browser. " +
+	a.work.notes.add(Note{ID: NoteTabs, Text: "The tester is open in another tab too, which has just saved its work in this browser. " +
 		"This tab's work stays here and is saved at its next change; the other's is then kept in Earlier versions of your work (under More)."})
 	return true
 }
 
 // storageFailed says, once, that the work is not being saved.
-func (s *Session) storageFailed(err error) {
-	if s.noSave {
+func (a *Autosave) storageFailed(err error) {
+	if a.noSave {
 		return
 	}
-	s.noSave = true
+	a.noSave = true
 	why := "its storage is disabled (a private window, blocked site data, or a page embedding the tester)"
 	if errors.Is(err, ErrQuota) {
 		why = "its storage is full"
 	}
-	s.notify(Note{ID: NoteStorage, Alert: true, Text: "Your work is not being saved in this browser: " + why +
+	a.work.notes.add(Note{ID: NoteStorage, Alert: true, Text: "Your work is not being saved in this browser: " + why +
 		". Everything still works; copy a link or export the state to keep your work."})
 }
 
@@ -229,8 +267,8 @@ type Version struct {
 }
 
 // Versions returns the versions kept, newest first.
-func (s *Session) Versions() []Version {
-	raw, ok, err := s.store.Get(VersionsKey)
+func (a *Autosave) Versions() []Version {
+	raw, ok, err := a.store.Get(VersionsKey)
 	if !ok || err != nil {
 		return nil
 	}
@@ -243,35 +281,35 @@ func (s *Session) Versions() []Version {
 
 // Saves reports whether the work, and its versions, are saved in this
 // browser: not when storage is denied or failed, nor in the embed mode.
-func (s *Session) Saves() bool { return !s.noSave && !s.Embed }
+func (a *Autosave) Saves() bool { return !a.noSave && !a.work.embed }
 
 // VersionsKept returns how many versions this session has kept: a list of
 // them shown is read again when it changes.
-func (s *Session) VersionsKept() int { return s.versions }
+func (a *Autosave) VersionsKept() int { return a.versions }
 
-func (s *Session) pushVersion(state, label string) {
-	s.versions++
-	vs := append([]Version{{Label: label, Saved: s.now().UTC(), State: state}}, s.Versions()...)
+func (a *Autosave) pushVersion(state, label string) {
+	a.versions++
+	vs := append([]Version{{Label: label, Saved: a.now().UTC(), State: state}}, a.Versions()...)
 	if len(vs) > MaxVersions {
 		vs = vs[:MaxVersions]
 	}
 	for len(vs) > 0 {
 		data, _ := json.Marshal(vs) // versions always encode
-		if s.store.Set(VersionsKey, string(data)) == nil {
+		if a.store.Set(VersionsKey, string(data)) == nil {
 			return
 		}
 		vs = vs[:len(vs)-1] // too large: keep fewer
 	}
-	s.store.Set(VersionsKey, "[]")
+	a.store.Set(VersionsKey, "[]")
 }
 
 // dropVersions empties the versions to make room, reporting whether there
 // were any.
-func (s *Session) dropVersions() bool {
-	if len(s.Versions()) == 0 {
+func (a *Autosave) dropVersions() bool {
+	if len(a.Versions()) == 0 {
 		return false
 	}
-	return s.store.Set(VersionsKey, "[]") == nil
+	return a.store.Set(VersionsKey, "[]") == nil
 }
 
 // RestoreVersion puts version i of Versions in place of the work. It can
@@ -279,14 +317,14 @@ func (s *Session) dropVersions() bool {
 type RestoreVersion struct{ Index int }
 
 func (e RestoreVersion) apply(s *Session) Effects {
-	vs := s.Versions()
+	vs := s.save.Versions()
 	if e.Index < 0 || e.Index >= len(vs) {
 		return Effects{}
 	}
 	v := vs[e.Index]
 	st, err := share.Unmarshal([]byte(v.State))
 	if err != nil {
-		s.notify(Note{ID: NoteStorage, Alert: true, Text: "That version could not be read: " + err.Error() + "."})
+		s.notes.add(Note{ID: NoteStorage, Alert: true, Text: "That version could not be read: " + err.Error() + "."})
 		return Effects{}
 	}
 	// Not the version's own label: a version of a restore would nest it
@@ -306,8 +344,8 @@ func VersionSummary(v Version) string {
 
 // VersionRobots returns the robots.txt of version i of Versions, to
 // compare it with the current file.
-func (s *Session) VersionRobots(i int) (string, error) {
-	vs := s.Versions()
+func (a *Autosave) VersionRobots(i int) (string, error) {
+	vs := a.Versions()
 	if i < 0 || i >= len(vs) {
 		return "", errors.New("that version is no longer kept")
 	}
@@ -317,3 +355,47 @@ func (s *Session) VersionRobots(i int) (string, error) {
 	}
 	return st.Robots, nil
 }
+
+// restore reads the saved work. Saved work that cannot be read whole, or
+// holds more than the tester does, is kept aside, never overwritten, and
+// offered for export.
+func (a *Autosave) restore() (model.State, bool) {
+	a.stamp, _, _ = a.store.Get(StampKey)
+	saved, ok, err := a.store.Get(SaveKey)
+	if err != nil {
+		a.storageFailed(err)
+		return model.State{}, false
+	}
+	if !ok || saved == "" {
+		return model.State{}, false
+	}
+	a.savedBefore = saved
+	st, err := share.Unmarshal([]byte(saved))
+	if err != nil {
+		a.keepAside(saved, "Your saved work could not be read ("+err.Error()+")")
+		return model.State{}, false
+	}
+	if c := st.Fit(); c.Any() {
+		a.keepAside(saved, "Your saved work holds more than the tester does: "+c.String()+"; what fits is open")
+	}
+	return st, true
+}
+
+// keepAside keeps saved work that could not be opened whole under
+// AsideKey, and says so; when it cannot be kept aside, the saved work is
+// not overwritten at all.
+func (a *Autosave) keepAside(saved, why string) {
+	a.aside = saved
+	text := why + ". It is kept aside in this browser, not overwritten: export it to keep it."
+	if prev, _, _ := a.store.Get(AsideKey); prev != saved {
+		if err := a.store.Set(AsideKey, saved); err != nil {
+			a.noSave = true
+			text = why + ". Nothing will be saved over it in this browser: export it to keep it."
+		}
+	}
+	a.work.notes.add(Note{ID: NoteAside, Alert: true, Text: text, Action: ActionExportAside})
+}
+
+// AsideState returns the saved state that could not be read when the page
+// opened, as it was stored, for the user to export; "" when there is none.
+func (a *Autosave) AsideState() string { return a.aside }

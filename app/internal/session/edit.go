@@ -76,11 +76,10 @@ func (s *Session) Apply(e Edit) Effects {
 	}
 	fx = fx.and(e.apply(s))
 	if fx.Editor {
-		s.editorBehind = s.State.Robots != s.editorText
+		s.editorBehind = s.state.Robots != s.editorText
 	}
 	if fx.Changed {
-		s.changes++
-		s.lastChange = s.now()
+		s.save.changed()
 	}
 	return fx
 }
@@ -88,7 +87,7 @@ func (s *Session) Apply(e Edit) Effects {
 // fit holds the state to the limits, saying where the user acted what was
 // left out, and returns what it cut.
 func (s *Session) fit(where string) model.Cuts {
-	c := s.State.Fit()
+	c := s.state.Fit()
 	s.sayCut(where, c)
 	return c
 }
@@ -96,7 +95,7 @@ func (s *Session) fit(where string) model.Cuts {
 // sayCut says, where the user acted, what the limits left out, if anything.
 func (s *Session) sayCut(where string, c model.Cuts) {
 	if c.Any() {
-		s.notify(Note{ID: NoteLimit, Alert: true, Text: where + ": " + c.String() + "."})
+		s.notes.add(Note{ID: NoteLimit, Alert: true, Text: where + ": " + c.String() + "."})
 	}
 }
 
@@ -116,25 +115,25 @@ func (e SetFile) apply(s *Session) Effects { return s.setFile(e.Text, nil, nil) 
 func (s *Session) setFile(text string, file *robots.File, an *model.Analysis) Effects {
 	if s.replacing {
 		s.replacing = false // the text of FileReplaced's step
-	} else if text != s.State.Robots {
+	} else if text != s.state.Robots {
 		s.typed(typingFile)
 	}
-	wasExample := model.IsExampleFile(s.State.Robots)
-	s.State.Robots = text
+	wasExample := model.IsExampleFile(s.state.Robots)
+	s.state.Robots = text
 	fx := Effects{File: true, Rows: true, Changed: true, Lint: true}
 	var cut model.Cuts
 	if len(text) > model.MaxFile {
-		cut = s.State.Fit()
+		cut = s.state.Fit()
 		fx.Editor = true // the editor still holds the text that was cut
 		file, an = nil, nil
 	}
 	switch {
 	case an != nil:
-		s.An = an
+		s.an = an
 	case file != nil:
-		s.An, _ = model.AnalyzeFilePaced(file, &s.State, nil) // only a pause stops it
+		s.an, _ = model.AnalyzeFilePaced(file, &s.state, nil) // only a pause stops it
 	default:
-		s.An = model.Reanalyze(s.An, &s.State)
+		s.an = model.Reanalyze(s.an, &s.state)
 	}
 	if wasExample {
 		s.followExample() // a step of Undo: the notices before it go
@@ -163,8 +162,8 @@ func (e FileReplaced) apply(s *Session) Effects {
 	s.keep(label)
 	s.undo[len(s.undo)-1].whole = true
 	s.replacing = true
-	if !model.IsExampleFile(s.State.Robots) {
-		s.notify(Note{ID: NoteUndo, Text: label + ".", Action: ActionUndo})
+	if !model.IsExampleFile(s.state.Robots) {
+		s.notes.add(Note{ID: NoteUndo, Text: label + ".", Action: ActionUndo})
 	}
 	return Effects{}
 }
@@ -174,22 +173,22 @@ func (e FileReplaced) apply(s *Session) Effects {
 // file names its site (a Sitemap line), the tests move to that site; either
 // way a notice says what became of them, with Undo.
 func (s *Session) followExample() {
-	if !model.ExampleTests(s.State.Rows) || !model.ReplacesExample(s.State.Robots) {
+	if !model.ExampleTests(s.state.Rows) || !model.ReplacesExample(s.state.Robots) {
 		return
 	}
-	n := model.Plural(len(s.State.Rows), "test", "tests")
-	scheme, host := s.An.SiteOf()
+	n := model.Plural(len(s.state.Rows), "test", "tests")
+	scheme, host := s.an.SiteOf()
 	if host == "" {
-		s.notify(Note{ID: NoteExample, Text: "The " + n + " below are the example's, on shop.example: edit them, or add your own."})
+		s.notes.add(Note{ID: NoteExample, Text: "The " + n + " below are the example's, on shop.example: edit them, or add your own."})
 		return
 	}
 	s.remember("The example's tests moved to " + host)
 	if n := len(s.undo); n > 1 && s.undo[n-2].whole {
 		s.undo[n-1].follows = true
 	}
-	s.State.Rows = model.RehostExample(s.State.Rows, scheme, host)
-	s.An.Recheck(&s.State)
-	s.notify(Note{ID: NoteExample, Text: "The example's " + n + " now test " + host + ", the site of the file's Sitemap line.", Action: ActionUndo})
+	s.state.Rows = model.RehostExample(s.state.Rows, scheme, host)
+	s.an.Recheck(&s.state)
+	s.notes.add(Note{ID: NoteExample, Text: "The example's " + n + " now test " + host + ", the site of the file's Sitemap line.", Action: ActionUndo})
 }
 
 // SetDialect reads every test in one dialect (by its short name), or in
@@ -197,8 +196,8 @@ func (s *Session) followExample() {
 type SetDialect struct{ Dialect string }
 
 func (e SetDialect) apply(s *Session) Effects {
-	s.State.Dialect = model.CleanDialect(e.Dialect)
-	s.An.Recheck(&s.State)
+	s.state.Dialect = model.CleanDialect(e.Dialect)
+	s.an.Recheck(&s.state)
 	return Effects{Rows: true, Changed: true, Lint: true}
 }
 
@@ -209,10 +208,10 @@ type ImportState struct{ Text string }
 func (e ImportState) apply(s *Session) Effects {
 	st, err := share.Unmarshal([]byte(e.Text))
 	if err != nil {
-		s.notify(Note{ID: NoteImport, Alert: true, Text: "The state file could not be imported: " + err.Error() + "."})
+		s.notes.add(Note{ID: NoteImport, Alert: true, Text: "The state file could not be imported: " + err.Error() + "."})
 		return Effects{}
 	}
-	s.dismiss(NoteImport)
+	s.notes.dismiss(NoteImport)
 	return Replace{State: st, Label: "State file imported"}.apply(s)
 }
 
@@ -227,7 +226,7 @@ func LowerFirst(label string) string {
 type Dismiss struct{ ID string }
 
 func (e Dismiss) apply(s *Session) Effects {
-	s.dismiss(e.ID)
+	s.notes.dismiss(e.ID)
 	return Effects{}
 }
 
@@ -236,11 +235,11 @@ func (e Dismiss) apply(s *Session) Effects {
 type OpenShared struct{}
 
 func (OpenShared) apply(s *Session) Effects {
-	if s.Pending == nil {
+	if s.pending == nil {
 		return Effects{}
 	}
-	p := *s.Pending
-	s.Pending = nil
+	p := *s.pending
+	s.pending = nil
 	return Replace{State: p, Label: "Shared tests opened"}.apply(s)
 }
 
@@ -248,11 +247,11 @@ func (OpenShared) apply(s *Session) Effects {
 type KeepMine struct{}
 
 func (KeepMine) apply(s *Session) Effects {
-	if s.Pending == nil {
+	if s.pending == nil {
 		return Effects{}
 	}
-	s.Pending = nil
-	return Effects{Changed: s.unsaved()}
+	s.pending = nil
+	return Effects{Changed: s.save.unsaved()}
 }
 
 // SetAnswer sets the server's answer the verdicts assume (a value of
@@ -261,12 +260,12 @@ type SetAnswer struct{ Answer string }
 
 func (e SetAnswer) apply(s *Session) Effects {
 	a := model.AnswerFor(e.Answer)
-	if a.Value == s.State.Answer {
+	if a.Value == s.state.Answer {
 		return Effects{}
 	}
 	s.remember("Server answer set to “" + a.Title + "”")
-	s.State.Answer = a.Value
-	s.An.Recheck(&s.State)
+	s.state.Answer = a.Value
+	s.an.Recheck(&s.state)
 	return Effects{Rows: true, Changed: true}
 }
 
@@ -303,13 +302,13 @@ func (e Fetch) apply(s *Session) Effects {
 		label = "Fetched " + e.URL + " (HTTP " + strconv.Itoa(e.Status) + ")"
 	}
 	fx := Replace{State: st, Label: label}.apply(s)
-	s.dismiss(NoteExample) // the tests follow the page asked about
+	s.notes.dismiss(NoteExample) // the tests follow the page asked about
 	// The fetch's own report says what came and that Undo takes it back:
 	// the step's notice would say it again.
-	s.dismiss(NoteUndo)
-	s.dismiss(NoteSites)
+	s.notes.dismiss(NoteUndo)
+	s.notes.dismiss(NoteSites)
 	if n := testsElsewhere(st.Rows, site); n > 0 && site != "" {
-		s.notify(Note{ID: NoteSites, Text: model.Plural(n, "test is", "tests are") + " on other sites than " + site +
+		s.notes.add(Note{ID: NoteSites, Text: model.Plural(n, "test is", "tests are") + " on other sites than " + site +
 			": a robots.txt applies to its own site only, but every test here is read against the file and server answer above."})
 	}
 	return fx

@@ -21,15 +21,15 @@ func (s *Session) travel(from, to *[]step, verb string) Effects {
 	last := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
 	s.typing, s.replacing = "", false
-	s.passed()
+	s.notes.passed()
 	s.pushStep(to, last.label)
 	(*to)[len(*to)-1].stepMarks = last.stepMarks
 	if last.an != nil {
-		s.State, s.An = last.state, last.an
+		s.state, s.an = last.state, last.an
 	} else {
 		s.set(last.state)
 	}
-	s.notify(Note{ID: NoteUndo, Text: verb + ": " + LowerFirst(last.label) + "."})
+	s.notes.add(Note{ID: NoteUndo, Text: verb + ": " + LowerFirst(last.label) + "."})
 	return Effects{File: true, Editor: true, Rows: true, Changed: true, Lint: true}
 }
 

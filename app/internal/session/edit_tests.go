@@ -32,18 +32,18 @@ func (e SetURL) apply(s *Session) Effects {
 }
 
 func (s *Session) editRow(i int, edit func(*model.Row)) Effects {
-	if i < 0 || i >= len(s.State.Rows) {
+	if i < 0 || i >= len(s.state.Rows) {
 		return Effects{}
 	}
-	r := s.State.Rows[i]
-	if edit(&r); r != s.State.Rows[i] {
+	r := s.state.Rows[i]
+	if edit(&r); r != s.state.Rows[i] {
 		s.typed("test " + strconv.Itoa(i+1))
 	}
-	s.State.Rows[i] = r
-	s.State.Selected = i
-	s.dismiss(NoteExample) // its moment has passed: the tests are the user's now
+	s.state.Rows[i] = r
+	s.state.Selected = i
+	s.notes.dismiss(NoteExample) // its moment has passed: the tests are the user's now
 	s.fit("Test " + strconv.Itoa(i+1))
-	s.An.Recheck(&s.State)
+	s.an.Recheck(&s.state)
 	return Effects{Rows: true, Changed: true, Lint: true}
 }
 
@@ -57,21 +57,21 @@ type PasteURLs struct {
 
 func (e PasteURLs) apply(s *Session) Effects {
 	urls := model.SplitLines(e.Text)
-	if len(urls) == 0 || e.Row < 0 || e.Row >= len(s.State.Rows) {
+	if len(urls) == 0 || e.Row < 0 || e.Row >= len(s.state.Rows) {
 		return Effects{}
 	}
 	s.remember(model.Plural(len(urls), "URL", "URLs") + " pasted")
-	room := s.State.Room() + 1 // the first URL takes the test pasted into
+	room := s.state.Room() + 1 // the first URL takes the test pasted into
 	placed := min(len(urls), room)
-	s.State.PlaceURLs(e.Row, urls[:placed])
-	s.State.Selected = e.Row
+	s.state.PlaceURLs(e.Row, urls[:placed])
+	s.state.Selected = e.Row
 	if left := len(urls) - placed; left > 0 {
-		s.notify(Note{ID: NoteLimit, Alert: true, Text: "Pasted " + model.Plural(len(urls), "URL", "URLs") + ": " +
+		s.notes.add(Note{ID: NoteLimit, Alert: true, Text: "Pasted " + model.Plural(len(urls), "URL", "URLs") + ": " +
 			strconv.Itoa(placed) + " placed, " + model.Plural(left, "URL", "URLs") +
 			" left out (the tester holds at most " + strconv.Itoa(model.MaxRows) + " tests).", Action: ActionUndo})
 	}
 	s.fit("Pasted URLs")
-	s.An.Recheck(&s.State)
+	s.an.Recheck(&s.state)
 	return Effects{Rows: true, Changed: true, Lint: true, Focus: e.Row + 1}
 }
 
@@ -80,12 +80,12 @@ func (e PasteURLs) apply(s *Session) Effects {
 type AddRow struct{ After int }
 
 func (e AddRow) apply(s *Session) Effects {
-	if s.State.Room() == 0 {
-		s.notify(Note{ID: NoteLimit, Alert: true, Text: "No test added: the tester holds at most " +
+	if s.state.Room() == 0 {
+		s.notes.add(Note{ID: NoteLimit, Alert: true, Text: "No test added: the tester holds at most " +
 			model.Plural(model.MaxRows, "test", "tests") + ". Remove some to add others."})
 		return Effects{}
 	}
-	rows := s.State.Rows
+	rows := s.state.Rows
 	at := len(rows)
 	if e.After >= 0 && e.After < len(rows) {
 		at = e.After + 1
@@ -94,9 +94,9 @@ func (e AddRow) apply(s *Session) Effects {
 	if at > 0 {
 		agent = rows[at-1].Agent
 	}
-	s.State.Rows = append(rows[:at:at], append([]model.Row{{Agent: agent, URL: "/"}}, rows[at:]...)...)
-	s.State.Selected = at
-	s.An.Recheck(&s.State)
+	s.state.Rows = append(rows[:at:at], append([]model.Row{{Agent: agent, URL: "/"}}, rows[at:]...)...)
+	s.state.Selected = at
+	s.an.Recheck(&s.state)
 	return Effects{Rows: true, Changed: true, Lint: true, Focus: at + 1}
 }
 
@@ -104,14 +104,14 @@ func (e AddRow) apply(s *Session) Effects {
 type RemoveRow struct{ Row int }
 
 func (e RemoveRow) apply(s *Session) Effects {
-	if e.Row < 0 || e.Row >= len(s.State.Rows) {
+	if e.Row < 0 || e.Row >= len(s.state.Rows) {
 		return Effects{}
 	}
 	label := "Test " + strconv.Itoa(e.Row+1) + " removed"
 	s.remember(label)
-	s.notify(Note{ID: NoteUndo, Text: label + ".", Action: ActionUndo})
-	s.State.RemoveRow(e.Row)
-	s.An.Recheck(&s.State)
+	s.notes.add(Note{ID: NoteUndo, Text: label + ".", Action: ActionUndo})
+	s.state.RemoveRow(e.Row)
+	s.an.Recheck(&s.state)
 	return Effects{Rows: true, Changed: true, Lint: true}
 }
 
@@ -119,11 +119,11 @@ func (e RemoveRow) apply(s *Session) Effects {
 type Select struct{ Row int }
 
 func (e Select) apply(s *Session) Effects {
-	if e.Row < 0 || e.Row >= len(s.State.Rows) || e.Row == s.State.Selected {
+	if e.Row < 0 || e.Row >= len(s.state.Rows) || e.Row == s.state.Selected {
 		return Effects{}
 	}
-	s.State.Selected = e.Row
-	s.An.Select(&s.State)
+	s.state.Selected = e.Row
+	s.an.Select(&s.state)
 	return Effects{Changed: true, Lint: true}
 }
 
@@ -141,21 +141,37 @@ type Replace struct {
 }
 
 func (e Replace) apply(s *Session) Effects {
-	wasExample := model.IsExampleFile(s.State.Robots)
+	wasExample := model.IsExampleFile(s.state.Robots)
 	s.remember(e.Label)
-	s.State = e.State
-	s.State.Rows = cloneRows(e.State.Rows)
+	s.state = e.State
+	s.state.Rows = cloneRows(e.State.Rows)
 	if cut := s.fit(e.Label); e.Analysis != nil && !cut.Any() {
-		s.An = e.Analysis
+		s.an = e.Analysis
 	} else {
-		s.An = model.Analyze(&s.State)
+		s.an = model.Analyze(&s.state)
 	}
-	s.notify(Note{ID: NoteUndo, Text: e.Label + ".", Action: ActionUndo})
-	s.dismiss(NoteExample)
+	s.notes.add(Note{ID: NoteUndo, Text: e.Label + ".", Action: ActionUndo})
+	s.notes.dismiss(NoteExample)
 	if wasExample {
 		s.followExample()
 	}
 	return Effects{File: true, Editor: true, Rows: true, Changed: true, Lint: true}
+}
+
+// LoadExample puts the example in place of the work. It can be undone.
+type LoadExample struct{}
+
+func (LoadExample) apply(s *Session) Effects {
+	return Replace{State: model.Example(), Label: "Example loaded"}.apply(s)
+}
+
+// ClearFile empties the robots.txt, keeping the tests. It can be undone.
+type ClearFile struct{}
+
+func (ClearFile) apply(s *Session) Effects {
+	st := s.snapshot()
+	st.Robots = ""
+	return Replace{State: st, Label: "robots.txt cleared"}.apply(s)
 }
 
 // AddRows adds tests at the end, as many as there is room for: an import
@@ -168,20 +184,20 @@ type AddRows struct {
 
 func (e AddRows) apply(s *Session) Effects {
 	if len(e.Rows) == 0 {
-		s.notify(Note{ID: NoteImport, Text: e.Label + ": no test to add."})
+		s.notes.add(Note{ID: NoteImport, Text: e.Label + ": no test to add."})
 		return Effects{}
 	}
-	room := s.State.Room()
+	room := s.state.Room()
 	if room == 0 {
-		s.notify(Note{ID: NoteLimit, Alert: true, Text: e.Label + ": no test added, the tester holds at most " +
+		s.notes.add(Note{ID: NoteLimit, Alert: true, Text: e.Label + ": no test added, the tester holds at most " +
 			model.Plural(model.MaxRows, "test", "tests") + ". Remove some first."})
 		return Effects{}
 	}
 	s.remember(e.Label)
 	n := min(room, len(e.Rows))
-	first := len(s.State.Rows)
-	s.State.Rows = append(s.State.Rows, e.Rows[:n]...)
-	s.State.Selected = first
+	first := len(s.state.Rows)
+	s.state.Rows = append(s.state.Rows, e.Rows[:n]...)
+	s.state.Selected = first
 	text := e.Label + ": " + model.Plural(n, "test", "tests") + " added."
 	alert := false
 	if left := len(e.Rows) - n; left > 0 {
@@ -189,9 +205,9 @@ func (e AddRows) apply(s *Session) Effects {
 			" left out (the tester holds at most " + strconv.Itoa(model.MaxRows) + ")."
 		alert = true
 	}
-	s.notify(Note{ID: NoteImport, Alert: alert, Text: text, Action: ActionUndo})
+	s.notes.add(Note{ID: NoteImport, Alert: alert, Text: text, Action: ActionUndo})
 	s.fit(e.Label)
-	s.An.Recheck(&s.State)
+	s.an.Recheck(&s.state)
 	return Effects{Rows: true, Changed: true, Lint: true, Focus: first + 1}
 }
 
@@ -202,12 +218,12 @@ type ImportURLs struct{ Text string }
 func (e ImportURLs) apply(s *Session) Effects {
 	urls := share.URLs(e.Text)
 	if len(urls) == 0 {
-		s.notify(Note{ID: NoteImport, Text: "No URLs found: put one per line, or in the first column of a CSV file."})
+		s.notes.add(Note{ID: NoteImport, Text: "No URLs found: put one per line, or in the first column of a CSV file."})
 		return Effects{}
 	}
 	agent := "Googlebot"
-	if i := s.State.SelectedRow(); i >= 0 {
-		agent = s.State.Rows[i].Agent
+	if i := s.state.SelectedRow(); i >= 0 {
+		agent = s.state.Rows[i].Agent
 	}
 	rows := make([]model.Row, len(urls))
 	for i, u := range urls {
@@ -233,11 +249,11 @@ func (e Grid) apply(s *Session) Effects {
 	st.Selected = 0
 	rows := gridRows(e)
 	if len(rows) == 0 {
-		s.notify(Note{ID: NoteImport, Text: label + ": no test to make."})
+		s.notes.add(Note{ID: NoteImport, Text: label + ": no test to make."})
 		return Effects{}
 	}
 	st.Rows = rows
-	fx := Replace{State: st, Label: model.Plural(len(s.State.Rows), "test", "tests") + " replaced by a " + LowerFirst(label)}.apply(s)
+	fx := Replace{State: st, Label: model.Plural(len(s.state.Rows), "test", "tests") + " replaced by a " + LowerFirst(label)}.apply(s)
 	fx.Editor, fx.File = false, false
 	return fx
 }
@@ -254,17 +270,17 @@ func gridRows(e Grid) []model.Row {
 type Pin struct{ Row int }
 
 func (e Pin) apply(s *Session) Effects {
-	if e.Row < 0 || e.Row >= len(s.State.Rows) || e.Row >= len(s.An.Rows) {
+	if e.Row < 0 || e.Row >= len(s.state.Rows) || e.Row >= len(s.an.Rows) {
 		return Effects{}
 	}
-	expect := model.PinFor(&s.An.Rows[e.Row])
+	expect := model.PinFor(&s.an.Rows[e.Row])
 	label := "Test " + strconv.Itoa(e.Row+1) + " pinned as " + expect
 	if expect == "" {
 		label = "Test " + strconv.Itoa(e.Row+1) + " unpinned"
 	}
 	s.remember(label)
-	s.State.Rows[e.Row].Expect = expect
-	s.An.Recheck(&s.State)
+	s.state.Rows[e.Row].Expect = expect
+	s.an.Recheck(&s.state)
 	return Effects{Rows: true, Changed: true}
 }
 
@@ -274,14 +290,14 @@ func (e Pin) apply(s *Session) Effects {
 type PinAll struct{}
 
 func (PinAll) apply(s *Session) Effects {
-	if len(s.State.Rows) == 0 || len(s.An.Rows) != len(s.State.Rows) {
+	if len(s.state.Rows) == 0 || len(s.an.Rows) != len(s.state.Rows) {
 		return Effects{}
 	}
 	s.remember("Every verdict pinned")
-	for i := range s.State.Rows {
-		s.State.Rows[i].Expect = s.An.Rows[i].FileVerdict()
+	for i := range s.state.Rows {
+		s.state.Rows[i].Expect = s.an.Rows[i].FileVerdict()
 	}
-	s.An.Recheck(&s.State)
-	s.notify(Note{ID: NoteUndo, Text: "Every verdict pinned as expected: " + model.Plural(len(s.State.Rows), "test", "tests") + ".", Action: ActionUndo})
+	s.an.Recheck(&s.state)
+	s.notes.add(Note{ID: NoteUndo, Text: "Every verdict pinned as expected: " + model.Plural(len(s.state.Rows), "test", "tests") + ".", Action: ActionUndo})
 	return Effects{Rows: true, Changed: true}
 }

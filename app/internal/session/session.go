@@ -11,6 +11,7 @@ package session
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -20,25 +21,25 @@ import (
 )
 
 // Session is one page's work: the state, its analysis, the notices to show
-// and the history to undo.
+// and the history to undo. It changes by Apply alone (and its Autosave by
+// its own writes); what it holds is read through its methods.
 type Session struct {
-	// State is what the user made; An is its analysis, kept in step by
+	// state is what the user made; an is its analysis, kept in step by
 	// Apply.
-	State model.State
-	An    *model.Analysis
+	state model.State
+	an    *model.Analysis
 
-	// Notes are the notices to show, oldest first.
-	Notes []Note
-	// Pending, when not nil, is a shared state that differs from the saved
+	// notes are the notices to show, oldest first.
+	notes notices
+	// pending, when not nil, is a shared state that differs from the saved
 	// work shown: the user chooses between them (OpenShared or KeepMine).
-	Pending *model.State
+	pending *model.State
 
-	// Embed is true in the embed mode: nothing is read from or written to
+	// embed is true in the embed mode: nothing is read from or written to
 	// storage.
-	Embed bool
+	embed bool
 
-	store Storage
-	now   func() time.Time
+	now func() time.Time
 
 	undo, redo []step
 	// typing is what the typing since the last step of Undo is in ("" when
@@ -50,17 +51,7 @@ type Session struct {
 	// SetFile that is part of the replacement's step, not typing.
 	replacing bool
 
-	changes     int       // changes made, counted: a write knows whether one came after what it holds
-	settled     int       // the changes storage holds, or gave up on: the work is unsaved while they differ
-	writes      int       // works written: a write prepared before another one is not made
-	lastChange  time.Time // a save waits for a pause after it
-	noSave      bool      // storage failed, or holds work that must not be overwritten
-	versionDue  string    // the saved state becomes a version at the next save, with this label
-	aside       string    // a saved state that could not be read, kept for export
-	savedBefore string    // the state in storage when the session last read or wrote it
-	stamp       string    // StampKey's value when the session last read or wrote it
-	versions    int       // versions kept by this session (VersionsKept)
-	id          string    // tells this session's writes from another tab's (StampKey)
+	save Autosave
 
 	// due is the analysis of the text typed still to be made, nil when
 	// the analysis shown is the document's (text.go); gen counts the
@@ -76,6 +67,26 @@ type Session struct {
 	arrivedAtStart bool
 	editorBehind   bool
 }
+
+// State returns what the user made, to read: a change to it is an Edit
+// given to Apply, which keeps its analysis and its history in step.
+func (s *Session) State() *model.State { return &s.state }
+
+// Analysis returns the analysis of State, to read. It works out the
+// findings itself (Analysis.Lint), which change nothing of the work.
+func (s *Session) Analysis() *model.Analysis { return s.an }
+
+// Notes returns the notices to show, oldest first.
+func (s *Session) Notes() []Note { return s.notes }
+
+// Pending returns the shared state that differs from the saved work shown,
+// for the user to choose between them (OpenShared or KeepMine); nil when
+// there is none.
+func (s *Session) Pending() *model.State { return s.pending }
+
+// Autosave returns the session's autosave: when to save the work, and its
+// versions.
+func (s *Session) Autosave() *Autosave { return &s.save }
 
 // step is a state to go back to, and what the action that left it was.
 type step struct {
@@ -105,12 +116,20 @@ func (s *Session) pushStep(stack *[]step, label string) {
 	}
 	// A copy: the session's analysis changes by assignments to its
 	// fields (Recheck, Select, Lint), never inside what it points to.
-	an := *s.An
+	an := *s.an
 	*stack = append(*stack, step{label: label, state: s.snapshot(), an: &an})
 }
 
 // MaxUndo is how many actions can be undone.
 const MaxUndo = 50
+
+// NewEmbed returns a session of the embed mode, showing initial until
+// Arrive says otherwise: it reads nothing from storage and writes nothing.
+func NewEmbed(initial model.State) *Session {
+	s := New(nil, nil, initial)
+	s.embed = true
+	return s
+}
 
 // New returns a session over store, telling time with now, showing
 // initial until Arrive says otherwise.
@@ -121,9 +140,10 @@ func New(store Storage, now func() time.Time, initial model.State) *Session {
 	if now == nil {
 		now = time.Now
 	}
-	s := &Session{store: store, now: now, id: strconv.FormatUint(rand.Uint64(), 36)}
+	s := &Session{now: now}
+	s.save = Autosave{work: s, store: store, now: now, id: strconv.FormatUint(rand.Uint64(), 36)}
 	s.set(initial)
-	s.editorText = s.State.Robots
+	s.editorText = s.state.Robots
 	return s
 }
 
@@ -160,10 +180,13 @@ const (
 	ActionUndo = "undo"
 )
 
-// notify shows a notice, replacing any with the same ID.
-func (s *Session) notify(n Note) {
-	s.dismiss(n.ID)
-	s.Notes = append(s.Notes, n)
+// notices are the notices shown, oldest first: one of each ID.
+type notices []Note
+
+// add shows a notice, replacing any with the same ID.
+func (ns *notices) add(n Note) {
+	ns.dismiss(n.ID)
+	*ns = append(*ns, n)
 }
 
 // passed dismisses the notices whose moment has passed once the work has
@@ -173,28 +196,21 @@ func (s *Session) notify(n Note) {
 // Undo offered by one of them would now undo another action. What stays
 // true whatever the work (storage failing, a saved state kept aside, the
 // link the page was opened with, another tab's work) stays.
-func (s *Session) passed() {
+func (ns *notices) passed() {
 	for _, id := range []string{NoteUndo, NoteExample, NoteImport, NoteLimit, NoteFile} {
-		s.dismiss(id)
+		ns.dismiss(id)
 	}
 }
 
-func (s *Session) dismiss(id string) {
-	notes := s.Notes[:0]
-	for _, n := range s.Notes {
-		if n.ID != id {
-			notes = append(notes, n)
-		}
-	}
-	s.Notes = notes
+// dismiss takes the notice with the given ID away.
+func (ns *notices) dismiss(id string) {
+	*ns = slices.DeleteFunc(*ns, func(n Note) bool { return n.ID == id })
 }
 
-// Note returns the notice with the given ID, if shown.
-func (s *Session) Note(id string) (Note, bool) {
-	for _, n := range s.Notes {
-		if n.ID == id {
-			return n, true
-		}
+// get returns the notice with the given ID, if shown.
+func (ns notices) get(id string) (Note, bool) {
+	if i := slices.IndexFunc(ns, func(n Note) bool { return n.ID == id }); i >= 0 {
+		return ns[i], true
 	}
 	return Note{}, false
 }
@@ -206,8 +222,8 @@ func (s *Session) set(st model.State) { s.setPaced(st, nil) }
 // it (neverStops).
 func (s *Session) setPaced(st model.State, pause robots.Pause) {
 	st.Rows = cloneRows(st.Rows)
-	s.State = st
-	s.An, _ = model.AnalyzePaced(&s.State, neverStops(pause))
+	s.state = st
+	s.an, _ = model.AnalyzePaced(&s.state, neverStops(pause))
 }
 
 // CanUndo returns what Undo would undo, and whether there is anything.
@@ -230,15 +246,13 @@ func (s *Session) CanRedo() (label string, ok bool) {
 // labelled label, and makes the saved state a version at the next save.
 func (s *Session) remember(label string) {
 	s.keep(label)
-	if s.versionDue == "" {
-		s.versionDue = "Before: " + label
-	}
+	s.save.versionBefore("Before: " + label)
 }
 
 // keep keeps the current state to go back to before an action labelled
 // label, for Undo only.
 func (s *Session) keep(label string) {
-	s.passed()
+	s.notes.passed()
 	s.pushStep(&s.undo, label)
 	if len(s.undo) > MaxUndo {
 		s.undo = append(s.undo[:0:0], s.undo[len(s.undo)-MaxUndo:]...)
@@ -262,7 +276,7 @@ func (s *Session) typed(what string) {
 }
 
 func (s *Session) snapshot() model.State {
-	st := s.State
+	st := s.state
 	st.Rows = cloneRows(st.Rows)
 	return st
 }
@@ -274,10 +288,6 @@ func cloneRows(rows []model.Row) []model.Row {
 	return append(make([]model.Row, 0, len(rows)), rows...)
 }
 
-// AsideState returns the saved state that could not be read when the page
-// opened, as it was stored, for the user to export; "" when there is none.
-func (s *Session) AsideState() string { return s.aside }
-
 // Report shows a notice about something that happened outside the work,
 // such as a file the browser could not read.
-func (s *Session) Report(n Note) { s.notify(n) }
+func (s *Session) Report(n Note) { s.notes.add(n) }

@@ -63,7 +63,7 @@ func urls(n int) string {
 }
 
 func hasNote(s *Session, id, contains string) bool {
-	n, ok := s.Note(id)
+	n, ok := s.notes.get(id)
 	return ok && strings.Contains(n.Text, contains)
 }
 
@@ -99,23 +99,23 @@ func TestArrive(t *testing.T) {
 		}
 		s, _ := newSession(st)
 		_, outcome := s.Arrive(tt.fragment, "")
-		if !share.Same(s.State, tt.want) || outcome != tt.outcome || (s.Pending != nil) != tt.pending {
-			t.Errorf("%s: got %d rows, outcome %d, pending %v", tt.name, len(s.State.Rows), outcome, s.Pending != nil)
+		if !share.Same(s.state, tt.want) || outcome != tt.outcome || (s.pending != nil) != tt.pending {
+			t.Errorf("%s: got %d rows, outcome %d, pending %v", tt.name, len(s.state.Rows), outcome, s.pending != nil)
 		}
 		if tt.note != "" {
-			if _, ok := s.Note(tt.note); !ok {
-				t.Errorf("%s: no %q notice in %+v", tt.name, tt.note, s.Notes)
+			if _, ok := s.notes.get(tt.note); !ok {
+				t.Errorf("%s: no %q notice in %+v", tt.name, tt.note, s.notes)
 			}
 		}
 		if tt.aside {
-			if st.MemoryStorage[AsideKey] != tt.saved || s.AsideState() != tt.saved {
+			if st.MemoryStorage[AsideKey] != tt.saved || s.Autosave().AsideState() != tt.saved {
 				t.Errorf("%s: the unreadable save was not kept aside", tt.name)
 			}
-			if n, _ := s.Note(NoteAside); n.Action != ActionExportAside {
+			if n, _ := s.notes.get(NoteAside); n.Action != ActionExportAside {
 				t.Errorf("%s: the notice offers no export", tt.name)
 			}
 		}
-		if len(s.An.Rows) != len(s.State.Rows) {
+		if len(s.an.Rows) != len(s.state.Rows) {
 			t.Errorf("%s: analysis out of step", tt.name)
 		}
 	}
@@ -125,7 +125,7 @@ func TestArriveDamagedAddress(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
 	s.Arrive("%E0%A4%A", "a broken %-escape")
 	if !hasNote(s, NoteLink, "damaged") {
-		t.Errorf("no notice of the damaged address: %+v", s.Notes)
+		t.Errorf("no notice of the damaged address: %+v", s.notes)
 	}
 }
 
@@ -149,24 +149,24 @@ func TestLinkArrived(t *testing.T) {
 		s, _ := newSession(MemoryStorage{})
 		s.Arrive("", "")
 		s.Apply(Replace{State: mine, Label: "mine"})
-		if got := s.LinkArrived(tt.fragment, tt.damaged); got != tt.outcome || (s.Pending != nil) != tt.pending {
-			t.Errorf("%s: outcome %d, pending %v", tt.name, got, s.Pending != nil)
+		if got := s.LinkArrived(tt.fragment, tt.damaged); got != tt.outcome || (s.pending != nil) != tt.pending {
+			t.Errorf("%s: outcome %d, pending %v", tt.name, got, s.pending != nil)
 		}
-		if !share.Same(s.State, mine) {
+		if !share.Same(s.state, mine) {
 			t.Errorf("%s: the work changed before the user chose", tt.name)
 		}
 		if tt.note != "" && !hasNote(s, NoteLink, tt.note) {
-			t.Errorf("%s: no notice with %q in %+v", tt.name, tt.note, s.Notes)
+			t.Errorf("%s: no notice with %q in %+v", tt.name, tt.note, s.notes)
 		}
-		if tt.note == "" && len(s.Notes) > 0 {
-			if _, ok := s.Note(NoteLink); ok {
-				t.Errorf("%s: a link notice %+v", tt.name, s.Notes)
+		if tt.note == "" && len(s.notes) > 0 {
+			if _, ok := s.notes.get(NoteLink); ok {
+				t.Errorf("%s: a link notice %+v", tt.name, s.notes)
 			}
 		}
 		if tt.pending {
 			s.Apply(OpenShared{})
-			if !share.Same(s.State, them) {
-				t.Errorf("%s: opening the link gave %d rows", tt.name, len(s.State.Rows))
+			if !share.Same(s.state, them) {
+				t.Errorf("%s: opening the link gave %d rows", tt.name, len(s.state.Rows))
 			}
 		}
 	}
@@ -180,11 +180,11 @@ func TestUnreadableSaveNeverOverwritten(t *testing.T) {
 	s.Arrive("", "")
 	s.Apply(SetFile{Text: "User-agent: *\n"})
 	c.advance(time.Second)
-	if s.Save() || st.MemoryStorage[SaveKey] != "{broken" {
+	if s.Autosave().Save() || st.MemoryStorage[SaveKey] != "{broken" {
 		t.Errorf("the unreadable save was overwritten")
 	}
 	if !hasNote(s, NoteAside, "Nothing will be saved over it") {
-		t.Errorf("notice: %+v", s.Notes)
+		t.Errorf("notice: %+v", s.notes)
 	}
 }
 
@@ -200,25 +200,25 @@ func (a *asideRefused) Set(k, v string) error {
 func TestLimits(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
 	fx := s.Apply(PasteURLs{Row: 0, Text: urls(1500)})
-	if len(s.State.Rows) != model.MaxRows || !fx.Rows || len(s.An.Rows) != model.MaxRows {
-		t.Fatalf("paste of 1500 URLs: %d rows", len(s.State.Rows))
+	if len(s.state.Rows) != model.MaxRows || !fx.Rows || len(s.an.Rows) != model.MaxRows {
+		t.Fatalf("paste of 1500 URLs: %d rows", len(s.state.Rows))
 	}
-	if n, ok := s.Note(NoteLimit); !ok || !strings.Contains(n.Text, "left out") || n.Action != ActionUndo {
-		t.Errorf("the paste did not say what it left out, with Undo: %+v", s.Notes)
+	if n, ok := s.notes.get(NoteLimit); !ok || !strings.Contains(n.Text, "left out") || n.Action != ActionUndo {
+		t.Errorf("the paste did not say what it left out, with Undo: %+v", s.notes)
 	}
-	if fx := s.Apply(AddRow{After: 3}); fx.Rows || len(s.State.Rows) != model.MaxRows || !hasNote(s, NoteLimit, "No test added") {
-		t.Errorf("AddRow past the limit: %d rows, %+v", len(s.State.Rows), s.Notes)
+	if fx := s.Apply(AddRow{After: 3}); fx.Rows || len(s.state.Rows) != model.MaxRows || !hasNote(s, NoteLimit, "No test added") {
+		t.Errorf("AddRow past the limit: %d rows, %+v", len(s.state.Rows), s.notes)
 	}
 	if fx := s.Apply(ImportURLs{"/a\n/b\n"}); fx.Rows || !hasNote(s, NoteLimit, "no test added") {
-		t.Errorf("import past the limit: %+v", s.Notes)
+		t.Errorf("import past the limit: %+v", s.notes)
 	}
 	s.Apply(SetURL{Row: 2, URL: strings.Repeat("é", model.MaxURL)})
-	if u := s.State.Rows[2].URL; len(u) > model.MaxURL || !strings.HasPrefix(u, "éé") || !hasNote(s, NoteLimit, "URL") {
-		t.Errorf("long URL kept %d bytes, notes %+v", len(u), s.Notes)
+	if u := s.state.Rows[2].URL; len(u) > model.MaxURL || !strings.HasPrefix(u, "éé") || !hasNote(s, NoteLimit, "URL") {
+		t.Errorf("long URL kept %d bytes, notes %+v", len(u), s.notes)
 	}
 	fx = s.Apply(SetFile{Text: strings.Repeat("a\n", model.MaxFile)})
-	if len(s.State.Robots) != model.MaxFile || !fx.Editor || !hasNote(s, NoteLimit, "robots.txt") {
-		t.Errorf("huge file kept %d bytes, editor rewritten %v", len(s.State.Robots), fx.Editor)
+	if len(s.state.Robots) != model.MaxFile || !fx.Editor || !hasNote(s, NoteLimit, "robots.txt") {
+		t.Errorf("huge file kept %d bytes, editor rewritten %v", len(s.state.Robots), fx.Editor)
 	}
 	// Undo brings back the tests as they were before the paste.
 	for {
@@ -227,33 +227,33 @@ func TestLimits(t *testing.T) {
 		}
 		s.Apply(Undo{})
 	}
-	if len(s.State.Rows) != len(model.Example().Rows) {
-		t.Errorf("undo all: %d rows", len(s.State.Rows))
+	if len(s.state.Rows) != len(model.Example().Rows) {
+		t.Errorf("undo all: %d rows", len(s.state.Rows))
 	}
 }
 
 func TestAddRowAndGrid(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
-	n := len(s.State.Rows)
+	n := len(s.state.Rows)
 	fx := s.Apply(AddRow{After: 1})
-	if len(s.State.Rows) != n+1 || s.State.Rows[2] != (model.Row{Agent: s.State.Rows[1].Agent, URL: "/"}) || fx.Focus != 3 || s.State.Selected != 2 {
-		t.Errorf("AddRow after 1: %+v, focus %d", s.State.Rows[2], fx.Focus)
+	if len(s.state.Rows) != n+1 || s.state.Rows[2] != (model.Row{Agent: s.state.Rows[1].Agent, URL: "/"}) || fx.Focus != 3 || s.state.Selected != 2 {
+		t.Errorf("AddRow after 1: %+v, focus %d", s.state.Rows[2], fx.Focus)
 	}
 	s.Apply(Grid{Crawlers: []string{"Googlebot", "GPTBot"}, URLs: []string{"/a", "/b", "/c"}, Replace: true})
-	if len(s.State.Rows) != 6 || s.State.Rows[1] != (model.Row{Agent: "GPTBot", URL: "/a"}) || s.State.Robots != model.Example().Robots {
-		t.Errorf("grid: %+v", s.State.Rows)
+	if len(s.state.Rows) != 6 || s.state.Rows[1] != (model.Row{Agent: "GPTBot", URL: "/a"}) || s.state.Robots != model.Example().Robots {
+		t.Errorf("grid: %+v", s.state.Rows)
 	}
-	if note, _ := s.Note(NoteUndo); note.Text != fmt.Sprintf("%d tests replaced by a grid of 2 crawlers × 3 URLs.", n+1) {
+	if note, _ := s.notes.get(NoteUndo); note.Text != fmt.Sprintf("%d tests replaced by a grid of 2 crawlers × 3 URLs.", n+1) {
 		t.Errorf("the grid's notice %q", note.Text)
 	}
 	s.Apply(Grid{Crawlers: []string{"Bingbot"}, URLs: []string{"/d"}})
-	if len(s.State.Rows) != 7 {
-		t.Errorf("grid added: %d rows", len(s.State.Rows))
+	if len(s.state.Rows) != 7 {
+		t.Errorf("grid added: %d rows", len(s.state.Rows))
 	}
 	s.Apply(Undo{})
 	s.Apply(Undo{})
-	if len(s.State.Rows) != n+1 {
-		t.Errorf("undo of two grids: %d rows", len(s.State.Rows))
+	if len(s.state.Rows) != n+1 {
+		t.Errorf("undo of two grids: %d rows", len(s.state.Rows))
 	}
 }
 
@@ -262,18 +262,18 @@ func TestUndoRedo(t *testing.T) {
 	s.Apply(PasteURLs{Row: 0, Text: urls(20)})
 	work := s.snapshot()
 	fx := s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
-	if !fx.Editor || len(s.State.Rows) != 7 {
-		t.Fatalf("example: %d rows", len(s.State.Rows))
+	if !fx.Editor || len(s.state.Rows) != 7 {
+		t.Fatalf("example: %d rows", len(s.state.Rows))
 	}
 	if label, ok := s.CanUndo(); !ok || label != "Example loaded" {
 		t.Errorf("CanUndo = %q, %v", label, ok)
 	}
-	if fx := s.Apply(Undo{}); !fx.Editor || !share.Same(s.State, work) || len(s.An.Rows) != len(work.Rows) {
-		t.Errorf("undo: %d rows", len(s.State.Rows))
+	if fx := s.Apply(Undo{}); !fx.Editor || !share.Same(s.state, work) || len(s.an.Rows) != len(work.Rows) {
+		t.Errorf("undo: %d rows", len(s.state.Rows))
 	}
 	s.Apply(Redo{})
-	if len(s.State.Rows) != 7 {
-		t.Errorf("redo: %d rows", len(s.State.Rows))
+	if len(s.state.Rows) != 7 {
+		t.Errorf("redo: %d rows", len(s.state.Rows))
 	}
 	s.Apply(Undo{})
 	s.Apply(RemoveRow{Row: 3})
@@ -281,14 +281,14 @@ func TestUndoRedo(t *testing.T) {
 		t.Errorf("a new action must clear redo")
 	}
 	s.Apply(Undo{})
-	if !share.Same(s.State, work) {
+	if !share.Same(s.state, work) {
 		t.Errorf("undo of a removal")
 	}
 	// The work shares no rows with what it was given or with its history.
 	given := model.Example()
 	s.Apply(Replace{State: given, Label: "Example loaded"})
 	given.Rows[0].URL = "/changed"
-	if s.State.Rows[0].URL == "/changed" {
+	if s.state.Rows[0].URL == "/changed" {
 		t.Errorf("the work shares rows with its input")
 	}
 
@@ -298,8 +298,8 @@ func TestSetDialect(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
 	for in, want := range map[string]string{"python": "python", "Each crawler's own": "", "": "", "GYM2008": "gym2008"} {
 		s.Apply(SetDialect{in})
-		if s.State.Dialect != want {
-			t.Errorf("SetDialect(%q) = %q, want %q", in, s.State.Dialect, want)
+		if s.state.Dialect != want {
+			t.Errorf("SetDialect(%q) = %q, want %q", in, s.state.Dialect, want)
 		}
 	}
 }
@@ -308,20 +308,20 @@ func TestAutosave(t *testing.T) {
 	st := MemoryStorage{SaveKey: string(share.Marshal(mine))}
 	s, c := newSession(st)
 	s.Arrive("", "")
-	if _, ok := s.SaveIn(); ok {
+	if _, ok := s.Autosave().SaveIn(); ok {
 		t.Errorf("nothing changed, yet a save is due")
 	}
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
-	if wait, ok := s.SaveIn(); !ok || wait != SavePause {
+	if wait, ok := s.Autosave().SaveIn(); !ok || wait != SavePause {
 		t.Errorf("SaveIn = %v, %v; want %v", wait, ok, SavePause)
 	}
 	c.advance(200 * time.Millisecond)
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /ab\n"})
-	if wait, _ := s.SaveIn(); wait != SavePause {
+	if wait, _ := s.Autosave().SaveIn(); wait != SavePause {
 		t.Errorf("a keystroke must restart the pause: %v", wait)
 	}
 	c.advance(SavePause)
-	if wait, ok := s.SaveIn(); !ok || wait != 0 || !s.Save() {
+	if wait, ok := s.Autosave().SaveIn(); !ok || wait != 0 || !s.Autosave().Save() {
 		t.Fatalf("the save did not happen")
 	}
 	got, _ := share.Unmarshal([]byte(st[SaveKey]))
@@ -329,7 +329,7 @@ func TestAutosave(t *testing.T) {
 		t.Errorf("saved %q", got.Robots)
 	}
 	// The work as it was before this visit is a version.
-	vs := s.Versions()
+	vs := s.Autosave().Versions()
 	if len(vs) != 1 || !strings.HasPrefix(vs[0].Label, "Before the visit") || vs[0].State != string(share.Marshal(mine)) {
 		t.Fatalf("versions: %+v", vs)
 	}
@@ -337,24 +337,24 @@ func TestAutosave(t *testing.T) {
 	c.advance(time.Minute)
 	s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
 	c.advance(time.Second)
-	s.Save()
-	if vs := s.Versions(); len(vs) != 2 || vs[0].Label != "Before: Example loaded" {
+	s.Autosave().Save()
+	if vs := s.Autosave().Versions(); len(vs) != 2 || vs[0].Label != "Before: Example loaded" {
 		t.Fatalf("versions after Example: %+v", vs)
 	}
 	s.Apply(RestoreVersion{0})
-	if s.State.Robots != "User-agent: *\nDisallow: /ab\n" {
-		t.Errorf("restored %q", s.State.Robots)
+	if s.state.Robots != "User-agent: *\nDisallow: /ab\n" {
+		t.Errorf("restored %q", s.state.Robots)
 	}
 	// Its label names the version by its time, not by its own label: a
 	// version of the restore would nest the labels.
 	if label, _ := s.CanUndo(); !strings.HasPrefix(label, "Version of ") || strings.Contains(label, "Before") {
 		t.Errorf("the restore's label %q", label)
 	}
-	if n, _ := s.Note(NoteUndo); !strings.HasSuffix(n.Text, " restored.") {
+	if n, _ := s.notes.get(NoteUndo); !strings.HasSuffix(n.Text, " restored.") {
 		t.Errorf("the restore's notice %q", n.Text)
 	}
 	s.Apply(Undo{})
-	if n, _ := s.Note(NoteUndo); !strings.HasPrefix(n.Text, "Undone: version of ") {
+	if n, _ := s.notes.get(NoteUndo); !strings.HasPrefix(n.Text, "Undone: version of ") {
 		t.Errorf("Undo's notice %q", n.Text)
 	}
 	s.Apply(Redo{})
@@ -362,9 +362,9 @@ func TestAutosave(t *testing.T) {
 	for i := range 10 {
 		s.Apply(Replace{State: model.State{Robots: strings.Repeat("#", i+1)}, Label: "Replace"})
 		c.advance(time.Second)
-		s.Save()
+		s.Autosave().Save()
 	}
-	if n := len(s.Versions()); n != MaxVersions {
+	if n := len(s.Autosave().Versions()); n != MaxVersions {
 		t.Errorf("%d versions kept", n)
 	}
 }
@@ -376,13 +376,13 @@ func TestAutosaveReload(t *testing.T) {
 	s.Arrive("", "")
 	s.Apply(PasteURLs{Row: 0, Text: urls(1500)})
 	c.advance(time.Second)
-	if !s.Save() {
+	if !s.Autosave().Save() {
 		t.Fatal("not saved")
 	}
 	again, _ := newSession(st)
 	again.Arrive("", "")
-	if len(again.State.Rows) != model.MaxRows || len(again.Notes) != 0 {
-		t.Errorf("reload: %d rows, notes %+v", len(again.State.Rows), again.Notes)
+	if len(again.state.Rows) != model.MaxRows || len(again.notes) != 0 {
+		t.Errorf("reload: %d rows, notes %+v", len(again.state.Rows), again.notes)
 	}
 }
 
@@ -392,11 +392,11 @@ func TestAutosaveStorageFails(t *testing.T) {
 	s.Arrive("", "")
 	s.Apply(SetFile{Text: "x"})
 	c.advance(time.Second)
-	if s.Save() || !hasNote(s, NoteStorage, "full") {
-		t.Errorf("a full storage must be said: %+v", s.Notes)
+	if s.Autosave().Save() || !hasNote(s, NoteStorage, "full") {
+		t.Errorf("a full storage must be said: %+v", s.notes)
 	}
 	s.Apply(SetFile{Text: "y"})
-	if _, ok := s.SaveIn(); ok {
+	if _, ok := s.Autosave().SaveIn(); ok {
 		t.Errorf("storage failed once: no more tries")
 	}
 }
@@ -409,12 +409,12 @@ func TestSaveWhilePendingNotEmbedded(t *testing.T) {
 	s, c := newSession(st)
 	s.Arrive(share.Fragment(them), "")
 	c.advance(time.Second)
-	if s.Save() {
+	if s.Autosave().Save() {
 		t.Errorf("the work, unchanged, was saved again while the link waits")
 	}
 	s.Apply(SetURL{Row: 0, URL: "/typed"})
 	c.advance(time.Second)
-	if !s.Save() {
+	if !s.Autosave().Save() {
 		t.Errorf("what was typed while the link waits was not saved")
 	}
 	if got, err := share.Unmarshal([]byte(st[SaveKey])); err != nil || got.Rows[0].URL != "/typed" {
@@ -422,20 +422,20 @@ func TestSaveWhilePendingNotEmbedded(t *testing.T) {
 	}
 	s.Apply(OpenShared{})
 	c.advance(time.Second)
-	if !s.Save() || !share.Same(s.State, them) {
+	if !s.Autosave().Save() || !share.Same(s.state, them) {
 		t.Errorf("the shared tests were not opened and saved")
 	}
 	s.Apply(Undo{})
-	if s.State.Rows[0].URL != "/typed" {
-		t.Errorf("undo of opening the shared tests: %+v", s.State.Rows[0])
+	if s.state.Rows[0].URL != "/typed" {
+		t.Errorf("undo of opening the shared tests: %+v", s.state.Rows[0])
 	}
 
 	e, c := newSession(st)
-	e.Embed = true
+	e.embed = true
 	e.Arrive("", "")
 	e.Apply(SetFile{Text: "x"})
 	c.advance(time.Second)
-	if e.Save() {
+	if e.Autosave().Save() {
 		t.Errorf("an embed saved")
 	}
 }
@@ -443,14 +443,14 @@ func TestSaveWhilePendingNotEmbedded(t *testing.T) {
 func TestImportState(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
 	if fx := s.Apply(ImportState{"{\"v\":1} trailing"}); fx.Changed || !hasNote(s, NoteImport, "could not be imported") {
-		t.Errorf("a bad state file was imported: %+v", s.Notes)
+		t.Errorf("a bad state file was imported: %+v", s.notes)
 	}
 	s.Apply(ImportState{string(share.Marshal(them))})
-	if !share.Same(s.State, them) {
+	if !share.Same(s.state, them) {
 		t.Errorf("state file not imported")
 	}
 	s.Apply(Undo{})
-	if !share.Same(s.State, model.Example()) {
+	if !share.Same(s.state, model.Example()) {
 		t.Errorf("import not undone")
 	}
 }
@@ -458,35 +458,35 @@ func TestImportState(t *testing.T) {
 func TestPin(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /x\n"})
-	s.Apply(Replace{State: model.State{Robots: s.State.Robots, Rows: []model.Row{{Agent: "Googlebot", URL: "/x"}, {Agent: "Googlebot", URL: "/y"}}}, Label: "setup"})
-	if fx := s.Apply(Pin{Row: 0}); !fx.Rows || s.State.Rows[0].Expect != "blocked" {
-		t.Fatalf("pin: %+v, row %+v", fx, s.State.Rows[0])
+	s.Apply(Replace{State: model.State{Robots: s.state.Robots, Rows: []model.Row{{Agent: "Googlebot", URL: "/x"}, {Agent: "Googlebot", URL: "/y"}}}, Label: "setup"})
+	if fx := s.Apply(Pin{Row: 0}); !fx.Rows || s.state.Rows[0].Expect != "blocked" {
+		t.Fatalf("pin: %+v, row %+v", fx, s.state.Rows[0])
 	}
 	if label, _ := s.CanUndo(); label != "Test 1 pinned as blocked" {
 		t.Errorf("undo label %q", label)
 	}
 	// The file changes: the expectation breaks, and says so.
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /z\n"})
-	if _, broken := s.An.Expectations(); broken != 1 {
+	if _, broken := s.an.Expectations(); broken != 1 {
 		t.Errorf("broken %d, want 1", broken)
 	}
 	s.Apply(Pin{Row: 0}) // takes it off
-	if s.State.Rows[0].Expect != "" {
-		t.Errorf("unpin: %+v", s.State.Rows[0])
+	if s.state.Rows[0].Expect != "" {
+		t.Errorf("unpin: %+v", s.state.Rows[0])
 	}
 	s.Apply(Undo{})
-	if s.State.Rows[0].Expect != "blocked" {
-		t.Errorf("undo of unpin: %+v", s.State.Rows[0])
+	if s.state.Rows[0].Expect != "blocked" {
+		t.Errorf("undo of unpin: %+v", s.state.Rows[0])
 	}
 	s.Apply(PinAll{})
-	if s.State.Rows[0].Expect != "allowed" || s.State.Rows[1].Expect != "allowed" {
-		t.Errorf("pin all: %+v", s.State.Rows)
+	if s.state.Rows[0].Expect != "allowed" || s.state.Rows[1].Expect != "allowed" {
+		t.Errorf("pin all: %+v", s.state.Rows)
 	}
 	if fx := s.Apply(Pin{Row: 7}); fx.Changed {
 		t.Errorf("pin of a missing test changed the work")
 	}
 	// The pins travel with the saved work.
-	data, err := share.ForStorage(s.State)
+	data, err := share.ForStorage(s.state)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -498,25 +498,25 @@ func TestPin(t *testing.T) {
 
 func TestSetAnswer(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
-	before := s.An.Rows[3].Allowed // the example's GPTBot on a blog post: blocked
-	if fx := s.Apply(SetAnswer{Answer: "404"}); !fx.Rows || !fx.Changed || s.State.Answer != "404" {
-		t.Fatalf("SetAnswer: %+v %q", fx, s.State.Answer)
+	before := s.an.Rows[3].Allowed // the example's GPTBot on a blog post: blocked
+	if fx := s.Apply(SetAnswer{Answer: "404"}); !fx.Rows || !fx.Changed || s.state.Answer != "404" {
+		t.Fatalf("SetAnswer: %+v %q", fx, s.state.Answer)
 	}
-	if !s.An.Rows[3].Allowed || before {
-		t.Errorf("under 404 every crawler may crawl: %+v", s.An.Rows[3])
+	if !s.an.Rows[3].Allowed || before {
+		t.Errorf("under 404 every crawler may crawl: %+v", s.an.Rows[3])
 	}
 	if fx := s.Apply(SetAnswer{Answer: "404"}); fx.Changed {
 		t.Errorf("the same answer again changed the work")
 	}
 	s.Apply(SetAnswer{Answer: "bogus"}) // read as 200
-	if s.State.Answer != "" {
-		t.Errorf("bogus answer kept as %q", s.State.Answer)
+	if s.state.Answer != "" {
+		t.Errorf("bogus answer kept as %q", s.state.Answer)
 	}
 	s.Apply(Undo{})
-	if s.State.Answer != "404" || !s.An.Rows[3].Allowed {
-		t.Errorf("undo: %q", s.State.Answer)
+	if s.state.Answer != "404" || !s.an.Rows[3].Allowed {
+		t.Errorf("undo: %q", s.state.Answer)
 	}
-	data, _ := share.ForStorage(s.State)
+	data, _ := share.ForStorage(s.state)
 	if back, err := share.Unmarshal(data); err != nil || back.Answer != "404" {
 		t.Errorf("saved answer: %v %q", err, back.Answer)
 	}
@@ -524,17 +524,17 @@ func TestSetAnswer(t *testing.T) {
 
 func TestFetch(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
-	before := s.State.Robots
+	before := s.state.Robots
 	s.Apply(Fetch{URL: "https://example.com/robots.txt", Status: 200, Body: "User-agent: *\nDisallow: /\n"})
-	if s.State.Robots != "User-agent: *\nDisallow: /\n" || s.An.Rows[0].Allowed {
-		t.Fatalf("after a fetch: %q", s.State.Robots)
+	if s.state.Robots != "User-agent: *\nDisallow: /\n" || s.an.Rows[0].Allowed {
+		t.Fatalf("after a fetch: %q", s.state.Robots)
 	}
 	if label, _ := s.CanUndo(); label != "Fetched https://example.com/robots.txt (HTTP 200)" {
 		t.Errorf("undo label %q", label)
 	}
 	s.Apply(Fetch{URL: "https://example.com/robots.txt", Status: 429})
-	if s.State.Answer != "429" || s.State.Robots != "User-agent: *\nDisallow: /\n" {
-		t.Errorf("after a 429: %q %q", s.State.Answer, s.State.Robots)
+	if s.state.Answer != "429" || s.state.Robots != "User-agent: *\nDisallow: /\n" {
+		t.Errorf("after a 429: %q %q", s.state.Answer, s.state.Robots)
 	}
 	s.Apply(Fetch{URL: "https://example.com/robots.txt"})
 	if label, _ := s.CanUndo(); label != "No answer from https://example.com/robots.txt" {
@@ -543,12 +543,12 @@ func TestFetch(t *testing.T) {
 	s.Apply(Undo{})
 	s.Apply(Undo{})
 	s.Apply(Undo{})
-	if s.State.Robots != before {
+	if s.state.Robots != before {
 		t.Errorf("undo did not bring the file back")
 	}
 	s.Apply(Fetch{URL: "u", Status: 200, Body: strings.Repeat("x", model.MaxFile+10)})
-	if len(s.State.Robots) != model.MaxFile || !hasNote(s, NoteLimit, "cut") {
-		t.Errorf("a huge fetch: %d bytes, notes %+v", len(s.State.Robots), s.Notes)
+	if len(s.state.Robots) != model.MaxFile || !hasNote(s, NoteLimit, "cut") {
+		t.Errorf("a huge fetch: %d bytes, notes %+v", len(s.state.Robots), s.notes)
 	}
 }
 
@@ -558,16 +558,16 @@ func TestFetch(t *testing.T) {
 func TestFetchSites(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
 	s.Apply(Fetch{URL: "https://www.example.com/robots.txt", TestURL: "https://www.example.com/x"})
-	for i, r := range s.State.Rows {
+	for i, r := range s.state.Rows {
 		if site := robots.SiteOf(r.URL); site != "" && site != "https://www.example.com" {
 			t.Errorf("after no answer from www.example.com, test %d is still on %s: %q", i+1, site, r.URL)
 		}
 	}
 	if hasNote(s, NoteUndo, "") || hasNote(s, NoteSites, "") {
-		t.Errorf("a fetch said again in notices: %+v", s.Notes)
+		t.Errorf("a fetch said again in notices: %+v", s.notes)
 	}
 	s.Apply(Undo{})
-	if !model.ExampleTests(s.State.Rows) {
+	if !model.ExampleTests(s.state.Rows) {
 		t.Errorf("undo did not bring the example's tests back")
 	}
 
@@ -578,11 +578,11 @@ func TestFetchSites(t *testing.T) {
 	}}, Label: "Tests"})
 	s.Apply(Fetch{URL: "https://a.example/robots.txt", Status: 503})
 	if !hasNote(s, NoteSites, "1 test is on other sites than https://a.example") {
-		t.Errorf("a test on another site is not said: %+v", s.Notes)
+		t.Errorf("a test on another site is not said: %+v", s.notes)
 	}
 	s.Apply(Fetch{URL: "https://b.example/robots.txt", Status: 200, Body: "User-agent: *\n"})
 	if !hasNote(s, NoteSites, "1 test is on other sites than https://b.example") {
-		t.Errorf("after a second fetch: %+v", s.Notes)
+		t.Errorf("after a second fetch: %+v", s.notes)
 	}
 }
 
@@ -591,14 +591,14 @@ func TestVersionRobots(t *testing.T) {
 	s, c := newSession(store)
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
 	c.advance(time.Second)
-	s.Save()
+	s.Autosave().Save()
 	s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
 	c.advance(time.Second)
-	s.Save()
-	if got, err := s.VersionRobots(0); err != nil || got != "User-agent: *\nDisallow: /a\n" {
+	s.Autosave().Save()
+	if got, err := s.Autosave().VersionRobots(0); err != nil || got != "User-agent: *\nDisallow: /a\n" {
 		t.Errorf("version 0: %q, %v", got, err)
 	}
-	if _, err := s.VersionRobots(9); err == nil {
+	if _, err := s.Autosave().VersionRobots(9); err == nil {
 		t.Errorf("a missing version read")
 	}
 }
@@ -612,25 +612,25 @@ func TestUndoKeepsAnalysis(t *testing.T) {
 	s.Apply(PasteURLs{Row: 0, Text: urls(20)})
 	s.Apply(SetAgent{Row: 2, Agent: "Bingbot"})
 	s.Apply(Select{Row: 2})
-	before := s.An
+	before := s.an
 	s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
-	s.An.Lint()
+	s.an.Lint()
 	s.Apply(RemoveRow{Row: 1}) // Recheck in place, after a step of its own
-	example := s.An
+	example := s.an
 	s.Apply(Undo{}) // the removal
 	s.Apply(Undo{}) // the example
-	if s.An == before {
+	if s.an == before {
 		t.Errorf("Undo gave back the live analysis itself, not a copy")
 	}
-	want := model.Analyze(&s.State)
-	if !reflect.DeepEqual(s.An.Rows, want.Rows) || s.An.Selected != want.Selected || s.An.Reading != s.An.File.Read(s.An.Reading.Dialect) {
+	want := model.Analyze(&s.state)
+	if !reflect.DeepEqual(s.an.Rows, want.Rows) || s.an.Selected != want.Selected || s.an.Reading != s.an.File.Read(s.an.Reading.Dialect) {
 		t.Errorf("after Undo, the analysis is not the state's")
 	}
-	if len(s.An.Rows) != len(s.State.Rows) || s.An.Rows[2].Token != "Bingbot" {
-		t.Errorf("after Undo: %d rows, row 3 %q", len(s.An.Rows), s.An.Rows[2].Token)
+	if len(s.an.Rows) != len(s.state.Rows) || s.an.Rows[2].Token != "Bingbot" {
+		t.Errorf("after Undo: %d rows, row 3 %q", len(s.an.Rows), s.an.Rows[2].Token)
 	}
 	s.Apply(Redo{})
-	if s.An.File != example.File {
+	if s.an.File != example.File {
 		t.Errorf("Redo analysed the file again")
 	}
 	// Only the newest step of each stack holds an analysis.
@@ -649,36 +649,36 @@ func TestExampleTestsFollowTheFile(t *testing.T) {
 	guardian := "User-agent: *\nDisallow: /*/print$\n\nSitemap: https://www.theguardian.com/sitemaps/news.xml\n"
 	s := New(nil, nil, model.Example())
 	s.Apply(SetFile{Text: guardian})
-	if got := s.State.Rows[0].URL; got != "https://www.theguardian.com/private/press/launch.html" {
+	if got := s.state.Rows[0].URL; got != "https://www.theguardian.com/private/press/launch.html" {
 		t.Errorf("test 1's URL %q", got)
 	}
-	if got := s.State.Rows[4].URL; got != "www.theguardian.com/cart/checkout?sessionid=42" {
+	if got := s.state.Rows[4].URL; got != "www.theguardian.com/cart/checkout?sessionid=42" {
 		t.Errorf("test 5's URL %q", got)
 	}
-	if n, ok := s.Note(NoteExample); !ok || n.Action != ActionUndo || !strings.Contains(n.Text, "www.theguardian.com") {
+	if n, ok := s.notes.get(NoteExample); !ok || n.Action != ActionUndo || !strings.Contains(n.Text, "www.theguardian.com") {
 		t.Errorf("notice %+v, %v", n, ok)
 	}
 	s.Apply(Undo{})
-	if !model.ExampleTests(s.State.Rows) || s.State.Robots != guardian {
-		t.Errorf("Undo left %q and %+v", s.State.Robots, s.State.Rows)
+	if !model.ExampleTests(s.state.Rows) || s.state.Robots != guardian {
+		t.Errorf("Undo left %q and %+v", s.state.Robots, s.state.Rows)
 	}
 
 	s = New(nil, nil, model.Example())
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /x\n"})
-	if !model.ExampleTests(s.State.Rows) {
+	if !model.ExampleTests(s.state.Rows) {
 		t.Errorf("tests moved without a site to move to")
 	}
-	if _, ok := s.Note(NoteExample); !ok {
+	if _, ok := s.notes.get(NoteExample); !ok {
 		t.Errorf("no notice that the tests are the example's")
 	}
 	s.Apply(SetURL{Row: 0, URL: "/x"})
-	if _, ok := s.Note(NoteExample); ok {
+	if _, ok := s.notes.get(NoteExample); ok {
 		t.Errorf("the notice outlived the user's edit of a test")
 	}
 
 	s = New(nil, nil, model.Example())
 	s.Apply(SetFile{Text: model.Example().Robots + "Disallow: /more\n"})
-	if _, ok := s.Note(NoteExample); ok || !model.ExampleTests(s.State.Rows) {
+	if _, ok := s.notes.get(NoteExample); ok || !model.ExampleTests(s.state.Rows) {
 		t.Errorf("a key typed in the example moved the tests")
 	}
 }
@@ -690,7 +690,7 @@ func TestFileReplacedCanBeUndone(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
 	s.Apply(FileReplaced{})
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /mine\n"})
-	if _, ok := s.Note(NoteUndo); ok {
+	if _, ok := s.notes.get(NoteUndo); ok {
 		t.Errorf("replacing the example offers an Undo notice")
 	}
 	mine := s.snapshot()
@@ -700,11 +700,11 @@ func TestFileReplacedCanBeUndone(t *testing.T) {
 	if label, ok := s.CanUndo(); !ok || label != "Whole file deleted" {
 		t.Errorf("CanUndo = %q, %v", label, ok)
 	}
-	if n, ok := s.Note(NoteUndo); !ok || n.Action != ActionUndo {
-		t.Errorf("no notice offering Undo: %+v", s.Notes)
+	if n, ok := s.notes.get(NoteUndo); !ok || n.Action != ActionUndo {
+		t.Errorf("no notice offering Undo: %+v", s.notes)
 	}
-	if fx := s.Apply(Undo{}); !fx.Editor || !share.Same(s.State, mine) {
-		t.Errorf("Undo gave %q back, want %q", s.State.Robots, mine.Robots)
+	if fx := s.Apply(Undo{}); !fx.Editor || !share.Same(s.state, mine) {
+		t.Errorf("Undo gave %q back, want %q", s.state.Robots, mine.Robots)
 	}
 
 	s.Apply(FileReplaced{})
@@ -733,26 +733,26 @@ func TestEditorHistoryTakesTheTestsAlong(t *testing.T) {
 	s.Apply(SetFile{Text: guardian + "# a note\n"})
 	s.Apply(EditorHistory{Text: guardian}) // the editor takes back the typing first
 
-	if fx := s.Apply(EditorHistory{Text: example.Robots}); !fx.Rows || !share.Same(s.State, example) {
-		t.Errorf("after the editor's Undo the work is %q with %v, want the example", s.State.Robots, s.State.Rows)
+	if fx := s.Apply(EditorHistory{Text: example.Robots}); !fx.Rows || !share.Same(s.state, example) {
+		t.Errorf("after the editor's Undo the work is %q with %v, want the example", s.state.Robots, s.state.Rows)
 	}
-	if n, ok := s.Note(NoteUndo); !ok || !strings.HasPrefix(n.Text, "Undone: ") {
-		t.Errorf("no notice of what was undone: %+v", s.Notes)
+	if n, ok := s.notes.get(NoteUndo); !ok || !strings.HasPrefix(n.Text, "Undone: ") {
+		t.Errorf("no notice of what was undone: %+v", s.notes)
 	}
 	if _, ok := s.CanUndo(); ok {
 		t.Errorf("a step is left to undo after the paste was taken back")
 	}
 
 	s.Apply(EditorHistory{Text: guardian, Redo: true})
-	if !share.Same(s.State, moved) {
-		t.Errorf("after the editor's Redo the work is %q with %v, want the file with the moved tests", s.State.Robots, s.State.Rows)
+	if !share.Same(s.state, moved) {
+		t.Errorf("after the editor's Redo the work is %q with %v, want the file with the moved tests", s.state.Robots, s.state.Rows)
 	}
 
 	// Not a replacement taken back: the text as typed.
 	s.Apply(SetFile{Text: guardian + "Disallow: /x\n"})
 	s.Apply(EditorHistory{Text: guardian})
-	if s.State.Robots != guardian || !share.Same(model.State{Robots: guardian, Rows: s.State.Rows}, moved) {
-		t.Errorf("an Undo of typing gave %q", s.State.Robots)
+	if s.state.Robots != guardian || !share.Same(model.State{Robots: guardian, Rows: s.state.Rows}, moved) {
+		t.Errorf("an Undo of typing gave %q", s.state.Robots)
 	}
 }
 
@@ -772,28 +772,28 @@ func TestSaveInTwoSteps(t *testing.T) {
 	s, _ := newSession(st)
 	s.Arrive("", "")
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
-	w, ok := s.PrepareSave()
+	w, ok := s.Autosave().PrepareSave()
 	if !ok {
 		t.Fatal("nothing to save")
 	}
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /b\n"})
-	if !s.FinishSave(w) || saved(st) != "User-agent: *\nDisallow: /a\n" {
+	if !s.Autosave().FinishSave(w) || saved(st) != "User-agent: *\nDisallow: /a\n" {
 		t.Fatalf("the prepared write was not made: %q", saved(st))
 	}
-	if _, ok := s.SaveIn(); !ok {
+	if _, ok := s.Autosave().SaveIn(); !ok {
 		t.Fatal("the change made between the steps is not left to save")
 	}
-	if !s.Save() || saved(st) != "User-agent: *\nDisallow: /b\n" {
+	if !s.Autosave().Save() || saved(st) != "User-agent: *\nDisallow: /b\n" {
 		t.Fatalf("the later change was not saved: %q", saved(st))
 	}
 
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /c\n"})
-	w, _ = s.PrepareSave()
+	w, _ = s.Autosave().PrepareSave()
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /d\n"})
-	if !s.Save() { // the page is left
+	if !s.Autosave().Save() { // the page is left
 		t.Fatal("not saved on leaving")
 	}
-	if s.FinishSave(w) || saved(st) != "User-agent: *\nDisallow: /d\n" {
+	if s.Autosave().FinishSave(w) || saved(st) != "User-agent: *\nDisallow: /d\n" {
 		t.Fatalf("an older write replaced a newer one: %q", saved(st))
 	}
 }
@@ -806,7 +806,7 @@ func TestNoticesGoWhenTheirMomentPasses(t *testing.T) {
 	guardian := "User-agent: *\nDisallow: /*/print$\n\nSitemap: https://www.theguardian.com/sitemaps/news.xml\n"
 	shown := func(s *Session) string {
 		var b strings.Builder
-		for _, n := range s.Notes {
+		for _, n := range s.notes {
 			b.WriteString("[" + n.ID + ": " + n.Text + "]")
 		}
 		return b.String()
@@ -849,7 +849,7 @@ func TestNoticesGoWhenTheirMomentPasses(t *testing.T) {
 			s.Apply(Undo{})
 		}, []string{NoteExample}, []string{NoteUndo}},
 		{"a storage failure stays", func(s *Session) {
-			s.storageFailed(errors.New("denied"))
+			s.save.storageFailed(errors.New("denied"))
 			s.Apply(Replace{State: mine, Label: "Import"})
 			s.Apply(Undo{})
 		}, nil, []string{NoteStorage, NoteUndo}},
@@ -858,19 +858,19 @@ func TestNoticesGoWhenTheirMomentPasses(t *testing.T) {
 			s, _ := newSession(MemoryStorage{})
 			tc.do(s)
 			for _, id := range tc.gone {
-				if _, ok := s.Note(id); ok {
+				if _, ok := s.notes.get(id); ok {
 					t.Errorf("the %q notice outlived its moment: %s", id, shown(s))
 				}
 			}
 			for _, id := range tc.want {
-				if _, ok := s.Note(id); !ok {
+				if _, ok := s.notes.get(id); !ok {
 					t.Errorf("no %q notice: %s", id, shown(s))
 				}
 			}
 			// At most one notice offers Undo, and it names the step Undo takes back.
 			label, _ := s.CanUndo()
 			offers := 0
-			for _, n := range s.Notes {
+			for _, n := range s.notes {
 				if n.Action == ActionUndo {
 					offers++
 					if n.ID == NoteUndo && n.Text != label+"." {
@@ -889,7 +889,7 @@ func TestNoticesGoWhenTheirMomentPasses(t *testing.T) {
 func TestRemoveRowSaysSo(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
 	s.Apply(RemoveRow{Row: 1})
-	if n, ok := s.Note(NoteUndo); !ok || n.Text != "Test 2 removed." || n.Action != ActionUndo {
+	if n, ok := s.notes.get(NoteUndo); !ok || n.Text != "Test 2 removed." || n.Action != ActionUndo {
 		t.Errorf("notice %+v, %v", n, ok)
 	}
 }
@@ -910,29 +910,29 @@ func TestTwoTabs(t *testing.T) {
 	a, _ := newSession(st)
 	a.Arrive("", "")
 	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a1\n"})
-	a.Save()
+	a.Autosave().Save()
 	b, _ := newSession(st) // opened after a's first save
 	b.Arrive("", "")
-	if b.State.Robots != "User-agent: *\nDisallow: /a1\n" {
-		t.Fatalf("tab b opened with %q", b.State.Robots)
+	if b.state.Robots != "User-agent: *\nDisallow: /a1\n" {
+		t.Fatalf("tab b opened with %q", b.state.Robots)
 	}
 	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a2\n"})
-	if !a.Save() {
+	if !a.Autosave().Save() {
 		t.Fatal("a did not save")
 	}
-	if _, ok := a.Note(NoteTabs); ok {
-		t.Errorf("one tab saving twice was told of another: %+v", a.Notes)
+	if _, ok := a.notes.get(NoteTabs); ok {
+		t.Errorf("one tab saving twice was told of another: %+v", a.notes)
 	}
 
 	b.Apply(SetFile{Text: "User-agent: *\nDisallow: /b\n"})
-	if !b.Save() || saved() != "User-agent: *\nDisallow: /b\n" {
+	if !b.Autosave().Save() || saved() != "User-agent: *\nDisallow: /b\n" {
 		t.Fatalf("b's work is not saved: %q", saved())
 	}
-	if _, ok := b.Note(NoteTabs); !ok {
-		t.Errorf("b saved over a's work and was not told: %+v", b.Notes)
+	if _, ok := b.notes.get(NoteTabs); !ok {
+		t.Errorf("b saved over a's work and was not told: %+v", b.notes)
 	}
 	kept := func(s *Session, robots string) bool {
-		for _, v := range s.Versions() {
+		for _, v := range s.Autosave().Versions() {
 			if got, err := share.Unmarshal([]byte(v.State)); err == nil && got.Robots == robots && v.Label == "Saved by another tab" {
 				return true
 			}
@@ -940,16 +940,16 @@ func TestTwoTabs(t *testing.T) {
 		return false
 	}
 	if !kept(b, "User-agent: *\nDisallow: /a2\n") {
-		t.Errorf("a's work is not among the versions: %+v", b.Versions())
+		t.Errorf("a's work is not among the versions: %+v", b.Autosave().Versions())
 	}
 
 	// a saves again: b's work is kept in turn.
 	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a3\n"})
-	a.Save()
+	a.Autosave().Save()
 	if !kept(a, "User-agent: *\nDisallow: /b\n") {
-		t.Errorf("b's work is not among the versions: %+v", a.Versions())
+		t.Errorf("b's work is not among the versions: %+v", a.Autosave().Versions())
 	}
-	if _, ok := a.Note(NoteTabs); !ok {
+	if _, ok := a.notes.get(NoteTabs); !ok {
 		t.Errorf("a saved over b's work and was not told")
 	}
 
@@ -957,9 +957,9 @@ func TestTwoTabs(t *testing.T) {
 	again, _ := newSession(st)
 	again.Arrive("", "")
 	again.Apply(SetFile{Text: "User-agent: *\nDisallow: /again\n"})
-	again.Save()
-	if _, ok := again.Note(NoteTabs); ok {
-		t.Errorf("a reload was told of another tab: %+v", again.Notes)
+	again.Autosave().Save()
+	if _, ok := again.notes.get(NoteTabs); ok {
+		t.Errorf("a reload was told of another tab: %+v", again.notes)
 	}
 }
 
@@ -973,24 +973,24 @@ func TestOtherTabSavedSaysSo(t *testing.T) {
 	b, _ := newSession(st)
 	b.Arrive("", "")
 	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
-	if !a.Save() {
+	if !a.Autosave().Save() {
 		t.Fatal("a did not save")
 	}
-	if a.OtherTabSaved(st[StampKey]) {
-		t.Errorf("a was told of its own save: %+v", a.Notes)
+	if a.Autosave().OtherTabSaved(st[StampKey]) {
+		t.Errorf("a was told of its own save: %+v", a.notes)
 	}
-	if !b.OtherTabSaved(st[StampKey]) {
+	if !b.Autosave().OtherTabSaved(st[StampKey]) {
 		t.Fatal("b was not told of a's save")
 	}
-	if n, ok := b.Note(NoteTabs); !ok || !strings.Contains(n.Text, "another tab") || !strings.Contains(n.Text, "Earlier versions") {
+	if n, ok := b.notes.get(NoteTabs); !ok || !strings.Contains(n.Text, "another tab") || !strings.Contains(n.Text, "Earlier versions") {
 		t.Errorf("b's notice %+v, %v", n, ok)
 	}
-	if b.OtherTabSaved("") {
+	if b.Autosave().OtherTabSaved("") {
 		t.Errorf("a stamp removed was taken for a save")
 	}
 	embedded, _ := newSession(st)
-	embedded.Embed = true
-	if embedded.OtherTabSaved(st[StampKey]) {
+	embedded.embed = true
+	if embedded.Autosave().OtherTabSaved(st[StampKey]) {
 		t.Errorf("an embedded tester, which saves nothing, was told")
 	}
 }
@@ -1005,7 +1005,7 @@ func TestTypingIsAStepOfUndo(t *testing.T) {
 	s.Arrive("", "")
 	s.Apply(FileReplaced{})
 	s.Apply(SetFile{Text: guardian})
-	moved := s.State.Rows[0].URL
+	moved := s.state.Rows[0].URL
 	if !strings.Contains(moved, "theguardian.com") {
 		t.Fatalf("the example's tests did not move: %q", moved)
 	}
@@ -1015,27 +1015,27 @@ func TestTypingIsAStepOfUndo(t *testing.T) {
 	if label, _ := s.CanUndo(); label != "Typing in the file" {
 		t.Errorf("Undo would take back %q", label)
 	}
-	if _, ok := s.Note(NoteExample); ok {
+	if _, ok := s.notes.get(NoteExample); ok {
 		t.Errorf("the move's notice, whose Undo would now take back the typing, stayed")
 	}
 
 	s.Apply(Undo{})
-	if s.State.Robots != guardian || s.State.Rows[0].URL != moved {
-		t.Fatalf("Undo took back more than the typing: %q, %q", s.State.Robots, s.State.Rows[0].URL)
+	if s.state.Robots != guardian || s.state.Rows[0].URL != moved {
+		t.Fatalf("Undo took back more than the typing: %q, %q", s.state.Robots, s.state.Rows[0].URL)
 	}
 	s.Apply(Undo{})
-	if s.State.Robots != guardian || strings.Contains(s.State.Rows[0].URL, "theguardian") {
-		t.Fatalf("the second Undo did not take back the move alone: %q, %q", s.State.Robots, s.State.Rows[0].URL)
+	if s.state.Robots != guardian || strings.Contains(s.state.Rows[0].URL, "theguardian") {
+		t.Fatalf("the second Undo did not take back the move alone: %q, %q", s.state.Robots, s.state.Rows[0].URL)
 	}
 	s.Apply(Undo{})
-	if !model.IsExampleFile(s.State.Robots) {
-		t.Fatalf("the third Undo did not take back the paste: %q", s.State.Robots)
+	if !model.IsExampleFile(s.state.Robots) {
+		t.Fatalf("the third Undo did not take back the paste: %q", s.state.Robots)
 	}
 	s.Apply(Redo{})
 	s.Apply(Redo{})
 	s.Apply(Redo{})
-	if s.State.Robots != typed {
-		t.Fatalf("Redo did not bring back the typing: %q", s.State.Robots)
+	if s.state.Robots != typed {
+		t.Fatalf("Redo did not bring back the typing: %q", s.state.Robots)
 	}
 
 	// Typing after Undo drops what Redo held: it is not written over later.
@@ -1050,11 +1050,11 @@ func TestTypingIsAStepOfUndo(t *testing.T) {
 	s.Apply(SetAgent{Row: 1, Agent: "Bingbot"})
 	s.Apply(SetURL{Row: 2, URL: "/x"})
 	s.Apply(Undo{})
-	if s.State.Rows[2].URL == "/x" || s.State.Rows[1].Agent != "Bingbot" {
-		t.Errorf("Undo of test 3's typing: test 2 %q, test 3 %q", s.State.Rows[1].Agent, s.State.Rows[2].URL)
+	if s.state.Rows[2].URL == "/x" || s.state.Rows[1].Agent != "Bingbot" {
+		t.Errorf("Undo of test 3's typing: test 2 %q, test 3 %q", s.state.Rows[1].Agent, s.state.Rows[2].URL)
 	}
 	s.Apply(Undo{})
-	if s.State.Rows[1].Agent == "Bingbot" || s.State.Robots != guardian+"# other\n" {
-		t.Errorf("Undo of test 2's typing: %q, file %q", s.State.Rows[1].Agent, s.State.Robots)
+	if s.state.Rows[1].Agent == "Bingbot" || s.state.Robots != guardian+"# other\n" {
+		t.Errorf("Undo of test 2's typing: %q, file %q", s.state.Rows[1].Agent, s.state.Robots)
 	}
 }

@@ -197,7 +197,7 @@ func (s *Session) Text() string {
 	if s.due != nil {
 		return s.due.text
 	}
-	return s.State.Robots
+	return s.state.Robots
 }
 
 // docFile returns the File of the document.
@@ -205,7 +205,7 @@ func (s *Session) docFile() *robots.File {
 	if s.due != nil {
 		return s.due.file
 	}
-	return s.An.File
+	return s.an.File
 }
 
 // EditorBehind reports whether an edit replaced the text the editor holds

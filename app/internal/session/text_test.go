@@ -55,17 +55,17 @@ func TestEditText(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := New(nil, nil, model.State{Robots: tt.text, Rows: []model.Row{{Agent: "Googlebot", URL: "/a"}}})
 			fx := s.Apply(tt.edit)
-			if s.State.Robots != tt.want || s.Text() != tt.want {
-				t.Fatalf("text %q, want %q", s.State.Robots, tt.want)
+			if s.state.Robots != tt.want || s.Text() != tt.want {
+				t.Fatalf("text %q, want %q", s.state.Robots, tt.want)
 			}
 			if !fx.File || !fx.Rows || !fx.Changed || fx.Editor || fx.Due {
 				t.Errorf("effects %+v", fx)
 			}
 			fresh := robots.ParseString(tt.want)
-			if got := s.An.File.Raw(); got != fresh.Raw() || len(s.An.File.Lines) != len(fresh.Lines) {
+			if got := s.an.File.Raw(); got != fresh.Raw() || len(s.an.File.Lines) != len(fresh.Lines) {
 				t.Errorf("the analysis's file is not the text's")
 			}
-			if got, want := s.An.Rows[0].Line, model.Analyze(&s.State).Rows[0].Line; got != want {
+			if got, want := s.an.Rows[0].Line, model.Analyze(&s.state).Rows[0].Line; got != want {
 				t.Errorf("deciding line %d, want %d", got, want)
 			}
 		})
@@ -89,12 +89,12 @@ func TestEditTextDoesNotFit(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := New(nil, nil, model.State{Robots: "😀b\nc"})
 			e := typed(tt.c)
-			if s.Apply(e); s.State.Robots != "😀b\nc" {
-				t.Errorf("without the editor's text, the text became %q", s.State.Robots)
+			if s.Apply(e); s.state.Robots != "😀b\nc" {
+				t.Errorf("without the editor's text, the text became %q", s.state.Robots)
 			}
 			e.Whole = func() string { return "theirs" }
-			if s.Apply(e); s.State.Robots != "theirs" {
-				t.Errorf("text %q, want the editor's", s.State.Robots)
+			if s.Apply(e); s.state.Robots != "theirs" {
+				t.Errorf("text %q, want the editor's", s.state.Robots)
 			}
 		})
 	}
@@ -119,10 +119,10 @@ func TestEditTextPastTheLimit(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := New(nil, nil, model.State{Robots: big})
 			s.Apply(typed(tt.c))
-			if s.State.Robots != tt.want {
-				t.Fatalf("the text differs at %d", commonLen(s.State.Robots, tt.want))
+			if s.state.Robots != tt.want {
+				t.Fatalf("the text differs at %d", commonLen(s.state.Robots, tt.want))
 			}
-			if fresh := robots.ParseString(tt.want); s.An.File.TotalLines != fresh.TotalLines || s.An.File.Raw() != fresh.Raw() {
+			if fresh := robots.ParseString(tt.want); s.an.File.TotalLines != fresh.TotalLines || s.an.File.Raw() != fresh.Raw() {
 				t.Errorf("the File is not the text's")
 			}
 		})
@@ -133,7 +133,7 @@ func TestEditTextPastTheLimit(t *testing.T) {
 	last := strings.Count(near, "\n") + 1
 	s.Apply(typed(change(last, 0, last, 0, strings.Repeat(line, 100))))
 	s.Apply(typed(change(last, 0, last+100, 0, "")))
-	if s.State.Robots != near || s.An.File.Cut != 0 || len(s.An.File.Lines) != last {
+	if s.state.Robots != near || s.an.File.Cut != 0 || len(s.an.File.Lines) != last {
 		t.Errorf("the text or its File differ after growing past the limit and back")
 	}
 }
@@ -158,9 +158,9 @@ func TestEditTextPaced(t *testing.T) {
 	}
 
 	s := New(nil, nil, start)
-	shown := s.An
+	shown := s.an
 	fx := s.Apply(key(12, "b"))
-	if !fx.Due || fx.File || fx.Changed || s.An != shown || s.State.Robots != start.Robots {
+	if !fx.Due || fx.File || fx.Changed || s.an != shown || s.state.Robots != start.Robots {
 		t.Fatalf("a paced key: effects %+v, the analysis or state changed", fx)
 	}
 	if s.Text() != "User-agent: *\nDisallow: /ab\n" {
@@ -171,8 +171,8 @@ func TestEditTextPaced(t *testing.T) {
 		t.Fatal(err)
 	}
 	fx = s.Apply(Analyzed{w})
-	if !fx.File || !fx.Changed || s.Due() != nil || s.State.Robots != "User-agent: *\nDisallow: /ab\n" || s.An.Rows[0].Allowed {
-		t.Errorf("the analysis taken: effects %+v, state %q, allowed %v", fx, s.State.Robots, s.An.Rows[0].Allowed)
+	if !fx.File || !fx.Changed || s.Due() != nil || s.state.Robots != "User-agent: *\nDisallow: /ab\n" || s.an.Rows[0].Allowed {
+		t.Errorf("the analysis taken: effects %+v, state %q, allowed %v", fx, s.state.Robots, s.an.Rows[0].Allowed)
 	}
 	if label, _ := s.CanUndo(); label != "Typing in the file" {
 		t.Errorf("CanUndo = %q", label)
@@ -192,8 +192,8 @@ func TestEditTextPaced(t *testing.T) {
 	second := s.Due()
 	second.Run(nil)
 	s.Apply(Analyzed{second})
-	if s.State.Robots != "User-agent: *\nDisallow: /abc\n" || !s.An.Rows[0].Allowed {
-		t.Errorf("state %q, allowed %v", s.State.Robots, s.An.Rows[0].Allowed)
+	if s.state.Robots != "User-agent: *\nDisallow: /abc\n" || !s.an.Rows[0].Allowed {
+		t.Errorf("state %q, allowed %v", s.state.Robots, s.an.Rows[0].Allowed)
 	}
 
 	// Another edit first takes the text typed.
@@ -201,8 +201,8 @@ func TestEditTextPaced(t *testing.T) {
 	s.Apply(key(12, "b"))
 	w = s.Due()
 	fx = s.Apply(SetURL{Row: 0, URL: "/abc"})
-	if !fx.File || s.Due() != nil || s.State.Robots != "User-agent: *\nDisallow: /ab\n" || s.An.Rows[0].Allowed {
-		t.Errorf("the edit after a key: effects %+v, state %q", fx, s.State.Robots)
+	if !fx.File || s.Due() != nil || s.state.Robots != "User-agent: *\nDisallow: /ab\n" || s.an.Rows[0].Allowed {
+		t.Errorf("the edit after a key: effects %+v, state %q", fx, s.state.Robots)
 	}
 	if w.Run(nil) != robots.ErrStopped {
 		t.Errorf("the work of a text taken ran on")
@@ -212,8 +212,8 @@ func TestEditTextPaced(t *testing.T) {
 	}
 	s.Apply(Undo{})
 	s.Apply(Undo{})
-	if s.State.Robots != start.Robots {
-		t.Errorf("Undo twice left %q", s.State.Robots)
+	if s.state.Robots != start.Robots {
+		t.Errorf("Undo twice left %q", s.state.Robots)
 	}
 }
 
@@ -222,16 +222,16 @@ func TestEditTextPaced(t *testing.T) {
 func TestEditTextReplaced(t *testing.T) {
 	guardian := "User-agent: *\nDisallow: /*/print$\n\nSitemap: https://www.theguardian.com/sitemaps/news.xml\n"
 	s := New(nil, nil, model.Example())
-	ex := s.State.Robots
+	ex := s.state.Robots
 	lines := strings.Count(ex, "\n") + 1
 	fx := s.Apply(typed(change(1, 0, lines, 0, guardian)))
-	if !fx.Replaced || s.State.Robots != guardian || model.ExampleTests(s.State.Rows) {
-		t.Fatalf("the paste: effects %+v, tests %+v", fx, s.State.Rows)
+	if !fx.Replaced || s.state.Robots != guardian || model.ExampleTests(s.state.Rows) {
+		t.Fatalf("the paste: effects %+v, tests %+v", fx, s.state.Rows)
 	}
 	back := typed(change(1, 0, strings.Count(guardian, "\n")+1, 0, ex))
 	back.History = HistoryUndo
-	if fx := s.Apply(back); !fx.Replaced || s.State.Robots != ex || !model.ExampleTests(s.State.Rows) {
-		t.Errorf("the editor's Undo: effects %+v, text %q, the example's tests %v", fx, s.State.Robots, model.ExampleTests(s.State.Rows))
+	if fx := s.Apply(back); !fx.Replaced || s.state.Robots != ex || !model.ExampleTests(s.state.Rows) {
+		t.Errorf("the editor's Undo: effects %+v, text %q, the example's tests %v", fx, s.state.Robots, model.ExampleTests(s.state.Rows))
 	}
 }
 
@@ -245,22 +245,22 @@ func TestEditorBehind(t *testing.T) {
 		t.Fatal("behind after typing")
 	}
 	s.Apply(Undo{})
-	if !s.EditorBehind() || s.State.Robots != "a\n" {
-		t.Fatalf("after Undo: behind %v, text %q", s.EditorBehind(), s.State.Robots)
+	if !s.EditorBehind() || s.state.Robots != "a\n" {
+		t.Fatalf("after Undo: behind %v, text %q", s.EditorBehind(), s.state.Robots)
 	}
 	e := typed(change(2, 1, 2, 1, "c"))
 	e.Whole = func() string { return "a\nbc" }
 	s.Apply(e)
-	if s.EditorBehind() || s.State.Robots != "a\nbc" {
-		t.Errorf("a key before the editor was given the text: behind %v, text %q", s.EditorBehind(), s.State.Robots)
+	if s.EditorBehind() || s.state.Robots != "a\nbc" {
+		t.Errorf("a key before the editor was given the text: behind %v, text %q", s.EditorBehind(), s.state.Robots)
 	}
 	s.Apply(Undo{})
 	if got := s.EditorText(); got != "a\n" || s.EditorBehind() {
 		t.Errorf("EditorText = %q, behind %v", got, s.EditorBehind())
 	}
 	s.Apply(typed(change(2, 0, 2, 0, "d")))
-	if s.State.Robots != "a\nd" {
-		t.Errorf("text %q", s.State.Robots)
+	if s.state.Robots != "a\nd" {
+		t.Errorf("text %q", s.state.Robots)
 	}
 	s.Apply(SetDialect{Dialect: "bing"})
 	if s.EditorBehind() {
@@ -309,10 +309,10 @@ func TestEditTextAgreesWithEditor(t *testing.T) {
 		want := text[:from] + insert + text[to:]
 		s := New(nil, nil, model.State{Robots: text})
 		s.Apply(typed(change(l1, c1, l2, c2, insert)))
-		if s.State.Robots != want {
-			t.Fatalf("case %d: %q, change %d:%d-%d:%d %q gave %q, want %q", i, text, l1, c1, l2, c2, insert, s.State.Robots, want)
+		if s.state.Robots != want {
+			t.Fatalf("case %d: %q, change %d:%d-%d:%d %q gave %q, want %q", i, text, l1, c1, l2, c2, insert, s.state.Robots, want)
 		}
-		if fresh := robots.ParseString(want); !reflect.DeepEqual(s.An.File.Lines, fresh.Lines) {
+		if fresh := robots.ParseString(want); !reflect.DeepEqual(s.an.File.Lines, fresh.Lines) {
 			t.Fatalf("case %d: %q → %q: the lines differ from a fresh parse", i, text, want)
 		}
 	}
@@ -377,25 +377,25 @@ func TestFollowEditorKeepsWhatWasTyped(t *testing.T) {
 	}
 
 	prev := New(nil, nil, start)
-	arrival := New(nil, nil, prev.State) // begun before the keys
+	arrival := New(nil, nil, prev.state) // begun before the keys
 	typed := typedAt(prev)
 	arrival.Arrive("", "")
 	arrival.FollowEditor(prev)
 	if arrival.Text() != typed || arrival.EditorBehind() {
 		t.Errorf("after an arrival at its start: text %q (behind %v), want what was typed, %q", arrival.Text(), arrival.EditorBehind(), typed)
 	}
-	if v := arrival.An.Verdicts[0]; v.Allowed {
-		t.Errorf("the test is read against %q: %+v", arrival.State.Robots, v)
+	if v := arrival.an.Verdicts[0]; v.Allowed {
+		t.Errorf("the test is read against %q: %+v", arrival.state.Robots, v)
 	}
 
 	saved := MemoryStorage{}
 	other := New(saved, nil, start)
 	other.Apply(SetFile{Text: "User-agent: *\nAllow: /\n"})
-	if !other.Save() {
+	if !other.Autosave().Save() {
 		t.Fatal("the work was not saved")
 	}
 	prev2 := New(nil, nil, start)
-	arrival2 := New(saved, nil, prev2.State)
+	arrival2 := New(saved, nil, prev2.state)
 	arrival2.Arrive("", "")
 	arrival2.FollowEditor(prev2)
 	if arrival2.Text() != "User-agent: *\nAllow: /\n" || !arrival2.EditorBehind() {
@@ -428,14 +428,14 @@ func TestDropFile(t *testing.T) {
 			}
 			w.Run(nil)
 			fx := s.Apply(DropFile{Text: dropped, Ahead: w})
-			if !fx.Editor || !fx.File || s.State.Robots != dropped {
-				t.Fatalf("effects %+v, text %q", fx, s.State.Robots)
+			if !fx.Editor || !fx.File || s.state.Robots != dropped {
+				t.Fatalf("effects %+v, text %q", fx, s.state.Robots)
 			}
-			if taken := s.An == w.an && w.an != nil; taken != tt.taken {
+			if taken := s.an == w.an && w.an != nil; taken != tt.taken {
 				t.Errorf("the analysis made ahead taken: %v, want %v", taken, tt.taken)
 			}
-			if s.An.Rows[0].Allowed != tt.allowed {
-				t.Errorf("allowed %v, want %v", s.An.Rows[0].Allowed, tt.allowed)
+			if s.an.Rows[0].Allowed != tt.allowed {
+				t.Errorf("allowed %v, want %v", s.an.Rows[0].Allowed, tt.allowed)
 			}
 			if label, _ := s.CanUndo(); label != "File dropped on the editor" {
 				t.Errorf("CanUndo = %q", label)
@@ -451,15 +451,15 @@ func TestSaveLeaving(t *testing.T) {
 	st := MemoryStorage{}
 	s, clk := newSession(st)
 	clk.advance(time.Minute)
-	before := s.An
+	before := s.an
 	fx := s.Apply(EditText{Transactions: [][]TextChange{{change(1, 0, 1, 0, "# last words\n")}}, Paced: true})
 	if !fx.Due || s.Due() == nil {
 		t.Fatalf("no analysis due: %+v", fx)
 	}
-	if !s.SaveLeaving() {
+	if !s.Autosave().SaveLeaving() {
 		t.Fatal("nothing written")
 	}
-	if s.An != before || s.Due() == nil {
+	if s.an != before || s.Due() == nil {
 		t.Error("the analysis was made as the page was left")
 	}
 	saved, err := share.Unmarshal([]byte(st[SaveKey]))
@@ -471,10 +471,10 @@ func TestSaveLeaving(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Apply(Analyzed{Work: s.Due()})
-	if !strings.HasPrefix(s.State.Robots, "# last words\n") || s.An == before {
-		t.Errorf("after the analysis: %q", s.State.Robots)
+	if !strings.HasPrefix(s.state.Robots, "# last words\n") || s.an == before {
+		t.Errorf("after the analysis: %q", s.state.Robots)
 	}
-	s.Save()
+	s.Autosave().Save()
 	if again, _ := share.Unmarshal([]byte(st[SaveKey])); again.Robots != saved.Robots {
 		t.Errorf("saved again %q", again.Robots)
 	}

@@ -17,6 +17,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -325,4 +326,20 @@ func Hash(web, wasmExec string) (string, error) {
 		h.Write(b)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:20], nil
+}
+
+// ToolchainWasmExec returns the path of the wasm_exec.js of the Go
+// toolchain on the PATH ($(go env GOROOT)/lib/wasm/wasm_exec.js): the one
+// that matches an app.wasm built with it. The tree keeps no copy, which a
+// newer toolchain would leave behind.
+func ToolchainWasmExec() (string, error) {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOROOT: %w", err)
+	}
+	path := filepath.Join(strings.TrimSpace(string(out)), "lib", "wasm", "wasm_exec.js")
+	if _, err := os.Stat(path); err != nil {
+		return "", fmt.Errorf("the toolchain's wasm_exec.js: %w", err)
+	}
+	return path, nil
 }
