@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -312,6 +313,59 @@ const countGoCallsJS = `() => {
 	Go.prototype._resume = function () { window.__goCalls++; return resume.call(this); };
 }`
 
+// EnvBenchCalls, when set, has the keydown rows print what each call into
+// Go was over the keys (tagCallsJS): how many of each kind a key.
+const EnvBenchCalls = "E2E_BENCH_CALLS"
+
+// tagCallsJS tags each call into Go in window.__goTags (counted when
+// window.__goTagging): the browser's callback it came from (a timer with
+// its delay and the script that set it, an animation frame, an idle
+// callback, a message), or, for a call made from a script, the script's
+// frames. A Go timer is a setTimeout of wasm_exec.js's
+// scheduleTimeoutEvent; a Go function called by a callback shows its
+// callback. Only a measure: it slows the page.
+const tagCallsJS = `() => {
+	if (window.__goTags !== undefined) return;
+	window.__goTags = {};
+	window.__goTagging = false;
+	let current = "";
+	const caller = () => {
+		const lines = new Error().stack.split("\n").slice(3);
+		const at = lines.find(l => !l.includes("tagCalls")) || "";
+		return at.trim().replace(/^at /, "").replace(/https?:\/\/[^/]+\//, "");
+	};
+	const wrap = (name, describe) => {
+		const orig = window[name];
+		window[name] = function (fn, ...rest) {
+			if (typeof fn !== "function") return orig.call(window, fn, ...rest);
+			const tag = describe(rest) + " set by " + caller();
+			return orig.call(window, function (...args) {
+				const prev = current;
+				current = tag;
+				try { return fn.apply(this, args); } finally { current = prev; }
+			}, ...rest);
+		};
+	};
+	wrap("setTimeout", rest => "setTimeout(" + (rest[0] || 0) + ")");
+	wrap("requestAnimationFrame", () => "requestAnimationFrame");
+	wrap("requestIdleCallback", () => "requestIdleCallback");
+	wrap("queueMicrotask", () => "queueMicrotask");
+	const resume = Go.prototype._resume;
+	Go.prototype._resume = function () {
+		if (window.__goTagging) {
+			let tag = current;
+			const ev = this._pendingEvent;
+			if (!tag) {
+				const lines = new Error().stack.split("\n").slice(2, 7).map(l => l.trim().replace(/^at /, "").replace(/https?:\/\/[^/]+\//, ""));
+				tag = "called: " + lines.join(" < ");
+			}
+			if (ev && ev.args && ev.args[0] && typeof ev.args[0] === "object" && ev.args[0].constructor) tag += " [" + ev.args[0].constructor.name + (ev.args[0].type ? " " + ev.args[0].type : "") + "]";
+			window.__goTags[tag] = (window.__goTags[tag] || 0) + 1;
+		}
+		return resume.call(this);
+	};
+}`
+
 // benchKeysIn presses real keys in the textarea sel, through Chromium's
 // input pipeline, benchPace apart: "x" at the end of the text, then
 // Backspace, each flipping row 0's verdict. It times each from keydown to
@@ -331,6 +385,10 @@ func benchKeysIn(p *Page, sel string, bare bool) benchResult {
 	for i := 0; i < benchKeys+3; i++ {
 		if i == 3 && !bare {
 			calls0 = Eval[float64](p, "counting", `window.__goCalls`)
+			if os.Getenv(EnvBenchCalls) != "" {
+				p.Call("tagging the calls into Go", tagCallsJS)
+				p.Call("tagging", `() => { window.__goTagging = true; }`)
+			}
 		}
 		p.Call("arming a key", `(bare) => window.__arm(bare)`, bare)
 		key := "x"
@@ -348,6 +406,14 @@ func benchKeysIn(p *Page, sel string, bare bool) benchResult {
 	r.longest = Eval[float64](p, "longest task", fmt.Sprintf(`window.__longest(%f)`, since))
 	if !bare {
 		r.calls = (Eval[float64](p, "counting", `window.__goCalls`) - calls0) / benchKeys
+		if os.Getenv(EnvBenchCalls) != "" {
+			tags := Eval[map[string]float64](p, "the calls' tags", `window.__goTags`)
+			keys := slices.Collect(maps.Keys(tags))
+			slices.SortFunc(keys, func(a, b string) int { return int(tags[b] - tags[a]) })
+			for _, k := range keys {
+				fmt.Printf("calls a key %.2f: %s\n", tags[k]/benchKeys, k)
+			}
+		}
 	}
 	if os.Getenv("E2E_BENCH_VERBOSE") != "" { // every key's time, in order
 		p.tb.Logf("keys in %s: %.1f", sel, r.d)

@@ -1,23 +1,31 @@
 package ui
 
 import (
+	"sync"
+	"time"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
+	"robotstester/app/ui/widget"
 )
 
 // The Tester's side of the editor (editor.go, dom.Editor,
 // app/editor/src/editor.js).
 //
 // The session keeps the text (session.EditText): the editor hands it each
-// transaction's changes, never its whole text; the Go side pushes what the
-// lines in view are (LineMarks) when the analysis or the selected test
-// changes, replaces the text when an action does (Example, Clear, a drop, a
-// fetch, a link, Undo), and answers for lines scrolled into view that the
-// editor has no marks for.
+// transaction's changes, never its whole text; the Go side pushes, in one
+// call with the tests' verdicts (dom.Show), what the lines in view are
+// (LineMarks) and the findings near them when the analysis or the selected
+// test changes, replaces the text when an action does (Example, Clear, a
+// drop, a fetch, a link, Undo), and answers for lines scrolled into view
+// that the editor has no marks for.
+//
+// A key is one call into Go, the change, and one wake of Go's, go-app's
+// frame that draws the rest of the page (issue 38): see editorChanged.
 
 // editing is what the Tester holds of the editor.
 type editing struct {
@@ -28,7 +36,18 @@ type editing struct {
 	findingsOf *model.Analysis // the analysis whose findings the editor shows
 	deciding   int             // the line last brought into view (RowView.Focus)
 	narrow     bool            // the page had its narrow layout when last seen (OnResize)
+	lintAt     deadline        // the linter's wait for a pause in the typing (lintLater)
+	// frameFrom is when the Dispatch that brought a key's analysis
+	// (analyzeDue) started go-app's frame timer; zero when none did
+	// (editorChanged starts it after the work).
+	frameFrom time.Time
 }
+
+// frameSafe is how long after go-app's frame timer started a key's
+// verdicts may be painted with the render still falling in a task of its
+// own: the timer fires 8.3 ms after it starts (go-app's 120 frames a
+// second), inside the task if Go is still busy then.
+const frameSafe = 6 * time.Millisecond
 
 // mountEditor makes the editor in host with the work's text.
 func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
@@ -105,6 +124,17 @@ func (e *editing) ready() bool { return e.cm.Ready() }
 // editorChanged takes the changes of the editor's transactions, and
 // history, "undo" or "redo" when the editor's own history made them, to
 // the session as they are.
+//
+// They are applied in the hook's own call, not through go-app's Dispatch:
+// a Dispatch starts go-app's frame timer, and one started at the key fired
+// inside the key's own work at 500 KiB (the analysis takes longer than a
+// frame), drawing the page before the verdicts could show, or, held back,
+// cost a task of its own and a second frame. Started once the analysis is
+// shown (its Dispatch, or the one here when none is due), the frame falls
+// in a task of its own, after the verdicts: one wake of Go's. The hook's
+// call is go-app's loop's time as much as a Dispatch is: the editor calls
+// it from a task or a microtask of its own, never inside a call from Go,
+// so Go is idle, its loop waiting, when it comes.
 func (t *Tester) editorChanged(transactions [][]session.TextChange, history string, seq int) {
 	e := &t.edit
 	edit := session.EditText{
@@ -116,10 +146,16 @@ func (t *Tester) editorChanged(transactions [][]session.TextChange, history stri
 		Whole: func() string { return e.cm.Text() },
 	}
 	e.seq++
-	t.own.Dispatch(func(ctx app.Context) {
-		e.applied = seq
-		t.apply(ctx, edit)
-	})
+	if !t.Mounted() {
+		return
+	}
+	ctx := t.own
+	e.applied, e.frameFrom = seq, time.Time{}
+	ctx.Update() // as a Dispatch marks the Tester: drawn again unless the edit leaves an analysis to do
+	t.apply(ctx, edit)
+	if t.work.Due() == nil {
+		ctx.Dispatch(nil) // the frame, which nothing else starts
+	}
 }
 
 // replaceEditorText gives the editor the work's text, once go-app has
@@ -139,28 +175,54 @@ func (t *Tester) replaceEditorText() {
 	})
 }
 
-// showInEditor has the editor draw the analysis: the marks of the lines in
-// view pushed (their kinds, the group used and the deciding line), the findings once
-// the linter has them, and the deciding line (or the group used, when no
-// rule matched) brought into view when it changed, unless the user is
-// typing in the editor. scroll brings it into
-// view even when it has not changed.
-func (t *Tester) showInEditor(ctx app.Context, scroll bool) {
-	e := &t.edit
-	if !e.ready() {
+// renderAfterVerdicts keeps go-app's render of a key out of the task that
+// painted its verdicts (showAnalysis), when the work since go-app's frame
+// timer started (frameFrom) has taken so long that the frame would fall
+// in it (a slow machine, a large file): the update is cancelled and asked
+// for again in the browser's next task (NextTask: a Go timer would fire
+// inside this task). A call into Go more, only then.
+func (e *editing) renderAfterVerdicts(ctx app.Context) {
+	from := e.frameFrom
+	e.frameFrom = time.Time{}
+	if from.IsZero() || time.Since(from) < frameSafe {
 		return
 	}
+	ctx.PreventUpdate()
+	dom.NextTask(ctx, func(app.Context) {})
+}
+
+// showInEditor has the editor draw the analysis (showAnalysis, without
+// the verdicts).
+func (t *Tester) showInEditor(ctx app.Context, scroll bool) { t.showAnalysis(ctx, scroll, false) }
+
+// showAnalysis shows the analysis in one push (dom.Show): with verdicts,
+// the tests' verdicts, painted ahead of go-app's frame; the marks of the
+// lines in view (their kinds, the group used and the deciding line), and
+// the findings once the linter has them. Then the deciding line (or the
+// group used, when no rule matched) is brought into view when it changed,
+// unless the user is typing in the editor; scroll brings it into view even
+// when it has not changed.
+func (t *Tester) showAnalysis(ctx app.Context, scroll, verdicts bool) {
+	e := &t.edit
 	an := t.work.Analysis()
+	s := dom.Showing{Seq: e.applied}
+	if verdicts {
+		s.Verdicts, s.AllowedText, s.BlockedText = verdictsOf(an)
+	}
 	// The marks of the lines in view, pushed once the analysis is of the
 	// text the editor holds: while one is due, or a text is still to be
 	// given to the editor, the editor keeps its own, moved with the text.
-	if t.work.Due() == nil && !t.work.EditorBehind() {
+	if e.ready() && t.work.Due() == nil && !t.work.EditorBehind() {
 		notes := t.site.lineNotes()
-		e.cm.Marks(e.applied, func(first, last int) string { return an.LineMarks(first, last, notes) })
+		s.Marks = func(first, last int) string { return an.LineMarks(first, last, notes) }
 		if an.Linted() && e.findingsOf != an {
 			e.findingsOf = an
-			e.cm.Findings(e.applied) // those near view, pushed as the marks are
+			s.Findings = true // those near view, pushed with the marks
 		}
+	}
+	dom.Show(e.cm, s)
+	if !e.ready() {
+		return
 	}
 	line := 0
 	if sel := an.SelectedRow(); sel != nil {
@@ -194,6 +256,55 @@ func (t *Tester) revealInEditor(n int) {
 		return
 	}
 	e.cm.Reveal(n, true, false)
+}
+
+// verdictsOf returns the tests' verdicts as dom.Show paints them, a byte
+// a test, in the words the rows draw them with.
+func verdictsOf(an *model.Analysis) (verdicts []byte, allowedText, blockedText string) {
+	verdicts = make([]byte, len(an.Rows))
+	for i := range an.Rows {
+		verdicts[i] = 'b'
+		if an.Rows[i].Allowed {
+			verdicts[i] = 'a'
+		}
+	}
+	return verdicts, widget.VerdictText(true), widget.VerdictText(false)
+}
+
+// A deadline runs a function once a while has passed since it was last
+// set: after a pause in the typing. Each set pushes it back, on one Go
+// timer. In the browser a Go timer is a setTimeout that calls into Go
+// when due: a timer set at every key, fired or found moot, was a call
+// into Go a key (issue 38); a deadline pushed back fires once, after the
+// last key.
+type deadline struct {
+	mu    sync.Mutex
+	timer *time.Timer
+	fn    func()
+}
+
+// set has fn run after d, in place of what was set before and not yet run.
+// fn runs on a goroutine of its own: it goes through Dispatch to change
+// the page.
+func (d *deadline) set(after time.Duration, fn func()) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.fn = fn
+	if d.timer == nil {
+		d.timer = time.AfterFunc(after, d.run)
+		return
+	}
+	d.timer.Reset(after)
+}
+
+func (d *deadline) run() {
+	d.mu.Lock()
+	fn := d.fn
+	d.fn = nil
+	d.mu.Unlock()
+	if fn != nil {
+		fn()
+	}
 }
 
 // editorReadOnly reports whether the editor takes no changes: in an embed

@@ -17,6 +17,7 @@ type linting struct {
 	// file is the file the page shows, for a linter running in a
 	// goroutine to see that its own is gone.
 	file atomic.Pointer[robots.File]
+	wait deadline // the wait for a pause in the typing (later)
 	page lintPage
 }
 
@@ -50,11 +51,15 @@ func (l *linting) later(ctx app.Context) {
 	if an.Linted() || !l.page.ready() {
 		return
 	}
-	l.page.own().After(lintPause, func(ctx app.Context) {
-		ctx.PreventUpdate() // nothing to draw until the findings are known
-		if l.page.analysis() == an && !an.Linted() {
-			l.paced(an)
-		}
+	// Set again at every change, the wait fires once the user pauses: a
+	// wait a change was a call into Go a key (issue 38).
+	l.wait.set(lintPause, func() {
+		l.page.own().Dispatch(func(ctx app.Context) {
+			ctx.PreventUpdate() // nothing to draw until the findings are known
+			if l.page.analysis() == an && !an.Linted() {
+				l.paced(an)
+			}
+		})
 	})
 }
 

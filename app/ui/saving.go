@@ -17,8 +17,8 @@ import (
 // the versions' open list, another tab's saves. In the embed mode nothing
 // is saved: the link to the full tester follows the work instead.
 type saving struct {
-	waiting bool // a save is scheduled
-	page    savingPage
+	wait deadline // the wait for a pause in the typing (changed)
+	page savingPage
 }
 
 // savingPage is what saving sees of the page.
@@ -38,14 +38,14 @@ type savingPage struct {
 // typing does not queue a task, and a render, per key.
 func (sv *saving) changed(ctx app.Context) {
 	p, work := &sv.page, sv.page.work()
-	if !p.ready() || sv.waiting {
+	if !p.ready() {
 		return
 	}
 	if p.embedded() {
-		sv.waiting = true
-		p.own().After(session.SavePause, func(ctx app.Context) {
-			sv.waiting = false
-			p.linked(embed.FullURL(dom.URL(), share.Fragment(*p.work().State())))
+		sv.wait.set(session.SavePause, func() {
+			p.own().Dispatch(func(ctx app.Context) {
+				p.linked(embed.FullURL(dom.URL(), share.Fragment(*p.work().State())))
+			})
 		})
 		return
 	}
@@ -53,25 +53,27 @@ func (sv *saving) changed(ctx app.Context) {
 	if !ok {
 		return
 	}
-	sv.waiting = true
-	p.own().After(max(wait, time.Millisecond), func(ctx app.Context) {
-		sv.waiting = false
-		save := p.work().Autosave() // the session may have been replaced meanwhile (a new arrival)
-		if wait, ok := save.SaveIn(); ok && wait > 0 {
-			ctx.PreventUpdate()
-			sv.changed(ctx)
-			return
-		}
-		// Encoding the work and writing it are a task's worth each at 4
-		// MiB (about 60 ms each for a 3.7 MB file): two tasks.
-		var w session.SaveWrite
-		var ok bool
-		sv.unseen(ctx, func() { w, ok = save.PrepareSave() })
-		if !ok {
-			return
-		}
-		dom.NextTask(ctx, func(ctx app.Context) {
-			sv.unseen(ctx, func() { sv.saved(p.work().Autosave().FinishSave(w)) })
+	// Set again at every change, the wait fires once the user pauses: a
+	// wait a change was a call into Go a key (issue 38).
+	sv.wait.set(max(wait, time.Millisecond), func() {
+		p.own().Dispatch(func(ctx app.Context) {
+			save := p.work().Autosave() // the session may have been replaced meanwhile (a new arrival)
+			if wait, ok := save.SaveIn(); ok && wait > 0 {
+				ctx.PreventUpdate()
+				sv.changed(ctx)
+				return
+			}
+			// Encoding the work and writing it are a task's worth each at 4
+			// MiB (about 60 ms each for a 3.7 MB file): two tasks.
+			var w session.SaveWrite
+			var ok bool
+			sv.unseen(ctx, func() { w, ok = save.PrepareSave() })
+			if !ok {
+				return
+			}
+			dom.NextTask(ctx, func(ctx app.Context) {
+				sv.unseen(ctx, func() { sv.saved(p.work().Autosave().FinishSave(w)) })
+			})
 		})
 	})
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/session"
@@ -229,7 +231,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	}
 	t.lint.shows(t.work.Analysis().File)
 	if fx.File || fx.Rows {
-		paintVerdicts(t.work.Analysis())
+		// The verdicts are painted with the editor's marks (showAnalysis).
 		// The painter finds the tests by the places the page last drew:
 		// when tests came or went, or another is selected (a link read,
 		// one removed above the selected one), it may have painted a
@@ -247,7 +249,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		// a rule), or the view stayed where the old text had it.
 		t.edit.deciding = 0
 	}
-	t.showInEditor(ctx, false)
+	t.showAnalysis(ctx, false, fx.File || fx.Rows)
 	if t.ready { // the collector waits for the end of the start (PauseCollector)
 		t.gc.Soon()
 	}
@@ -255,10 +257,6 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		// The state was replaced (Undo, Example, a link): the selects
 		// must follow it; a key or a choice made in a select need not.
 		dom.SyncChoices(model.AnswerFor(t.work.State().Answer).Choice(), model.CleanDialect(t.work.State().Dialect))
-	}
-	if fx.File && !fx.Editor {
-		// A keystroke in the editor: the verdicts show before the redraw.
-		dom.RenderNextTask(ctx)
 	}
 	if fx.Lint {
 		t.lint.later(ctx)
@@ -268,6 +266,10 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	}
 	if fx.Changed {
 		t.saving.changed(ctx)
+	}
+	if fx.File && !fx.Editor {
+		// A keystroke in the editor: the verdicts show before the redraw.
+		t.edit.renderAfterVerdicts(ctx)
 	}
 	t.site.follow() // the site's URLs are counted for the file shown
 	if fx.Focus > 0 {
@@ -288,7 +290,10 @@ func (t *Tester) analyzeDue() {
 		if w.Run(pacer()) != nil {
 			return // typed over
 		}
-		t.own.Dispatch(func(ctx app.Context) { t.apply(ctx, session.Analyzed{Work: w}) })
+		t.own.Dispatch(func(ctx app.Context) {
+			t.edit.frameFrom = time.Now() // go-app's frame timer starts with this Dispatch (renderAfterVerdicts)
+			t.apply(ctx, session.Analyzed{Work: w})
+		})
 	})
 }
 
@@ -322,13 +327,4 @@ func (t *Tester) reveal(ctx app.Context, n int) {
 
 // paintVerdicts paints the verdicts ahead of go-app's frame, in the words
 // the rows draw them with.
-func paintVerdicts(an *model.Analysis) {
-	verdicts := make([]byte, len(an.Rows))
-	for i := range an.Rows {
-		verdicts[i] = 'b'
-		if an.Rows[i].Allowed {
-			verdicts[i] = 'a'
-		}
-	}
-	dom.PaintVerdicts(verdicts, widget.VerdictText(true), widget.VerdictText(false))
-}
+func paintVerdicts(an *model.Analysis) { dom.PaintVerdicts(verdictsOf(an)) }

@@ -4,23 +4,25 @@
 //
 // The Go side (app/ui/editor.go, editing.go) mounts one editor with window.RobotsEditor.mount
 // and owns the meaning of every line: this file never reads robots.txt itself.
-// The two speak in changes and in the lines in view:
+// The two speak in changes and in the lines in view; a key is one call
+// into Go (the change), and Go answers with one push:
 //   - each transaction the user makes is handed to hooks.change as a list of
 //     changes in the old document: [fromLine, fromColumn, toLine, toColumn,
 //     inserted, ...] (columns in UTF-16 units), one list per transaction,
-//     with "undo" or "redo" when the editor's own history made them all;
-//   - the Go side pushes what the lines in view are once it has the
-//     analysis of the text (inView, then marks): one row a line,
-//     "kind\tflags" ("g": in the group used, "d": the deciding line), then,
-//     for a rule, "\tnote": what it decides over the site's URLs ("blocks
-//     12,408 URLs"), shown after the line; lines shown that the editor has
-//     no row for (scrolled to) are asked for with hooks.lines(first, last),
-//     never during a change;
-//   - the Go side replaces the text (setText), tells it the findings
-//     changed (findingsChanged: the
-//     plugin then asks hooks.findings(first, last, lines, whole) for those
-//     near view, which answers all of them, "*" first, when there are at
-//     most whole) and scrolls (reveal).
+//     with "undo" or "redo" when the editor's own history made them all,
+//     the change's number, and what the editor shows (wants: the lines in
+//     view, and those whose findings it shows);
+//   - once it has the analysis of the text, the Go side pushes what the
+//     lines in view are (push): one row a line, "kind\tflags" ("g": in the
+//     group used, "d": the deciding line), then, for a rule, "\tnote": what
+//     it decides over the site's URLs ("blocks 12,408 URLs"), shown after
+//     the line; and the findings near view, once the linter has them. The
+//     page's verdicts are painted in the same call (dom.Show). Lines
+//     scrolled into view that the editor has no row for are asked for with
+//     hooks.lines(first, last, ...wants), the findings of a view moved far
+//     with hooks.findings(first, last, lines, whole), which answers all of
+//     them, "*" first, when there are at most whole; never during a change;
+//   - the Go side replaces the text (setText) and scrolls (reveal).
 import { EditorState, Transaction, StateEffect, Annotation, Compartment, RangeSetBuilder } from "@codemirror/state";
 import {
   EditorView, ViewPlugin, Decoration, WidgetType, keymap, lineNumbers, highlightSpecialChars,
@@ -85,9 +87,14 @@ function findingMarks(hooks) {
     }
     // show shows res, the findings of the lines asked for (hooks.findings).
     show(view, res) {
-      // None known yet (the linter waits for a pause in the typing):
-      // those shown stay, moved with the text.
-      if (res === undefined || res === null) return;
+      const spec = this.diagnostics(view, res);
+      if (spec) view.dispatch(spec);
+    }
+    // diagnostics returns the transaction that shows res (as show), or
+    // null when res says none are known yet (the linter waits for a pause
+    // in the typing): those shown stay, moved with the text.
+    diagnostics(view, res) {
+      if (res === undefined || res === null) return null;
       const rows = String(res).split("\n");
       // "*": they are all the file's (at most wholeFindings).
       if (rows[0] === "*") this.range = [1, view.state.doc.lines];
@@ -99,7 +106,7 @@ function findingMarks(hooks) {
         const l = d.line(line);
         list.push({ from: l.from, to: l.to, severity, message });
       }
-      view.dispatch(setDiagnostics(view.state, list));
+      return setDiagnostics(view.state, list);
     }
   });
 }
@@ -111,8 +118,9 @@ function findingMarks(hooks) {
 // never calls into Go while the user types: the Go side pushes the rows of
 // the lines in view once it has the analysis (handle.marks). Lines shown
 // with no row known (the view scrolled to them, or a text set) are asked
-// for, once, outside a change (hooks.lines), unless a push is awaited
-// (waiting: changes the Go side has not answered yet).
+// for, once, outside a change (hooks.lines, with the lines in view, which
+// the Go side's next push covers), unless a push is awaited (waiting:
+// changes the Go side has not answered yet).
 function lineMarks(hooks, waiting) {
   return ViewPlugin.fromClass(class {
     constructor(view) {
@@ -152,7 +160,7 @@ function lineMarks(hooks, waiting) {
         for (let n = first; n <= last; n++) if (this.rows[n - 1] === undefined) { if (!a) a = n; b = n; }
         if (a) {
           let text = "";
-          try { text = String(hooks.lines(a, b) || ""); } catch (e) { text = ""; }
+          try { text = String(hooks.lines(a, b, first, last) || ""); } catch (e) { text = ""; }
           const rows = text.split("\n");
           for (let n = a; n <= b; n++) this.rows[n - 1] = rows[n - a] || "";
         }
@@ -258,9 +266,9 @@ function mount(host, opts) {
   // started (early.js), stand-ins until it adopts the editor (adopt).
   let given = opts.hooks;
   const hooks = {
-    lines: ask((a, b) => given.lines(a, b)),
+    lines: ask((a, b, first, last) => given.lines(a, b, first, last)),
     findings: ask((a, b, lines, whole) => given.findings(a, b, lines, whole)),
-    change: (lists, kind, seq) => given.change(lists, kind, seq),
+    change: (lists, kind, seq, wants) => given.change(lists, kind, seq, wants),
     drop: (file) => given.drop(file),
   };
   // target is the element the editor belongs in: where it was made, or the
@@ -290,7 +298,10 @@ function mount(host, opts) {
     scheduled = false;
     const q = queue;
     queue = [];
-    for (const [lists, kind, seq] of q) hooks.change(lists, kind, seq);
+    // What the editor shows goes with the change, for the Go side's push
+    // to cover it without asking.
+    const w = wants();
+    for (const [lists, kind, seq] of q) hooks.change(lists, kind, seq, w);
   };
   const send = (lists, kind) => {
     // Each change carries its number, which the Go side's pushes give
@@ -385,6 +396,16 @@ function mount(host, opts) {
     }),
   });
 
+  // wants returns what the editor shows, for the Go side to push it: the
+  // first and last lines in view (with CodeMirror's margin), then those
+  // whose findings it shows (first, last, the file's lines and
+  // wholeFindings: the findings plugin's want).
+  const wants = () => {
+    const doc = view.state.doc, { from, to } = view.viewport;
+    const p = view.plugin(findingsPlugin);
+    return [doc.lineAt(from).number, doc.lineAt(to).number, ...(p ? p.want(view) : [1, 0, doc.lines, wholeFindings])];
+  };
+
   // lineRange returns the range of line n, clamped to the document.
   const lineRange = n => view.state.doc.line(Math.min(Math.max(n, 1), view.state.doc.lines));
 
@@ -424,40 +445,31 @@ function mount(host, opts) {
     },
     length() { return view.state.doc.length; },
     lines() { return view.state.doc.lines; },
-    // inView returns the first and last lines in view (with CodeMirror's
-    // margin), those whose marks the Go side pushes (marks).
-    inView() {
-      const doc = view.state.doc, { from, to } = view.viewport;
-      return [doc.lineAt(from).number, doc.lineAt(to).number];
-    },
-    // marks takes rows, the marks of lines first to last (one row a line,
-    // as hooks.lines answers) of the text after the seq-th change handed to
-    // the Go side, and draws them again when they changed (a key typed
-    // within a rule's text changes none). Marks of an older text are left.
-    marks: whenFree((first, last, rows, seq) => {
-      if (seq !== sent) return;
-      taken = seq;
-      const p = view.plugin(marks);
-      if (!p) return;
-      if (p.take(view, first, last, String(rows).split("\n"))) view.dispatch({ effects: marksGiven.of(null) });
+    // push takes the Go side's answer to the seq-th change handed to it
+    // (the last it applied): rows, the marks of lines first to last (one
+    // row a line, as hooks.lines answers; null: none), drawn again where
+    // they changed (a key typed within a rule's text changes none), and
+    // findings, those of the lines wanted (as hooks.findings answers;
+    // null: none). An answer to an older text is left. One transaction
+    // draws both. It returns what the editor shows (wants), for the next
+    // push; undefined when it is made later (whenFree).
+    // wants returns what the editor shows (as the changes carry it).
+    wants() { return wants(); },
+    push: whenFree((seq, first, last, rows, findings) => {
+      if (seq !== sent) return wants();
+      const effects = [];
+      if (rows !== null && rows !== undefined) {
+        taken = seq;
+        const p = view.plugin(marks);
+        if (p && p.take(view, first, last, String(rows).split("\n"))) effects.push(marksGiven.of(null));
+      }
+      const f = view.plugin(findingsPlugin), spec = f && f.diagnostics(view, findings);
+      if (spec) effects.push(...[].concat(spec.effects || []));
+      if (effects.length) view.dispatch({ effects });
+      return wants();
     }),
     setReadOnly: whenFree(readOnly => {
       view.dispatch({ effects: editable.reconfigure(EditorView.editable.of(!readOnly)) });
-    }),
-    // findingsWanted returns the lines whose findings the editor shows
-    // (first, last, the file's lines, wholeFindings), for the Go side to
-    // push them (findings).
-    findingsWanted() {
-      const p = view.plugin(findingsPlugin);
-      return p ? p.want(view) : [1, 0, view.state.doc.lines, wholeFindings];
-    },
-    // findings shows res, the findings of the lines wanted (as
-    // hooks.findings answers), of the text after the seq-th change handed
-    // to the Go side: those of an older text are left.
-    findings: whenFree((res, seq) => {
-      if (seq !== sent) return;
-      const p = view.plugin(findingsPlugin);
-      if (p) p.show(view, res);
     }),
     // reveal scrolls line n into the middle of the editor; with select,
     // it selects the line and gives the editor the focus. unlessTyping

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -18,11 +20,17 @@ import (
 // or third key, inside its analysis, and Go finishes the marking before
 // the browser may paint, 30 to 50 ms on that key (issue 19's p90). Once
 // the page is ready, the app raises the collector's target
-// (CollectorPercent) so that it seldom starts on its own, and collects once
-// the browser is idle and the heap has grown by half of what was live.
+// (CollectorPercent) so that it seldom starts on its own, and collects
+// when the page is idle (Soon).
 type Collector struct {
-	queued bool
+	mu     sync.Mutex
+	queued bool        // an idle callback is asked for
+	pause  *time.Timer // the collection at the next pause
 }
+
+// collectPause is how long the page must have had no change before the
+// collector collects what the changes left (Soon).
+const collectPause = 300 * time.Millisecond
 
 // CollectorPercent is the garbage collector's target (debug.SetGCPercent)
 // the app sets in the browser: the heap may grow by 4 times what is live
@@ -54,20 +62,41 @@ func ResumeCollector() {
 	debug.SetGCPercent(CollectorPercent)
 }
 
-// Soon asks for a collection at the browser's next idle moment, if by then
-// the heap has grown enough to be worth one.
+// Soon, called at each change, asks for a collection once the page is
+// idle, if the heap has grown by half of what was live: at the next pause
+// in the changes (collectPause after the last Soon, on one Go timer that
+// each Soon pushes back); and, while the user keeps typing, at the
+// browser's next idle moment once it has grown by typingGrowth, well
+// before Go's own collection (CollectorPercent: by 4 times what was
+// live, and 16 MB at least) would start in the middle of a key.
+//
+// Each is a call into Go. A key leaves 0.5 to 1 MB of garbage (mostly
+// go-app's render) over a live heap of 0.9 MB at 10 KiB, 2.5 MB over 6.6
+// MB at 500 KiB: collecting in the idle moment once the heap had grown by
+// half was a collection every second key, half a call into Go a key
+// (issue 38).
 func (c *Collector) Soon() {
-	if !app.IsClient || c.queued {
+	if !app.IsClient {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.pause == nil {
+		c.pause = time.AfterFunc(collectPause, collectIfGrown)
+	} else {
+		c.pause.Reset(collectPause)
+	}
+	if c.queued || !grownWhileTyping() {
 		return
 	}
 	c.queued = true
 	var cb app.Func
 	cb = app.FuncOf(func(app.Value, []app.Value) any {
 		cb.Release()
+		c.mu.Lock()
 		c.queued = false
-		if heapGrown() {
-			runtime.GC()
-		}
+		c.mu.Unlock()
+		collectIfGrown()
 		return nil
 	})
 	w := app.Window()
@@ -78,14 +107,42 @@ func (c *Collector) Soon() {
 	}
 }
 
-// heapGrown reports whether the heap holds more than half again what was
-// live after the last collection.
-func heapGrown() bool {
+// typingGrowth is how much the heap grows, as a share of what was live,
+// while the user types, before the collector collects in an idle moment;
+// typingGarbage the least garbage it waits for.
+const (
+	typingGrowth  = 2
+	typingGarbage = 8 << 20
+)
+
+// grownWhileTyping reports whether the heap holds typingGrowth times
+// what was live, and typingGarbage, more than was live.
+func grownWhileTyping() bool {
+	live, now, ok := heap()
+	return ok && now > live+max(typingGrowth*live, typingGarbage)
+}
+
+// collectIfGrown collects if the heap has grown by half of what was live.
+func collectIfGrown() {
+	if heapGrown(0.5) {
+		runtime.GC()
+	}
+}
+
+// heapGrown reports whether the heap holds more than by times again what
+// was live after the last collection.
+func heapGrown(by float64) bool {
+	live, now, ok := heap()
+	return ok && float64(now) > float64(live)*(1+by)
+}
+
+// heap returns what the heap held live after the last collection, and
+// what it holds now.
+func heap() (live, now uint64, ok bool) {
 	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/memory/classes/heap/objects:bytes"}}
 	metrics.Read(s)
 	if s[0].Value.Kind() != metrics.KindUint64 || s[1].Value.Kind() != metrics.KindUint64 {
-		return false
+		return 0, 0, false
 	}
-	live, now := s[0].Value.Uint64(), s[1].Value.Uint64()
-	return now > live+live/2
+	return s[0].Value.Uint64(), s[1].Value.Uint64(), true
 }

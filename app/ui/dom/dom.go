@@ -142,27 +142,38 @@ func SelectChoice(id, value string) {
 // loop made seven per row.
 //
 // verdicts has a byte a row: 'a' allowed, 'b' blocked.
+//
+// Show paints them with the editor's marks, in the same call.
 func PaintVerdicts(verdicts []byte, allowedText, blockedText string) {
 	if !app.IsClient {
 		return
 	}
-	verdictPainter().Invoke(string(verdicts), allowedText, blockedText)
+	show().Invoke(string(verdicts), allowedText, blockedText, nil)
 }
 
-// painterName is where the page keeps the verdict painter, made once.
-const painterName = "robotsTesterPaintVerdicts"
+// showName is where the page keeps the function that shows an analysis
+// (Show), made once.
+const showName = "robotsTesterShow"
 
-// verdictPainter returns the page's function that writes the verdicts
-// ("a" allowed, "b" blocked, one per row) into the rows drawn and the
-// test bar.
-func verdictPainter() app.Value {
+// show returns the page's function that shows an analysis in one call:
+// show(verdicts, allowedText, blockedText, editor, seq, first, last, rows,
+// findings) writes the verdicts ("a" allowed, "b" blocked, one per row;
+// null: none) into the rows drawn and the test bar, then, with an
+// editor, gives it the rest (editor.js's push) and returns its answer.
+func show() app.Value {
 	w := app.Window()
-	if f := w.Get(painterName); f.Truthy() {
+	if f := w.Get(showName); f.Truthy() {
 		return f
 	}
 	// A verdict is written only where it changed: the test bar's is in a
 	// live region, which a screen reader reads again at every write.
-	f := w.Get("Function").New("verdicts", "allowedText", "blockedText", `
+	f := w.Get("Function").New("verdicts", "allowedText", "blockedText", "editor", "seq", "first", "last", "rows", "findings", `
+		if (editor) {
+			// The verdicts first: they are what the user waits for.
+			if (verdicts !== null) window.`+showName+`(verdicts, allowedText, blockedText, null);
+			return editor.push(seq, first, last, rows, findings);
+		}
+		if (verdicts === null) return null;
 		const paint = (el, allowed) => {
 			const v = allowed ? "allowed" : "blocked", want = allowed ? allowedText : blockedText;
 			if (el.getAttribute("data-verdict") !== v) el.setAttribute("data-verdict", v);
@@ -175,8 +186,9 @@ func verdictPainter() app.Value {
 		}
 		const bar = document.querySelector("#`+TestBarID+`[data-`+TestAttr+`]"), el = bar && bar.querySelector(".`+VerdictClass+`");
 		const i = bar ? Number(bar.getAttribute("data-`+TestAttr+`")) : -1;
-		if (el && i >= 0 && i < verdicts.length) paint(el, verdicts[i] === "a");`)
-	w.Set(painterName, f)
+		if (el && i >= 0 && i < verdicts.length) paint(el, verdicts[i] === "a");
+		return null;`)
+	w.Set(showName, f)
 	return f
 }
 

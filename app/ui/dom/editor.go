@@ -34,8 +34,8 @@ type EditorHooks struct {
 	// (model.Analysis.LineMarks, FindingMarks); Findings' ok is false
 	// while they are not known, and the editor keeps those it shows.
 	// The editor asks Lines only for lines scrolled into view that it has
-	// no marks for, never at a change: the marks of the lines in view are
-	// pushed (Editor.Marks).
+	// no marks for, and Findings for a view moved far, never at a change:
+	// the marks and findings of the lines in view are pushed (Show).
 	Lines    func(first, last int) string
 	Findings func(first, last int) (marks string, ok bool)
 	// FindingCount is the number of findings, ok false while not known.
@@ -49,6 +49,44 @@ type Editor struct {
 	cm    app.Value
 	hooks []app.Func
 	h     EditorHooks
+	shows shown
+}
+
+// shown is what the editor shows, as it last said (with a change, an ask,
+// or its answer to a push: editor.js's wants): the lines in view, whose
+// marks a push covers, and those whose findings it shows (first, last, the
+// file's lines, and the most findings it shows all of).
+type shown struct {
+	first, last                       int
+	findFirst, findLast, lines, whole int
+}
+
+// take notes what the editor says it shows (editor.js's wants, at from in
+// args), if it said.
+func (s *shown) take(args []app.Value, from int) {
+	if len(args) < from+6 {
+		return
+	}
+	v := make([]int, 6)
+	for i := range v {
+		if args[from+i].Type() != app.TypeNumber {
+			return
+		}
+		v[i] = args[from+i].Int()
+	}
+	*s = shown{v[0], v[1], v[2], v[3], v[4], v[5]}
+}
+
+// takeList is take for a list of the six values (push's answer).
+func (s *shown) takeList(list app.Value) {
+	if list.Type() != app.TypeObject || list.Length() < 6 {
+		return
+	}
+	args := make([]app.Value, 6)
+	for i := range args {
+		args[i] = list.Index(i)
+	}
+	s.take(args, 0)
 }
 
 // findingRows returns the findings of lines first to last, or, when the
@@ -84,19 +122,28 @@ func EditorLoaded(loaded func()) bool {
 // MountEditor makes the editor in host, or adopts the one the
 // prerendered page already has (editor.js's mount).
 func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error) {
+	e := &Editor{h: h}
+	// change(lists, kind, seq, ...wants)
 	change := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if len(args) > 1 {
 			seq := 0
 			if len(args) > 2 && args[2].Type() == app.TypeNumber {
 				seq = args[2].Int()
 			}
+			if len(args) > 3 && args[3].Type() == app.TypeObject {
+				e.shows.takeList(args[3])
+			}
 			h.Change(transactions(args[0]), args[1].String(), seq)
 		}
 		return nil
 	})
+	// lines(first, last, inViewFirst, inViewLast)
 	lines := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if len(args) < 2 {
 			return ""
+		}
+		if len(args) > 3 && args[2].Type() == app.TypeNumber && args[3].Type() == app.TypeNumber {
+			e.shows.first, e.shows.last = args[2].Int(), args[3].Int()
 		}
 		return h.Lines(args[0].Int(), args[1].Int())
 	})
@@ -108,7 +155,9 @@ func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error
 		if len(args) < 4 {
 			return nil
 		}
-		if marks, ok := findingRows(h, args[0].Int(), args[1].Int(), args[2].Int(), args[3].Int()); ok {
+		s := &e.shows
+		s.findFirst, s.findLast, s.lines, s.whole = args[0].Int(), args[1].Int(), args[2].Int(), args[3].Int()
+		if marks, ok := findingRows(h, s.findFirst, s.findLast, s.lines, s.whole); ok {
 			return marks
 		}
 		return nil
@@ -119,14 +168,14 @@ func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error
 		}
 		return nil
 	})
-	e := &Editor{hooks: []app.Func{change, lines, findings, drop}, h: h}
+	e.hooks = []app.Func{change, lines, findings, drop}
 	w := app.Window()
 	hooks := w.Get("Object").New()
 	hooks.Set("change", change)
 	hooks.Set("lines", lines)
 	hooks.Set("findings", findings)
 	hooks.Set("drop", drop)
-	hooks.Set("pushes", true) // the marks come with Marks after a change
+	hooks.Set("pushes", true) // the marks come with Show after a change
 	opts := w.Get("Object").New()
 	opts.Set("text", KeepBOM(o.Text))
 	opts.Set("readOnly", o.ReadOnly)
@@ -183,24 +232,61 @@ func (e *Editor) Text() string { return e.cm.Call("text").String() }
 // SetText replaces the editor's text, as one step of its history.
 func (e *Editor) SetText(s string) { e.cm.Call("setText", KeepBOM(s)) }
 
-// Marks gives the editor the marks of the lines in view, rows(first, last)
-// (model.Analysis.LineMarks), of the text after the change numbered seq
-// (the last that Change was given and the session applied): the editor leaves those of an
-// older text, and draws the lines again only if their marks changed.
-func (e *Editor) Marks(seq int, rows func(first, last int) string) {
-	v := e.cm.Call("inView")
-	first, last := v.Index(0).Int(), v.Index(1).Int()
-	e.cm.Call("marks", first, last, rows(first, last), seq)
+// A Showing is what the page shows of an analysis, pushed in one call
+// (Show): the tests' verdicts, and the editor's marks and findings of the
+// text after the change numbered Seq (the last that the hooks' Change was
+// given and the session applied); the editor leaves those of an older
+// text, and draws a line again only if its marks changed.
+type Showing struct {
+	// Verdicts has a byte a test, 'a' allowed, 'b' blocked (PaintVerdicts);
+	// nil leaves them as they are.
+	Verdicts                 []byte
+	AllowedText, BlockedText string
+	Seq                      int
+	// Marks returns the marks of lines first to last
+	// (model.Analysis.LineMarks); nil pushes none (an analysis is due: the
+	// editor keeps its own, moved with the text).
+	Marks func(first, last int) string
+	// Findings pushes the findings near view (the hooks' Findings) too.
+	Findings bool
 }
 
-// Findings gives the editor the findings near view (the hooks' Findings),
-// of the text after the change numbered seq, as
-// Marks does the marks; none while they are not known.
-func (e *Editor) Findings(seq int) {
-	v := e.cm.Call("findingsWanted")
-	if rows, ok := findingRows(e.h, v.Index(0).Int(), v.Index(1).Int(), v.Index(2).Int(), v.Index(3).Int()); ok {
-		e.cm.Call("findings", rows, seq)
+// Show pushes s in one call into the page: the verdicts painted, and, when
+// e is made, the lines in view and the findings wanted, as the editor last
+// said it shows them (with its last change, ask or answer). No call into
+// Go comes back: the editor answers with what it shows now.
+func Show(e *Editor, s Showing) {
+	if !app.IsClient {
+		return
 	}
+	verdicts := app.Value(nil)
+	if s.Verdicts != nil {
+		verdicts = app.ValueOf(string(s.Verdicts))
+	}
+	if !e.Ready() || (s.Marks == nil && !s.Findings) {
+		if verdicts != nil {
+			show().Invoke(verdicts, s.AllowedText, s.BlockedText, nil)
+		}
+		return
+	}
+	if e.shows.first <= 0 || e.shows.whole <= 0 {
+		// Not said yet (a push before any change or ask): asked, once.
+		e.shows.takeList(e.cm.Call("wants"))
+	}
+	v := e.shows
+	rows, findings := any(nil), any(nil)
+	if s.Marks != nil && v.last >= v.first && v.first > 0 {
+		rows = s.Marks(v.first, v.last)
+	}
+	if s.Findings {
+		if f, ok := findingRows(e.h, v.findFirst, v.findLast, v.lines, v.whole); ok {
+			findings = f
+		}
+	}
+	if rows == nil && findings == nil && verdicts == nil {
+		return
+	}
+	e.shows.takeList(show().Invoke(verdicts, s.AllowedText, s.BlockedText, e.cm, s.Seq, v.first, v.last, rows, findings))
 }
 
 // Reveal brings line n into view, selecting it with sel; with unlessTyping,
