@@ -202,6 +202,60 @@ type Coverage struct {
 	// Helped reports that the worker's helper counted a share of the
 	// URLs, on another core.
 	Helped bool `json:"helped,omitempty"`
+	// Matrix is every crawler's counts over every URL (submitted and
+	// listed); nil when there are none.
+	Matrix *Matrix `json:"matrix,omitempty"`
+}
+
+// A Matrix is the counts of many crawlers over the same URLs: every
+// catalogued crawler's, and the query's crawler's. Crawlers whose counts
+// are the same (those the file reads alike, which the engine counts
+// once) share one MatrixCount.
+type Matrix struct {
+	// Agents are the crawlers, as the count was asked for them: the
+	// query's crawler first, then the catalogue's tokens in its order.
+	Agents []string `json:"agents"`
+	// Of is, for each agent, the index of its counts in Counts.
+	Of     []int         `json:"of"`
+	Counts []MatrixCount `json:"counts"`
+	// Base is, for each agent, the URLs the base file blocks, when the
+	// file is compared with one; nil otherwise.
+	Base []int `json:"base"`
+}
+
+// A MatrixCount is one crawler's counts over the URLs.
+type MatrixCount struct {
+	// Allowed and Blocked count the URLs it may and may not fetch.
+	Allowed int `json:"a"`
+	Blocked int `json:"b"`
+	// ByAnswer reports that the server's answer decided every URL, not
+	// the file.
+	ByAnswer bool `json:"s,omitempty"`
+	// Blocks are the lines that block URLs, in line order, with how many
+	// each blocks: the line that blocks most is found once the shares
+	// are added up.
+	Blocks []LineCount `json:"l"`
+}
+
+// A LineCount is a line of the file and the URLs it decides.
+type LineCount struct {
+	Line  int `json:"n"`
+	Count int `json:"c"`
+}
+
+// Count returns the counts of the i-th agent.
+func (m *Matrix) Count(i int) *MatrixCount { return &m.Counts[m.Of[i]] }
+
+// Most returns the line that blocks the most URLs (the first in the file
+// of equals), with its count; 0 when none blocks.
+func (c *MatrixCount) Most() LineCount {
+	var most LineCount
+	for _, l := range c.Blocks {
+		if l.Count > most.Count {
+			most = l
+		}
+	}
+	return most
 }
 
 // A Part is what a count of a share of the URLs held counted, before it
@@ -225,6 +279,9 @@ type Part struct {
 	// flip's examples are the submitted URLs' first.
 	SubmittedFlips []robots.Flip `json:"submittedFlips"`
 	ListedFlips    []robots.Flip `json:"listedFlips"`
+	// Matrix is every crawler's counts over the share's URLs, submitted
+	// and listed.
+	Matrix *Matrix `json:"matrix"`
 }
 
 // A Rule is a rule of the file: its line, and whether it allows.

@@ -112,9 +112,15 @@ func (h *held) compared(q Query) bool {
 // tallies and changes that coverage adds up with the other shares'.
 func (h *held) count(q Query, sh share, pause robots.Pause) (*sitemsg.Part, error) {
 	compared := h.compared(q)
+	agents := matrixAgents(&q)
 	// The readings are made first, each a step (a large file's reading
 	// is the costly part); the counting then only checks.
-	dialects := []robots.Dialect{q.dialectOf(q.Crawler), q.dialectOf("Googlebot")}
+	var dialects []robots.Dialect
+	for _, a := range agents {
+		if d := q.dialectOf(a); !slices.Contains(dialects, d) {
+			dialects = append(dialects, d)
+		}
+	}
 	for i := range h.requests.agents {
 		if d := q.dialectOf(h.requests.agents[i]); len(dialects) < 8 && !slices.Contains(dialects, d) {
 			dialects = append(dialects, d)
@@ -130,18 +136,20 @@ func (h *held) count(q Query, sh share, pause robots.Pause) (*sitemsg.Part, erro
 			}
 		}
 	}
-	agents := []string{q.Crawler}
-	if !isGooglebot(q.Crawler) {
-		agents = append(agents, "Googlebot")
-	}
+	// Every crawler is counted over each set at once: the query's
+	// crawler's tally and Googlebot's are two of them.
 	covSub := q.coverage(agents...)
-	covList := q.coverage(q.Crawler)
+	covList := q.coverage(agents...)
 	covReqs := q.coverage()
 	// A diff for each set, as a tally: a share's examples are then the
-	// first of its set, wherever the set is cut.
+	// first of its set, wherever the set is cut. The base's counts, for
+	// what the edit changes crawler by crawler, need no examples.
 	var diffSub, diffList *robots.Diff
+	var covBase *robots.Coverage
 	if compared {
 		diffSub, diffList = q.diff(h.base), q.diff(h.base)
+		covBase = robots.NewCoverage(h.base, agents...)
+		covBase.Dialect, covBase.Fixed, covBase.Answer, covBase.Examples = q.Dialect, q.Fixed, q.Answer, -1
 	}
 	stopped := func(i int) bool { return i%siteStep == siteStep-1 && pause != nil && pause() }
 	count := func(set *URLSet, sp span, cov *robots.Coverage, diff *robots.Diff) error {
@@ -153,6 +161,7 @@ func (h *held) count(q Query, sh share, pause robots.Pause) (*sitemsg.Part, erro
 			cov.Add(u)
 			if diff != nil {
 				diff.Add(u)
+				covBase.Add(u)
 			}
 		}
 		return nil
@@ -170,7 +179,18 @@ func (h *held) count(q Query, sh share, pause robots.Pause) (*sitemsg.Part, erro
 		u, agent, status := h.requests.At(i)
 		covReqs.AddRequest(agent, u, status)
 	}
-	p := &sitemsg.Part{Submitted: covSub.Tallies(), Listed: covList.Tallies()[0], Requests: covReqs.Tallies()}
+	p := &sitemsg.Part{Submitted: make([]robots.Tally, 2), Requests: covReqs.Tallies()}
+	sub := matrixCounts(covSub, []int{0, googlebotAt}, func(i int, t robots.Tally) {
+		p.Submitted[min(i, 1)] = t
+	})
+	list := matrixCounts(covList, []int{0}, func(_ int, t robots.Tally) { p.Listed = t })
+	var base []int
+	if compared {
+		for t := range covBase.All() {
+			base = append(base, t.Blocked)
+		}
+	}
+	p.Matrix = packMatrix(agents, addCounts(sub, list), base)
 	if compared {
 		p.SubmittedFlips, p.ListedFlips = diffSub.Flips(), diffList.Flips()
 	}
@@ -201,7 +221,15 @@ func (h *held) coverage(q Query, version int, parts ...*sitemsg.Part) (*sitemsg.
 		p.SubmittedFlips = mergeFlips(p.SubmittedFlips, o.SubmittedFlips)
 		p.ListedFlips = mergeFlips(p.ListedFlips, o.ListedFlips)
 	}
-	c := &sitemsg.Coverage{Version: version, Pages: h.submitted.Len() + h.listed.Len(), Submitted: h.submitted.Len()}
+	var matrices []*sitemsg.Matrix
+	for _, o := range parts {
+		matrices = append(matrices, o.Matrix)
+	}
+	m, err := addMatrices(matrices...)
+	if err != nil {
+		return nil, err
+	}
+	c := &sitemsg.Coverage{Version: version, Pages: h.submitted.Len() + h.listed.Len(), Submitted: h.submitted.Len(), Matrix: m}
 	c.Compared = h.compared(q)
 	// The crawler's tally is Googlebot's when it is Googlebot: the
 	// submitted URLs' last.

@@ -36,7 +36,12 @@ const SiteURLsCrawlerID = "site-urls-crawler"
 // #site-urls-changes, [data-unused-line="N"], #site-urls-log,
 // #site-urls-export (CSV), #site-urls-file, #site-urls-paste,
 // #site-urls-add, #site-urls-clear, #site-urls-rebase and #site-urls-kept
-// (shown while the URLs are kept for the next visit).
+// (shown while the URLs are kept for the next visit). And #site-matrix,
+// every crawler's counts once the URLs are counted (data-urls): a row
+// tr[data-crawler="TOKEN"] with data-allowed and data-blocked for each
+// catalogued crawler and the crawler chosen (data-change, the URLs the
+// edit blocks more than the base, when compared; data-most, the line
+// that blocks most); its button[data-pick] counts for that crawler.
 type SiteURLsPanel struct {
 	app.Compo
 
@@ -114,6 +119,9 @@ func (p *SiteURLsPanel) Render() app.UI {
 	}
 	if v.Access != "" {
 		ns = append(ns, sitemsg.Node{Tag: "p", Class: "notice", Text: v.Access})
+	}
+	if v.Matrix != nil {
+		ns = append(ns, *v.Matrix)
 	}
 	ns = append(ns, v.Parts...)
 	if p.List != nil {
@@ -280,7 +288,13 @@ func (p *SiteURLsPanel) emit(ctx app.Context, a SiteAction) {
 
 // clicked handles a click on one of the panel's buttons, told by its id.
 func (p *SiteURLsPanel) clicked(ctx app.Context, e app.Event) {
-	a := SiteAction{Kind: clickActions[ctx.JSSrc().Get("id").String()]}
+	src := ctx.JSSrc()
+	if pick := src.Call("getAttribute", "data-pick"); pick.Truthy() {
+		// A crawler's row of the matrix: its lines, as "Count for".
+		p.emit(ctx, SiteAction{Kind: SiteCrawler, Text: pick.String()})
+		return
+	}
+	a := SiteAction{Kind: clickActions[src.Get("id").String()]}
 	switch a.Kind {
 	case 0:
 		return
