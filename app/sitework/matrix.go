@@ -231,7 +231,7 @@ func matrixNode(c *sitemsg.Coverage, q Query) *sitemsg.Node {
 			class = "chosen"
 		}
 		cells := []sitemsg.Node{
-			{Tag: "th", Attrs: []string{"scope", "row"}, Kids: []sitemsg.Node{{Tag: "button", Class: "link", On: "click", Data: []string{"pick", token},
+			{Tag: "th", Attrs: []string{"scope", "row"}, Kids: []sitemsg.Node{{Tag: "button", Class: "linkish", On: "click", Data: []string{"pick", token},
 				Title: "Show the lines that decide for " + token, Text: token, Attrs: []string{"type", "button"}}}},
 			{Tag: "td", Class: "num", Text: sitemsg.Grouped(mc.Allowed)},
 			{Tag: "td", Class: "num", Text: sitemsg.Grouped(mc.Blocked)},
