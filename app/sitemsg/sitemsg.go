@@ -120,6 +120,9 @@ const (
 	Chunk    = "chunk"
 	Exported = "exported"
 	Failed   = "failed"
+	// Progress says how far a Count is: Done of Total URLs and requests
+	// counted, a few times a second while it runs.
+	Progress = "progress"
 	// Fatal says the worker cannot go on (it could not start, or ran out
 	// of memory): what it held is lost. The worker's script sends it too.
 	Fatal = "fatal"
@@ -141,6 +144,9 @@ type Reply struct {
 	State  *URLsState `json:"state,omitempty"`
 	Status string     `json:"status,omitempty"`
 	View   *View      `json:"view,omitempty"`
+	// Done and Total are a Progress's counts.
+	Done  int `json:"done,omitempty"`
+	Total int `json:"total,omitempty"`
 	// Error says, in words, why a Count or Export failed, or the worker
 	// stopped.
 	Error string `json:"error,omitempty"`
@@ -267,7 +273,7 @@ type Part struct {
 	// Version is the URLs' version counted.
 	Version int `json:"version"`
 	// Submitted are the tallies of the URLs sitemaps submit: the query's
-	// crawler's, then Googlebot's unless the crawler is Googlebot.
+	// crawler's, then Googlebot's.
 	Submitted []robots.Tally `json:"submitted"`
 	// Listed is the crawler's tally of the URLs of lists and exports.
 	Listed robots.Tally `json:"listed"`

@@ -111,6 +111,12 @@ func (h *held) compared(q Query) bool {
 // count counts the entries of sh for q, as Cover does, into a Part: the
 // tallies and changes that coverage adds up with the other shares'.
 func (h *held) count(q Query, sh share, pause robots.Pause) (*sitemsg.Part, error) {
+	return h.countTold(q, sh, pause, nil)
+}
+
+// countTold is count, which tells told, when not nil, at each pause of
+// the counting, how many of sh's URLs and requests are counted so far.
+func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done int)) (*sitemsg.Part, error) {
 	compared := h.compared(q)
 	agents := matrixAgents(&q)
 	// The readings are made first, each a step (a large file's reading
@@ -151,8 +157,18 @@ func (h *held) count(q Query, sh share, pause robots.Pause) (*sitemsg.Part, erro
 		covBase = robots.NewCoverage(h.base, agents...)
 		covBase.Dialect, covBase.Fixed, covBase.Answer, covBase.Examples = q.Dialect, q.Fixed, q.Answer, -1
 	}
-	stopped := func(i int) bool { return i%siteStep == siteStep-1 && pause != nil && pause() }
+	done := 0 // the URLs and requests of sh counted before the set under way
+	stopped := func(i int) bool {
+		if i%siteStep != siteStep-1 {
+			return false
+		}
+		if told != nil {
+			told(done + i)
+		}
+		return pause != nil && pause()
+	}
 	count := func(set *URLSet, sp span, cov *robots.Coverage, diff *robots.Diff) error {
+		defer func() { done += sp.len() }()
 		for i := sp.from; i < sp.to; i++ {
 			if stopped(i - sp.from) {
 				return robots.ErrStopped
@@ -181,7 +197,11 @@ func (h *held) count(q Query, sh share, pause robots.Pause) (*sitemsg.Part, erro
 	}
 	p := &sitemsg.Part{Submitted: make([]robots.Tally, 2), Requests: covReqs.Tallies()}
 	sub := matrixCounts(covSub, []int{0, googlebotAt}, func(i int, t robots.Tally) {
-		p.Submitted[min(i, 1)] = t
+		if i == 0 {
+			p.Submitted[0] = t // the crawler's
+		} else {
+			p.Submitted[1] = t // Googlebot's
+		}
 	})
 	list := matrixCounts(covList, []int{0}, func(_ int, t robots.Tally) { p.Listed = t })
 	var base []int

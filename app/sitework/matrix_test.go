@@ -293,3 +293,27 @@ func TestMatrixNode(t *testing.T) {
 		t.Errorf("roles %v, want %v", roles, want)
 	}
 }
+
+// TestCoverTells checks the progress a count tells while it runs: at
+// each pause, never back, never past the URLs held, and at least once
+// for a count of many.
+func TestCoverTells(t *testing.T) {
+	r := rand.New(rand.NewPCG(39, 3))
+	text := randomRules(r)
+	urls := urlsFor(r, text, 20*siteStep)
+	w := &Worker{}
+	w.URLs = *heldURLs(t, urls, text)
+	q := Query{File: robots.ParseString(text), Query: sitemsg.Query{Text: text, Crawler: "Googlebot"}}
+	var said [][2]int
+	if _, err := w.cover(q, nil, func() bool { return false }, func(done, total int) { said = append(said, [2]int{done, total}) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(said) < 10 {
+		t.Fatalf("told %d times", len(said))
+	}
+	for i, s := range said {
+		if s[1] != len(urls) || s[0] > s[1] || i > 0 && s[0] < said[i-1][0] {
+			t.Fatalf("told %v after %v", s, said[max(i-1, 0)])
+		}
+	}
+}

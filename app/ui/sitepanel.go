@@ -39,6 +39,9 @@ type sitePanel struct {
 	pendingVersion int
 	asked          int64
 	asking         model.SiteQuery
+	// counting is how far the count asked is, as the worker last said:
+	// URLs and requests counted, of how many; zero before it says.
+	counting [2]int
 
 	// loads is how many readings of URLs are under way; loadGen counts
 	// Clears, which stop them. status says what they do.
@@ -112,6 +115,7 @@ func (sp *sitePanel) view() app.UI {
 		Relay:     app.Getenv(RelayEnv) != "",
 		Kept:      sp.held.Kept,
 		Sources:   len(sp.held.Sources),
+		Counting:  sp.counting,
 
 		OnAction:     sp.act,
 		OnRevealLine: sp.page.reveal,
@@ -177,6 +181,7 @@ func (sp *sitePanel) follow() {
 	sp.seq++
 	id := sp.seq
 	sp.asked = id
+	sp.counting = [2]int{}
 	sp.page.own().After(siteCountPause, func(ctx app.Context) {
 		ctx.PreventUpdate()
 		if sp.asked != id || sp.worker == nil {
@@ -216,7 +221,14 @@ func (sp *sitePanel) reply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 		if r.ID == sp.loadGen {
 			sp.endLoad(r.Status)
 		}
+	case sitemsg.Progress:
+		if r.ID == sp.asked {
+			sp.counting = [2]int{r.Done, r.Total}
+		}
 	case sitemsg.Counted:
+		if r.ID == sp.asked {
+			sp.counting = [2]int{}
+		}
 		if r.ID == sp.asked && r.View != nil {
 			sp.cov = &model.SiteCoverage{Query: sp.asking, View: *r.View}
 			sp.notes = nil

@@ -36,7 +36,8 @@ const SiteURLsCrawlerID = "site-urls-crawler"
 // #site-urls-changes, [data-unused-line="N"], #site-urls-log,
 // #site-urls-export (CSV), #site-urls-file, #site-urls-paste,
 // #site-urls-add, #site-urls-clear, #site-urls-rebase and #site-urls-kept
-// (shown while the URLs are kept for the next visit). And #site-matrix,
+// (shown while the URLs are kept for the next visit); #site-urls-progress
+// (data-done, data-total) while a count is under way. And #site-matrix,
 // every crawler's counts once the URLs are counted (data-urls): a row
 // tr[data-crawler="TOKEN"] with data-allowed and data-blocked for each
 // catalogued crawler and the crawler chosen (data-change, the URLs the
@@ -63,6 +64,9 @@ type SiteURLsPanel struct {
 	// Sources counts the sources read: Clear drops them, and their notes,
 	// even when they gave no URL.
 	Sources int
+	// Counting is how far the count under way is: URLs and requests
+	// counted, of how many (zero when no count says).
+	Counting [2]int
 
 	// OnAction gets what the user asks of the panel (sitePanel.act);
 	// OnRevealLine, a "line N" button pressed. Nil in tests.
@@ -112,7 +116,15 @@ func (p *SiteURLsPanel) Render() app.UI {
 		ns = append(ns, sitemsg.Node{Tag: "p", ID: "site-urls-status", Class: "notice", Role: "status", Text: p.Status,
 			Data: []string{"busy", strconv.FormatBool(p.Busy)}})
 	}
-	ns = append(ns, summary, toldNode(v))
+	ns = append(ns, summary)
+	if done, of := p.Counting[0], p.Counting[1]; of > 0 && !v.Counted {
+		ns = append(ns, sitemsg.Node{Tag: "p", ID: "site-urls-progress", Class: "note", Data: []string{"done", itoa(done), "total", itoa(of)},
+			Kids: []sitemsg.Node{
+				{Tag: "progress", Attrs: []string{"max", itoa(of), "value", itoa(done), "aria-label", "Counting"}},
+				{Text: " Counting every crawler: " + model.Grouped(done) + " of " + model.Grouped(of) + "…"},
+			}})
+	}
+	ns = append(ns, toldNode(v))
 	if p.Kept && total > 0 {
 		ns = append(ns, sitemsg.Node{Tag: "p", ID: "site-urls-kept", Class: "note",
 			Text: "These URLs are kept in this browser for your next visit, and never leave it; Clear forgets them."})
@@ -171,7 +183,7 @@ var sitePanelControls = []sitemsg.Node{
 		{Tag: "input", ID: "site-urls-file", On: "change", Attrs: []string{"type", "file",
 			"accept", ".xml,.gz,.txt,.csv,.log,text/plain,text/csv,application/xml,application/gzip"}},
 	}},
-	{Tag: "textarea", ID: SiteURLsPasteID, Attrs: []string{"rows", "3", "spellcheck", "false",
+	{Tag: "textarea", ID: SiteURLsPasteID, Attrs: []string{"rows", "8", "spellcheck", "false",
 		"aria-label", "URLs, a sitemap or log lines to add", "placeholder", "https://example.com/page\n/another/path"}},
 	{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
 		{Tag: "button", ID: "site-urls-add", On: "click", Text: "Add what is pasted", Attrs: []string{"type", "button"}},

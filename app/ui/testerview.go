@@ -42,6 +42,7 @@ func (t *Tester) Render() app.UI {
 func (t *Tester) panels() []app.UI {
 	an := t.work.An
 	return []app.UI{
+		t.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: every crawler over your sitemaps, lists, logs, by deciding line"), t.site.view),
 		app.Section().ID("more").Class("more").Aria("labelledby", "more-title").Body(
 			app.H2().ID("more-title").Text("More"),
 			app.Div().Class("more-list").Body(
@@ -51,7 +52,6 @@ func (t *Tester) panels() []app.UI {
 				t.morePanel("more-transfer", app.Text("Import and export"), t.transfer.view),
 				t.versions.view(),
 				t.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), t.versions.compareView),
-				t.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: sitemaps, lists, logs, counted by deciding line"), t.site.view),
 				t.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), t.overview),
 				t.morePanel("more-findings", t.findingsSummary(), func() app.UI {
 					return &panel.FindingsPanel{
