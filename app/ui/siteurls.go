@@ -132,16 +132,35 @@ func (p *SiteURLsPanel) Render() app.UI {
 	if v.Access != "" {
 		ns = append(ns, sitemsg.Node{Tag: "p", Class: "notice", Text: v.Access})
 	}
+	body := p.nodes(ns)
 	if v.Matrix != nil {
-		ns = append(ns, *v.Matrix)
+		body = append(body, &siteMatrix{Node: v.Matrix, panel: p})
 	}
-	ns = append(ns, v.Parts...)
+	ns = append(ns[:0:0], v.Parts...)
 	if p.List != nil {
 		ns = append(ns, *p.List)
 	}
+	body = append(body, p.nodes(ns)...)
 	return app.Section().ID("site-urls-panel").Class("panel site-urls").Aria("labelledby", "site-urls-title").
-		OnDragOver(widget.AcceptDrop).OnDrop(p.drop).Body(p.nodes(ns)...)
+		OnDragOver(widget.AcceptDrop).OnDrop(p.drop).Body(body...)
 }
+
+// siteMatrix draws the matrix of every crawler's counts (#site-matrix), a
+// component of its own: the panel's other redraws (a count's progress,
+// each a few times a second, the file typed) leave its hundreds of
+// elements alone, go-app updating a component only when its fields
+// change, and Node, the worker's, changes only with a count.
+type siteMatrix struct {
+	app.Compo
+	Node *sitemsg.Node
+	// panel is the panel it is drawn in, whose handlers its buttons
+	// call: unexported, it stays the one it was first drawn with, the
+	// panel mounted, which go-app keeps and updates.
+	panel *SiteURLsPanel
+}
+
+// Render returns the component's markup.
+func (m *siteMatrix) Render() app.UI { return m.panel.node(m.Node) }
 
 // toldNode returns what the panel says in view of its sources' reading,
 // next to the counts: a live region drawn even when empty, so that what
