@@ -197,15 +197,17 @@ var sitePanelControls = []sitemsg.Node{
 		{Tag: "button", ID: "site-urls-export", On: "click", Title: "Every URL with its verdict and deciding line", Text: "Export (CSV)", Attrs: []string{"type", "button"}},
 		{Tag: "button", ID: "site-urls-clear", On: "click", Text: "Clear", Attrs: []string{"type", "button"}},
 	}},
-	{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
-		{Tag: "label", Class: "note", Attrs: []string{"for", "site-urls-file"}, Text: "Drop a file here, or choose one:"},
-		{Tag: "input", ID: "site-urls-file", On: "change", Attrs: []string{"type", "file",
-			"accept", ".xml,.gz,.txt,.csv,.log,text/plain,text/csv,application/xml,application/gzip"}},
-	}},
 	{Tag: "textarea", ID: SiteURLsPasteID, Attrs: []string{"rows", "8", "spellcheck", "false",
 		"aria-label", "URLs, a sitemap or log lines to add", "placeholder", "https://example.com/page\n/another/path"}},
 	{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
 		{Tag: "button", ID: "site-urls-add", On: "click", Text: "Add what is pasted", Attrs: []string{"type", "button"}},
+	}},
+	// The drop zone's chooser last, next to what the panel says of a
+	// file read (the status, the counts, the notes), which follow it.
+	{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
+		{Tag: "label", Class: "note", Attrs: []string{"for", "site-urls-file"}, Text: "Drop a file here, or choose one:"},
+		{Tag: "input", ID: "site-urls-file", On: "change", Attrs: []string{"type", "file",
+			"accept", ".xml,.gz,.txt,.csv,.log,text/plain,text/csv,application/xml,application/gzip"}},
 	}},
 }
 
