@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -222,8 +223,20 @@ func (sp *sitePanel) reply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 			sp.endLoad(r.Status)
 		}
 	case sitemsg.Progress:
-		if r.ID == sp.asked {
-			sp.counting = [2]int{r.Done, r.Total}
+		if r.ID != sp.asked {
+			ctx.PreventUpdate()
+			break
+		}
+		drawn := sp.counting[1] > 0
+		sp.counting = [2]int{r.Done, r.Total}
+		// Once drawn, the progress is moved in place: a few messages a
+		// second during a count need not redraw the page, whose every
+		// redraw is a task of the page's thread.
+		if el := dom.Element(SiteURLsProgressID); drawn && el.Truthy() {
+			el.Call("setAttribute", "data-done", strconv.Itoa(r.Done))
+			el.Call("querySelector", "progress").Set("value", r.Done)
+			el.Call("querySelector", "span").Set("textContent", progressText(r.Done, r.Total))
+			ctx.PreventUpdate()
 		}
 	case sitemsg.Counted:
 		if r.ID == sp.asked {

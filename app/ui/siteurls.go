@@ -14,6 +14,15 @@ import (
 // SiteURLsPasteID is the id of the panel's textarea for a pasted list.
 const SiteURLsPasteID = "site-urls-paste"
 
+// SiteURLsProgressID is the id of what the panel says of a count under
+// way: how many URLs are counted, of how many.
+const SiteURLsProgressID = "site-urls-progress"
+
+// progressText says how far a count is.
+func progressText(done, of int) string {
+	return "Counting every crawler: " + model.Grouped(done) + " of " + model.Grouped(of) + "…"
+}
+
 // SiteURLsCrawlerID is the id of the panel's crawler field.
 const SiteURLsCrawlerID = "site-urls-crawler"
 
@@ -118,10 +127,11 @@ func (p *SiteURLsPanel) Render() app.UI {
 	}
 	ns = append(ns, summary)
 	if done, of := p.Counting[0], p.Counting[1]; of > 0 && !v.Counted {
-		ns = append(ns, sitemsg.Node{Tag: "p", ID: "site-urls-progress", Class: "note", Data: []string{"done", itoa(done), "total", itoa(of)},
+		ns = append(ns, sitemsg.Node{Tag: "p", ID: SiteURLsProgressID, Class: "note", Data: []string{"done", itoa(done), "total", itoa(of)},
 			Kids: []sitemsg.Node{
 				{Tag: "progress", Attrs: []string{"max", itoa(of), "value", itoa(done), "aria-label", "Counting"}},
-				{Text: " Counting every crawler: " + model.Grouped(done) + " of " + model.Grouped(of) + "…"},
+				{Text: " "},
+				{Tag: "span", Text: progressText(done, of)},
 			}})
 	}
 	ns = append(ns, toldNode(v))
