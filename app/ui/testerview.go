@@ -42,10 +42,10 @@ func (t *Tester) Render() app.UI {
 func (t *Tester) panels() []app.UI {
 	an := t.work.An
 	return []app.UI{
-		t.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: every crawler over your sitemaps, lists, logs, by deciding line"), t.site.view),
 		app.Section().ID("more").Class("more").Aria("labelledby", "more-title").Body(
 			app.H2().ID("more-title").Text("More"),
 			app.Div().Class("more-list").Body(
+				t.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: every crawler over your sitemaps, lists, logs"), t.site.view),
 				t.morePanel("more-grid", app.Text("Many tests at once: crawlers × URLs"), func() app.UI {
 					return &panel.GridPanel{Room: t.work.State.Room(), OnEdit: t.apply}
 				}),
