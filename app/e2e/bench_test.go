@@ -223,6 +223,10 @@ func BenchmarkBrowser(t *testing.B) {
 		rows = append(rows, r)
 	}
 
+	if want("matrix") {
+		rows = append(rows, benchMatrix(t)...)
+	}
+
 	if want("size") {
 		// What a first visit downloads of code: app.wasm and the editor,
 		// brotli-compressed as the site serves them.

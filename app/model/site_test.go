@@ -65,6 +65,17 @@ func TestSiteView(t *testing.T) {
 	if v := SiteViewOf(&st, c, SiteQuery{File: f, Text: siteFile, Crawler: "bingbot"}, false); len(v.Parts) != 0 || v.Summary != "3 URLs read. Counting for bingbot…" {
 		t.Errorf("another crawler's view %+v", v)
 	}
+	// Every crawler's counts stay while another crawler's breakdown is
+	// counted (its row was chosen), not in another reading.
+	if v.Matrix == nil {
+		t.Fatal("no matrix")
+	}
+	if v := SiteViewOf(&st, c, SiteQuery{File: f, Text: siteFile, Crawler: "bingbot"}, false); v.Matrix != c.Matrix {
+		t.Error("the matrix went while another crawler is counted")
+	}
+	if v := SiteViewOf(&st, c, SiteQuery{File: f, Text: siteFile, Crawler: "bingbot", Dialect: robots.MK1996, Fixed: true}, false); v.Matrix != nil {
+		t.Error("the matrix of another reading is shown")
+	}
 	st.Version++
 	if SiteViewOf(&st, c, q, false).Counted {
 		t.Error("a coverage of fewer URLs counted as current")

@@ -107,6 +107,11 @@ func siteCounts(s *sitemsg.URLsState, c *SiteCoverage, q SiteQuery) SiteView {
 	}
 	if c == nil || !c.Query.sameReading(q) {
 		v.Summary = read + " read. Counting for " + q.Crawler + "…"
+		if c != nil && c.Query.sameAnswer(q) && c.Version == s.Version {
+			// Another crawler chosen: every crawler's counts stay
+			// while its breakdown is counted.
+			v.Matrix = c.Matrix
+		}
 		return v
 	}
 	v = c.View
@@ -130,5 +135,12 @@ func (q SiteQuery) Same(o SiteQuery) bool { return q.File == o.File && q.sameRea
 // same reading, whatever the file: an older file's counts may then show
 // while the new ones are worked out.
 func (q SiteQuery) sameReading(o SiteQuery) bool {
-	return q.Crawler == o.Crawler && q.Dialect == o.Dialect && q.Fixed == o.Fixed && q.Answer == o.Answer
+	return q.Crawler == o.Crawler && q.sameAnswer(o)
+}
+
+// sameAnswer reports whether q and o read the same file in the same
+// reading after the same answer, whatever the crawler: every crawler's
+// counts (the matrix) are then the same.
+func (q SiteQuery) sameAnswer(o SiteQuery) bool {
+	return q.Dialect == o.Dialect && q.Fixed == o.Fixed && q.Answer == o.Answer
 }

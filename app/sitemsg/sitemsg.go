@@ -120,6 +120,9 @@ const (
 	Chunk    = "chunk"
 	Exported = "exported"
 	Failed   = "failed"
+	// Progress says how far a Count is: Done of Total URLs and requests
+	// counted, a few times a second while it runs.
+	Progress = "progress"
 	// Fatal says the worker cannot go on (it could not start, or ran out
 	// of memory): what it held is lost. The worker's script sends it too.
 	Fatal = "fatal"
@@ -141,6 +144,9 @@ type Reply struct {
 	State  *URLsState `json:"state,omitempty"`
 	Status string     `json:"status,omitempty"`
 	View   *View      `json:"view,omitempty"`
+	// Done and Total are a Progress's counts.
+	Done  int `json:"done,omitempty"`
+	Total int `json:"total,omitempty"`
 	// Error says, in words, why a Count or Export failed, or the worker
 	// stopped.
 	Error string `json:"error,omitempty"`
@@ -202,6 +208,60 @@ type Coverage struct {
 	// Helped reports that the worker's helper counted a share of the
 	// URLs, on another core.
 	Helped bool `json:"helped,omitempty"`
+	// Matrix is every crawler's counts over every URL (submitted and
+	// listed); nil when there are none.
+	Matrix *Matrix `json:"matrix,omitempty"`
+}
+
+// A Matrix is the counts of many crawlers over the same URLs: every
+// catalogued crawler's, and the query's crawler's. Crawlers whose counts
+// are the same (those the file reads alike, which the engine counts
+// once) share one MatrixCount.
+type Matrix struct {
+	// Agents are the crawlers, as the count was asked for them: the
+	// query's crawler first, then the catalogue's tokens in its order.
+	Agents []string `json:"agents"`
+	// Of is, for each agent, the index of its counts in Counts.
+	Of     []int         `json:"of"`
+	Counts []MatrixCount `json:"counts"`
+	// Base is, for each agent, the URLs the base file blocks, when the
+	// file is compared with one; nil otherwise.
+	Base []int `json:"base"`
+}
+
+// A MatrixCount is one crawler's counts over the URLs.
+type MatrixCount struct {
+	// Allowed and Blocked count the URLs it may and may not fetch.
+	Allowed int `json:"a"`
+	Blocked int `json:"b"`
+	// ByAnswer reports that the server's answer decided every URL, not
+	// the file.
+	ByAnswer bool `json:"s,omitempty"`
+	// Blocks are the lines that block URLs, in line order, with how many
+	// each blocks: the line that blocks most is found once the shares
+	// are added up.
+	Blocks []LineCount `json:"l"`
+}
+
+// A LineCount is a line of the file and the URLs it decides.
+type LineCount struct {
+	Line  int `json:"n"`
+	Count int `json:"c"`
+}
+
+// Count returns the counts of the i-th agent.
+func (m *Matrix) Count(i int) *MatrixCount { return &m.Counts[m.Of[i]] }
+
+// Most returns the line that blocks the most URLs (the first in the file
+// of equals), with its count; 0 when none blocks.
+func (c *MatrixCount) Most() LineCount {
+	var most LineCount
+	for _, l := range c.Blocks {
+		if l.Count > most.Count {
+			most = l
+		}
+	}
+	return most
 }
 
 // A Part is what a count of a share of the URLs held counted, before it
@@ -213,7 +273,7 @@ type Part struct {
 	// Version is the URLs' version counted.
 	Version int `json:"version"`
 	// Submitted are the tallies of the URLs sitemaps submit: the query's
-	// crawler's, then Googlebot's unless the crawler is Googlebot.
+	// crawler's, then Googlebot's.
 	Submitted []robots.Tally `json:"submitted"`
 	// Listed is the crawler's tally of the URLs of lists and exports.
 	Listed robots.Tally `json:"listed"`
@@ -225,6 +285,9 @@ type Part struct {
 	// flip's examples are the submitted URLs' first.
 	SubmittedFlips []robots.Flip `json:"submittedFlips"`
 	ListedFlips    []robots.Flip `json:"listedFlips"`
+	// Matrix is every crawler's counts over the share's URLs, submitted
+	// and listed.
+	Matrix *Matrix `json:"matrix"`
 }
 
 // A Rule is a rule of the file: its line, and whether it allows.

@@ -30,6 +30,11 @@ type View struct {
 	Blocked int `json:"blocked"`
 	// Access says that the server's answer decides every URL, when it does.
 	Access string `json:"access,omitempty"`
+	// Matrix is the table of every crawler's counts (#site-matrix),
+	// which the page draws after the counts; nil when no URL is counted.
+	// It is the same whichever crawler is chosen, but for that
+	// crawler's row when the catalogue does not know it.
+	Matrix *Node  `json:"matrix,omitempty"`
 	Parts  []Node `json:"parts,omitempty"`
 	// Notes say, for each rule that decides URLs or that decides none,
 	// what it decides, as the editor shows it after the rule's line.

@@ -111,10 +111,22 @@ func (h *held) compared(q Query) bool {
 // count counts the entries of sh for q, as Cover does, into a Part: the
 // tallies and changes that coverage adds up with the other shares'.
 func (h *held) count(q Query, sh share, pause robots.Pause) (*sitemsg.Part, error) {
+	return h.countTold(q, sh, pause, nil)
+}
+
+// countTold is count, which tells told, when not nil, at each pause of
+// the counting, how many of sh's URLs and requests are counted so far.
+func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done int)) (*sitemsg.Part, error) {
 	compared := h.compared(q)
+	agents := matrixAgents(&q)
 	// The readings are made first, each a step (a large file's reading
 	// is the costly part); the counting then only checks.
-	dialects := []robots.Dialect{q.dialectOf(q.Crawler), q.dialectOf("Googlebot")}
+	var dialects []robots.Dialect
+	for _, a := range agents {
+		if d := q.dialectOf(a); !slices.Contains(dialects, d) {
+			dialects = append(dialects, d)
+		}
+	}
 	for i := range h.requests.agents {
 		if d := q.dialectOf(h.requests.agents[i]); len(dialects) < 8 && !slices.Contains(dialects, d) {
 			dialects = append(dialects, d)
@@ -130,21 +142,33 @@ func (h *held) count(q Query, sh share, pause robots.Pause) (*sitemsg.Part, erro
 			}
 		}
 	}
-	agents := []string{q.Crawler}
-	if !isGooglebot(q.Crawler) {
-		agents = append(agents, "Googlebot")
-	}
+	// Every crawler is counted over each set at once: the query's
+	// crawler's tally and Googlebot's are two of them.
 	covSub := q.coverage(agents...)
-	covList := q.coverage(q.Crawler)
+	covList := q.coverage(agents...)
 	covReqs := q.coverage()
 	// A diff for each set, as a tally: a share's examples are then the
-	// first of its set, wherever the set is cut.
+	// first of its set, wherever the set is cut. The base's counts, for
+	// what the edit changes crawler by crawler, need no examples.
 	var diffSub, diffList *robots.Diff
+	var covBase *robots.Coverage
 	if compared {
 		diffSub, diffList = q.diff(h.base), q.diff(h.base)
+		covBase = robots.NewCoverage(h.base, agents...)
+		covBase.Dialect, covBase.Fixed, covBase.Answer, covBase.Examples = q.Dialect, q.Fixed, q.Answer, -1
 	}
-	stopped := func(i int) bool { return i%siteStep == siteStep-1 && pause != nil && pause() }
+	done := 0 // the URLs and requests of sh counted before the set under way
+	stopped := func(i int) bool {
+		if i%siteStep != siteStep-1 {
+			return false
+		}
+		if told != nil {
+			told(done + i)
+		}
+		return pause != nil && pause()
+	}
 	count := func(set *URLSet, sp span, cov *robots.Coverage, diff *robots.Diff) error {
+		defer func() { done += sp.len() }()
 		for i := sp.from; i < sp.to; i++ {
 			if stopped(i - sp.from) {
 				return robots.ErrStopped
@@ -153,6 +177,7 @@ func (h *held) count(q Query, sh share, pause robots.Pause) (*sitemsg.Part, erro
 			cov.Add(u)
 			if diff != nil {
 				diff.Add(u)
+				covBase.Add(u)
 			}
 		}
 		return nil
@@ -170,7 +195,22 @@ func (h *held) count(q Query, sh share, pause robots.Pause) (*sitemsg.Part, erro
 		u, agent, status := h.requests.At(i)
 		covReqs.AddRequest(agent, u, status)
 	}
-	p := &sitemsg.Part{Submitted: covSub.Tallies(), Listed: covList.Tallies()[0], Requests: covReqs.Tallies()}
+	p := &sitemsg.Part{Submitted: make([]robots.Tally, 2), Requests: covReqs.Tallies()}
+	sub := matrixCounts(covSub, []int{0, googlebotAt}, func(i int, t robots.Tally) {
+		if i == 0 {
+			p.Submitted[0] = t // the crawler's
+		} else {
+			p.Submitted[1] = t // Googlebot's
+		}
+	})
+	list := matrixCounts(covList, []int{0}, func(_ int, t robots.Tally) { p.Listed = t })
+	var base []int
+	if compared {
+		for t := range covBase.All() {
+			base = append(base, t.Blocked)
+		}
+	}
+	p.Matrix = packMatrix(agents, addCounts(sub, list), base)
 	if compared {
 		p.SubmittedFlips, p.ListedFlips = diffSub.Flips(), diffList.Flips()
 	}
@@ -201,7 +241,15 @@ func (h *held) coverage(q Query, version int, parts ...*sitemsg.Part) (*sitemsg.
 		p.SubmittedFlips = mergeFlips(p.SubmittedFlips, o.SubmittedFlips)
 		p.ListedFlips = mergeFlips(p.ListedFlips, o.ListedFlips)
 	}
-	c := &sitemsg.Coverage{Version: version, Pages: h.submitted.Len() + h.listed.Len(), Submitted: h.submitted.Len()}
+	var matrices []*sitemsg.Matrix
+	for _, o := range parts {
+		matrices = append(matrices, o.Matrix)
+	}
+	m, err := addMatrices(matrices...)
+	if err != nil {
+		return nil, err
+	}
+	c := &sitemsg.Coverage{Version: version, Pages: h.submitted.Len() + h.listed.Len(), Submitted: h.submitted.Len(), Matrix: m}
 	c.Compared = h.compared(q)
 	// The crawler's tally is Googlebot's when it is Googlebot: the
 	// submitted URLs' last.

@@ -234,11 +234,18 @@ func (w *Worker) await(h Helper, answer <-chan *sitemsg.Part, seq int64, stopped
 // does not count its share (it failed, or held another), the worker
 // counts it: a count is never lost, nor wrong. stopped says that the
 // count is moot (pause then stops it).
-func (w *Worker) cover(q Query, pause robots.Pause, stopped func() bool) (*sitemsg.Coverage, error) {
+func (w *Worker) cover(q Query, pause robots.Pause, stopped func() bool, told func(done, total int)) (*sitemsg.Coverage, error) {
 	h, version := w.URLs.view()
-	helper := w.holding(version, h.total())
+	total := h.total()
+	helper := w.holding(version, total)
+	tell := func(from, times int) func(int) {
+		if told == nil {
+			return nil
+		}
+		return func(done int) { told(min(from+times*done, total), total) }
+	}
 	if helper == nil || stopped() {
-		p, err := h.count(q, h.whole(), pause)
+		p, err := h.countTold(q, h.whole(), pause, tell(0, 1))
 		if err != nil {
 			return nil, err
 		}
@@ -247,7 +254,9 @@ func (w *Worker) cover(q Query, pause robots.Pause, stopped func() bool) (*sitem
 	first, second := h.whole().halves()
 	answer, seq := w.ask(helper, version, q.Query)
 	start := time.Now()
-	p0, err := h.count(q, first, pause)
+	// The helper counts its half as this one counts the first: the
+	// progress told is twice this one's.
+	p0, err := h.countTold(q, first, pause, tell(0, 2))
 	if err != nil {
 		w.forget(helper, seq)
 		return nil, err
@@ -261,7 +270,7 @@ func (w *Worker) cover(q Query, pause robots.Pause, stopped func() bool) (*sitem
 	if stopped() {
 		return nil, robots.ErrStopped
 	}
-	p1, err := h.count(q, second, pause)
+	p1, err := h.countTold(q, second, pause, tell(first.len(), 1))
 	if err != nil {
 		return nil, err
 	}

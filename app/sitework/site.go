@@ -3,7 +3,9 @@
 // URLs (its sitemaps, fetched through the fetch relay, and the sitemaps,
 // lists, crawlers' exports and access logs dropped or pasted on the page)
 // and counting them against the file by deciding line for one crawler
-// (robots.Coverage), with what an edit changes over them (robots.Diff).
+// (robots.Coverage), with what an edit changes over them (robots.Diff),
+// and in the same pass for every catalogued crawler (the matrix,
+// matrix.go).
 // Worker answers the page's messages (app/sitemsg); it is plain Go,
 // tested natively, and app/siteworker only carries its messages.
 //

@@ -19,6 +19,7 @@ func ViewOf(c *sitemsg.Coverage, q Query) sitemsg.View {
 		v.Access = "The server's answer decides every URL: " + t.Access.Reason
 	}
 	w := Word(c, q)
+	v.Matrix = matrixNode(c, q)
 	v.Parts = w.Parts()
 	v.Notes = notesOf(c)
 	return v

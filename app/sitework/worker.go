@@ -24,6 +24,11 @@ const WorkerSlice = 50 * time.Millisecond
 // while a million URLs were read (BenchmarkSiteURLs); two a second, none.
 const stateEvery = 500 * time.Millisecond
 
+// progressEvery is how often the page hears how far a count is: a count
+// of a million URLs for every crawler takes seconds, and the panel says
+// how far it is, at the cost of a redraw each time.
+const progressEvery = 400 * time.Millisecond
+
 // Worker answers the page's requests (sitemsg.Request) over the URLs it
 // holds. Each request is handled by Handle, in a goroutine of its own in
 // the browser: a count can run while a source is read, and a later
@@ -257,7 +262,14 @@ func (w *Worker) count(req sitemsg.Request) {
 	w.newest(req.ID)
 	stopped := func() bool { return w.query.Load() != req.ID }
 	q := w.queryOf(req.Query)
-	c, err := w.cover(q, w.pacer(false, stopped), stopped)
+	var last time.Time
+	told := func(done, total int) {
+		if time.Since(last) >= progressEvery && !stopped() {
+			last = time.Now()
+			w.Send(sitemsg.Reply{Kind: sitemsg.Progress, ID: req.ID, Done: done, Total: total}, nil)
+		}
+	}
+	c, err := w.cover(q, w.pacer(false, stopped), stopped, told)
 	switch {
 	case errors.Is(err, robots.ErrStopped) || stopped():
 	case err != nil:

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -39,6 +40,9 @@ type sitePanel struct {
 	pendingVersion int
 	asked          int64
 	asking         model.SiteQuery
+	// counting is how far the count asked is, as the worker last said:
+	// URLs and requests counted, of how many; zero before it says.
+	counting [2]int
 
 	// loads is how many readings of URLs are under way; loadGen counts
 	// Clears, which stop them. status says what they do.
@@ -112,6 +116,7 @@ func (sp *sitePanel) view() app.UI {
 		Relay:     app.Getenv(RelayEnv) != "",
 		Kept:      sp.held.Kept,
 		Sources:   len(sp.held.Sources),
+		Counting:  sp.counting,
 
 		OnAction:     sp.act,
 		OnRevealLine: sp.page.reveal,
@@ -177,6 +182,7 @@ func (sp *sitePanel) follow() {
 	sp.seq++
 	id := sp.seq
 	sp.asked = id
+	sp.counting = [2]int{}
 	sp.page.own().After(siteCountPause, func(ctx app.Context) {
 		ctx.PreventUpdate()
 		if sp.asked != id || sp.worker == nil {
@@ -216,7 +222,26 @@ func (sp *sitePanel) reply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 		if r.ID == sp.loadGen {
 			sp.endLoad(r.Status)
 		}
+	case sitemsg.Progress:
+		if r.ID != sp.asked {
+			ctx.PreventUpdate()
+			break
+		}
+		drawn := sp.counting[1] > 0
+		sp.counting = [2]int{r.Done, r.Total}
+		// Once drawn, the progress is moved in place: a few messages a
+		// second during a count need not redraw the page, whose every
+		// redraw is a task of the page's thread.
+		if el := dom.Element(SiteURLsProgressID); drawn && el.Truthy() {
+			el.Call("setAttribute", "data-done", strconv.Itoa(r.Done))
+			el.Call("querySelector", "progress").Set("value", r.Done)
+			el.Call("querySelector", "span").Set("textContent", progressText(r.Done, r.Total))
+			ctx.PreventUpdate()
+		}
 	case sitemsg.Counted:
+		if r.ID == sp.asked {
+			sp.counting = [2]int{}
+		}
 		if r.ID == sp.asked && r.View != nil {
 			sp.cov = &model.SiteCoverage{Query: sp.asking, View: *r.View}
 			sp.notes = nil

@@ -14,6 +14,15 @@ import (
 // SiteURLsPasteID is the id of the panel's textarea for a pasted list.
 const SiteURLsPasteID = "site-urls-paste"
 
+// SiteURLsProgressID is the id of what the panel says of a count under
+// way: how many URLs are counted, of how many.
+const SiteURLsProgressID = "site-urls-progress"
+
+// progressText says how far a count is.
+func progressText(done, of int) string {
+	return "Counting every crawler: " + model.Grouped(done) + " of " + model.Grouped(of) + "…"
+}
+
 // SiteURLsCrawlerID is the id of the panel's crawler field.
 const SiteURLsCrawlerID = "site-urls-crawler"
 
@@ -36,7 +45,13 @@ const SiteURLsCrawlerID = "site-urls-crawler"
 // #site-urls-changes, [data-unused-line="N"], #site-urls-log,
 // #site-urls-export (CSV), #site-urls-file, #site-urls-paste,
 // #site-urls-add, #site-urls-clear, #site-urls-rebase and #site-urls-kept
-// (shown while the URLs are kept for the next visit).
+// (shown while the URLs are kept for the next visit); #site-urls-progress
+// (data-done, data-total) while a count is under way. And #site-matrix,
+// every crawler's counts once the URLs are counted (data-urls): a row
+// tr[data-crawler="TOKEN"] with data-allowed and data-blocked for each
+// catalogued crawler and the crawler chosen (data-change, the URLs the
+// edit blocks more than the base, when compared; data-most, the line
+// that blocks most); its button[data-pick] counts for that crawler.
 type SiteURLsPanel struct {
 	app.Compo
 
@@ -58,6 +73,9 @@ type SiteURLsPanel struct {
 	// Sources counts the sources read: Clear drops them, and their notes,
 	// even when they gave no URL.
 	Sources int
+	// Counting is how far the count under way is: URLs and requests
+	// counted, of how many (zero when no count says).
+	Counting [2]int
 
 	// OnAction gets what the user asks of the panel (sitePanel.act);
 	// OnRevealLine, a "line N" button pressed. Nil in tests.
@@ -107,7 +125,16 @@ func (p *SiteURLsPanel) Render() app.UI {
 		ns = append(ns, sitemsg.Node{Tag: "p", ID: "site-urls-status", Class: "notice", Role: "status", Text: p.Status,
 			Data: []string{"busy", strconv.FormatBool(p.Busy)}})
 	}
-	ns = append(ns, summary, toldNode(v))
+	ns = append(ns, summary)
+	if done, of := p.Counting[0], p.Counting[1]; of > 0 && !v.Counted {
+		ns = append(ns, sitemsg.Node{Tag: "p", ID: SiteURLsProgressID, Class: "note", Data: []string{"done", itoa(done), "total", itoa(of)},
+			Kids: []sitemsg.Node{
+				{Tag: "progress", Attrs: []string{"max", itoa(of), "value", itoa(done), "aria-label", "Counting"}},
+				{Text: " "},
+				{Tag: "span", Text: progressText(done, of)},
+			}})
+	}
+	ns = append(ns, toldNode(v))
 	if p.Kept && total > 0 {
 		ns = append(ns, sitemsg.Node{Tag: "p", ID: "site-urls-kept", Class: "note",
 			Text: "These URLs are kept in this browser for your next visit, and never leave it; Clear forgets them."})
@@ -115,13 +142,35 @@ func (p *SiteURLsPanel) Render() app.UI {
 	if v.Access != "" {
 		ns = append(ns, sitemsg.Node{Tag: "p", Class: "notice", Text: v.Access})
 	}
-	ns = append(ns, v.Parts...)
+	body := p.nodes(ns)
+	if v.Matrix != nil {
+		body = append(body, &siteMatrix{Node: v.Matrix, panel: p})
+	}
+	ns = append(ns[:0:0], v.Parts...)
 	if p.List != nil {
 		ns = append(ns, *p.List)
 	}
+	body = append(body, p.nodes(ns)...)
 	return app.Section().ID("site-urls-panel").Class("panel site-urls").Aria("labelledby", "site-urls-title").
-		OnDragOver(widget.AcceptDrop).OnDrop(p.drop).Body(p.nodes(ns)...)
+		OnDragOver(widget.AcceptDrop).OnDrop(p.drop).Body(body...)
 }
+
+// siteMatrix draws the matrix of every crawler's counts (#site-matrix), a
+// component of its own: the panel's other redraws (a count's progress,
+// each a few times a second, the file typed) leave its hundreds of
+// elements alone, go-app updating a component only when its fields
+// change, and Node, the worker's, changes only with a count.
+type siteMatrix struct {
+	app.Compo
+	Node *sitemsg.Node
+	// panel is the panel it is drawn in, whose handlers its buttons
+	// call: unexported, it stays the one it was first drawn with, the
+	// panel mounted, which go-app keeps and updates.
+	panel *SiteURLsPanel
+}
+
+// Render returns the component's markup.
+func (m *siteMatrix) Render() app.UI { return m.panel.node(m.Node) }
 
 // toldNode returns what the panel says in view of its sources' reading,
 // next to the counts: a live region drawn even when empty, so that what
@@ -158,15 +207,17 @@ var sitePanelControls = []sitemsg.Node{
 		{Tag: "button", ID: "site-urls-export", On: "click", Title: "Every URL with its verdict and deciding line", Text: "Export (CSV)", Attrs: []string{"type", "button"}},
 		{Tag: "button", ID: "site-urls-clear", On: "click", Text: "Clear", Attrs: []string{"type", "button"}},
 	}},
+	{Tag: "textarea", ID: SiteURLsPasteID, Attrs: []string{"rows", "8", "spellcheck", "false",
+		"aria-label", "URLs, a sitemap or log lines to add", "placeholder", "https://example.com/page\n/another/path"}},
+	{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
+		{Tag: "button", ID: "site-urls-add", On: "click", Text: "Add what is pasted", Attrs: []string{"type", "button"}},
+	}},
+	// The drop zone's chooser last, next to what the panel says of a
+	// file read (the status, the counts, the notes), which follow it.
 	{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
 		{Tag: "label", Class: "note", Attrs: []string{"for", "site-urls-file"}, Text: "Drop a file here, or choose one:"},
 		{Tag: "input", ID: "site-urls-file", On: "change", Attrs: []string{"type", "file",
 			"accept", ".xml,.gz,.txt,.csv,.log,text/plain,text/csv,application/xml,application/gzip"}},
-	}},
-	{Tag: "textarea", ID: SiteURLsPasteID, Attrs: []string{"rows", "3", "spellcheck", "false",
-		"aria-label", "URLs, a sitemap or log lines to add", "placeholder", "https://example.com/page\n/another/path"}},
-	{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
-		{Tag: "button", ID: "site-urls-add", On: "click", Text: "Add what is pasted", Attrs: []string{"type", "button"}},
 	}},
 }
 
@@ -280,7 +331,13 @@ func (p *SiteURLsPanel) emit(ctx app.Context, a SiteAction) {
 
 // clicked handles a click on one of the panel's buttons, told by its id.
 func (p *SiteURLsPanel) clicked(ctx app.Context, e app.Event) {
-	a := SiteAction{Kind: clickActions[ctx.JSSrc().Get("id").String()]}
+	src := ctx.JSSrc()
+	if pick := src.Call("getAttribute", "data-pick"); pick.Truthy() {
+		// A crawler's row of the matrix: its lines, as "Count for".
+		p.emit(ctx, SiteAction{Kind: SiteCrawler, Text: pick.String()})
+		return
+	}
+	a := SiteAction{Kind: clickActions[src.Get("id").String()]}
 	switch a.Kind {
 	case 0:
 		return
