@@ -145,3 +145,38 @@ func TestIntentPhone(t *testing.T) {
 		t.Errorf("the form is %.0f px wide at 360 px (%s)", o.Width, o.Widest)
 	}
 }
+
+// TestIntentOverSiteURLs previews the form over the site's URLs: with
+// URLs pasted in the site URLs panel, "AI training: block" shows, before
+// it is applied, ClaudeBot's URLs blocked going from the count under the
+// file shown to every URL, and Googlebot's unchanged; without URLs, it
+// says where to add them.
+func TestIntentOverSiteURLs(t *testing.T) {
+	p := suite.NewPage(t)
+	viewport(p, 1440, 900)
+	p.Open(suite.Site(t, ""))
+	p.Wait(`#counts[data-linted="true"]`)
+	p.Click("#more-intent > summary")
+	p.Wait("#more-intent[open] #intent")
+	choose(p, "#intent-role-ai-training", "block")
+	p.Wait(`#intent-site p`)
+	if got := p.Text("#intent-site"); !strings.Contains(got, "Add your site's URLs") {
+		t.Errorf("without URLs, the preview says %q", got)
+	}
+
+	p.Click("#site-urls-toggle")
+	p.addSiteURLs("/a\n/b/c\n/private/x\n/search?q=1\n")
+	p.WaitAttr("#site-urls-summary", "data-urls", "4")
+	choose(p, "#intent-role-ai-training", "leave")
+	choose(p, "#intent-role-ai-training", "block")
+	p.WaitAttr("#intent-site", "data-urls", "4")
+	after, _ := p.Attr(`#intent-site tr[data-crawler="ClaudeBot"]`, "data-after")
+	before, _ := p.Attr(`#intent-site tr[data-crawler="ClaudeBot"]`, "data-before")
+	if after != "4" || before == "4" {
+		t.Errorf("ClaudeBot's URLs blocked: %q before, %q once written; want 4 once written, fewer now", before, after)
+	}
+	if p.Count(`#intent-site tr[data-crawler="Googlebot"]`) != 0 {
+		t.Error("Googlebot's URLs blocked change")
+	}
+	noExceptions(t, p)
+}

@@ -44,6 +44,11 @@ const (
 	Load = "load"
 	// Count counts every URL held for Query; a later Count stops it.
 	Count = "count"
+	// Preview counts every URL held for every crawler under two files,
+	// Text (the file shown) and Query's (a file not yet written: what a
+	// form would write), apart from the counts: it neither stops them nor
+	// is stopped by them; a later Preview stops it. It answers Previewed.
+	Preview = "preview"
 	// Export writes every URL held, checked for Query, as CSV.
 	Export = "export"
 	// Clear drops every URL, and stops the readings under way.
@@ -120,6 +125,9 @@ const (
 	Chunk    = "chunk"
 	Exported = "exported"
 	Failed   = "failed"
+	// Previewed carries a Preview's counts (Before, After), or why it
+	// failed (Error).
+	Previewed = "previewed"
 	// Progress says how far a Count is: Done of Total URLs and requests
 	// counted, a few times a second while it runs.
 	Progress = "progress"
@@ -144,6 +152,10 @@ type Reply struct {
 	State  *URLsState `json:"state,omitempty"`
 	Status string     `json:"status,omitempty"`
 	View   *View      `json:"view,omitempty"`
+	// Before and After are a Preview's counts of every crawler over the
+	// URLs held: under the file shown and under the file proposed.
+	Before *Matrix `json:"before,omitempty"`
+	After  *Matrix `json:"after,omitempty"`
 	// Done and Total are a Progress's counts.
 	Done  int `json:"done,omitempty"`
 	Total int `json:"total,omitempty"`

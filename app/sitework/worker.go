@@ -66,6 +66,8 @@ type Worker struct {
 	// stops. query is the ID of the last Count: an earlier count stops
 	// (in a helper, of the last CountPart).
 	cleared, query atomic.Int64
+	// previewing is the ID of the last Preview: an earlier one stops.
+	previewing atomic.Int64
 	// reading counts the readings under way: the helper is sent a share
 	// once none is.
 	reading atomic.Int32
@@ -94,6 +96,8 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 				w.Send(sitemsg.Reply{Kind: sitemsg.Done, ID: req.ID, Status: "The reading stopped: " + why + "."}, nil)
 			case sitemsg.Share:
 				w.Send(sitemsg.Reply{Kind: sitemsg.Fatal, Error: why}, nil)
+			case sitemsg.Preview:
+				w.Send(sitemsg.Reply{Kind: sitemsg.Previewed, ID: req.ID, Error: why}, nil)
 			default:
 				w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: why}, nil)
 			}
@@ -119,6 +123,8 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 		w.ship()
 	case sitemsg.Count:
 		w.count(req)
+	case sitemsg.Preview:
+		w.preview(req)
 	case sitemsg.Export:
 		w.export(req)
 	case sitemsg.Clear:
@@ -281,6 +287,29 @@ func (w *Worker) count(req sitemsg.Request) {
 	w.ship()
 }
 
+// preview counts the URLs held under the file shown (req's Text) and the
+// file proposed (its query's), in this worker alone and apart from the
+// counts (their parsed file and their newest stay theirs), and sends the
+// two unless a later Preview came meanwhile.
+func (w *Worker) preview(req sitemsg.Request) {
+	stopped := func() bool { return w.previewing.Load() != req.ID }
+	shown := req.Query
+	shown.Text = req.Text
+	var counts [2]*sitemsg.Matrix
+	for i, q := range []sitemsg.Query{shown, req.Query} {
+		c, err := w.URLs.Cover(NewQuery(q), w.pacer(false, stopped))
+		switch {
+		case errors.Is(err, robots.ErrStopped) || stopped():
+			return
+		case err != nil:
+			w.Send(sitemsg.Reply{Kind: sitemsg.Previewed, ID: req.ID, Error: err.Error()}, nil)
+			return
+		}
+		counts[i] = c.Matrix
+	}
+	w.Send(sitemsg.Reply{Kind: sitemsg.Previewed, ID: req.ID, Before: counts[0], After: counts[1]}, nil)
+}
+
 // export sends every URL held, checked for req's query, as CSV, a
 // mebibyte at a time.
 func (w *Worker) export(req sitemsg.Request) {
@@ -322,6 +351,8 @@ func (w *Worker) Receive(req sitemsg.Request, body io.Reader) {
 		return
 	case sitemsg.Count, sitemsg.CountPart:
 		w.newest(req.ID)
+	case sitemsg.Preview:
+		w.previewing.Store(req.ID)
 	}
 	go w.Handle(req, body)
 }

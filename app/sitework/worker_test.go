@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"robotstester/app/sitemsg"
+	"robotstester/robots"
 )
 
 // replies collects what a Worker sends, as the page would get it.
@@ -186,5 +188,59 @@ func TestWorkerLoad(t *testing.T) {
 	parts, _ := json.Marshal(c.Parts)
 	if strings.Contains(string(parts), "site-urls-changes") || c.Version != out.last(sitemsg.State).State.Version {
 		t.Errorf("after Rebase: version %d, parts %s", c.Version, parts)
+	}
+}
+
+// TestWorkerPreview counts the URLs held for a file not yet written, for
+// every crawler, without stopping the panel's count or being stopped by
+// it; a newer Preview stops an older one.
+func TestWorkerPreview(t *testing.T) {
+	var out replies
+	w := &Worker{Send: out.send}
+	w.Handle(sitemsg.Request{Kind: sitemsg.Read, Name: "urls.txt", Text: siteFile}, strings.NewReader("/a\n/private/x\n/old/y\n"))
+	q := sitemsg.Query{Text: siteFile, Crawler: "Googlebot"}
+	w.newest(5) // the panel's count under way
+	proposed := q
+	proposed.Text = "User-agent: *\nDisallow: /\n"
+	w.previewing.Store(7)
+	w.Handle(sitemsg.Request{Kind: sitemsg.Preview, ID: 7, Text: siteFile, Query: proposed}, nil)
+	p := out.last(sitemsg.Previewed)
+	if p == nil || p.ID != 7 || p.Error != "" || p.Before == nil || p.After == nil {
+		t.Fatalf("previewed %+v", p)
+	}
+	// Each crawler's verdicts in its own reading, URL by URL.
+	blocked := func(text, agent string) int {
+		r := robots.ParseString(text).Read(robots.Identify(agent).Crawler.Dialect)
+		n := 0
+		for _, u := range []string{"/a", "/private/x", "/old/y"} {
+			if !r.CheckAgent(agent, u).Allowed {
+				n++
+			}
+		}
+		return n
+	}
+	for i, a := range p.After.Agents {
+		if c, want := p.After.Count(i), blocked(proposed.Text, a); c.Blocked != want || c.Allowed != 3-want {
+			t.Errorf("%s: %+v over the file proposed, want %d blocked", a, *c, want)
+		}
+		if c, want := p.Before.Count(i), blocked(siteFile, a); c.Blocked != want {
+			t.Errorf("%s: %+v over the file shown, want %d blocked", a, *c, want)
+		}
+	}
+	if c := p.After.Count(slices.Index(p.After.Agents, "GPTBot")); c.Blocked != 3 {
+		t.Errorf("GPTBot under the file proposed: %+v", *c)
+	}
+	if w.query.Load() != 5 {
+		t.Errorf("the preview changed the newest count to %d", w.query.Load())
+	}
+	// The panel's count is of its own file still.
+	w.Handle(sitemsg.Request{Kind: sitemsg.Count, ID: 5, Query: q}, nil)
+	if c := out.last(sitemsg.Counted); c == nil || c.View.Blocked != 2 {
+		t.Fatalf("counted %+v", c)
+	}
+	// An older preview is not sent.
+	w.Handle(sitemsg.Request{Kind: sitemsg.Preview, ID: 6, Text: siteFile, Query: proposed}, nil)
+	if p := out.last(sitemsg.Previewed); p.ID != 7 {
+		t.Errorf("a stale preview was sent: %d", p.ID)
 	}
 }

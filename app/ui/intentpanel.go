@@ -8,6 +8,7 @@ import (
 
 	"robotstester/app/internal/session"
 	"robotstester/app/model"
+	"robotstester/app/sitemsg"
 	"robotstester/robots"
 )
 
@@ -27,6 +28,19 @@ type intentPanel struct {
 	text    string
 	rev     int // the form's revision the preview is of
 	formRev int // the form's revision, counted at each change
+
+	// site is what the file written changes over the site's URLs, which
+	// the site URLs panel's worker counts.
+	site intentSite
+}
+
+// intentSite is a preview's counts of the site's URLs: of text, the file
+// written; asked is false when there are no URLs to count.
+type intentSite struct {
+	text          string
+	asked, done   bool
+	before, after *sitemsg.Matrix
+	failed        string
 }
 
 // intentPage is what the intent panel needs of the page it is drawn in,
@@ -42,6 +56,10 @@ type intentPage struct {
 	// settle has the analysis of the text typed made now, before the
 	// file is written from it.
 	settle func(app.Context)
+	// siteCount has the site's URLs counted under text and under the
+	// file shown, every crawler (sitePanel.preview); false when there
+	// are none.
+	siteCount func(text string, done func(ctx app.Context, before, after *sitemsg.Matrix, failed string)) bool
 }
 
 // intentForm is what the form says: a choice per line of roles
@@ -81,6 +99,7 @@ func (ip *intentPanel) view() app.UI {
 	return &IntentPanel{
 		Preview:   preview,
 		Stale:     stale,
+		Site:      ip.siteView(),
 		Roles:     ip.form.roles,
 		Crawlers:  ip.form.crawlers,
 		Pref:      ip.form.pref,
@@ -93,6 +112,14 @@ func (ip *intentPanel) view() app.UI {
 		OnUsage:   ip.setUsage,
 		OnApply:   ip.applyIntent,
 	}
+}
+
+// siteView says what the file written changes over the site's URLs.
+func (ip *intentPanel) siteView() IntentSiteView {
+	st := ip.site
+	v := IntentSiteView{Asked: st.asked, Done: st.done, Failed: st.failed}
+	v.URLs, v.Changes = model.IntentSite(st.before, st.after)
+	return v
 }
 
 // intentLiveSize is the largest file whose preview is made again at each
@@ -115,7 +142,23 @@ func (ip *intentPanel) currentPreview() (p *model.IntentPreview, stale bool) {
 	}
 	ip.preview = model.PreviewIntent(an, s, ip.form.intent())
 	ip.an, ip.text, ip.rev = an, s.Robots, ip.formRev
+	ip.countSite(ip.preview)
 	return ip.preview, false
+}
+
+// countSite has the site's URLs counted under the file p writes, unless
+// it writes nothing new.
+func (ip *intentPanel) countSite(p *model.IntentPreview) {
+	text := p.Text
+	ip.site = intentSite{text: text}
+	if p.Same || ip.page.siteCount == nil {
+		return
+	}
+	ip.site.asked = ip.page.siteCount(text, func(ctx app.Context, before, after *sitemsg.Matrix, failed string) {
+		if ip.site.text == text {
+			ip.site.before, ip.site.after, ip.site.failed, ip.site.done = before, after, failed, true
+		}
+	})
 }
 
 // refresh makes the preview again over the file as it is now.

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/model"
+	"robotstester/app/sitemsg"
 	"robotstester/app/ui/dom"
 	"robotstester/robots"
 )
@@ -38,6 +39,8 @@ type IntentPanel struct {
 	// Stale reports that the preview is of an earlier text of a large
 	// file (intentLiveSize): Refresh makes it again.
 	Stale bool
+	// Site is what the file written changes over the site's URLs.
+	Site IntentSiteView
 
 	OnRole    func(ctx app.Context, name string, ch robots.Choice)
 	OnAdd     func(ctx app.Context, typed string, ch robots.Choice) bool
@@ -219,7 +222,7 @@ func (p *IntentPanel) previewView() app.UI {
 		app.If(pv.Cut > 0, func() app.UI {
 			return app.P().Class("note").Text("The file written passes the tester's limit: the preview is of its first " + model.Plural(len(pv.Text)-pv.Cut, "byte", "bytes") + ".")
 		}),
-		app.P().Class("note").Text("Only the tests and the site's root are previewed here; to see what it changes over your site's URLs, apply it and count them in the site URLs panel (Undo takes it back)."),
+		p.siteView(),
 		app.If(len(pv.Block) > 0, func() app.UI {
 			return app.Details().Class("intent-block").Body(
 				app.Summary().Text("The block it writes ("+model.Plural(len(pv.Block), "line", "lines")+")"),
@@ -229,6 +232,54 @@ func (p *IntentPanel) previewView() app.UI {
 			)
 		}),
 	)
+}
+
+// IntentSiteView is what a file written changes over the site's URLs,
+// counted by the site URLs panel's worker.
+type IntentSiteView struct {
+	// Asked is false when there are no URLs to count (or nothing is
+	// written); Done once the counts came, or Failed says why not.
+	Asked, Done bool
+	Failed      string
+	URLs        int
+	Changes     []model.IntentSiteChange
+}
+
+// siteView draws what the file written changes over the site's URLs
+// (#intent-site, data-urls once counted; a row a crawler whose URLs
+// blocked change, tr[data-crawler] with data-before and data-after).
+func (p *IntentPanel) siteView() app.UI {
+	v := p.Site
+	div := app.Div().ID("intent-site").Class("intent-site")
+	switch {
+	case p.Preview == nil || p.Preview.Same:
+		return div
+	case !v.Asked:
+		return div.Body(app.P().Class("note").Text("Add your site's URLs in Your site's URLs (first under More) to see here what this changes over them, crawler by crawler."))
+	case v.Failed != "":
+		return div.Body(app.P().Class("note alert").Text("Your site's URLs could not be counted under the file written: " + v.Failed + "."))
+	case !v.Done:
+		return div.DataSet("counting", "true").Body(app.P().Class("note").Text("Counting your site's URLs under the file written…"))
+	case len(v.Changes) == 0:
+		return div.DataSet("urls", v.URLs).Body(app.P().Class("note").Text("Over your site's " + model.Plural(v.URLs, "URL", "URLs") + ": no crawler's verdicts change."))
+	}
+	rows := make([]app.UI, len(v.Changes))
+	for i, c := range v.Changes {
+		rows[i] = app.Tr().DataSet("crawler", c.Agent).DataSet("before", c.Before).DataSet("after", c.After).Body(
+			app.Th().Scope("row").Text(c.Agent),
+			app.Td().Text(sitemsg.Grouped(c.Before)),
+			app.Td().Text(sitemsg.Grouped(c.After)),
+		)
+	}
+	return div.DataSet("urls", v.URLs).Body(app.Div().Class("table-scroll").Body(app.Table().Class("intent-changes").Body(
+		app.Caption().Text("Over your site's "+model.Plural(v.URLs, "URL", "URLs")+": the crawlers whose URLs blocked change"),
+		app.THead().Body(app.Tr().Body(
+			app.Th().Scope("col").Text("Crawler"),
+			app.Th().Scope("col").Text("Blocked now"),
+			app.Th().Scope("col").Text("Blocked once written"),
+		)),
+		app.TBody().Body(rows...),
+	)))
 }
 
 // intentRow is one crawler of the preview.

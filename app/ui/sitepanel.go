@@ -59,6 +59,11 @@ type sitePanel struct {
 	exportID  int64
 	export    dom.BlobParts
 
+	// previewID is the last Preview asked of the worker, whose counts go
+	// to previewed.
+	previewID int64
+	previewed func(ctx app.Context, before, after *sitemsg.Matrix, failed string)
+
 	// flag is siteKeptKey's value as this page last read or wrote it
 	// (flagRead: it was read); resuming, a Resume is under way.
 	flag               string
@@ -276,6 +281,10 @@ func (sp *sitePanel) reply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 			sp.pending = model.SiteQuery{} // to be asked for again
 			sp.status = "The URLs could not be counted: " + r.Error + "."
 		}
+	case sitemsg.Previewed:
+		if r.ID == sp.previewID && sp.previewed != nil {
+			sp.previewed(ctx, r.Before, r.After, r.Error)
+		}
 	case sitemsg.Fatal:
 		if sp.resuming {
 			// Reading them back ended the worker (its memory, say): the
@@ -437,6 +446,23 @@ func (sp *sitePanel) paste(ctx app.Context, text string) {
 	if sp.startLoad("Reading pasted text…", sitemsg.Request{Kind: sitemsg.Read, Name: "pasted text"}, text) {
 		sp.pasted = text
 	}
+}
+
+// preview has the worker count the site's URLs under text, a file not
+// yet written, and under the file shown, for every crawler, apart from
+// the panel's own counts; done gets the two counts, or why they failed.
+// It reports false, and asks nothing, when the panel holds no URL.
+func (sp *sitePanel) preview(text string, done func(ctx app.Context, before, after *sitemsg.Matrix, failed string)) bool {
+	if sp.worker == nil || sp.loads > 0 || sp.held.Pages == 0 {
+		return false
+	}
+	q := sp.query().Msg()
+	shown := q.Text
+	q.Text = text
+	sp.seq++
+	sp.previewID, sp.previewed = sp.seq, done
+	sp.worker.Post(sitemsg.Request{Kind: sitemsg.Preview, ID: sp.previewID, Text: shown, Query: q}, nil)
+	return true
 }
 
 // clear drops the URLs, and stops what reads or counts them.

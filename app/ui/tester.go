@@ -110,10 +110,11 @@ func (t *Tester) OnInit() {
 		reveal:   t.reveal,
 	}
 	t.intent.page = intentPage{
-		analysis: func() *model.Analysis { return t.work.Analysis() },
-		state:    func() *model.State { return t.work.State() },
-		apply:    t.apply,
-		settle:   t.takePending,
+		analysis:  func() *model.Analysis { return t.work.Analysis() },
+		state:     func() *model.State { return t.work.State() },
+		apply:     t.apply,
+		settle:    t.takePending,
+		siteCount: t.site.preview,
 	}
 	t.site.page = sitePage{
 		analysis:  func() *model.Analysis { return t.work.Analysis() },
