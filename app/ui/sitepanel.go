@@ -451,6 +451,8 @@ func (sp *sitePanel) paste(ctx app.Context, text string) {
 // preview has the worker count the site's URLs under text, a file not
 // yet written, and under the file shown, for every crawler, apart from
 // the panel's own counts; done gets the two counts, or why they failed.
+// As a count, it is asked once the typing pauses (siteCountPause): a
+// preview made again at each key asks the worker nothing until then.
 // It reports false, and asks nothing, when the panel holds no URL.
 func (sp *sitePanel) preview(text string, done func(ctx app.Context, before, after *sitemsg.Matrix, failed string)) bool {
 	if sp.worker == nil || sp.loads > 0 || sp.held.Pages == 0 {
@@ -460,8 +462,15 @@ func (sp *sitePanel) preview(text string, done func(ctx app.Context, before, aft
 	shown := q.Text
 	q.Text = text
 	sp.seq++
-	sp.previewID, sp.previewed = sp.seq, done
-	sp.worker.Post(sitemsg.Request{Kind: sitemsg.Preview, ID: sp.previewID, Text: shown, Query: q}, nil)
+	id := sp.seq
+	sp.previewID, sp.previewed = id, done
+	sp.page.own().After(siteCountPause, func(ctx app.Context) {
+		ctx.PreventUpdate()
+		if sp.previewID != id || sp.worker == nil {
+			return // a newer preview, or the worker gone
+		}
+		sp.worker.Post(sitemsg.Request{Kind: sitemsg.Preview, ID: id, Text: shown, Query: q}, nil)
+	})
 	return true
 }
 

@@ -97,6 +97,27 @@ func writeSiteIndex(t *testing.T, dir string, urls []string) string {
 	return path
 }
 
+// verdictCounts counts the row output's (--json) allowed and blocked
+// URLs, by agent.
+func verdictCounts(t *testing.T, out string) map[string][2]int {
+	t.Helper()
+	counts := map[string][2]int{}
+	for line := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
+		var r struct{ Agent, Verdict string }
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		c := counts[r.Agent]
+		if r.Verdict == "allowed" {
+			c[0]++
+		} else {
+			c[1]++
+		}
+		counts[r.Agent] = c
+	}
+	return counts
+}
+
 // matrixRow is a line of --matrix --json.
 type matrixRow struct {
 	Agent            string
@@ -191,20 +212,7 @@ func TestMatrixOverASite(t *testing.T) {
 			if code != 0 && code != 1 { // 1: some URL is blocked
 				t.Fatalf("rows: exit %d: %s", code, errOut)
 			}
-			rows := map[string][2]int{}
-			for line := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
-				var r struct{ Agent, Verdict string }
-				if err := json.Unmarshal([]byte(line), &r); err != nil {
-					t.Fatalf("%q: %v", line, err)
-				}
-				c := rows[r.Agent]
-				if r.Verdict == "allowed" {
-					c[0]++
-				} else {
-					c[1]++
-				}
-				rows[r.Agent] = c
-			}
+			rows := verdictCounts(t, out)
 			for _, a := range agents {
 				if g := got[a]; [2]int{g.Allowed, g.Blocked} != rows[a] {
 					t.Errorf("%s: matrix %d allowed, %d blocked; rows %v", a, g.Allowed, g.Blocked, rows[a])

@@ -283,18 +283,7 @@ func TestMatrixContract(t *testing.T) {
 	}
 	// The rows, URL by URL, counted.
 	_, rows, _ := runCmd("", "check", "--file", file, "--sitemap", index, "-a", "all", "--json")
-	want := map[string][2]int{}
-	for _, line := range strings.Split(strings.TrimSpace(rows), "\n") {
-		var r struct{ Agent, Verdict string }
-		json.Unmarshal([]byte(line), &r)
-		c := want[r.Agent]
-		if r.Verdict == "allowed" {
-			c[0]++
-		} else {
-			c[1]++
-		}
-		want[r.Agent] = c
-	}
+	want := verdictCounts(t, rows)
 	for _, tok := range set.Tokens {
 		r, ok := got[tok]
 		if !ok || [2]int{r.Allowed, r.Blocked} != want[tok] {
