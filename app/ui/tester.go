@@ -252,7 +252,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	}
 	t.showAnalysis(ctx, false, fx.File || fx.Rows)
 	if t.ready { // the collector waits for the end of the start (PauseCollector)
-		t.gc.Soon()
+		t.gc.Soon(ctx)
 	}
 	if fx.Editor {
 		// The state was replaced (Undo, Example, a link): the selects

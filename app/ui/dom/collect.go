@@ -24,7 +24,7 @@ import (
 // when the page is idle (Soon).
 type Collector struct {
 	mu     sync.Mutex
-	queued bool        // an idle callback is asked for
+	queued bool        // a collection in go-app's next frame is asked for
 	pause  *time.Timer // the collection at the next pause
 }
 
@@ -62,20 +62,23 @@ func ResumeCollector() {
 	debug.SetGCPercent(CollectorPercent)
 }
 
-// Soon, called at each change, asks for a collection once the page is
-// idle, if the heap has grown by half of what was live: at the next pause
-// in the changes (collectPause after the last Soon, on one Go timer that
-// each Soon pushes back); and, while the user keeps typing, at the
-// browser's next idle moment once it has grown by typingGrowth, well
-// before Go's own collection (CollectorPercent: by 4 times what was
-// live, and 16 MB at least) would start in the middle of a key.
+// Soon, called at each change in go-app's loop (ctx), asks for a
+// collection once the page is idle, if the heap has grown by half of what
+// was live: at the next pause in the changes (collectPause after the last
+// Soon, on one Go timer that each Soon pushes back); and, while the user
+// keeps typing, once it has grown by typingGrowth, well before Go's own
+// collection (CollectorPercent: by 4 times what was live, and 16 MB at
+// least) would start in the middle of a key.
 //
-// Each is a call into Go. A key leaves 0.5 to 1 MB of garbage (mostly
-// go-app's render) over a live heap of 0.9 MB at 10 KiB, 2.5 MB over 6.6
-// MB at 500 KiB: collecting in the idle moment once the heap had grown by
-// half was a collection every second key, half a call into Go a key
-// (issue 38).
-func (c *Collector) Soon() {
+// That one is made in go-app's frame, the wake of Go's that draws the
+// change (ctx.Defer), once the browser has painted the change's verdicts
+// (Painted): a frame that comes before the paint leaves it to the next
+// change's, unless the heap has grown by twice as much. A collection of
+// its own, in the browser's idle moment, was a call into Go more: at 500
+// KiB, a fifth of a call a key (issue 38). A key leaves 0.5 to 1 MB of
+// garbage (mostly go-app's render) over a live heap of 0.9 MB at 10 KiB,
+// 2.5 MB over 6.6 MB at 500 KiB.
+func (c *Collector) Soon(ctx app.Context) {
 	if !app.IsClient {
 		return
 	}
@@ -86,25 +89,18 @@ func (c *Collector) Soon() {
 	} else {
 		c.pause.Reset(collectPause)
 	}
-	if c.queued || !grownWhileTyping() {
+	if c.queued || !grownWhileTyping(1) {
 		return
 	}
 	c.queued = true
-	var cb app.Func
-	cb = app.FuncOf(func(app.Value, []app.Value) any {
-		cb.Release()
+	ctx.Defer(func(app.Context) {
 		c.mu.Lock()
 		c.queued = false
 		c.mu.Unlock()
-		collectIfGrown()
-		return nil
+		if Painted() || grownWhileTyping(2) {
+			collectIfGrown()
+		}
 	})
-	w := app.Window()
-	if w.Get("requestIdleCallback").Truthy() {
-		w.Call("requestIdleCallback", cb, map[string]any{"timeout": 1000})
-	} else {
-		w.Call("setTimeout", cb, 50)
-	}
 }
 
 // typingGrowth is how much the heap grows, as a share of what was live,
@@ -115,11 +111,11 @@ const (
 	typingGarbage = 8 << 20
 )
 
-// grownWhileTyping reports whether the heap holds typingGrowth times
-// what was live, and typingGarbage, more than was live.
-func grownWhileTyping() bool {
+// grownWhileTyping reports whether the heap holds by times typingGrowth
+// times what was live, and typingGarbage, more than was live.
+func grownWhileTyping(by uint64) bool {
 	live, now, ok := heap()
-	return ok && now > live+max(typingGrowth*live, typingGarbage)
+	return ok && now > live+by*max(typingGrowth*live, typingGarbage)
 }
 
 // collectIfGrown collects if the heap has grown by half of what was live.

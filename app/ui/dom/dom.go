@@ -155,6 +155,17 @@ func PaintVerdicts(verdicts []byte, allowedText, blockedText string) {
 // (Show), made once.
 const showName = "robotsTesterShow"
 
+// paintedName is where the page keeps whether what was last shown is
+// painted (Painted).
+const paintedName = "robotsTesterPainted"
+
+// Painted reports whether the browser has painted what Show last showed:
+// whether an animation frame has run since. A task that comes after it
+// comes after the paint; one that comes before delays the paint.
+func Painted() bool {
+	return app.IsClient && app.Window().Get(paintedName).Bool()
+}
+
 // show returns the page's function that shows an analysis in one call:
 // show(verdicts, allowedText, blockedText, editor, seq, first, last, rows,
 // findings) writes the verdicts ("a" allowed, "b" blocked, one per row;
@@ -168,6 +179,11 @@ func show() app.Value {
 	// A verdict is written only where it changed: the test bar's is in a
 	// live region, which a screen reader reads again at every write.
 	f := w.Get("Function").New("verdicts", "allowedText", "blockedText", "editor", "seq", "first", "last", "rows", "findings", `
+		if (window.`+paintedName+`) {
+			// Painted once the browser's next frame has run (Painted).
+			window.`+paintedName+` = false;
+			requestAnimationFrame(() => { window.`+paintedName+` = true; });
+		}
 		if (editor) {
 			// The verdicts first: they are what the user waits for.
 			if (verdicts !== null) window.`+showName+`(verdicts, allowedText, blockedText, null);
@@ -189,6 +205,7 @@ func show() app.Value {
 		if (el && i >= 0 && i < verdicts.length) paint(el, verdicts[i] === "a");
 		return null;`)
 	w.Set(showName, f)
+	w.Set(paintedName, true)
 	return f
 }
 
