@@ -170,7 +170,10 @@ func (a *Analysis) checkPaced(s *State, pause robots.Pause) error {
 	if pause != nil && pause() { // after the parse
 		return robots.ErrStopped
 	}
+	// The dialect is parsed once an analysis: the readings, the checks
+	// and the reading shown take it from here.
 	d, fixed := robots.ParseDialect(s.Dialect)
+	a.dialect, a.fixed = d, fixed
 	var need []robots.Dialect
 	if !fixed && len(s.Rows) > 0 {
 		for _, row := range s.Rows {
@@ -223,13 +226,16 @@ func AnalyzeFilePaced(f *robots.File, s *State, pause robots.Pause) (*Analysis, 
 
 // Recheck checks the state's rows again against the file already parsed,
 // for when the rows, the dialect or the selection changed but not the file.
-func (a *Analysis) Recheck(s *State) { a.recheck(s, nil) }
+func (a *Analysis) Recheck(s *State) {
+	a.dialect, a.fixed = robots.ParseDialect(s.Dialect)
+	a.recheck(s, nil)
+}
 
-// recheck checks the rows, pause called every pacedRows rows; it returns
-// robots.ErrStopped when pause stops it, the analysis then half made.
+// recheck checks the rows in the dialect parsed (a.dialect, a.fixed),
+// pause called every pacedRows rows; it returns robots.ErrStopped when
+// pause stops it, the analysis then half made.
 func (a *Analysis) recheck(s *State, pause robots.Pause) error {
-	d, fixed := robots.ParseDialect(s.Dialect)
-	a.dialect, a.fixed = d, fixed
+	d, fixed := a.dialect, a.fixed
 	ans := AnswerFor(s.Answer)
 	a.comparison, a.aiGrid = nil, nil
 	// Fresh slices: views handed to components must not change under them.
@@ -248,9 +254,10 @@ func (a *Analysis) recheck(s *State, pause robots.Pause) error {
 }
 
 // Select follows the state's selected row: the read view then shows the
-// file in that row's dialect.
+// file in that row's dialect (the state's dialect as the analysis last
+// parsed it).
 func (a *Analysis) Select(s *State) {
-	d, fixed := robots.ParseDialect(s.Dialect)
+	d, fixed := a.dialect, a.fixed
 	i := s.SelectedRow()
 	a.Selected = i
 	if i >= 0 && i < len(a.Verdicts) {

@@ -97,7 +97,7 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 		},
 	})
 	if err != nil {
-		t.work.Report(editorFailed(err))
+		t.apply(ctx, session.Report{Note: editorFailed(err)})
 		return
 	}
 	e.cm = cm

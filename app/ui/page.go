@@ -27,7 +27,8 @@ type pageState struct {
 // Reading a link or saved work of 1000 tests on a large file is up to a
 // second of WebAssembly: it runs on a session of its own, not yet shown, in
 // a goroutine that pauses every slice (pacer) so that the browser keeps
-// its turn, and the page takes the new session in one step.
+// its turn, and the page's session takes what it read in one edit
+// (session.Arrived).
 func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 	p := &t.page
 	u := dom.URL()
@@ -41,9 +42,7 @@ func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 	t.own.Async(func() {
 		fx, link := work.ArrivePaced(fragment, damaged, pacer())
 		t.own.Dispatch(func(ctx app.Context) {
-			fx = fx.And(work.FollowEditor(t.work))
-			t.work = work
-			t.arrived(ctx, fx, link)
+			t.arrived(ctx, t.work.Apply(session.Arrived{Read: work, Effects: fx}), link)
 			then(ctx)
 		})
 	})

@@ -87,7 +87,6 @@ func (t *Tester) OnInit() {
 		state:     func() *model.State { return t.work.State() },
 		apply:     t.apply,
 		settle:    t.takePending,
-		report:    func(n session.Note) { t.work.Report(n) },
 		dropAhead: func(text string) *session.Work { return t.work.DropAhead(text) },
 		own:       func() app.Context { return t.own },
 	}

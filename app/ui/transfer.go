@@ -46,9 +46,6 @@ type transferPage struct {
 	// settle has the analysis of the text typed made now, before an
 	// action that reads the file.
 	settle func(app.Context)
-	// report shows a notice of what failed outside the work (a file the
-	// browser could not read or write).
-	report func(session.Note)
 	// dropAhead starts the analysis of a file dropped (session.DropAhead),
 	// made before the drop is applied.
 	dropAhead func(text string) *session.Work
@@ -168,7 +165,7 @@ func (tr *transfers) exportState(ctx app.Context) { tr.export(ctx, panel.ExportS
 
 // fileFailed says that reading or writing a file failed.
 func (tr *transfers) fileFailed(ctx app.Context, what string, err error) {
-	tr.page.report(session.Note{ID: session.NoteFile, Alert: true, Text: what + ": " + dom.PlainError(err) + "."})
+	tr.page.apply(ctx, session.Report{Note: session.Note{ID: session.NoteFile, Alert: true, Text: what + ": " + dom.PlainError(err) + "."}})
 }
 
 // importStateFile replaces the work with a state file's.

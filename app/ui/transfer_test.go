@@ -27,13 +27,16 @@ func TestTransfersAlone(t *testing.T) {
 		analysis: func() *model.Analysis { return an },
 		state:    func() *model.State { return &s },
 		apply: func(_ app.Context, e session.Edit) {
+			if r, ok := e.(session.Report); ok {
+				notes = append(notes, r.Note)
+				return
+			}
 			edits = append(edits, e)
 			if f, ok := e.(session.Fetch); ok {
 				s.Robots = f.Body
 			}
 		},
 		settle: func(app.Context) { settled++ },
-		report: func(n session.Note) { notes = append(notes, n) },
 		own:    func() app.Context { return app.Context{} },
 	}}
 

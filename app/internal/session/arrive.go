@@ -75,6 +75,37 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Eff
 	return Effects{File: true, Editor: true, Rows: true, Lint: true}, outcome
 }
 
+// Arrived is the arrival, read by ArrivePaced on a session of its own
+// (Read) while this one showed the page, with the Effects it returned: the
+// session takes the work Read holds, its notices, autosave and history,
+// and keeps the editor, which holds the text it was last given or typed
+// there; the editor is behind when the work is another text. When the
+// arrival opened the work the session began with (no link, no saved work:
+// the page made at build time takes input, and its editor, adopted, stays
+// typeable while the page arrives), what was typed meanwhile is the
+// document. Read is not used after.
+type Arrived struct {
+	Read    *Session
+	Effects Effects
+}
+
+func (a Arrived) apply(s *Session) Effects {
+	r := a.Read
+	s.gen.Add(1) // an analysis of the text typed meanwhile is moot
+	s.state, s.an, s.due = r.state, r.an, nil
+	s.notes, s.pending, s.embed, s.now = r.notes, r.pending, r.embed, r.now
+	s.undo, s.redo, s.typing, s.replacing = r.undo, r.redo, r.typing, r.replacing
+	s.save = r.save
+	s.save.work = s
+	s.arrivedAtStart = r.arrivedAtStart
+	s.editorBehind = s.Text() != s.editorText
+	if !s.editorBehind || !s.arrivedAtStart {
+		return a.Effects
+	}
+	typed := s.editorText
+	return a.Effects.And(s.Apply(EditText{Whole: func() string { return typed }}))
+}
+
 // addressDamaged says what was wrong with the page's address and has been
 // repaired, unless damaged is "".
 func (s *Session) addressDamaged(damaged string) {

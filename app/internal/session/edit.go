@@ -222,6 +222,15 @@ func LowerFirst(label string) string {
 	return string(unicode.ToLower(r)) + label[n:]
 }
 
+// Report shows a notice about something that happened outside the work,
+// such as a file the browser could not read.
+type Report struct{ Note Note }
+
+func (e Report) apply(s *Session) Effects {
+	s.notes.add(e.Note)
+	return Effects{}
+}
+
 // Dismiss hides a notice.
 type Dismiss struct{ ID string }
 

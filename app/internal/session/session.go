@@ -287,7 +287,3 @@ func cloneRows(rows []model.Row) []model.Row {
 	}
 	return append(make([]model.Row, 0, len(rows)), rows...)
 }
-
-// Report shows a notice about something that happened outside the work,
-// such as a file the browser could not read.
-func (s *Session) Report(n Note) { s.notes.add(n) }

@@ -221,24 +221,6 @@ func (s *Session) EditorText() string {
 	return s.editorText
 }
 
-// FollowEditor has s take the editor over from prev, the session the page
-// showed before s (the arrival's is read on a session of its own): the
-// editor holds the text it was last given or typed there, and is behind
-// when s's document is another. When s's arrival opened the work it began
-// with (no link, no saved work: the page made at build time then takes
-// input, and its editor, adopted, stays typeable while the page arrives),
-// what was typed meanwhile is s's document: it returns the Effects of
-// taking it.
-func (s *Session) FollowEditor(prev *Session) Effects {
-	s.editorText = prev.editorText
-	s.editorBehind = s.Text() != s.editorText
-	if !s.editorBehind || !s.arrivedAtStart {
-		return Effects{}
-	}
-	typed := prev.editorText
-	return s.Apply(EditText{Whole: func() string { return typed }})
-}
-
 // Work is the analysis that an EditText left to do (Effects.Due): every
 // test checked against the text typed, whose lines are read already. At
 // 500 KiB with 1000 tests it is a quarter of a second of WebAssembly, so

@@ -336,9 +336,9 @@ func BenchmarkEditTextKey(b *testing.B) {
 	}
 }
 
-// TestFollowEditor: a session that takes the editor over from another
-// (the page's arrival) knows whether the editor holds its text.
-func TestFollowEditor(t *testing.T) {
+// TestArrivedEditor: a session that takes an arrival read on another
+// keeps its editor, and knows whether the editor holds the arrival's text.
+func TestArrivedEditor(t *testing.T) {
 	tests := []struct {
 		name, shown, arrived string
 		behind               bool
@@ -348,10 +348,10 @@ func TestFollowEditor(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			prev := New(nil, nil, model.State{Robots: tt.shown})
-			prev.EditorText()
-			s := New(nil, nil, model.State{Robots: tt.arrived})
-			if s.FollowEditor(prev); s.EditorBehind() != tt.behind {
+			s := New(nil, nil, model.State{Robots: tt.shown})
+			s.EditorText()
+			read := New(nil, nil, model.State{Robots: tt.arrived})
+			if s.Apply(Arrived{Read: read}); s.EditorBehind() != tt.behind {
 				t.Errorf("behind %v, want %v", s.EditorBehind(), tt.behind)
 			}
 			if tt.behind {
@@ -363,12 +363,12 @@ func TestFollowEditor(t *testing.T) {
 	}
 }
 
-// TestFollowEditorKeepsWhatWasTyped: keys typed in the editor while the
+// TestArrivedKeepsWhatWasTyped: keys typed in the editor while the
 // page arrives (the page made at build time's editor, adopted, stays
 // typeable) are kept when the arrival opens the state it began with, and
 // give way to saved work, which the page made at build time took no
 // input for.
-func TestFollowEditorKeepsWhatWasTyped(t *testing.T) {
+func TestArrivedKeepsWhatWasTyped(t *testing.T) {
 	start := model.State{Robots: "User-agent: *\nDisallow: /a\n", Rows: []model.Row{{Agent: "Googlebot", URL: "/a"}}}
 	typedAt := func(prev *Session) string {
 		// The user adds a line at the end while the arrival is read.
@@ -379,13 +379,15 @@ func TestFollowEditorKeepsWhatWasTyped(t *testing.T) {
 	prev := New(nil, nil, start)
 	arrival := New(nil, nil, prev.state) // begun before the keys
 	typed := typedAt(prev)
-	arrival.Arrive("", "")
-	arrival.FollowEditor(prev)
-	if arrival.Text() != typed || arrival.EditorBehind() {
-		t.Errorf("after an arrival at its start: text %q (behind %v), want what was typed, %q", arrival.Text(), arrival.EditorBehind(), typed)
+	fx, _ := arrival.Arrive("", "")
+	if fx = prev.Apply(Arrived{Read: arrival, Effects: fx}); !fx.File || !fx.Editor {
+		t.Errorf("the arrival's effects lost: %+v", fx)
 	}
-	if v := arrival.an.Verdicts[0]; v.Allowed {
-		t.Errorf("the test is read against %q: %+v", arrival.state.Robots, v)
+	if prev.Text() != typed || prev.EditorBehind() {
+		t.Errorf("after an arrival at its start: text %q (behind %v), want what was typed, %q", prev.Text(), prev.EditorBehind(), typed)
+	}
+	if v := prev.an.Verdicts[0]; v.Allowed {
+		t.Errorf("the test is read against %q: %+v", prev.state.Robots, v)
 	}
 
 	saved := MemoryStorage{}
@@ -397,9 +399,17 @@ func TestFollowEditorKeepsWhatWasTyped(t *testing.T) {
 	prev2 := New(nil, nil, start)
 	arrival2 := New(saved, nil, prev2.state)
 	arrival2.Arrive("", "")
-	arrival2.FollowEditor(prev2)
-	if arrival2.Text() != "User-agent: *\nAllow: /\n" || !arrival2.EditorBehind() {
-		t.Errorf("after an arrival at saved work: text %q (behind %v), want the saved work, the editor to be given it", arrival2.Text(), arrival2.EditorBehind())
+	prev2.Apply(Arrived{Read: arrival2})
+	if prev2.Text() != "User-agent: *\nAllow: /\n" || !prev2.EditorBehind() {
+		t.Errorf("after an arrival at saved work: text %q (behind %v), want the saved work, the editor to be given it", prev2.Text(), prev2.EditorBehind())
+	}
+	// The autosave is prev2's now: it writes prev2's work.
+	prev2.Apply(SetFile{Text: "User-agent: *\nDisallow: /x\n"})
+	if !prev2.Autosave().Save() {
+		t.Fatal("the work taken over was not saved")
+	}
+	if got := New(saved, nil, start); func() string { got.Arrive("", ""); return got.Text() }() != "User-agent: *\nDisallow: /x\n" {
+		t.Errorf("saved after the arrival: %q, want the file set after it", got.Text())
 	}
 }
 
