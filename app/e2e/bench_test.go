@@ -131,9 +131,13 @@ func BenchmarkBrowser(t *testing.B) {
 		name          string
 		size, rows    int
 		budget, slack float64 // ms: an absolute budget, or the floor's plus slack
+		// siteURLs, when not 0, is how many URLs Your site's URLs holds
+		// (counted again once the typing pauses).
+		siteURLs int
 	}{
-		{"10 KiB, 20 rows", 10 << 10, 20, 16, 0},
-		{"500 KiB, 100 rows", 500<<10 - 200, 100, 0, 0},
+		{"10 KiB, 20 rows", 10 << 10, 20, 16, 0, 0},
+		{"500 KiB, 100 rows", 500<<10 - 200, 100, 0, 0, 0},
+		{"10 KiB, 20 rows, 10,000 site URLs", 10 << 10, 20, 16, 0, 10_000},
 	} {
 		if !want("keydown → verdict, " + c.name) {
 			continue
@@ -142,6 +146,16 @@ func BenchmarkBrowser(t *testing.B) {
 		// last line flips between "Disallow: /" and "Disallow: /x".
 		text := filler(c.size) + "\nUser-agent: Googlebot\nDisallow: /"
 		p := benchPage(t, c.rows, "Googlebot", text)
+		if c.siteURLs > 0 {
+			var urls strings.Builder
+			for i := range c.siteURLs {
+				fmt.Fprintf(&urls, "/archive/%d/file.pdf\n", i)
+			}
+			p.Click("#site-urls-toggle")
+			p.dropSiteFile("urls.txt", urls.String())
+			p.WaitAttr("#site-matrix", "data-urls", strconv.Itoa(c.siteURLs))
+			p.Click(editor) // the caret back in the file
+		}
 		var prof *ltProfile
 		if os.Getenv("E2E_BENCH_PROFILE") != "" {
 			prof = ltStartProfile(&ltRun{t: t, p: p})

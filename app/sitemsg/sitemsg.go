@@ -99,10 +99,21 @@ type Request struct {
 	Version int `json:"version,omitempty"`
 }
 
-// A Query is what a count is of: the file (its text, parsed again in the
-// worker), read as the page's tests are, for one crawler.
+// A Query is what a count is of: the file, read as the page's tests are,
+// for one crawler.
+//
+// The file goes as its Text, or, once the worker holds an earlier text of
+// it, as an Edit of that one (Sent): a key typed in a file of 500 KiB is
+// then a few bytes to post, and the worker reads again only the lines the
+// edit touched (robots.File.Edit).
 type Query struct {
-	Text    string             `json:"text"`
+	Text string `json:"text"`
+	// Edit, when not nil, gives the file in place of Text, as an edit of
+	// an earlier text the worker was given.
+	Edit *Edit `json:"edit,omitempty"`
+	// TextID is the page's number of the file, which a later Edit names as
+	// its base; 0 when none will.
+	TextID  int64              `json:"textID,omitempty"`
 	Crawler string             `json:"crawler"`
 	Dialect robots.Dialect     `json:"dialect"`
 	Fixed   bool               `json:"fixed"`

@@ -312,7 +312,11 @@ func (w *Worker) share(req sitemsg.Request, body io.Reader) {
 // count stopped by a later one).
 func (w *Worker) countPart(req sitemsg.Request) {
 	stopped := func() bool { return w.query.Load() != req.ID }
-	q := w.queryOf(req.Query)
+	q, err := w.queryOf(req.Query)
+	if err != nil {
+		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: err.Error()}, nil)
+		return
+	}
 	h, version := w.URLs.view()
 	if version != req.Version {
 		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: fmt.Sprintf("the helper holds version %d, not %d", version, req.Version)}, nil)

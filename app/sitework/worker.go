@@ -80,7 +80,7 @@ type Worker struct {
 
 	mu        sync.Mutex
 	lastState time.Time
-	parsed    Query // the last query's file, parsed
+	files     heldFiles // the last queries' files, parsed
 }
 
 // Handle does what req asks, body being a Read's source, and sends the
@@ -249,16 +249,75 @@ func (w *Worker) load(req sitemsg.Request, maps []string) string {
 	return l.Load(maps)
 }
 
-// queryOf returns q with its file parsed: the same text as the last
-// query's is not parsed again (typing asks for a count at each pause; a
-// crawler chosen asks for one of the same file).
-func (w *Worker) queryOf(q sitemsg.Query) Query {
+// queryOf returns q with its file: parsed from its Text, or made by its
+// Edit of a file held, which reads again only the lines the edit touched
+// (robots.File.Edit). A text held is not parsed again (typing asks for a
+// count at each pause; a crawler chosen asks for one of the same file).
+// It fails with sitemsg.NeedText when the edit's base is not held.
+func (w *Worker) queryOf(q sitemsg.Query) (Query, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.parsed.File == nil || w.parsed.Text != q.Text {
-		w.parsed = NewQuery(q)
+	if e := q.Edit; e != nil {
+		base := w.files.byID(e.Base)
+		if base == nil {
+			return Query{}, errNeedText
+		}
+		text, ok := e.Apply(base.Text)
+		if !ok {
+			return Query{}, errNeedText
+		}
+		q.Text, q.Edit = text, nil
+		f := base.File
+		if f.Cut > 0 || e.Start == 0 || text == "" {
+			f = robots.ParseString(text) // a file cut at the fetch limit, or its first line, is read whole
+		} else {
+			f = f.Edit(e.Start, e.End, e.Insert)
+		}
+		return w.files.hold(Query{File: f, Query: q}), nil
 	}
-	return Query{File: w.parsed.File, Query: q}
+	if held := w.files.byText(q.Text); held != nil {
+		return w.files.hold(Query{File: held.File, Query: q}), nil
+	}
+	return w.files.hold(NewQuery(q)), nil
+}
+
+// errNeedText is queryOf's error when an edit's base is not held.
+var errNeedText = errors.New(sitemsg.NeedText)
+
+// heldFiles are the worker's last few files, parsed, each with the page's
+// number of its text (Query.TextID), which a query's Edit names as its
+// base. More than one: the worker handles each request in a goroutine of
+// its own, so a count may take its file before the one asked just before.
+type heldFiles struct {
+	files [3]Query
+	next  int
+}
+
+// hold keeps q, in place of the oldest held, and returns it.
+func (h *heldFiles) hold(q Query) Query {
+	h.files[h.next] = q
+	h.next = (h.next + 1) % len(h.files)
+	return q
+}
+
+// byID returns the file held whose text the page numbered id, or nil.
+func (h *heldFiles) byID(id int64) *Query {
+	for i := range h.files {
+		if f := &h.files[i]; id != 0 && f.File != nil && f.TextID == id {
+			return f
+		}
+	}
+	return nil
+}
+
+// byText returns a file held of text, or nil.
+func (h *heldFiles) byText(text string) *Query {
+	for i := range h.files {
+		if f := &h.files[i]; f.File != nil && f.Text == text {
+			return f
+		}
+	}
+	return nil
 }
 
 // count counts the URLs held for req's query, with the helper when it
@@ -267,7 +326,11 @@ func (w *Worker) queryOf(q sitemsg.Query) Query {
 func (w *Worker) count(req sitemsg.Request) {
 	w.newest(req.ID)
 	stopped := func() bool { return w.query.Load() != req.ID }
-	q := w.queryOf(req.Query)
+	q, err := w.queryOf(req.Query)
+	if err != nil {
+		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: err.Error()}, nil)
+		return
+	}
 	var last time.Time
 	told := func(done, total int) {
 		if time.Since(last) >= progressEvery && !stopped() {
@@ -313,10 +376,13 @@ func (w *Worker) preview(req sitemsg.Request) {
 // export sends every URL held, checked for req's query, as CSV, a
 // mebibyte at a time.
 func (w *Worker) export(req sitemsg.Request) {
-	err := SiteCSV(&w.URLs, w.queryOf(req.Query), w.pacer(false, func() bool { return false }), func(b []byte) error {
-		w.Send(sitemsg.Reply{Kind: sitemsg.Chunk, ID: req.ID}, b)
-		return nil
-	})
+	q, err := w.queryOf(req.Query)
+	if err == nil {
+		err = SiteCSV(&w.URLs, q, w.pacer(false, func() bool { return false }), func(b []byte) error {
+			w.Send(sitemsg.Reply{Kind: sitemsg.Chunk, ID: req.ID}, b)
+			return nil
+		})
+	}
 	if err != nil {
 		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: err.Error()}, nil)
 		return

@@ -244,3 +244,66 @@ func TestWorkerPreview(t *testing.T) {
 		t.Errorf("a stale preview was sent: %d", p.ID)
 	}
 }
+
+// TestWorkerEdit: a count's file given as an edit of a text the worker
+// holds is counted as the same file given whole; an edit of a text it does
+// not hold fails with sitemsg.NeedText, and the page's Sent then gives the
+// file whole.
+func TestWorkerEdit(t *testing.T) {
+	var out replies
+	w := &Worker{Send: out.send}
+	w.Handle(sitemsg.Request{Kind: sitemsg.Read, Name: "urls.txt", Text: siteFile}, strings.NewReader("/a\n/private/x\n/old/y\n/private/z\n"))
+	count := func(id int64, q sitemsg.Query) *sitemsg.Reply {
+		t.Helper()
+		w.Receive(sitemsg.Request{Kind: sitemsg.Count, ID: id, Query: q}, nil)
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+			if c := out.last(sitemsg.Counted); c != nil && c.ID == id {
+				return c
+			}
+			if f := out.last(sitemsg.Failed); f != nil && f.ID == id {
+				return f
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("count %d: no reply", id)
+			}
+		}
+	}
+	var sent sitemsg.Sent
+	file := strings.Repeat("# a comment, so that an edit is less than half the file\n", 10) + siteFile
+	texts := []string{
+		file,
+		strings.Replace(file, "Disallow: /private/", "Disallow: /private/x", 1), // a key typed in a rule
+		strings.Replace(file, "Disallow: /private/", "# Disallow: /private/", 1),
+		file + "User-agent: Googlebot\nDisallow: /a\n",                                        // lines added at the end
+		"User-agent: *\nDisallow: /\n" + file + "User-agent: Googlebot\nDisallow: /a\n",       // and at the start
+		"\uFEFFUser-agent: *\nDisallow: /\n" + file + "User-agent: Googlebot\nDisallow: /a\n", // a byte-order mark
+		"",
+	}
+	id := int64(0)
+	for i, text := range texts {
+		q := sent.Give(sitemsg.Query{Text: text, Crawler: "Googlebot"})
+		if i > 0 && text != "" && q.Edit == nil {
+			t.Errorf("text %d went whole", i)
+		}
+		id++
+		got := count(id, q)
+		id++
+		want := count(id, sitemsg.Query{Text: text, Crawler: "Googlebot"})
+		if got.Kind != sitemsg.Counted || want.Kind != sitemsg.Counted || got.View.Allowed != want.View.Allowed || got.View.Blocked != want.View.Blocked {
+			t.Errorf("text %d: by edit %+v, whole %+v", i, got.View, want.View)
+		}
+	}
+	// An edit of a text the worker no longer holds: three others came
+	// since.
+	var old sitemsg.Sent
+	old.Give(sitemsg.Query{Text: strings.Repeat("# padding\n", 100) + siteFile})
+	q := old.Give(sitemsg.Query{Text: strings.Repeat("# padding\n", 100) + siteFile + "Allow: /\n", Crawler: "Googlebot"})
+	id++
+	if f := count(id, q); f.Kind != sitemsg.Failed || f.Error != sitemsg.NeedText {
+		t.Fatalf("an edit of a text not held: %+v", f)
+	}
+	old.Forget()
+	if q := old.Give(sitemsg.Query{Text: siteFile}); q.Edit != nil || q.Text != siteFile {
+		t.Errorf("after Forget, the file went as %+v", q)
+	}
+}

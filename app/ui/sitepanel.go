@@ -43,6 +43,13 @@ type sitePanel struct {
 	// counting is how far the count asked is, as the worker last said:
 	// URLs and requests counted, of how many; zero before it says.
 	counting [2]int
+	// countAt is the count's wait for a pause in the typing, and
+	// previewAt the preview's: each one Go timer, pushed back at each key
+	// (a timer a key woke Go once a key).
+	countAt, previewAt deadline
+	// sent is the file's texts as the worker was given them: a count's
+	// file goes as an edit of the last (sitemsg.Sent).
+	sent sitemsg.Sent
 
 	// loads is how many readings of URLs are under way; loadGen counts
 	// Clears, which stop them. status says what they do.
@@ -188,13 +195,16 @@ func (sp *sitePanel) follow() {
 	id := sp.seq
 	sp.asked = id
 	sp.counting = [2]int{}
-	sp.page.own().After(siteCountPause, func(ctx app.Context) {
-		ctx.PreventUpdate()
-		if sp.asked != id || sp.worker == nil {
-			return
-		}
-		sp.asking = q
-		sp.worker.Post(sitemsg.Request{Kind: sitemsg.Count, ID: id, Query: q.Msg()}, nil)
+	own := sp.page.own()
+	sp.countAt.set(siteCountPause, func() {
+		own.Dispatch(func(ctx app.Context) {
+			ctx.PreventUpdate()
+			if sp.asked != id || sp.worker == nil {
+				return
+			}
+			sp.asking = q
+			sp.worker.Post(sitemsg.Request{Kind: sitemsg.Count, ID: id, Query: sp.sent.Give(q.Msg())}, nil)
+		})
 	})
 }
 
@@ -273,12 +283,24 @@ func (sp *sitePanel) reply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 	case sitemsg.Failed:
 		switch r.ID {
 		case sp.exportID:
+			if sp.exporting && r.Error == sitemsg.NeedText {
+				sp.sent.Forget()
+				sp.postExport()
+				break
+			}
 			if sp.exporting {
 				sp.exporting, sp.export = false, dom.BlobParts{}
 				sp.page.failed(ctx, "The export failed", errors.New(r.Error))
 			}
 		case sp.asked:
 			sp.pending = model.SiteQuery{} // to be asked for again
+			if r.Error == sitemsg.NeedText {
+				// The worker holds none of the texts the file's edit
+				// could be made to: the file goes whole.
+				sp.sent.Forget()
+				sp.follow()
+				break
+			}
 			sp.status = "The URLs could not be counted: " + r.Error + "."
 		}
 	case sitemsg.Previewed:
@@ -313,6 +335,7 @@ func (sp *sitePanel) start() bool {
 		return false
 	}
 	sp.worker = w
+	sp.sent.Forget() // a new worker holds no text
 	// What the last visit (or a worker that failed) kept is read back
 	// first: a source given now is read after it, beside it.
 	if !sp.page.embedded() && sp.keptFlag() == "1" {
@@ -464,12 +487,15 @@ func (sp *sitePanel) preview(text string, done func(ctx app.Context, before, aft
 	sp.seq++
 	id := sp.seq
 	sp.previewID, sp.previewed = id, done
-	sp.page.own().After(siteCountPause, func(ctx app.Context) {
-		ctx.PreventUpdate()
-		if sp.previewID != id || sp.worker == nil {
-			return // a newer preview, or the worker gone
-		}
-		sp.worker.Post(sitemsg.Request{Kind: sitemsg.Preview, ID: id, Text: shown, Query: q}, nil)
+	own := sp.page.own()
+	sp.previewAt.set(siteCountPause, func() {
+		own.Dispatch(func(ctx app.Context) {
+			ctx.PreventUpdate()
+			if sp.previewID != id || sp.worker == nil {
+				return // a newer preview, or the worker gone
+			}
+			sp.worker.Post(sitemsg.Request{Kind: sitemsg.Preview, ID: id, Text: shown, Query: q}, nil)
+		})
 	})
 	return true
 }
@@ -517,5 +543,13 @@ func (sp *sitePanel) exportCSV(ctx app.Context) {
 	}
 	sp.seq++
 	sp.exportID, sp.export, sp.exporting = sp.seq, parts, true
-	sp.worker.Post(sitemsg.Request{Kind: sitemsg.Export, ID: sp.exportID, Query: sp.query().Msg()}, nil)
+	sp.postExport()
+}
+
+// postExport asks the worker for the export sp.exportID.
+func (sp *sitePanel) postExport() {
+	if sp.worker == nil {
+		return
+	}
+	sp.worker.Post(sitemsg.Request{Kind: sitemsg.Export, ID: sp.exportID, Query: sp.sent.Give(sp.query().Msg())}, nil)
 }
