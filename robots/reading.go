@@ -150,6 +150,40 @@ func newReading(f *File, d Dialect, pause Pause) *Reading {
 	return r
 }
 
+// carried returns r as a reading of g, a File whose lines r's dialect
+// reads as it reads r.File's (File.carryReadings). It shares what was made
+// of the lines, none of which changes once the reading is made: the
+// groups, records and orphans, the kinds of the lines, and the agent
+// matchers' indexes, with the rule sets they make on first use (made of
+// the groups alone). What looks at the text itself, which an edit may
+// have changed where the reader does not look (a comment, a line's
+// length), is made again on use: the linter's findings and the
+// AI-preference lines. The memos of crawlers are made again too: a
+// memo's slots cannot be copied, and refilling them costs little.
+//
+// The strings of the groups and records point into the text of the file
+// the reading was made from, which they keep alive: at most one text
+// besides g's for each dialect, however many edits carry the reading.
+//
+// A field added to Reading must be considered here.
+func (r *Reading) carried(g *File) *Reading {
+	return &Reading{
+		Dialect:  r.Dialect,
+		File:     g,
+		Groups:   r.Groups,
+		Sitemaps: r.Sitemaps,
+		Records:  r.Records,
+		Orphans:  r.Orphans,
+		kinds:    r.kinds,
+		byToken:  r.byToken,
+		global:   r.global,
+		order:    r.order,
+		records:  r.records,
+		names:    r.names.shared(),
+		py:       r.py,
+	}
+}
+
 // noteKind records what the reader read line n as, when the
 // reading keeps kinds of its own: of several lines in one editor line
 // (CPython splits some), the last that is neither blank nor a comment.
