@@ -9,7 +9,9 @@ import (
 
 // A Reading is a file as one dialect reads it: its groups, their rules and
 // the other records. It answers checks without reading the file again and is
-// safe for concurrent use.
+// safe for concurrent use. Its slices must not be modified: a reading
+// carried across an edit ([File.Edit]) shares them with the one it came
+// from.
 type Reading struct {
 	Dialect  Dialect
 	File     *File
