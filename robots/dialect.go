@@ -177,6 +177,16 @@ func (lr *lineReader) read(f *File, m *emitter) {
 	}
 }
 
+// events returns the events lr emits for lines from to to of f, in order.
+func (lr *lineReader) events(f *File, from, to int) []lineEvent {
+	var evs []lineEvent
+	m := &emitter{to: eventFunc(func(e *lineEvent) { evs = append(evs, *e) })}
+	for n := from; n <= to; n++ {
+		lr.line(f, n, m)
+	}
+	return evs
+}
+
 // An emitter hands a line reader's events to a grouping policy's builder.
 // It holds the one event it hands over, filled in place for each line: an
 // event passed by value through a function value is copied twice, and a

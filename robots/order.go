@@ -372,6 +372,12 @@ type nameIndex struct {
 	memo memo[recordChoice] // the last choices, by crawler
 }
 
+// shared returns x without its memo, for a reading that shares x's
+// names (Reading.carried): a memo cannot be copied.
+func (x *nameIndex) shared() nameIndex {
+	return nameIndex{names: x.names, first: x.first, nameOf: x.nameOf, base: x.base, byText: x.byText, lengths: x.lengths}
+}
+
 // manyNames is the number of distinct names past which a reading can look
 // names up by text.
 const manyNames = 64

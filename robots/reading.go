@@ -9,7 +9,9 @@ import (
 
 // A Reading is a file as one dialect reads it: its groups, their rules and
 // the other records. It answers checks without reading the file again and is
-// safe for concurrent use.
+// safe for concurrent use. Its slices must not be modified: a reading
+// carried across an edit ([File.Edit]) shares them with the one it came
+// from.
 type Reading struct {
 	Dialect  Dialect
 	File     *File
@@ -148,6 +150,40 @@ func newReading(f *File, d Dialect, pause Pause) *Reading {
 	}
 	b.end()
 	return r
+}
+
+// carried returns r as a reading of g, a File whose lines r's dialect
+// reads as it reads r.File's (File.carryReadings). It shares what was made
+// of the lines, none of which changes once the reading is made: the
+// groups, records and orphans, the kinds of the lines, and the agent
+// matchers' indexes, with the rule sets they make on first use (made of
+// the groups alone). What looks at the text itself, which an edit may
+// have changed where the reader does not look (a comment, a line's
+// length), is made again on use: the linter's findings and the
+// AI-preference lines. The memos of crawlers are made again too: a
+// memo's slots cannot be copied, and refilling them costs little.
+//
+// The strings of the groups and records point into the text of the file
+// the reading was made from, which they keep alive: at most one text
+// besides g's for each dialect, however many edits carry the reading.
+//
+// A field added to Reading must be considered here.
+func (r *Reading) carried(g *File) *Reading {
+	return &Reading{
+		Dialect:  r.Dialect,
+		File:     g,
+		Groups:   r.Groups,
+		Sitemaps: r.Sitemaps,
+		Records:  r.Records,
+		Orphans:  r.Orphans,
+		kinds:    r.kinds,
+		byToken:  r.byToken,
+		global:   r.global,
+		order:    r.order,
+		records:  r.records,
+		names:    r.names.shared(),
+		py:       r.py,
+	}
 }
 
 // noteKind records what the reader read line n as, when the

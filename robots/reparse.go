@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -14,7 +15,8 @@ import (
 // change) calls Edit and spares the comparison. An edit past the fetch
 // limit reads no line at all.
 //
-// The readings of f are not carried over: each is made again on first use.
+// The readings of f made so far that the edit cannot alter are carried
+// over, as Edit carries them; an edit past the fetch limit carries none.
 func (f *File) Reparse(text string) *File {
 	if f.Cut > 0 || len(text) > FetchLimit {
 		if f.Cut > 0 && len(text) > FetchLimit && text[:FetchLimit] == f.text {
@@ -40,7 +42,16 @@ func (f *File) Reparse(text string) *File {
 // the whole new text), and on a range outside f's text. An edit that
 // takes the file past the fetch limit parses the result afresh.
 //
-// The readings of f are not carried over: each is made again on first use.
+// The readings of f made so far ([File.Read]) that the edit cannot alter
+// are carried over: the result takes them, as readings of itself, rather
+// than reading the whole file again in each dialect on first use. An edit
+// cannot alter a dialect's reading when it leaves the number of lines the
+// same and the dialect's line reader reads each line it touched as before:
+// a key typed in a comment, or in white space the reader trims. Such a
+// reading shares its groups and records with f's; the linter's findings,
+// which look at the text itself, are made again. Any other reading,
+// and every reading after an edit that adds or removes a line, is made
+// again on first use.
 func (f *File) Edit(start, end int, insert string) *File {
 	if f.Cut > 0 {
 		panic("robots: File.Edit of a file cut at the fetch limit")
@@ -84,7 +95,8 @@ func (f *File) edited(text string, start, end int) *File {
 		markLineEncoding(&l, text)
 		g.Lines = append(g.Lines, l)
 	})
-	shift := len(g.Lines) - (len(lines) - len(tail))
+	reread := len(g.Lines) // lines a+1 to reread were read again
+	shift := reread - (len(lines) - len(tail))
 	for _, l := range tail {
 		l.Number += shift
 		l.Start += delta
@@ -92,7 +104,53 @@ func (f *File) edited(text string, start, end int) *File {
 		g.Lines = append(g.Lines, l)
 	}
 	g.TotalLines = len(g.Lines)
+	if shift == 0 {
+		g.carryReadings(f, a+1, reread)
+	}
 	return g
+}
+
+// carryReadings gives g, the File of f's text after an edit, the readings
+// of f made so far that the edit cannot have altered: those of the
+// dialects whose line reader reads lines from to to (1-based), the lines
+// the edit read again, as it read them in f. Every other line of g is a
+// line of f, the same bytes with the same number (the caller makes sure
+// the number of lines did not change), and a line reader reads a line
+// from its own bytes alone; a reading is made of nothing but its reader's
+// events and the file's charset (newReading). So the same events make the
+// same reading, and comparing a few lines' events spares reading a file
+// of 500 KiB again in each dialect, for a key typed in a comment or in
+// white space a reader trims. A line whose events differ in anything
+// (its flags included, such as bytes that are not UTF-8 in a comment)
+// leaves the reading to be made again on first use.
+func (g *File) carryReadings(f *File, from, to int) {
+	// Line 1 is read with the byte-order mark by some readers; edited
+	// never reads it again, and a file cut at the fetch limit has no
+	// lines edited: anything of the kind, and a charset that differs,
+	// means read again.
+	if len(g.Lines) != len(f.Lines) || from < 2 || to > len(g.Lines) || from > to ||
+		g.BOM != f.BOM || g.Cut != 0 || f.Cut != 0 || g.utf8 != f.utf8 {
+		return
+	}
+	// Dialects share line readers: each is asked once.
+	var asked []*lineReader
+	var same []bool
+	for d := range numDialects {
+		r := f.readings[d].Load()
+		if r == nil {
+			continue
+		}
+		lr := d.parts().lines
+		i := slices.Index(asked, lr)
+		if i < 0 {
+			i = len(asked)
+			asked = append(asked, lr)
+			same = append(same, slices.Equal(lr.events(f, from, to), lr.events(g, from, to)))
+		}
+		if same[i] {
+			g.readings[d].Store(r.carried(g))
+		}
+	}
 }
 
 // withTail returns the File of text, whose part within the fetch limit is

@@ -439,3 +439,26 @@ func TestLintPaced(t *testing.T) {
 		})
 	}
 }
+
+// TestReanalyzeCarriesReadings types a key in a comment: the analysis of
+// the new text takes the readings of the old File (robots.File.Reparse
+// carries them) rather than reading the file again in each dialect, and
+// checks the same.
+func TestReanalyzeCarriesReadings(t *testing.T) {
+	s := State{
+		Robots: "User-agent: *\nDisallow: /private/\n# a comment\nUser-agent: Baiduspider\nDisallow: /\n",
+		Rows:   []Row{{Agent: "Googlebot", URL: "/private/x"}, {Agent: "Baiduspider", URL: "/a"}},
+	}
+	before := Analyze(&s)
+	s.Robots = strings.Replace(s.Robots, "# a comment", "# a comments", 1)
+	after := Reanalyze(before, &s)
+	for _, d := range []robots.Dialect{robots.Google, robots.MK1996} {
+		old, got := before.File.Read(d), after.File.Read(d)
+		if got.File != after.File || &got.Groups[0] != &old.Groups[0] {
+			t.Errorf("%s: the reading was made again, not carried", d)
+		}
+	}
+	if !reflect.DeepEqual(after.Verdicts, Analyze(&s).Verdicts) {
+		t.Error("the verdicts differ from a fresh analysis")
+	}
+}
