@@ -54,7 +54,7 @@ func TestSent(t *testing.T) {
 		{file, false},
 		{file + "x", true},
 		{file + "xy", true},
-		{"User-agent: *\n", false}, // another file
+		{"User-agent: *\n", false},  // another file
 		{"User-agent: *\nx", false}, // too small for an edit to be worth it
 	}
 	var prev int64
