@@ -22,8 +22,10 @@ type intentPanel struct {
 	form intentForm
 
 	// preview is what the form writes, for the analysis an and the form
-	// as it was at revision rev: a redraw with neither changed reuses it.
+	// as it was at revision rev (follow); stale, when it is of an earlier
+	// text of a file too large to preview at each key.
 	preview *model.IntentPreview
+	stale   bool
 	an      *model.Analysis
 	text    string
 	rev     int // the form's revision the preview is of
@@ -42,6 +44,9 @@ type intentSite struct {
 	before, after *sitemsg.Matrix
 	failed        string
 }
+
+// intentPanelID is the id of the intent panel's part under More.
+const intentPanelID = "more-intent"
 
 // intentPage is what the intent panel needs of the page it is drawn in,
 // given by the page (Tester.OnInit). The text written is an edit of the
@@ -93,12 +98,12 @@ func (f *intentForm) intent() robots.Intent {
 	return in
 }
 
-// view draws the form and the preview of what it writes.
+// view draws the form and the preview of what it writes, as follow last
+// made it.
 func (ip *intentPanel) view() app.UI {
-	preview, stale := ip.currentPreview()
 	return &IntentPanel{
-		Preview:   preview,
-		Stale:     stale,
+		Preview:   ip.preview,
+		Stale:     ip.stale,
 		Site:      ip.siteView(),
 		Roles:     ip.form.roles,
 		Crawlers:  ip.form.crawlers,
@@ -131,19 +136,21 @@ func (ip *intentPanel) siteView() IntentSiteView {
 // asked (Refresh), and says meanwhile that it is of an older text.
 const intentLiveSize = 64 << 10
 
-// currentPreview returns the preview of the form over the file shown,
-// made again only when one of them changed, and for a large file only
-// when the form did.
-func (ip *intentPanel) currentPreview() (p *model.IntentPreview, stale bool) {
+// follow makes the preview of the form over the file shown again when
+// one of them changed, and for a large file only when the form did (the
+// preview is then stale): called wherever the page follows a change, while
+// the panel is drawn (Tester.show), when it is opened, and when the form
+// changes.
+func (ip *intentPanel) follow() {
 	an, s := ip.page.analysis(), ip.page.state()
 	fileChanged := ip.an != an || ip.text != s.Robots
 	if ip.preview != nil && ip.rev == ip.formRev && (!fileChanged || len(s.Robots) > intentLiveSize) {
-		return ip.preview, fileChanged
+		ip.stale = fileChanged
+		return
 	}
-	ip.preview = model.PreviewIntent(an, s, ip.form.intent())
+	ip.preview, ip.stale = model.PreviewIntent(an, s, ip.form.intent()), false
 	ip.an, ip.text, ip.rev = an, s.Robots, ip.formRev
 	ip.countSite(ip.preview)
-	return ip.preview, false
 }
 
 // countSite has the site's URLs counted under the file p writes, unless
@@ -167,7 +174,11 @@ func (ip *intentPanel) refresh(ctx app.Context) {
 	ip.changed()
 }
 
-func (ip *intentPanel) changed() { ip.formRev++ }
+// changed has the preview made again for the form as it is now.
+func (ip *intentPanel) changed() {
+	ip.formRev++
+	ip.follow()
+}
 
 func (ip *intentPanel) setRole(ctx app.Context, name string, ch robots.Choice) {
 	if ip.form.roles == nil {

@@ -32,13 +32,14 @@ func TestIntentPanelAlone(t *testing.T) {
 		settle:   func(app.Context) { settled++ },
 	}}
 	render := func() string { return app.HTMLString(ip.view().(*IntentPanel).Render()) }
+	ip.follow() // the panel opened
 	html := render()
 	for _, r := range robots.IntentRoles() {
 		if !strings.Contains(html, `id="intent-role-`+r.Name+`"`) || !strings.Contains(html, `for="intent-role-`+r.Name+`"`) {
 			t.Errorf("no labelled select for %s", r.Name)
 		}
 	}
-	if pv, _ := ip.currentPreview(); !pv.Same || !strings.Contains(tagOf(html, `id="intent-apply"`), " disabled") {
+	if pv := ip.preview; !pv.Same || !strings.Contains(tagOf(html, `id="intent-apply"`), " disabled") {
 		t.Errorf("an empty form: not same, or Apply enabled:\n%s", html)
 	}
 
@@ -86,18 +87,18 @@ func TestIntentPanelAlone(t *testing.T) {
 
 	// A large file typed in keeps its preview until the form changes
 	// or Refresh; a small one is previewed again at once.
-	if _, stale := ip.currentPreview(); stale {
+	if ip.follow(); ip.stale {
 		t.Error("a small file's preview is stale")
 	}
+	before := ip.preview
 	s.Robots += "# " + strings.Repeat("x", intentLiveSize) + "\n"
 	an = model.Analyze(&s)
-	before, _ := ip.currentPreview()
-	if pv, stale := ip.currentPreview(); pv != before || !stale || !strings.Contains(render(), `id="intent-refresh"`) {
-		t.Errorf("a large file typed in: preview made again %v, stale %v", pv != before, stale)
+	if ip.follow(); ip.preview != before || !ip.stale || !strings.Contains(render(), `id="intent-refresh"`) {
+		t.Errorf("a large file typed in: preview made again %v, stale %v", ip.preview != before, ip.stale)
 	}
 	ip.refresh(app.Context{})
-	if pv, stale := ip.currentPreview(); pv == before || stale || settled != 3 {
-		t.Errorf("refreshed: the same preview %v, stale %v, settled %d", pv == before, stale, settled)
+	if ip.preview == before || ip.stale || settled != 3 {
+		t.Errorf("refreshed: the same preview %v, stale %v, settled %d", ip.preview == before, ip.stale, settled)
 	}
 }
 

@@ -162,7 +162,7 @@ func (v pageView) panels() []app.UI {
 				v.morePanel("more-transfer", app.Text("Import and export"), v.transfer.view),
 				v.versions.view(),
 				v.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), v.versions.compareView),
-				v.morePanel("more-intent", app.Text("Rules by intent"), v.intent.view),
+				v.morePanel(intentPanelID, app.Text("Rules by intent"), v.intent.view),
 				v.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), v.overview),
 				v.morePanel("more-findings", v.findingsSummary(), func() app.UI {
 					return &panel.FindingsPanel{
