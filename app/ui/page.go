@@ -104,11 +104,13 @@ func (t *Tester) linkGiven(ctx app.Context) {
 	if u == nil {
 		return // guardNavigation repairs what Go cannot parse
 	}
-	switch t.work.LinkArrived(unescapeFragment(u.EscapedFragment()), damaged) {
-	case session.NoLink:
-		if damaged == "" {
-			ctx.PreventUpdate() // a jump within the page
-		}
+	fx := t.work.Apply(session.LinkGiven{Fragment: unescapeFragment(u.EscapedFragment()), Damaged: damaged})
+	if fx == (session.Effects{}) && damaged == "" {
+		ctx.PreventUpdate() // a jump within the page
+		return
+	}
+	t.show(ctx, fx)
+	switch fx.Link {
 	case session.LinkOpened, session.LinkFailed:
 		dom.ReplaceURL(embed.PageURL(u)) // a reload must not ask again
 	case session.LinkWaits:

@@ -115,33 +115,36 @@ func (s *Session) addressDamaged(damaged string) {
 	}
 }
 
-// LinkArrived takes a link given to the page already open (its address's
+// LinkGiven is a link given to the page already open (its address's
 // fragment as it is, with or without '#'): a link pasted in the address
 // bar, Back or Forward. The work shown is the user's, so the link's tests
 // wait for the user's choice (Pending), as they do over saved work when
 // the page opens, unless they are that work already (LinkOpened: nothing
 // to do). A link that cannot be read is said in a notice and the work
-// stays (LinkFailed); damaged is as for Arrive.
-func (s *Session) LinkArrived(fragment, damaged string) LinkOutcome {
-	s.addressDamaged(damaged)
-	shared, ok, err := share.FromFragment(fragment)
+// stays (LinkFailed); Damaged is as for Arrive. What became of it is the
+// Effects' Link.
+type LinkGiven struct{ Fragment, Damaged string }
+
+func (e LinkGiven) apply(s *Session) Effects {
+	s.addressDamaged(e.Damaged)
+	shared, ok, err := share.FromFragment(e.Fragment)
 	switch {
 	case !ok:
-		return NoLink
+		return Effects{Link: NoLink}
 	case err != nil:
 		s.notes.add(Note{ID: NoteLink, Alert: true, Text: "This link's tests could not be opened: " + err.Error() +
 			". Your work is as it was."})
-		return LinkFailed
+		return Effects{Link: LinkFailed}
 	}
 	if c := shared.Fit(); c.Any() {
 		s.notes.add(Note{ID: NoteLimit, Alert: true, Text: "This link holds more than the tester does: " + c.String() + "."})
 	}
 	if share.Same(s.state, shared) {
 		s.pending = nil
-		return LinkOpened
+		return Effects{Link: LinkOpened}
 	}
 	s.pending = &shared
-	return LinkWaits
+	return Effects{Link: LinkWaits}
 }
 
 // neverStops returns a pause that calls pause, when not nil, and never

@@ -39,6 +39,8 @@ type Effects struct {
 	// over it all, or the editor's Undo of one): the line it showed was
 	// the old file's.
 	Replaced bool
+	// Link is what became of a link given to the page (LinkGiven).
+	Link LinkOutcome
 }
 
 // And returns what the page must do after an edit with effects fx and
@@ -47,9 +49,12 @@ func (fx Effects) And(next Effects) Effects { return fx.and(next) }
 
 // and returns the effects of fx, then of next.
 func (fx Effects) and(next Effects) Effects {
-	focus := next.Focus
+	focus, link := next.Focus, next.Link
 	if focus == 0 {
 		focus = fx.Focus
+	}
+	if link == NoLink {
+		link = fx.Link
 	}
 	return Effects{
 		File:     fx.File || next.File,
@@ -60,6 +65,7 @@ func (fx Effects) and(next Effects) Effects {
 		Lint:     fx.Lint || next.Lint,
 		Due:      next.Due,
 		Replaced: fx.Replaced || next.Replaced,
+		Link:     link,
 	}
 }
 

@@ -129,10 +129,10 @@ func TestArriveDamagedAddress(t *testing.T) {
 	}
 }
 
-// TestLinkArrived: a link given to the page already open waits for the
+// TestLinkGiven: a link given to the page already open waits for the
 // user's choice unless it is the work shown; one that cannot be read, or
 // a damaged address, is said, and the work stays as it was.
-func TestLinkArrived(t *testing.T) {
+func TestLinkGiven(t *testing.T) {
 	for _, tt := range []struct {
 		name, fragment, damaged string
 		outcome                 LinkOutcome
@@ -149,7 +149,7 @@ func TestLinkArrived(t *testing.T) {
 		s, _ := newSession(MemoryStorage{})
 		s.Arrive("", "")
 		s.Apply(Replace{State: mine, Label: "mine"})
-		if got := s.LinkArrived(tt.fragment, tt.damaged); got != tt.outcome || (s.pending != nil) != tt.pending {
+		if got := s.Apply(LinkGiven{Fragment: tt.fragment, Damaged: tt.damaged}).Link; got != tt.outcome || (s.pending != nil) != tt.pending {
 			t.Errorf("%s: outcome %d, pending %v", tt.name, got, s.pending != nil)
 		}
 		if !share.Same(s.state, mine) {
