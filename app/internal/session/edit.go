@@ -72,11 +72,13 @@ func (fx Effects) and(next Effects) Effects {
 // Apply carries out an edit, keeping the state within its limits (what
 // does not fit is said in a notice) and the analysis in step. Any edit
 // but the editor's own first makes the analysis still due (settle): it
-// must find the work as the user typed it.
+// must find the work as the user typed it. An arrival needs none: it
+// takes another work, and the text typed meanwhile, when it keeps it, is
+// the editor's.
 func (s *Session) Apply(e Edit) Effects {
 	var fx Effects
 	switch e.(type) {
-	case EditText, Analyzed:
+	case EditText, Analyzed, Arrived:
 	default:
 		fx = s.settle()
 	}

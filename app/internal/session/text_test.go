@@ -390,6 +390,20 @@ func TestArrivedKeepsWhatWasTyped(t *testing.T) {
 		t.Errorf("the test is read against %q: %+v", prev.state.Robots, v)
 	}
 
+	// A key whose analysis is still due when the arrival comes: the text
+	// typed is kept all the same, and analysed.
+	prev3 := New(nil, nil, start)
+	arrival3 := New(nil, nil, prev3.state)
+	prev3.Apply(EditText{Paced: true, Transactions: [][]TextChange{{{FromLine: 3, FromCol: 0, ToLine: 3, ToCol: 0, Insert: "Allow: /a/b\n"}}}})
+	if prev3.Due() == nil {
+		t.Fatal("the paced key left no analysis due")
+	}
+	fx, _ = arrival3.Arrive("", "")
+	prev3.Apply(Arrived{Read: arrival3, Effects: fx})
+	if prev3.Text() != typed || prev3.Due() != nil || prev3.state.Robots != typed || prev3.an.Verdicts[0].Allowed {
+		t.Errorf("a key due at the arrival: text %q, due %v, analysed %q", prev3.Text(), prev3.Due() != nil, prev3.state.Robots)
+	}
+
 	saved := MemoryStorage{}
 	other := New(saved, nil, start)
 	other.Apply(SetFile{Text: "User-agent: *\nAllow: /\n"})
