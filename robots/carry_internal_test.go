@@ -473,8 +473,7 @@ func FuzzCarry(f *testing.F) {
 		if len(old) > FetchLimit {
 			return
 		}
-		start := min(max(pos, 0), len(old))
-		end := start + min(max(n, 0), len(old)-start)
+		start, end := fuzzRange(old, pos, n)
 		checkCarry(t, ParseString(old), start, end, insert)
 	})
 }

@@ -345,8 +345,14 @@ func FuzzEdit(f *testing.F) {
 		if len(old) > FetchLimit {
 			return
 		}
-		start := min(max(pos, 0), len(old))
-		end := start + min(max(n, 0), len(old)-start)
+		start, end := fuzzRange(old, pos, n)
 		checkEdit(t, old, start, end, insert)
 	})
+}
+
+// fuzzRange returns the bytes of old from pos, n long, held within old:
+// the range a fuzzed edit replaces.
+func fuzzRange(old string, pos, n int) (start, end int) {
+	start = min(max(pos, 0), len(old))
+	return start, start + min(max(n, 0), len(old)-start)
 }

@@ -138,9 +138,8 @@ const intentLiveSize = 64 << 10
 
 // follow makes the preview of the form over the file shown again when
 // one of them changed, and for a large file only when the form did (the
-// preview is then stale): called wherever the page follows a change, while
-// the panel is drawn (Tester.show), when it is opened, and when the form
-// changes.
+// preview is then stale): called in the page's frame before the panel is
+// drawn (Tester.Render), and when the form changes.
 func (ip *intentPanel) follow() {
 	an, s := ip.page.analysis(), ip.page.state()
 	fileChanged := ip.an != an || ip.text != s.Robots

@@ -78,11 +78,8 @@ type Tester struct {
 func (t *Tester) OnInit() {
 	t.revealLine = func(ctx app.Context, e app.Event) { widget.RevealLine(ctx, t.reveal) }
 	t.ui.opened = func(id string) {
-		switch id {
-		case "site-urls":
+		if id == "site-urls" {
 			t.site.start()
-		case intentPanelID:
-			t.intent.follow()
 		}
 	}
 	t.transfer.page = transferPage{
@@ -159,10 +156,8 @@ func (t *Tester) OnInit() {
 	}
 	if !app.IsClient {
 		// Prerendered pages show the findings at once; the live page
-		// works them out when it draws them (mount.go). They draw every
-		// part under More.
+		// works them out when it draws them (mount.go).
 		t.work.Analysis().Lint()
-		t.intent.follow()
 	}
 	t.parts = firstParts()
 	t.keptList = dom.KeptCrawlerList()
@@ -277,9 +272,6 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		t.edit.renderAfterVerdicts(ctx)
 	}
 	t.site.follow() // the site's URLs are counted for the file shown
-	if t.ui.moreOpened[intentPanelID] {
-		t.intent.follow() // its preview is of the file shown
-	}
 	if fx.Focus > 0 {
 		t.ui.bringRow(t.work.Analysis(), t.work.State(), fx.Focus-1, "url")
 	}

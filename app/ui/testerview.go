@@ -22,6 +22,14 @@ func (t *Tester) Render() app.UI {
 	if t.work == nil {
 		t.OnInit()
 	}
+	if !app.IsClient || t.ui.moreOpened[intentPanelID] {
+		// Its preview follows the file shown here, in go-app's frame,
+		// and not where the page follows a change (show): for a key,
+		// that is the key's own task, which the preview (a file written
+		// and read again) would hold before the verdicts are painted.
+		// The page made at build time draws every part under More.
+		t.intent.follow()
+	}
 	v := pageView{
 		state:         t.work.State(),
 		an:            t.work.Analysis(),
