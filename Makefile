@@ -54,7 +54,7 @@ SITEWORKER_GCFLAGS :=
 # each, as a smoke test: the engine's in ./robots, and PKG:NAME for
 # another package's. A target that is not defined
 # fails the build; FUZZ_STRICT=0 reports and skips it instead.
-FUZZ_TARGETS ?= FuzzParse FuzzCheck FuzzMatcherAgreesWithGoogle FuzzReparse FuzzEdit FuzzCarry FuzzCollectAgrees ./app/sitework:FuzzLoad ./robots/sitemap:FuzzRead
+FUZZ_TARGETS ?= FuzzParse FuzzCheck FuzzMatcherAgreesWithGoogle FuzzReparse FuzzEdit FuzzCarry FuzzCollectAgrees ./app/sitework:FuzzLoad ./robots/sitemap:FuzzRead ./app/internal/session:FuzzEditText
 FUZZTIME     ?= 10s
 FUZZ_STRICT  ?= 1
 

@@ -100,10 +100,20 @@ func (s *Session) fit(where string) model.Cuts {
 	return c
 }
 
-// sayCut says, where the user acted, what the limits left out, if anything.
+// sayCut says, where the user acted, what the limits left out, if
+// anything, and what became of the file's bare CRs.
 func (s *Session) sayCut(where string, c model.Cuts) {
 	if c.Any() {
 		s.notes.add(Note{ID: NoteLimit, Alert: true, Text: where + ": " + c.String() + "."})
+	}
+	s.sayLineEnds(where, c)
+}
+
+// sayLineEnds says, where the text came from, that its bare CRs were made
+// LF, if it had any.
+func (s *Session) sayLineEnds(where string, c model.Cuts) {
+	if c.BareCRs > 0 {
+		s.notes.add(Note{ID: NoteLineEnds, Text: where + ": " + c.LineEnds() + "."})
 	}
 }
 

@@ -145,7 +145,7 @@ func (e Replace) apply(s *Session) Effects {
 	s.remember(e.Label)
 	s.state = e.State
 	s.state.Rows = cloneRows(e.State.Rows)
-	if cut := s.fit(e.Label); e.Analysis != nil && !cut.Any() {
+	if cut := s.fit(e.Label); e.Analysis != nil && !cut.Any() && cut.BareCRs == 0 {
 		s.an = e.Analysis
 	} else {
 		s.an = model.Analyze(&s.state)
