@@ -70,7 +70,7 @@ debian = if ! $(1) >/dev/null 2>&1; then \
 	  fi; \
 	fi
 
-.PHONY: all build editor node wasm compress site floor-site serve \
+.PHONY: all build editor node browser-checks wasm compress site floor-site serve \
 	test vet unit e2e fuzz-smoke chromium python bench bench-browser bench-longtasks bench-relay screenshot clean
 
 all: build
@@ -91,6 +91,16 @@ $(EDITOR_JS): $(wildcard $(EDITOR_DIR)/src/*.js) $(EDITOR_DIR)/package.json $(ED
 	@# The bundled packages' licences travel with the bundle.
 	cd $(EDITOR_DIR) && for f in $$(find node_modules -maxdepth 3 -iname 'LICENSE*' -not -path '*esbuild*' | sort); do \
 	  printf '== %s ==\n' "$$(dirname $${f#node_modules/})"; cat "$$f"; printf '\n'; done > ../../web/editor.js.LICENSES.txt
+
+# What the browser tests run in the page as users' own tools do (axe-core's
+# accessibility rules), from npm at the versions of tools/browser-checks'
+# lockfile.
+BROWSER_CHECKS := tools/browser-checks
+
+browser-checks: $(BROWSER_CHECKS)/node_modules/.package-lock.json
+
+$(BROWSER_CHECKS)/node_modules/.package-lock.json: $(BROWSER_CHECKS)/package.json $(BROWSER_CHECKS)/package-lock.json | node
+	cd $(BROWSER_CHECKS) && npm ci --no-audit --no-fund --loglevel=error
 
 # Node.js and npm from Debian, for the editor's build; never a downloaded
 # toolchain.
@@ -122,7 +132,7 @@ serve: build
 # Python's robotparser of Debian's python3 (3.11: the legacy reading) is the
 # reference of one differential test, which must not skip here; the
 # readings whose reference Debian lacks say so (REFERENCE MISSING).
-test: vet chromium python build
+test: vet chromium python build browser-checks
 	ROBOTS_REQUIRE_REFERENCE=python-legacy E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) $(GO) test -count=1 -timeout=30m ./...
 	@$(GO) test -count=1 -run 'Parity$$' -v ./robots | grep 'REFERENCE MISSING' || true
 	$(MAKE) --no-print-directory fuzz-smoke
@@ -136,7 +146,7 @@ unit:
 
 # The browser tests alone; they build what they need when web/app.wasm is
 # absent (slower).
-e2e: chromium
+e2e: chromium browser-checks
 	E2E_WEB_DIR=$(if $(wildcard $(WASM)),$(CURDIR)/web) E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
 	  $(GO) test -count=1 -v ./app/e2e
 
@@ -192,4 +202,4 @@ bench-relay:
 	$(GO) test -count=1 -run NONE -bench '^BenchmarkRelayLoad$$' -benchtime 2000x ./internal/server/relay
 
 clean:
-	rm -rf $(SITE) $(FLOOR_SITE) $(WASM) $(WASM).gz $(WASM).br $(WASM_TMP) $(SITEWORKER) $(SITEWORKER).gz $(SITEWORKER).br $(SITEWORKER_TMP) $(WASM_MODDIR) $(EDITOR_JS) $(EDITOR_JS).LICENSES.txt $(EDITOR_DIR)/node_modules
+	rm -rf $(BROWSER_CHECKS)/node_modules $(SITE) $(FLOOR_SITE) $(WASM) $(WASM).gz $(WASM).br $(WASM_TMP) $(SITEWORKER) $(SITEWORKER).gz $(SITEWORKER).br $(SITEWORKER_TMP) $(WASM_MODDIR) $(EDITOR_JS) $(EDITOR_JS).LICENSES.txt $(EDITOR_DIR)/node_modules
