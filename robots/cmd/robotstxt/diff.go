@@ -108,9 +108,9 @@ something did, 2 on an error.`)
 	}
 	if form == tableFormat {
 		if changed == 0 {
-			fmt.Fprintf(out, "No verdict changes (%d checks: %d URLs × %d agents).\n", checks, prog.urls, len(ags))
+			fmt.Fprintf(out, "No verdict changes (%s: %s × %s).\n", plural(checks, "check", "checks"), plural(prog.urls, "URL", "URLs"), plural(len(ags), "agent", "agents"))
 		} else {
-			fmt.Fprintf(out, "%d of %d verdicts change.\n", changed, checks)
+			fmt.Fprintf(out, "%d of %s change.\n", changed, plural(checks, "verdict", "verdicts"))
 		}
 	}
 	if err := rw.flush(); err != nil {

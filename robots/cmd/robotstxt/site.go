@@ -126,7 +126,7 @@ func summarizeURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dia
 		sw.writeTally(src, t)
 	}
 	if form == tableFormat {
-		fmt.Fprintf(out, "%d URLs checked for %d agents.\n", cov.URLs(), len(ags))
+		fmt.Fprintf(out, "%s checked for %s.\n", plural(cov.URLs(), "URL", "URLs"), plural(len(ags), "agent", "agents"))
 	}
 	return sw.rw.flush()
 }
@@ -157,7 +157,7 @@ func matrixURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dialec
 			num("line", most.Line), num("count", most.Count), str("rule", rule))
 	}
 	if form == tableFormat {
-		fmt.Fprintf(out, "%d URLs checked for %d agents; LINE, COUNT and RULE: the line that blocks the most of them.\n", cov.URLs(), len(ags))
+		fmt.Fprintf(out, "%s checked for %s; LINE, COUNT and RULE: the line that blocks the most of them.\n", plural(cov.URLs(), "URL", "URLs"), plural(len(ags), "agent", "agents"))
 	}
 	return rw.flush()
 }
@@ -327,9 +327,9 @@ func summarizeDiff(c *cli, sf *siteFlags, old, cur *source, ags []agent, d robot
 	}
 	if form == tableFormat {
 		if changed == 0 {
-			fmt.Fprintf(out, "No verdict changes (%d checks: %d URLs × %d agents).\n", diff.Checks(), diff.URLs(), len(ags))
+			fmt.Fprintf(out, "No verdict changes (%s: %s × %s).\n", plural(diff.Checks(), "check", "checks"), plural(diff.URLs(), "URL", "URLs"), plural(len(ags), "agent", "agents"))
 		} else {
-			fmt.Fprintf(out, "%d of %d verdicts change (%d URLs × %d agents).\n", changed, diff.Checks(), diff.URLs(), len(ags))
+			fmt.Fprintf(out, "%d of %s change (%s × %s).\n", changed, plural(diff.Checks(), "verdict", "verdicts"), plural(diff.URLs(), "URL", "URLs"), plural(len(ags), "agent", "agents"))
 		}
 	}
 	return changed, rw.flush()

@@ -135,7 +135,7 @@ garbage
 		{"rows from a sitemap index", []string{"check", "--file", file, "--sitemap", index, "-a", "GPTBot"},
 			expectation{stdout: []string{"blocked  6     5      google   GPTBot  Disallow: /             https://example.com/shop/cart\n"}}},
 		{"a local sitemap", []string{"check", "--file", file, "--sitemap", local, "--summary"},
-			expectation{stdout: []string{"Googlebot  blocked  google   2     1        Disallow: /private/", "2 URLs checked for 1 agents."}}},
+			expectation{stdout: []string{"Googlebot  blocked  google   2     1        Disallow: /private/", "2 URLs checked for 1 agent."}}},
 		{"a crawler's CSV", []string{"check", "--file", file, "--urls", csvFile, "--csv"},
 			expectation{stdout: []string{"blocked,2,1,google,Googlebot,Disallow: /private/,https://example.com/private/c"}}},
 		{"a log, row by row", []string{"check", "--file", file, "--log", log, "--json"},
