@@ -1,10 +1,8 @@
 package model
 
 import (
-	"slices"
 	"strings"
 
-	"robotstester/app/sitemsg"
 	"robotstester/robots"
 )
 
@@ -155,35 +153,4 @@ func (p *IntentPreview) Summary() string {
 	}
 	b.WriteString(p.Tests.Summary())
 	return b.String()
-}
-
-// An IntentSiteChange is a crawler whose count of the site's URLs blocked
-// the file written changes.
-type IntentSiteChange struct {
-	Agent         string
-	Before, After int // the URLs blocked under the file shown, and written
-}
-
-// IntentSite compares every crawler's counts over the site's URLs under
-// the file shown (before) and the file written (after): it returns the
-// URLs counted and the crawlers whose URLs blocked change, in the order
-// the counts name them (the catalogue's).
-func IntentSite(before, after *sitemsg.Matrix) (urls int, changes []IntentSiteChange) {
-	if before == nil || after == nil {
-		return 0, nil
-	}
-	seen := map[string]bool{}
-	for i, a := range after.Agents {
-		j := slices.Index(before.Agents, a)
-		if j < 0 || seen[a] {
-			continue
-		}
-		seen[a] = true
-		b, c := before.Count(j), after.Count(i)
-		urls = c.Allowed + c.Blocked
-		if b.Blocked != c.Blocked {
-			changes = append(changes, IntentSiteChange{Agent: a, Before: b.Blocked, After: c.Blocked})
-		}
-	}
-	return urls, changes
 }

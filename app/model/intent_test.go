@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/app/sitemsg"
 	"robotstester/robots"
 )
 
@@ -45,25 +44,5 @@ func TestPreviewIntent(t *testing.T) {
 	s.Robots = p.Text
 	if again := PreviewIntent(Analyze(&s), &s, in); !again.Same || again.Changes != 0 {
 		t.Errorf("applied twice: same %v, %d changes", again.Same, again.Changes)
-	}
-}
-
-// TestIntentSite names the crawlers whose URLs blocked change, once each,
-// and the URLs counted.
-func TestIntentSite(t *testing.T) {
-	counts := func(blocked ...int) *sitemsg.Matrix {
-		m := &sitemsg.Matrix{Agents: []string{"Googlebot", "Googlebot", "GPTBot", "CCBot"}}
-		for i, b := range blocked {
-			m.Counts = append(m.Counts, sitemsg.MatrixCount{Allowed: 10 - b, Blocked: b})
-			m.Of = append(m.Of, i)
-		}
-		return m
-	}
-	urls, changes := IntentSite(counts(1, 1, 0, 3), counts(1, 1, 10, 3))
-	if urls != 10 || len(changes) != 1 || changes[0] != (IntentSiteChange{Agent: "GPTBot", Before: 0, After: 10}) {
-		t.Errorf("%d URLs, changes %+v", urls, changes)
-	}
-	if urls, changes := IntentSite(nil, counts(0, 0, 0, 0)); urls != 0 || changes != nil {
-		t.Errorf("without the counts before: %d, %+v", urls, changes)
 	}
 }

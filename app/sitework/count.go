@@ -148,14 +148,14 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 	covList := q.coverage(agents...)
 	covReqs := q.coverage()
 	// A diff for each set, as a tally: a share's examples are then the
-	// first of its set, wherever the set is cut. The base's counts, for
-	// what the edit changes crawler by crawler, need no examples.
-	var diffSub, diffList *robots.Diff
-	var covBase *robots.Coverage
+	// first of its set, wherever the set is cut. The query's crawler's
+	// diff is its own (it may be a catalogued crawler too, which the
+	// matrix's diff names alike); the matrix's is of the catalogue's
+	// tokens, which are distinct, so that each flip is its crawler's.
+	var diffSub, diffList, matSub, matList *robots.Diff
 	if compared {
-		diffSub, diffList = q.diff(h.base), q.diff(h.base)
-		covBase = robots.NewCoverage(h.base, agents...)
-		covBase.Dialect, covBase.Fixed, covBase.Answer, covBase.Examples = q.Dialect, q.Fixed, q.Answer, -1
+		diffSub, diffList = q.diff(h.base, q.Crawler), q.diff(h.base, q.Crawler)
+		matSub, matList = q.diff(h.base, agents[1:]...), q.diff(h.base, agents[1:]...)
 	}
 	done := 0 // the URLs and requests of sh counted before the set under way
 	stopped := func(i int) bool {
@@ -167,7 +167,7 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 		}
 		return pause != nil && pause()
 	}
-	count := func(set *URLSet, sp span, cov *robots.Coverage, diff *robots.Diff) error {
+	count := func(set *URLSet, sp span, cov *robots.Coverage, diff, mat *robots.Diff) error {
 		defer func() { done += sp.len() }()
 		for i := sp.from; i < sp.to; i++ {
 			if stopped(i - sp.from) {
@@ -177,15 +177,15 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 			cov.Add(u)
 			if diff != nil {
 				diff.Add(u)
-				covBase.Add(u)
+				mat.Add(u)
 			}
 		}
 		return nil
 	}
-	if err := count(&h.submitted, sh.submitted, covSub, diffSub); err != nil {
+	if err := count(&h.submitted, sh.submitted, covSub, diffSub, matSub); err != nil {
 		return nil, err
 	}
-	if err := count(&h.listed, sh.listed, covList, diffList); err != nil {
+	if err := count(&h.listed, sh.listed, covList, diffList, matList); err != nil {
 		return nil, err
 	}
 	for i := sh.requests.from; i < sh.requests.to; i++ {
@@ -204,15 +204,10 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 		}
 	})
 	list := matrixCounts(covList, []int{0}, func(_ int, t robots.Tally) { p.Listed = t })
-	var base []int
-	if compared {
-		for t := range covBase.All() {
-			base = append(base, t.Blocked)
-		}
-	}
-	p.Matrix = packMatrix(agents, addCounts(sub, list), base)
+	p.Matrix = packMatrix(agents, addCounts(sub, list))
 	if compared {
 		p.SubmittedFlips, p.ListedFlips = diffSub.Flips(), diffList.Flips()
+		p.SubmittedChanges, p.ListedChanges = matSub.Flips(), matList.Flips()
 	}
 	return p, nil
 }
@@ -240,6 +235,8 @@ func (h *held) coverage(q Query, version int, parts ...*sitemsg.Part) (*sitemsg.
 		p.Requests = mergeRequests(p.Requests, o.Requests)
 		p.SubmittedFlips = mergeFlips(p.SubmittedFlips, o.SubmittedFlips)
 		p.ListedFlips = mergeFlips(p.ListedFlips, o.ListedFlips)
+		p.SubmittedChanges = mergeFlips(p.SubmittedChanges, o.SubmittedChanges)
+		p.ListedChanges = mergeFlips(p.ListedChanges, o.ListedChanges)
 	}
 	var matrices []*sitemsg.Matrix
 	for _, o := range parts {
@@ -258,15 +255,21 @@ func (h *held) coverage(q Query, version int, parts ...*sitemsg.Part) (*sitemsg.
 	c.Requests = p.Requests
 	if c.Compared {
 		c.Flips = mergeFlips(p.SubmittedFlips, p.ListedFlips)
+		if m != nil {
+			// What the edit changes crawler by crawler, two counts each:
+			// the query's crawler's are its own flips.
+			mm := *m
+			mm.Changes = append([]sitemsg.Flips{flipsOf(c.Flips)}, flipsByAgent(m.Agents[1:], mergeFlips(p.SubmittedChanges, p.ListedChanges))...)
+			c.Matrix = &mm
+		}
 	}
 	c.Unused = unusedRules(q, c.Tally)
 	return c, nil
 }
 
-// diff returns a Diff of base and q's file for q's crawler, read as q
-// says.
-func (q *Query) diff(base *robots.File) *robots.Diff {
-	d := robots.NewDiff(base, q.File, q.Crawler)
+// diff returns a Diff of base and q's file for agents, read as q says.
+func (q *Query) diff(base *robots.File, agents ...string) *robots.Diff {
+	d := robots.NewDiff(base, q.File, agents...)
 	d.Dialect, d.Fixed, d.OldAnswer, d.NewAnswer = q.Dialect, q.Fixed, q.Answer, q.Answer
 	return d
 }

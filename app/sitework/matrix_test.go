@@ -59,10 +59,24 @@ func wantMatrix(f *robots.File, q *Query, urls []string) []sitemsg.MatrixCount {
 func checkMatrix(t *testing.T, name string, s *SiteURLs, q Query, urls []string, base string) {
 	t.Helper()
 	want := wantMatrix(q.File, &q, urls)
-	var wantBase []int
+	// What the edit changes, crawler by crawler, URL by URL: the URLs
+	// newly allowed and newly blocked, two counts.
+	var wantFlips [][2]int
 	if base != "" {
-		for _, c := range wantMatrix(robots.ParseString(base), &q, urls) {
-			wantBase = append(wantBase, c.Blocked)
+		bf := robots.ParseString(base)
+		for _, a := range matrixAgents(&q) {
+			var n [2]int
+			for _, u := range urls {
+				was, _ := verdictOf(bf, &q, a, u)
+				is, _ := verdictOf(q.File, &q, a, u)
+				switch {
+				case !was && is:
+					n[0]++
+				case was && !is:
+					n[1]++
+				}
+			}
+			wantFlips = append(wantFlips, n)
 		}
 	}
 	for how, cover := range map[string]func() (*sitemsg.Coverage, error){
@@ -86,8 +100,12 @@ func checkMatrix(t *testing.T, name string, s *SiteURLs, q Query, urls []string,
 				t.Errorf("%s, %s: %s counts %+v, want %+v", name, how, a, *got, want[i])
 			}
 		}
-		if !slices.Equal(m.Base, wantBase) {
-			t.Errorf("%s, %s: the base blocks %v, want %v", name, how, m.Base, wantBase)
+		var gotFlips [][2]int
+		for _, f := range m.Changes {
+			gotFlips = append(gotFlips, [2]int{f.Allowed, f.Blocked})
+		}
+		if !slices.Equal(gotFlips, wantFlips) {
+			t.Errorf("%s, %s: newly allowed and blocked %v, want %v", name, how, gotFlips, wantFlips)
 		}
 		// The crawler's own breakdown is the matrix's first row.
 		if c.Tally.Allowed != want[0].Allowed || c.Tally.Blocked != want[0].Blocked {
@@ -281,9 +299,11 @@ func TestMatrixNode(t *testing.T) {
 		t.Errorf("%d rows, want %d", len(rows), len(robots.Crawlers())+1)
 	}
 	for tok, want := range map[string][]string{
-		"MyBot":     {"crawler", "MyBot", "allowed", "2", "blocked", "1", "change", "0", "most", "2"},
-		"GPTBot":    {"crawler", "GPTBot", "allowed", "0", "blocked", "3", "change", "2", "most", "5"},
-		"Googlebot": {"crawler", "Googlebot", "allowed", "2", "blocked", "1", "change", "0", "most", "2"},
+		// An edit whose flips cancel out: one URL newly allowed, one
+		// newly blocked, no change in the URLs blocked.
+		"MyBot":     {"crawler", "MyBot", "allowed", "2", "blocked", "1", "newly-allowed", "1", "newly-blocked", "1", "change", "0", "most", "2"},
+		"GPTBot":    {"crawler", "GPTBot", "allowed", "0", "blocked", "3", "newly-allowed", "0", "newly-blocked", "2", "change", "2", "most", "5"},
+		"Googlebot": {"crawler", "Googlebot", "allowed", "2", "blocked", "1", "newly-allowed", "1", "newly-blocked", "1", "change", "0", "most", "2"},
 	} {
 		if !slices.Equal(rows[tok], want) {
 			t.Errorf("%s: %v, want %v", tok, rows[tok], want)

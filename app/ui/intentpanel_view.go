@@ -235,19 +235,23 @@ func (p *IntentPanel) previewView() app.UI {
 }
 
 // IntentSiteView is what a file written changes over the site's URLs,
-// counted by the site URLs panel's worker.
+// counted and worded by the site URLs panel's worker.
 type IntentSiteView struct {
 	// Asked is false when there are no URLs to count (or nothing is
 	// written); Done once the counts came, or Failed says why not.
 	Asked, Done bool
 	Failed      string
 	URLs        int
-	Changes     []model.IntentSiteChange
+	// Node is the worker's words: the crawlers whose verdicts change,
+	// each with the URLs newly allowed and newly blocked
+	// (sitework.PreviewNode).
+	Node *sitemsg.Node
 }
 
 // siteView draws what the file written changes over the site's URLs
-// (#intent-site, data-urls once counted; a row a crawler whose URLs
-// blocked change, tr[data-crawler] with data-before and data-after).
+// (#intent-site, data-urls once counted; a row a crawler whose verdicts
+// change, tr[data-crawler] with data-newly-allowed and data-newly-blocked,
+// data-before and data-after, made by the worker).
 func (p *IntentPanel) siteView() app.UI {
 	v := p.Site
 	div := app.Div().ID("intent-site").Class("intent-site")
@@ -258,28 +262,12 @@ func (p *IntentPanel) siteView() app.UI {
 		return div.Body(app.P().Class("note").Text("Add your site's URLs in Your site's URLs (first under More) to see here what this changes over them, crawler by crawler."))
 	case v.Failed != "":
 		return div.Body(app.P().Class("note alert").Text("Your site's URLs could not be counted under the file written: " + v.Failed + "."))
-	case !v.Done:
+	case !v.Done || v.Node == nil:
 		return div.DataSet("counting", "true").Body(app.P().Class("note").Text("Counting your site's URLs under the file written…"))
-	case len(v.Changes) == 0:
-		return div.DataSet("urls", v.URLs).Body(app.P().Class("note").Text("Over your site's " + model.Plural(v.URLs, "URL", "URLs") + ": no crawler's verdicts change."))
 	}
-	rows := make([]app.UI, len(v.Changes))
-	for i, c := range v.Changes {
-		rows[i] = app.Tr().DataSet("crawler", c.Agent).DataSet("before", c.Before).DataSet("after", c.After).Body(
-			app.Th().Scope("row").Text(c.Agent),
-			app.Td().Text(sitemsg.Grouped(c.Before)),
-			app.Td().Text(sitemsg.Grouped(c.After)),
-		)
-	}
-	return div.DataSet("urls", v.URLs).Body(app.Div().Class("table-scroll").Body(app.Table().Class("intent-changes").Body(
-		app.Caption().Text("Over your site's "+model.Plural(v.URLs, "URL", "URLs")+": the crawlers whose URLs blocked change"),
-		app.THead().Body(app.Tr().Body(
-			app.Th().Scope("col").Text("Crawler"),
-			app.Th().Scope("col").Text("Blocked now"),
-			app.Th().Scope("col").Text("Blocked once written"),
-		)),
-		app.TBody().Body(rows...),
-	)))
+	// The worker's nodes hold no control nor line button: a panel of
+	// none draws them.
+	return div.DataSet("urls", v.URLs).Body((&SiteURLsPanel{}).node(v.Node))
 }
 
 // intentRow is one crawler of the preview.
