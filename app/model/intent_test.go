@@ -46,3 +46,72 @@ func TestPreviewIntent(t *testing.T) {
 		t.Errorf("applied twice: same %v, %d changes", again.Same, again.Changes)
 	}
 }
+
+// TestPreviewIntentFlips: each crawler's checks (the root and its tests)
+// that the intent flips are two counts, newly allowed and newly blocked,
+// which a change both ways does not cancel out, and which are those of a
+// robots.Diff of the two files over the same URLs.
+func TestPreviewIntentFlips(t *testing.T) {
+	for _, c := range []struct {
+		name, file string
+		in         robots.Intent
+		rows       []Row
+		want       map[string][2]int // newly allowed, newly blocked, of some crawlers
+	}{
+		{
+			name: "both ways for GPTBot",
+			file: "User-agent: *\nDisallow: /admin/\n\nUser-agent: GPTBot\nDisallow: /blog/\n",
+			in:   robots.Intent{Roles: map[robots.Role]robots.Choice{robots.RoleAITraining: robots.Let}},
+			rows: []Row{{Agent: "GPTBot", URL: "https://example.com/blog/a"}, {Agent: "GPTBot", URL: "https://example.com/admin/x"},
+				{Agent: "Googlebot", URL: "https://example.com/blog/a"}},
+			want: map[string][2]int{"GPTBot": {1, 1}},
+		},
+		{
+			name: "the root blocked",
+			file: "User-agent: *\nDisallow: /admin/\n",
+			in:   robots.Intent{Roles: map[robots.Role]robots.Choice{robots.RoleAITraining: robots.Deny}},
+			rows: []Row{{Agent: "GPTBot", URL: "https://example.com/blog/"}, {Agent: "CCBot", URL: "https://example.com/admin/"}},
+			want: map[string][2]int{"GPTBot": {0, 2}, "CCBot": {0, 1}},
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := State{Robots: c.file, Rows: c.rows}
+			p := PreviewIntent(Analyze(&s), &s, c.in)
+			old, next := robots.ParseString(c.file), robots.ParseString(p.Text)
+			allowed, blocked := 0, 0
+			for _, ic := range p.Crawlers {
+				if w, ok := c.want[ic.Token]; ok && [2]int{ic.NewlyAllowed, ic.NewlyBlocked} != w {
+					t.Errorf("%s: newly allowed and blocked %d and %d, want %v", ic.Token, ic.NewlyAllowed, ic.NewlyBlocked, w)
+				}
+				// The engine's diff of the two files over the crawler's
+				// URLs: the root and its tests.
+				urls := []string{"/"}
+				for _, r := range c.rows {
+					if r.Agent == ic.Token {
+						urls = append(urls, r.URL)
+					}
+				}
+				d := robots.NewDiff(old, next, ic.Token)
+				for _, u := range urls {
+					d.Add(robots.EncodeURL(u))
+				}
+				var diff [2]int
+				for _, f := range d.Flips() {
+					if f.Allowed {
+						diff[0] += f.Count
+					} else {
+						diff[1] += f.Count
+					}
+				}
+				if got := [2]int{ic.NewlyAllowed, ic.NewlyBlocked}; got != diff {
+					t.Errorf("%s: newly allowed and blocked %v, the engine's diff %v", ic.Token, got, diff)
+				}
+				allowed += ic.NewlyAllowed
+				blocked += ic.NewlyBlocked
+			}
+			if p.NewlyAllowed != allowed || p.NewlyBlocked != blocked {
+				t.Errorf("the preview adds up %d and %d, its crawlers %d and %d", p.NewlyAllowed, p.NewlyBlocked, allowed, blocked)
+			}
+		})
+	}
+}

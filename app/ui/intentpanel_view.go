@@ -284,22 +284,29 @@ func intentRow(c *model.IntentCrawler) app.UI {
 	}))
 	root := c.After
 	if c.Before != c.After {
-		root = c.Before + " → " + c.After
+		root = flipText(&c.RootBefore, &c.RootAfter)
 	}
 	var tests app.UI = app.Text("none")
 	if len(c.Tests) > 0 {
 		items := make([]app.UI, len(c.Tests))
 		for i, t := range c.Tests {
-			items[i] = app.Li().DataSet("change", t.Index).Text(t.URL + ": " + t.Current.Verdict() + " → " + t.Proposed.Verdict())
+			items[i] = app.Li().DataSet("change", t.Index).Text(t.URL + ": " + flipText(&t.Current, &t.Proposed))
 		}
 		tests = app.Ul().Class("intent-tests").Body(items...)
 	}
-	return app.Tr().DataSet("crawler", c.Token).DataSet("before", c.Before).DataSet("after", c.After).DataSet("tests", len(c.Tests)).Body(
+	return app.Tr().DataSet("crawler", c.Token).DataSet("before", c.Before).DataSet("after", c.After).DataSet("tests", len(c.Tests)).
+		DataSet("newly-allowed", c.NewlyAllowed).DataSet("newly-blocked", c.NewlyBlocked).Body(
 		name,
 		app.Td().Text(intent),
 		app.Td().Class("verdict-change").Text(root),
 		app.Td().Body(tests),
 	)
+}
+
+// flipText says a verdict that changes with the lines that decided it:
+// "allowed (no rule matched) → blocked (line 4: Disallow: /)".
+func flipText(before, after *model.VersionSide) string {
+	return before.Verdict() + " (" + before.Decided() + ") → " + after.Verdict() + " (" + after.Decided() + ")"
 }
 
 func (p *IntentPanel) role(ctx app.Context, e app.Event) {
