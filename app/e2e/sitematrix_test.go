@@ -281,7 +281,7 @@ func TestSiteMatrix(t *testing.T) {
 			t.Errorf("%s changes %s, want %d", tok, got, change)
 		}
 	}
-	if got := p.Text(`#site-matrix tr[data-crawler="bingbot"]`); !strings.Contains(got, "+12,000 blocked") {
+	if got := p.Text(`#site-matrix tr[data-crawler="bingbot"]`); !strings.Contains(got, "Newly allowed 0, newly blocked 12,000") {
 		t.Errorf("bingbot's row says %q", got)
 	}
 
