@@ -143,19 +143,18 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 		}
 	}
 	// Every crawler is counted over each set at once: the query's
-	// crawler's tally and Googlebot's are two of them.
-	covSub := q.coverage(agents...)
-	covList := q.coverage(agents...)
-	covReqs := q.coverage()
-	// A diff for each set, as a tally: a share's examples are then the
-	// first of its set, wherever the set is cut. The query's crawler's
-	// diff is its own (it may be a catalogued crawler too, which the
-	// matrix's diff names alike); the matrix's is of the catalogue's
-	// tokens, which are distinct, so that each flip is its crawler's.
-	var diffSub, diffList, matSub, matList *robots.Diff
+	// crawler's tally and Googlebot's are two of them. Compared with the
+	// base, a Diff of every crawler counts the file too (CountNew), so
+	// that each URL is decided once in each file, for what the file
+	// decides and for what it changes, crawler by crawler (ByAgent: the
+	// query's crawler may be named as a catalogued one is). A Diff for
+	// each set, as a tally: a share's examples are then the first of its
+	// set, wherever the set is cut.
+	covSub, covList, covReqs := q.coverage(agents...), q.coverage(agents...), q.coverage()
+	var diffSub, diffList *robots.Diff
 	if compared {
-		diffSub, diffList = q.diff(h.base, q.Crawler), q.diff(h.base, q.Crawler)
-		matSub, matList = q.diff(h.base, agents[1:]...), q.diff(h.base, agents[1:]...)
+		diffSub, diffList = q.diff(h.base, agents...), q.diff(h.base, agents...)
+		diffSub.CountNew, diffList.CountNew = true, true
 	}
 	done := 0 // the URLs and requests of sh counted before the set under way
 	stopped := func(i int) bool {
@@ -167,26 +166,28 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 		}
 		return pause != nil && pause()
 	}
-	count := func(set *URLSet, sp span, cov *robots.Coverage, diff, mat *robots.Diff) error {
+	count := func(set *URLSet, sp span, cov *robots.Coverage, diff *robots.Diff) error {
 		defer func() { done += sp.len() }()
 		for i := sp.from; i < sp.to; i++ {
 			if stopped(i - sp.from) {
 				return robots.ErrStopped
 			}
-			u := set.At(i)
-			cov.Add(u)
 			if diff != nil {
-				diff.Add(u)
-				mat.Add(u)
+				diff.Add(set.At(i))
+			} else {
+				cov.Add(set.At(i))
 			}
 		}
 		return nil
 	}
-	if err := count(&h.submitted, sh.submitted, covSub, diffSub, matSub); err != nil {
+	if err := count(&h.submitted, sh.submitted, covSub, diffSub); err != nil {
 		return nil, err
 	}
-	if err := count(&h.listed, sh.listed, covList, diffList, matList); err != nil {
+	if err := count(&h.listed, sh.listed, covList, diffList); err != nil {
 		return nil, err
+	}
+	if compared {
+		covSub, covList = diffSub.Counted(), diffList.Counted()
 	}
 	for i := sh.requests.from; i < sh.requests.to; i++ {
 		if stopped(i - sh.requests.from) {
@@ -206,10 +207,21 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 	list := matrixCounts(covList, []int{0}, func(_ int, t robots.Tally) { p.Listed = t })
 	p.Matrix = packMatrix(agents, addCounts(sub, list))
 	if compared {
-		p.SubmittedFlips, p.ListedFlips = diffSub.Flips(), diffList.Flips()
-		p.SubmittedChanges, p.ListedChanges = matSub.Flips(), matList.Flips()
+		p.SubmittedFlips, p.SubmittedChanges = splitFlips(diffSub)
+		p.ListedFlips, p.ListedChanges = splitFlips(diffList)
 	}
 	return p, nil
+}
+
+// splitFlips returns the changes of a Diff of matrixAgents: the query's
+// crawler's, and the catalogued crawlers' (distinct names: each flip is
+// its crawler's); nil for none.
+func splitFlips(d *robots.Diff) (crawler, catalogue []robots.Flip) {
+	by := d.ByAgent()
+	for _, fs := range by[1:] {
+		catalogue = append(catalogue, fs...)
+	}
+	return by[0], catalogue
 }
 
 // errParts is what coverage returns for Parts that are not of the same

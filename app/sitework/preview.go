@@ -30,7 +30,8 @@ func previewAgents(q *Query) []string {
 // requests, made under the file of then) under two files, from (the file
 // shown) and to (a file proposed), each read as its query says, for every
 // catalogued crawler and from's crawler when the catalogue does not know
-// it: what from blocks, and what to changes (Matrix.Changes), the URLs
+// it: what from blocks (the counts, without their lines), and what to
+// changes (Matrix.Changes), the URLs
 // newly allowed and newly blocked, as `robotstxt diff` counts them. It
 // returns the counts and how many URLs they are of, in steps with pause
 // between them, as Cover.
@@ -50,22 +51,30 @@ func (s *SiteURLs) Preview(from, to Query, pause robots.Pause) (*sitemsg.Matrix,
 			}
 		}
 	}
-	cov := from.coverage(agents...)
-	cov.Examples = -1 // the counts only
+	// One pass: the Diff counts the file proposed too (CountNew), and
+	// what the file shown blocks is what it blocks less what is newly
+	// blocked, plus what is newly allowed.
 	diff := robots.NewDiff(from.File, to.File, agents...)
-	diff.Dialect, diff.Fixed, diff.OldAnswer, diff.NewAnswer = from.Dialect, from.Fixed, from.Answer, to.Answer
+	diff.Dialect, diff.Fixed, diff.OldAnswer, diff.NewAnswer, diff.CountNew = from.Dialect, from.Fixed, from.Answer, to.Answer, true
 	for _, set := range []*URLSet{&h.submitted, &h.listed} {
 		for i := range set.Len() {
 			if i%siteStep == siteStep-1 && pause != nil && pause() {
 				return nil, 0, robots.ErrStopped
 			}
-			u := set.At(i)
-			cov.Add(u)
-			diff.Add(u)
+			diff.Add(set.At(i))
 		}
 	}
-	m := packMatrix(agents, matrixCounts(cov, nil, nil))
-	m.Changes = flipsByAgent(agents, diff.Flips())
+	counts := matrixCounts(diff.Counted(), nil, nil)
+	changes := make([]sitemsg.Flips, len(agents))
+	for i, fs := range diff.ByAgent() {
+		changes[i] = flipsOf(fs)
+		c := &counts[i]
+		c.Blocked += changes[i].Allowed - changes[i].Blocked
+		c.Allowed += changes[i].Blocked - changes[i].Allowed
+		c.Blocks = nil // the file proposed's lines, not the file shown's
+	}
+	m := packMatrix(agents, counts)
+	m.Changes = changes
 	return m, h.submitted.Len() + h.listed.Len(), nil
 }
 
