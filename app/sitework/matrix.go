@@ -230,8 +230,10 @@ func changeCell(fl *sitemsg.Flips) sitemsg.Node {
 // matrixNode returns the table of every crawler's counts of c (the
 // #site-matrix contract: a row tr[data-crawler=TOKEN] with data-allowed
 // and data-blocked for each catalogued crawler, and for q's crawler when
-// the catalogue does not know it; with a base, data-newly-allowed and
-// data-newly-blocked, and data-change, the difference), grouped by role, each row a button
+// the catalogue does not know it; data-newly-allowed and
+// data-newly-blocked, what the file changes against the base, 0 and 0
+// when it is the base, and with a change data-change, their difference),
+// grouped by role, each row a button
 // that counts for its crawler, and the line that blocks most; nil when
 // there is no matrix.
 func matrixNode(c *sitemsg.Coverage, q Query) *sitemsg.Node {
@@ -273,6 +275,9 @@ func matrixNode(c *sitemsg.Coverage, q Query) *sitemsg.Node {
 			data = append(data, "newly-allowed", strconv.Itoa(fl.Allowed), "newly-blocked", strconv.Itoa(fl.Blocked),
 				"change", strconv.Itoa(fl.Blocked-fl.Allowed))
 			cells = append(cells, changeCell(fl))
+		} else {
+			// The file is the base: no change, which the row says too.
+			data = append(data, "newly-allowed", "0", "newly-blocked", "0")
 		}
 		most := sitemsg.Node{Tag: "td"}
 		switch l := mc.Most(); {
