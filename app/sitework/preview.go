@@ -11,8 +11,7 @@ import (
 
 // previewAgents returns the crawlers a preview counts: every catalogued
 // crawler, in the catalogue's order, then q's crawler when the catalogue
-// does not know it. They are distinct, so that each of a Diff's flips is
-// one crawler's.
+// does not know it: a row each, none twice.
 func previewAgents(q *Query) []string {
 	var out []string
 	for _, c := range robots.Crawlers() {
@@ -105,7 +104,7 @@ func PreviewNode(m *sitemsg.Matrix, urls int) *sitemsg.Node {
 			}})
 	}
 	if len(rows) == 0 {
-		n := text("p", "note", over+": no crawler's verdicts change (no change).")
+		n := text("p", "note", over+": no change, for any crawler.")
 		return &n
 	}
 	var heads []sitemsg.Node
