@@ -279,9 +279,11 @@ func intentRow(c *model.IntentCrawler) app.UI {
 	case c.Follows != "":
 		intent += " (follows " + c.Follows + ")"
 	}
+	// Its checks (the root, its tests) that change, two counts, newly
+	// allowed first: a change both ways does not cancel out.
 	name := app.Th().Scope("row").Body(app.Text(c.Token), app.If(c.Role != "", func() app.UI {
 		return app.Span().Class("note intent-role").Text(" " + c.Role)
-	}))
+	}), app.Span().Class("note intent-flips").Text(" newly allowed "+strconv.Itoa(c.NewlyAllowed)+", newly blocked "+strconv.Itoa(c.NewlyBlocked)))
 	root := c.After
 	if c.Before != c.After {
 		root = flipText(&c.RootBefore, &c.RootAfter)
