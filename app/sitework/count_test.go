@@ -146,7 +146,7 @@ func TestCoverSplit(t *testing.T) {
 			// all the URLs, as the worker counted them before it could
 			// count in shares.
 			if alone.Compared {
-				d := q.diff(h.base)
+				d := q.diff(h.base, q.Crawler)
 				for _, set := range []*URLSet{&h.submitted, &h.listed} {
 					for i := range set.Len() {
 						d.Add(set.At(i))
@@ -154,6 +154,24 @@ func TestCoverSplit(t *testing.T) {
 				}
 				if want := d.Flips(); !reflect.DeepEqual(alone.Flips, want) {
 					t.Fatalf("%s: flips\n%+v\nwant one Diff's\n%+v", name, alone.Flips, want)
+				}
+				// Every crawler's two counts, newly allowed and newly
+				// blocked, and the changes that make them up, are a Diff's
+				// of that crawler alone over every URL (a few rounds: 43
+				// Diffs a query).
+				if n <= 500 {
+					for i, a := range alone.Matrix.Agents {
+						d := q.diff(h.base, a)
+						for _, set := range []*URLSet{&h.submitted, &h.listed} {
+							for k := range set.Len() {
+								d.Add(set.At(k))
+							}
+						}
+						want := flipsOf(d.Flips())
+						if got := alone.Matrix.Changes[i]; !reflect.DeepEqual(got, want) {
+							t.Fatalf("%s: %s's changes\n%+v\nwant its own Diff's\n%+v", name, a, got, want)
+						}
+					}
 				}
 			}
 			count := func(h *held, sh share) *sitemsg.Part {

@@ -36,20 +36,12 @@ func (w *Wording) Parts() []sitemsg.Node {
 		out = append(out, f)
 	}
 	if w.Compared {
-		items := make([]sitemsg.Node, len(w.Changes))
-		for i := range w.Changes {
-			c := &w.Changes[i]
-			li := el("li", "", "", plain(c.Text))
-			if len(c.Examples) > 0 {
-				li.Kids = append(li.Kids, el("span", "", "note", plain(" e.g. "), text("code", "", c.Examples[0])))
-			}
-			li.Data = []string{"flip", strconv.Itoa(i), "count", strconv.Itoa(c.Count), "verdict", c.Verdict()}
-			items[i] = li
-		}
 		rebase := sitemsg.Node{Tag: "button", ID: "site-urls-rebase", On: "click", Attrs: []string{"type", "button"},
 			Title: "Compare later edits with the file as it is now", Text: "Compare with this file from now on"}
-		ch := el("div", "site-urls-changes", "notice", text("p", "", w.ChangesSummary), el("ul", "", "", items...), rebase)
-		ch.Data = []string{"changes", strconv.Itoa(len(w.Changes))}
+		kids := append([]sitemsg.Node{text("p", "", w.ChangesSummary)}, flipsNodes(&w.Flips, FlipsShown)...)
+		ch := el("div", "site-urls-changes", "notice", append(kids, rebase)...)
+		ch.Data = []string{"changes", strconv.Itoa(len(w.Flips.Changes)),
+			"newly-allowed", strconv.Itoa(w.Flips.Allowed), "newly-blocked", strconv.Itoa(w.Flips.Blocked)}
 		out = append(out, ch)
 	}
 	if len(w.Lines) > 0 {

@@ -69,7 +69,7 @@ type sitePanel struct {
 	// previewID is the last Preview asked of the worker, whose counts go
 	// to previewed.
 	previewID int64
-	previewed func(ctx app.Context, before, after *sitemsg.Matrix, failed string)
+	previewed sitePreviewed
 
 	// flag is siteKeptKey's value as this page last read or wrote it
 	// (flagRead: it was read); resuming, a Resume is under way.
@@ -305,7 +305,7 @@ func (sp *sitePanel) reply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 		}
 	case sitemsg.Previewed:
 		if r.ID == sp.previewID && sp.previewed != nil {
-			sp.previewed(ctx, r.Before, r.After, r.Error)
+			sp.previewed(ctx, r.Site, r.Total, r.Error)
 		}
 	case sitemsg.Fatal:
 		if sp.resuming {
@@ -471,13 +471,20 @@ func (sp *sitePanel) paste(ctx app.Context, text string) {
 	}
 }
 
+// sitePreviewed takes what a preview counted: the worker's words (site)
+// of what the file not yet written changes over the site's urls, or why
+// it failed.
+type sitePreviewed func(ctx app.Context, site *sitemsg.Node, urls int, failed string)
+
 // preview has the worker count the site's URLs under text, a file not
 // yet written, and under the file shown, for every crawler, apart from
-// the panel's own counts; done gets the two counts, or why they failed.
-// As a count, it is asked once the typing pauses (siteCountPause): a
-// preview made again at each key asks the worker nothing until then.
-// It reports false, and asks nothing, when the panel holds no URL.
-func (sp *sitePanel) preview(text string, done func(ctx app.Context, before, after *sitemsg.Matrix, failed string)) bool {
+// the panel's own counts; done gets what text changes (the URLs newly
+// allowed and newly blocked, crawler by crawler, worded by the worker),
+// or why it failed. As a count, it is asked once the typing pauses
+// (siteCountPause): a preview made again at each key asks the worker
+// nothing until then. It reports false, and asks nothing, when the panel
+// holds no URL.
+func (sp *sitePanel) preview(text string, done sitePreviewed) bool {
 	if sp.worker == nil || sp.loads > 0 || sp.held.Pages == 0 {
 		return false
 	}
