@@ -139,7 +139,8 @@ func TestCoverAgrees(t *testing.T) {
 	}
 }
 
-// TestCoverLog counts a log's requests by crawler.
+// TestCoverLog counts a log's requests by crawler: a browser's are no
+// crawler's.
 func TestCoverLog(t *testing.T) {
 	f := robots.ParseString(siteFile)
 	var s SiteURLs
@@ -156,8 +157,8 @@ func TestCoverLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Requests) != 2 || c.Pages != 0 {
-		t.Fatalf("requests %+v, pages %d", c.Requests, c.Pages)
+	if len(c.Requests) != 1 || c.Pages != 0 || c.NotCrawlers.Browsers != 1 {
+		t.Fatalf("requests %+v, not crawlers %+v, pages %d", c.Requests, c.NotCrawlers, c.Pages)
 	}
 	for _, r := range c.Requests {
 		if r.Agent == "Googlebot" && (r.Blocked != 1 || r.Allowed != 1) {

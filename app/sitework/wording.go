@@ -30,10 +30,12 @@ type Wording struct {
 	Compared       bool
 	ChangesSummary string
 	Changes        []Change
-	// Logged are the crawlers of the log's requests; Others counts the
-	// requests of other agents (browsers), which robots.txt does not bind.
-	Logged []LoggedCrawler
-	Others int
+	// Logged are the crawlers of the log's requests, catalogued or not
+	// (robots.ReadRequester); NotCrawlers counts the requests of
+	// browsers, tools and strings naming nothing, which robots.txt does
+	// not bind.
+	Logged      []LoggedCrawler
+	NotCrawlers robots.NotCrawlers
 }
 
 // A CoverageLine is one line and the URLs it decides.
