@@ -71,6 +71,7 @@ agent, allowed, blocked, line, count, rule.`)
 	}
 	warnNoAnswer(c.stderr, c.name, src)
 	warnCut(c.stderr, c.name, src)
+	warnNotRobotsTxt(c.stderr, c.name, src)
 	if err := sf.conflict(rest, urlsFile); err != nil {
 		return c.fail(err)
 	}
