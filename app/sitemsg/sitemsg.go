@@ -198,8 +198,12 @@ type Source struct {
 	Name string `json:"name"`
 	// Kind is "sitemap", "index", "list" or "log".
 	Kind string `json:"kind"`
-	// URLs counts the URLs (or requests, or for an index the sitemaps) it gave.
-	URLs int `json:"urls"`
+	// URLs counts the URLs (or requests, or for an index the sitemaps) it
+	// gave that were not held yet; Repeats those it gave that were, from
+	// it or an earlier source (a URL is held once; a logged request is
+	// no repeat).
+	URLs    int `json:"urls"`
+	Repeats int `json:"repeats,omitempty"`
 	// Error says why it was not read whole, in words; "" when it was.
 	Error string `json:"error,omitempty"`
 }

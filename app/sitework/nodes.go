@@ -187,7 +187,10 @@ func sourcesNode(sources []sitemsg.Source, notes []string) *sitemsg.Node {
 		case "log":
 			t += sitemsg.Grouped(s.URLs) + " requests"
 		default:
-			t += sitemsg.Grouped(s.URLs) + " URLs"
+			t += sitemsg.Grouped(s.URLs+s.Repeats) + " URLs"
+			if s.Repeats > 0 {
+				t += ", " + sitemsg.Grouped(s.Repeats) + " of them repeats"
+			}
 		}
 		li := sitemsg.Node{Tag: "li", Data: []string{"kind", s.Kind}, Text: t}
 		if s.Error != "" {

@@ -1,6 +1,7 @@
 package sitework
 
 import (
+	"hash/maphash"
 	"unsafe"
 
 	"robotstester/app/sitemsg"
@@ -129,4 +130,95 @@ func (r *Requests) At(i int) (url, agent string, status int) {
 func (r *Requests) View() Requests {
 	return Requests{URLs: r.URLs.View(), agent: r.agent[:len(r.agent):len(r.agent)],
 		status: r.status[:len(r.status):len(r.status)], agents: r.agents[:len(r.agents):len(r.agents)]}
+}
+
+// A urlIndex finds a URL among those of a panel's two sets (the URLs
+// sitemaps submit, and those of lists), so that a URL read again, from
+// the same source or another, is held once. It is open addressing over
+// the URLs' places in the sets: a slot holds no string of its own (a
+// million strings would be a million objects for the collector to mark),
+// 4 bytes a slot, a million URLs in 8 MB.
+//
+// It indexes the sets' URLs lazily (sync): after a Load, a Restore or a
+// merge it catches up with what the sets hold before the next lookup.
+type urlIndex struct {
+	slots []uint32 // 0 when empty; else 1 + the URL's place (placeOf)
+	n     int      // the URLs indexed
+	done  [2]int   // of each set, how many are indexed
+	seed  maphash.Seed
+}
+
+// placeOf numbers URL i of set k (0 submitted, 1 listed) for a slot.
+func placeOf(k, i int) uint32 { return uint32(k)<<31 | uint32(i) }
+
+// sync indexes the URLs of sets not yet indexed.
+func (x *urlIndex) sync(sets [2]*URLSet) {
+	for k, s := range sets {
+		for i := x.done[k]; i < s.Len(); i++ {
+			x.put(sets, k, i)
+		}
+		x.done[k] = s.Len()
+	}
+}
+
+// has reports whether u is among the URLs of sets, which must be synced.
+func (x *urlIndex) has(sets [2]*URLSet, u string) bool {
+	if len(x.slots) == 0 {
+		return false
+	}
+	mask := uint32(len(x.slots) - 1)
+	for j := uint32(maphash.String(x.seed, u)) & mask; ; j = (j + 1) & mask {
+		p := x.slots[j]
+		if p == 0 {
+			return false
+		}
+		p--
+		if sets[p>>31].At(int(p&(1<<31-1))) == u {
+			return true
+		}
+	}
+}
+
+// added indexes URL i of set k, just added: it keeps the index synced.
+func (x *urlIndex) added(sets [2]*URLSet, k, i int) {
+	if x.done[k] == i {
+		x.put(sets, k, i)
+		x.done[k] = i + 1
+	}
+}
+
+// put indexes URL i of set k.
+func (x *urlIndex) put(sets [2]*URLSet, k, i int) {
+	if 2*(x.n+1) > len(x.slots) {
+		x.grow(sets)
+	}
+	mask := uint32(len(x.slots) - 1)
+	j := uint32(maphash.String(x.seed, sets[k].At(i))) & mask
+	for x.slots[j] != 0 {
+		j = (j + 1) & mask
+	}
+	x.slots[j] = placeOf(k, i) + 1
+	x.n++
+}
+
+// grow doubles the slots (1,024 at first) and indexes again what they
+// held.
+func (x *urlIndex) grow(sets [2]*URLSet) {
+	if x.slots == nil {
+		x.seed = maphash.MakeSeed()
+	}
+	old := x.slots
+	x.slots = make([]uint32, max(2*len(old), 1024))
+	mask := uint32(len(x.slots) - 1)
+	for _, p := range old {
+		if p == 0 {
+			continue
+		}
+		q := p - 1
+		j := uint32(maphash.String(x.seed, sets[q>>31].At(int(q&(1<<31-1))))) & mask
+		for x.slots[j] != 0 {
+			j = (j + 1) & mask
+		}
+		x.slots[j] = p
+	}
 }
