@@ -107,10 +107,16 @@ func ReadRequester(ua string) Requester {
 			break
 		}
 	}
+	// An app's HTTP stack or a headless browser anywhere: a program's
+	// request ("MyApp/2.1 CFNetwork/1410 Darwin/22.6.0"), not a robot's.
+	for _, p := range ps {
+		if !p.inComment && (headlessProduct(p.name) || stackProduct(p.name)) {
+			return Requester{Kind: ToolRequester, Token: p.name}
+		}
+	}
 	// A product of its own first, with its version: "Feedly/1.0 (…; like
 	// FeedFetcher-Google)" is Feedly.
-	if first != nil && first.version && !strings.EqualFold(first.name, "mozilla") && !browserName(first.name) &&
-		!toolProduct(first.name) && !headlessProduct(first.name) {
+	if first != nil && first.version && !strings.EqualFold(first.name, "mozilla") && !browserName(first.name) && !toolProduct(first.name) {
 		return crawlerNamed(first.name)
 	}
 	for _, p := range ps {
@@ -123,11 +129,6 @@ func ReadRequester(ua string) Requester {
 	}
 	if first == nil {
 		return Requester{}
-	}
-	for _, p := range ps {
-		if !p.inComment && headlessProduct(p.name) {
-			return Requester{Kind: ToolRequester, Token: p.name}
-		}
 	}
 	switch {
 	case toolProduct(first.name):
@@ -258,7 +259,7 @@ func toolProduct(name string) bool {
 // the start of one before a '-': "python-requests", "Apache-HttpClient").
 var toolNames = []string{
 	"curl", "wget", "python-requests", "python-httpx", "python", "aiohttp", "httpx", "urllib3",
-	"go-http-client", "java", "java-http-client", "apache-httpclient", "okhttp", "dalvik", "cfnetwork", "darwin",
+	"go-http-client", "java", "java-http-client", "apache-httpclient",
 	"libwww-perl", "lwp", "php", "guzzlehttp", "ruby", "faraday", "axios", "node-fetch", "node", "undici",
 	"got", "deno", "bun", "dart", "reqwest", "hyper", "postmanruntime", "insomnia", "httpie", "winhttp",
 	"powershell", "windowspowershell", "rest-client", "http_request2", "restsharp", "aria2", "httpclient",
@@ -275,6 +276,16 @@ func browserName(name string) bool {
 	}
 	switch n {
 	case "opera", "msie", "iemobile", "konqueror", "edge", "edgios", "yabrowser", "samsungbrowser", "ucbrowser", "vivaldi", "brave", "duckduckgo", "gsa", "webview", "silk", "seamonkey", "waterfox", "palemoon", "netscape", "maxthon", "qqbrowser", "miuibrowser", "huaweibrowser", "micromessenger", "whale", "focus":
+		return true
+	}
+	return false
+}
+
+// stackProduct reports whether a product is the HTTP stack an app's
+// requests go through, which names the app first.
+func stackProduct(name string) bool {
+	switch strings.ToLower(name) {
+	case "cfnetwork", "darwin", "dalvik", "okhttp", "alamofire":
 		return true
 	}
 	return false
