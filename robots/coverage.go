@@ -48,6 +48,7 @@ type Coverage struct {
 	// order they were met.
 	byToken     map[string]*tally
 	requests    []*tally
+	requesters  map[string]Requester // AddRequest's strings, read
 	notCrawlers NotCrawlers
 	urls        int
 }
@@ -122,7 +123,17 @@ func (c *Coverage) Add(url string) {
 // name nothing are not checked, robots.txt binding crawlers alone: they
 // are counted in NotCrawlers.
 func (c *Coverage) AddRequest(agent, url string, status int) {
-	r := ReadRequester(agent)
+	r, ok := c.requesters[agent]
+	if !ok {
+		// A log has a few thousand strings: each is read once.
+		r = ReadRequester(agent)
+		if len(c.requesters) < maxBatches {
+			if c.requesters == nil {
+				c.requesters = map[string]Requester{}
+			}
+			c.requesters[strings.Clone(agent)] = r
+		}
+	}
 	if r.Kind != CrawlerRequester {
 		c.notCrawlers.add(r)
 		return

@@ -22,7 +22,8 @@ const (
 	// Safari/537.36" naming no robot.
 	BrowserRequester
 	// ToolRequester: an HTTP client a person or a program runs: curl,
-	// Wget, python-requests, Go-http-client, a headless browser, ...
+	// Wget, python-requests, Go-http-client, an app's HTTP stack, a
+	// headless browser, ...
 	ToolRequester
 )
 
@@ -78,19 +79,20 @@ const maxRequesterToken = 64
 // It is the one reading of a log's user-agent strings: Coverage.AddRequest
 // counts by it, for the command line and for the page alike.
 //
-// A catalogued crawler's token wherever it stands wins. Then the
-// string's first product, when it gives a version and is no browser's
-// nor tool's, is a crawler's ("Feedly/1.0 (…; like FeedFetcher-Google)"
-// is Feedly). Then a product named as robots name themselves (…bot,
-// …spider, crawl…, Slurp, …fetcher, …archiver, …externalhit, …indexer),
-// outside the string's comments or in a comment that says "compatible"
-// or gives a URL or an address, or a product with a version in such a
-// comment (the "Mozilla/5.0 (compatible; Name/1.0; +http://…)" form
-// crawlers use). Otherwise a tool's first product (curl,
-// python-requests, Go-http-client, Java, okhttp, …) or a headless
-// browser's make a tool, and Mozilla or a browser's product with its
-// version a browser. A string with control bytes, or with no product
-// token and version, is unknown.
+// In order: a catalogued crawler's token wherever it stands makes a
+// crawler. An app's HTTP stack (CFNetwork, Dalvik, okhttp) or a headless
+// browser (HeadlessChrome, PhantomJS) outside the comments makes a tool.
+// The string's first product, when it gives a version and is no
+// browser's nor tool's, is a crawler's ("Feedly/1.0 (…; like
+// FeedFetcher-Google)" is Feedly). Then a product named as robots name
+// themselves (…bot, …spider, crawl…, Slurp, …fetcher, …archiver,
+// …externalhit, …indexer), outside the comments or in a comment that
+// says "compatible" or gives a URL or an address, or a product with a
+// version in such a comment (the "Mozilla/5.0 (compatible; Name/1.0;
+// +http://…)" form crawlers use), is a crawler's. Otherwise a tool's
+// first product (curl, python-requests, Go-http-client, Java, …) makes a
+// tool, and Mozilla's or a browser's with its version a browser. A
+// string with control bytes, or with no product and version, is unknown.
 func ReadRequester(ua string) Requester {
 	ua = strings.TrimSpace(ua)
 	if ua == "" || ua == "-" || hasControl(ua) {
