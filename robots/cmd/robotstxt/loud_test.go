@@ -36,6 +36,8 @@ func TestLoudForCI(t *testing.T) {
 	}{
 		{"check, an HTML page as the file", "", []string{"check", "--file", html, "/x"}, 0, []string{warning(html, "an HTML page")}},
 		{"check, a URL list as the file", "", []string{"check", "--file", list, "/x"}, 0, []string{warning(list, "a list of URLs") + ": give the URLs with --urls"}},
+		{"check, a list of paths as the file", "/shop/cart\n/blog\n# a comment\n/private/x\n", []string{"check", "--file", "-", "--urls", list}, 0, []string{"standard input looks like a list of URLs"}},
+		{"check, text as the file", "Not found\n", []string{"check", "--file", "-", "/x"}, 0, []string{"standard input holds no robots.txt record"}},
 		{"check, a binary file as the file", "", []string{"check", "--file", binary, "/x"}, 0, []string{warning(binary, "a binary file")}},
 		{"check --summary, a URL list as the file", "", []string{"check", "--file", list, "--urls", list, "--summary"}, 0, []string{warning(list, "a list of URLs")}},
 		{"diff, an HTML page as the new file", "", []string{"diff", robotsFile, html, "-a", "Googlebot", "/private/x"}, 1, []string{warning(html, "an HTML page")}},

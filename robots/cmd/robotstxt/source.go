@@ -130,10 +130,24 @@ func (s *source) notRobotsTxt() string {
 	case robots.PastedURL:
 		return name + " looks like a list of URLs, not a robots.txt: give the URLs with --urls, and the robots.txt with --file"
 	}
+	content, urls := 0, 0
 	for i := range s.file.Lines {
-		if l := &s.file.Lines[i]; l.Has(robots.FlagNUL) || l.Has(robots.FlagInvalidUTF8) {
+		l := &s.file.Lines[i]
+		if l.Has(robots.FlagNUL) || l.Has(robots.FlagInvalidUTF8) {
 			return name + " looks like a binary file, not a robots.txt: crawlers find no rule in it"
 		}
+		if l.Kind == robots.Blank || l.Kind == robots.Comment {
+			continue
+		}
+		content++
+		// The engine's PastedURL wants every line a URL; a list of paths
+		// ("/shop/cart") is a list all the same.
+		if t := strings.TrimSpace(s.file.Text(l.Number)); strings.HasPrefix(t, "/") && !strings.ContainsAny(t, " \t") {
+			urls++
+		}
+	}
+	if 2*urls > content {
+		return name + " looks like a list of URLs, not a robots.txt: give the URLs with --urls, and the robots.txt with --file"
 	}
 	return name + " holds no robots.txt record (User-agent, Allow, Disallow, Sitemap): crawlers find no rule in it"
 }
