@@ -318,7 +318,8 @@ func (s *SiteURLs) Add(src Source, e sitemap.Entry, submitted bool) error {
 func (s *SiteURLs) addURL(set *URLSet, u string) (added, ok bool) {
 	sets := [2]*URLSet{&s.submitted, &s.listed}
 	s.seen.sync(sets)
-	if s.seen.has(sets, u) {
+	h := s.seen.hash(u)
+	if s.seen.has(sets, u, h) {
 		return false, true
 	}
 	if !set.Add(u) {
@@ -328,7 +329,7 @@ func (s *SiteURLs) addURL(set *URLSet, u string) (added, ok bool) {
 	if set == &s.listed {
 		k = 1
 	}
-	s.seen.added(sets, k, set.Len()-1)
+	s.seen.added(h, k, set.Len()-1)
 	return true, true
 }
 

@@ -135,16 +135,21 @@ func (r *Requests) View() Requests {
 // A urlIndex finds a URL among those of a panel's two sets (the URLs
 // sitemaps submit, and those of lists), so that a URL read again, from
 // the same source or another, is held once. It is open addressing over
-// the URLs' places in the sets: a slot holds no string of its own (a
-// million strings would be a million objects for the collector to mark),
-// 4 bytes a slot, a million URLs in 8 MB.
+// the URLs' places in the sets: a slot holds the URL's hash and place, no
+// string of its own (a million strings would be a million objects for
+// the collector to mark), 8 bytes a slot, a million URLs in 16 MB. The
+// hash kept in the slot spares reading a URL's bytes, scattered over the
+// sets' blocks, but for the one that matches, and growing the slots
+// reads none.
 //
 // It indexes the sets' URLs lazily (sync): after a Load, a Restore or a
 // merge it catches up with what the sets hold before the next lookup.
 type urlIndex struct {
-	slots []uint32 // 0 when empty; else 1 + the URL's place (placeOf)
-	n     int      // the URLs indexed
-	done  [2]int   // of each set, how many are indexed
+	// slots hold, each, 0 when empty; else the URL's hash (the high 32
+	// bits) and 1 + its place (placeOf, the low 32).
+	slots []uint64
+	n     int    // the URLs indexed
+	done  [2]int // of each set, how many are indexed
 	seed  maphash.Seed
 }
 
@@ -155,70 +160,75 @@ func placeOf(k, i int) uint32 { return uint32(k)<<31 | uint32(i) }
 func (x *urlIndex) sync(sets [2]*URLSet) {
 	for k, s := range sets {
 		for i := x.done[k]; i < s.Len(); i++ {
-			x.put(sets, k, i)
+			x.put(x.hash(s.At(i)), k, i)
 		}
 		x.done[k] = s.Len()
 	}
 }
 
-// has reports whether u is among the URLs of sets, which must be synced.
-func (x *urlIndex) has(sets [2]*URLSet, u string) bool {
-	if len(x.slots) == 0 {
-		return false
+// hash returns u's hash: the seed is made with the first slots.
+func (x *urlIndex) hash(u string) uint32 {
+	if x.slots == nil {
+		x.seed = maphash.MakeSeed()
+		x.slots = make([]uint64, 1024)
 	}
+	return uint32(maphash.String(x.seed, u))
+}
+
+// has reports whether u, whose hash is h, is among the URLs of sets,
+// which must be synced.
+func (x *urlIndex) has(sets [2]*URLSet, u string, h uint32) bool {
 	mask := uint32(len(x.slots) - 1)
-	for j := uint32(maphash.String(x.seed, u)) & mask; ; j = (j + 1) & mask {
-		p := x.slots[j]
-		if p == 0 {
+	for j := h & mask; ; j = (j + 1) & mask {
+		e := x.slots[j]
+		if e == 0 {
 			return false
 		}
-		p--
+		if uint32(e>>32) != h {
+			continue
+		}
+		p := uint32(e) - 1
 		if sets[p>>31].At(int(p&(1<<31-1))) == u {
 			return true
 		}
 	}
 }
 
-// added indexes URL i of set k, just added: it keeps the index synced.
-func (x *urlIndex) added(sets [2]*URLSet, k, i int) {
+// added indexes URL i of set k, whose hash is h, just added: it keeps
+// the index synced.
+func (x *urlIndex) added(h uint32, k, i int) {
 	if x.done[k] == i {
-		x.put(sets, k, i)
+		x.put(h, k, i)
 		x.done[k] = i + 1
 	}
 }
 
-// put indexes URL i of set k.
-func (x *urlIndex) put(sets [2]*URLSet, k, i int) {
+// put indexes URL i of set k, whose hash is h.
+func (x *urlIndex) put(h uint32, k, i int) {
 	if 2*(x.n+1) > len(x.slots) {
-		x.grow(sets)
+		x.grow()
 	}
-	mask := uint32(len(x.slots) - 1)
-	j := uint32(maphash.String(x.seed, sets[k].At(i))) & mask
-	for x.slots[j] != 0 {
-		j = (j + 1) & mask
-	}
-	x.slots[j] = placeOf(k, i) + 1
+	x.insert(uint64(h)<<32 | uint64(placeOf(k, i)+1))
 	x.n++
 }
 
-// grow doubles the slots (1,024 at first) and indexes again what they
-// held.
-func (x *urlIndex) grow(sets [2]*URLSet) {
-	if x.slots == nil {
-		x.seed = maphash.MakeSeed()
-	}
-	old := x.slots
-	x.slots = make([]uint32, max(2*len(old), 1024))
+// insert puts slot e in its place.
+func (x *urlIndex) insert(e uint64) {
 	mask := uint32(len(x.slots) - 1)
-	for _, p := range old {
-		if p == 0 {
-			continue
+	j := uint32(e>>32) & mask
+	for x.slots[j] != 0 {
+		j = (j + 1) & mask
+	}
+	x.slots[j] = e
+}
+
+// grow doubles the slots, and puts back what they held by its hash.
+func (x *urlIndex) grow() {
+	old := x.slots
+	x.slots = make([]uint64, 2*len(old))
+	for _, e := range old {
+		if e != 0 {
+			x.insert(e)
 		}
-		q := p - 1
-		j := uint32(maphash.String(x.seed, sets[q>>31].At(int(q&(1<<31-1))))) & mask
-		for x.slots[j] != 0 {
-			j = (j + 1) & mask
-		}
-		x.slots[j] = p
 	}
 }
