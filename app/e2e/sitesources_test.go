@@ -3,7 +3,11 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -64,14 +68,39 @@ func TestSiteURLsDropRepeats(t *testing.T) {
 
 // TestSiteURLsLogAgrees drops a generated access log (crawlers catalogued
 // and not, browsers, tools, odd strings): the panel lists each crawler,
-// [data-log-agent] with data-requests, as the engine counts it for the
-// command line (check --log --summary: robots.Coverage.AddRequest), and
-// no browser nor tool among them.
+// [data-log-agent] with data-requests, as the command line counts it
+// (robotstxt check --log L --summary --json, its rows' agent and count)
+// and as the engine does (robots.Coverage.AddRequest), and no browser
+// nor tool among them.
 func TestSiteURLsLogAgrees(t *testing.T) {
 	log := logsample.Log(600, 7)
+	dir := t.TempDir()
+	logFile, robotsFile := filepath.Join(dir, "access.log"), filepath.Join(dir, "robots.txt")
+	if err := os.WriteFile(logFile, []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(robotsFile, []byte(logsample.Robots), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(cliBinary(t), "check", "--file", robotsFile, "--log", logFile, "--summary", "--json")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("robotstxt check --log: %v", err)
+	}
+	cli := map[string]int{}
+	for line := range strings.Lines(string(out)) {
+		var row struct {
+			Agent string `json:"agent"`
+			Count int    `json:"count"`
+		}
+		if err := json.Unmarshal([]byte(line), &row); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		cli[row.Agent] += row.Count
+	}
 	f := robots.ParseString(logsample.Robots)
 	cov := robots.NewCoverage(f)
-	err := sitemap.ReadLog(strings.NewReader(log), "access.log", func(sitemap.Note) {}, func(e sitemap.Entry) error {
+	err = sitemap.ReadLog(strings.NewReader(log), "access.log", func(sitemap.Note) {}, func(e sitemap.Entry) error {
 		cov.AddRequest(e.Agent, robots.EncodeURL(e.URL), e.Status)
 		return nil
 	})
@@ -81,6 +110,9 @@ func TestSiteURLsLogAgrees(t *testing.T) {
 	want := map[string]int{}
 	for _, tl := range cov.Tallies() {
 		want[tl.Agent] = tl.Allowed + tl.Blocked
+	}
+	if fmt.Sprint(cli) != fmt.Sprint(want) {
+		t.Fatalf("the command line counts %v, the engine %v", cli, want)
 	}
 
 	p := suite.NewPage(t)
