@@ -33,7 +33,8 @@ func (p *Page) dropSiteFiles(names, texts []string) {
 // TestSiteURLsDropRepeats drops a crawler's export of 300 URLs and a list
 // of 500 sharing 300 of them, at once: both are read, in order, each
 // named in the summary with what it gave, and the 300 repeats are held
-// and counted once: 500 URLs.
+// and counted once: 500 URLs. After a reload, two more files dropped as
+// the URLs kept are read back are read after them.
 func TestSiteURLsDropRepeats(t *testing.T) {
 	p := suite.NewPage(t)
 	p.Open(suite.Site(t, ""))
@@ -62,6 +63,33 @@ func TestSiteURLsDropRepeats(t *testing.T) {
 	sources := Eval[string](p, "reading the sources", `document.querySelector("#site-urls-sources").textContent`)
 	if i, j := strings.Index(sources, "crawl.csv"), strings.Index(sources, "urls.txt"); i < 0 || j < i {
 		t.Errorf("the sources, in the order dropped: %q", sources)
+	}
+	noExceptions(t, p)
+
+	// After a reload, two more dropped as the panel opens, while the URLs
+	// kept are read back: read after them, in order, and their repeats of
+	// the URLs kept said (400 to 649: 150 new, 150 repeats).
+	p.Wait("#site-urls-kept")
+	p.Open(suite.Site(t, ""))
+	p.Click("#site-urls-toggle")
+	p.Wait("#site-urls-notes")
+	var more, extra strings.Builder
+	for i := 400; i < 600; i++ {
+		fmt.Fprintf(&more, "https://example.com/page/%d\n", i)
+	}
+	for i := 550; i < 650; i++ {
+		fmt.Fprintf(&extra, "https://example.com/page/%d\n", i)
+	}
+	p.dropSiteFiles([]string{"more.txt", "extra.txt"}, []string{more.String(), extra.String()})
+	p.WaitAttr(`#site-urls-summary[data-counted="true"]`, "data-urls", "650")
+	if got, _ := p.Attr("#site-urls-summary", "data-repeats"); got != "450" {
+		t.Errorf("data-repeats %q after the reload, want 450", got)
+	}
+	summary = p.Text("#site-urls-summary")
+	for _, want := range []string{"650 URLs read from 4 sources", "more.txt: 200 URLs, 100 of them repeats", "extra.txt: 100 URLs, 50 of them repeats"} {
+		if !strings.Contains(summary, want) {
+			t.Errorf("the summary %q does not say %q", summary, want)
+		}
 	}
 	noExceptions(t, p)
 }

@@ -249,8 +249,10 @@ func (sp *sitePanel) reply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 			sp.pasted = ""
 		}
 		if r.ID == sp.loadGen {
-			if sp.fileReading {
-				// The next file of a drop, once the last is read.
+			if sp.fileReading && sp.loads == 0 {
+				// The next file of a drop, once the last is read: and
+				// every other reading (the URLs kept read back first, a
+				// paste), so that none runs beside it.
 				sp.fileReading = false
 				sp.readNext()
 			}
