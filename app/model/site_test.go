@@ -181,4 +181,9 @@ func TestSiteViewSources(t *testing.T) {
 			t.Errorf("summary %q\nwant    %q", v.Summary, tc.want)
 		}
 	}
+	// A source of repeats alone gave URLs: it is not said to give none.
+	again := sitemsg.URLsState{Pages: 2, Sources: []sitemsg.Source{{Name: "a.txt", Kind: "list", URLs: 2}, {Name: "a-again.txt", Kind: "list", Repeats: 2}}}
+	if v := SiteViewOf(&again, nil, q, false); len(v.Told) != 0 {
+		t.Errorf("told %q of a source of repeats", v.Told)
+	}
 }

@@ -59,7 +59,7 @@ func siteTold(s *sitemsg.URLsState, reading bool) []string {
 				told = append(told, note)
 			}
 		}
-		if len(told) == n && src.URLs == 0 && !reading {
+		if len(told) == n && src.URLs+src.Repeats == 0 && !reading {
 			told = append(told, from+noURLIn)
 		}
 	}
