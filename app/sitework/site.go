@@ -468,7 +468,20 @@ func (s *SiteURLs) EachRow(q Query, pause robots.Pause, fn func(SiteRow) error) 
 		if n%siteStep == 0 && pause != nil && pause() {
 			return robots.ErrStopped
 		}
-		ru := q.File.Ask(robots.Question{Agent: agent, URL: u, Dialect: q.Dialect, OwnDialect: !q.Fixed, Answer: q.Answer})
+		question := robots.Question{Agent: agent, URL: u, Dialect: q.Dialect, OwnDialect: !q.Fixed, Answer: q.Answer}
+		var ru robots.Ruling
+		if source == "log" {
+			// A logged request is read as the counts read it: a
+			// crawler's by its product token; another's is no crawler's,
+			// which robots.txt does not bind.
+			req := robots.ReadRequester(agent)
+			if req.Kind != robots.CrawlerRequester {
+				return fn(SiteRow{Source: source, URL: u, Agent: agent, Allowed: true, Status: status, Rule: notCrawlerRule(req)})
+			}
+			ru = q.File.AskAs(req.Identity(agent), question)
+		} else {
+			ru = q.File.Ask(question)
+		}
 		r := SiteRow{Source: source, URL: u, Agent: agent, Allowed: ru.Allowed, Line: ru.Line, Status: status}
 		switch {
 		case ru.ByAnswer():
@@ -495,6 +508,18 @@ func (s *SiteURLs) EachRow(q Query, pause robots.Pause, fn func(SiteRow) error) 
 		}
 	}
 	return nil
+}
+
+// notCrawlerRule is the rule column of a logged request no crawler made:
+// robots.txt does not bind it, and it is not checked.
+func notCrawlerRule(r robots.Requester) string {
+	switch r.Kind {
+	case robots.BrowserRequester:
+		return "not checked: a browser's request"
+	case robots.ToolRequester:
+		return "not checked: a tool's request (" + r.Token + ")"
+	}
+	return "not checked: its user-agent string names no one"
 }
 
 // lineRule returns line n of f as a rule: "Disallow: /private/".
