@@ -199,8 +199,12 @@ type Source struct {
 	Name string `json:"name"`
 	// Kind is "sitemap", "index", "list" or "log".
 	Kind string `json:"kind"`
-	// URLs counts the URLs (or requests, or for an index the sitemaps) it gave.
-	URLs int `json:"urls"`
+	// URLs counts the URLs (or requests, or for an index the sitemaps) it
+	// gave that were not held yet; Repeats those it gave that were, from
+	// it or an earlier source (a URL is held once; a logged request is
+	// no repeat).
+	URLs    int `json:"urls"`
+	Repeats int `json:"repeats,omitempty"`
 	// Error says why it was not read whole, in words; "" when it was.
 	Error string `json:"error,omitempty"`
 }
@@ -220,8 +224,10 @@ type Coverage struct {
 	Tally robots.Tally `json:"tally"`
 	// Googlebot is Googlebot's, over the URLs sitemaps submit.
 	Googlebot robots.Tally `json:"googlebot"`
-	// Requests are the logged requests' tallies, by product token.
-	Requests []robots.Tally `json:"requests,omitempty"`
+	// Requests are the logged requests' tallies, by product token: the
+	// crawlers' (robots.ReadRequester). NotCrawlers counts the others'.
+	Requests    []robots.Tally     `json:"requests,omitempty"`
+	NotCrawlers robots.NotCrawlers `json:"notCrawlers"`
 	// Compared reports that the file differs from the base; Flips are
 	// then the changes, for the query's crawler.
 	Compared bool          `json:"compared"`
@@ -315,8 +321,9 @@ type Part struct {
 	// Listed is the crawler's tally of the URLs of lists and exports.
 	Listed robots.Tally `json:"listed"`
 	// Requests are the logged requests' tallies, by product token, in
-	// the order met.
-	Requests []robots.Tally `json:"requests"`
+	// the order met: the crawlers'. NotCrawlers counts the others'.
+	Requests    []robots.Tally     `json:"requests"`
+	NotCrawlers robots.NotCrawlers `json:"notCrawlers"`
 	// SubmittedFlips and ListedFlips are what the file changes against
 	// the base for the query's crawler, when compared, over each set: a
 	// flip's examples are the submitted URLs' first.

@@ -196,7 +196,7 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 		u, agent, status := h.requests.At(i)
 		covReqs.AddRequest(agent, u, status)
 	}
-	p := &sitemsg.Part{Submitted: make([]robots.Tally, 2), Requests: covReqs.Tallies()}
+	p := &sitemsg.Part{Submitted: make([]robots.Tally, 2), Requests: covReqs.Tallies(), NotCrawlers: covReqs.NotCrawlers()}
 	sub := matrixCounts(covSub, []int{0, googlebotAt}, func(i int, t robots.Tally) {
 		if i == 0 {
 			p.Submitted[0] = t // the crawler's
@@ -235,7 +235,9 @@ var errParts = errors.New("the shares' counts do not add up: they are of differe
 // exactly what a count of everything at once says.
 func (h *held) coverage(q Query, version int, parts ...*sitemsg.Part) (*sitemsg.Coverage, error) {
 	p := *parts[0]
+	p.NotCrawlers.ToolNames = slices.Clone(p.NotCrawlers.ToolNames)
 	for _, o := range parts[1:] {
+		p.NotCrawlers.Add(o.NotCrawlers)
 		if len(o.Submitted) != len(p.Submitted) {
 			return nil, errParts
 		}
@@ -264,7 +266,7 @@ func (h *held) coverage(q Query, version int, parts ...*sitemsg.Part) (*sitemsg.
 	// submitted URLs' last.
 	c.Tally = mergeTallies(p.Submitted[0], p.Listed)
 	c.Googlebot = p.Submitted[len(p.Submitted)-1]
-	c.Requests = p.Requests
+	c.Requests, c.NotCrawlers = p.Requests, p.NotCrawlers
 	if c.Compared {
 		c.Flips = mergeFlips(p.SubmittedFlips, p.ListedFlips)
 		if m != nil {

@@ -25,7 +25,8 @@ const (
 )
 
 // splitAgents are the logged requests' user-agent strings: several
-// crawlers (two strings of Googlebot's), and a browser.
+// crawlers (two strings of Googlebot's, one the catalogue does not
+// know), a browser, tools and a string naming no one.
 var splitAgents = []string{
 	"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
 	"Googlebot-Image/1.0",
@@ -34,6 +35,10 @@ var splitAgents = []string{
 	"GPTBot/1.1",
 	"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36",
 	"Googlebot",
+	"Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)",
+	"curl/8.5.0",
+	"python-requests/2.31.0",
+	"-",
 }
 
 // randomURLs fills a SiteURLs with n entries of every kind, drawn by r:

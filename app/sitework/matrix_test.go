@@ -203,6 +203,7 @@ func urlsFor(r *rand.Rand, text string, n int) []string {
 	}
 	paths = append(paths, "/", "/index.html", "/a.pdf", "/search?q=1", "/blog/2024/post")
 	out := make([]string, n)
+	seen := map[string]bool{}
 	for i := range out {
 		p := paths[r.IntN(len(paths))]
 		if !strings.HasPrefix(p, "/") {
@@ -215,6 +216,11 @@ func urlsFor(r *rand.Rand, text string, n int) []string {
 			p += fmt.Sprintf("/page-%d.html", r.IntN(50))
 		}
 		out[i] = robots.EncodeURL("https://example.com" + p)
+		// Distinct: the panel holds a URL once.
+		for seen[out[i]] {
+			out[i] += "x"
+		}
+		seen[out[i]] = true
 	}
 	return out
 }

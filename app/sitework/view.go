@@ -145,16 +145,14 @@ func (v *Wording) changes(c *sitemsg.Coverage) {
 	v.ChangesSummary = fmt.Sprintf(against+"your edit, for %s: %s.", c.Tally.Agent, flipsSummary(&v.Flips))
 }
 
-// logged words a log's requests: for each known crawler, those the file
-// does not allow it.
+// logged words a log's requests: for each crawler, catalogued or not,
+// those the file does not allow it. The engine counted crawlers' alone
+// (robots.Coverage.AddRequest), as the command line does.
 func (v *Wording) logged(c *sitemsg.Coverage) {
+	v.NotCrawlers = c.NotCrawlers
 	for i := range c.Requests {
 		t := &c.Requests[i]
 		n := t.Allowed + t.Blocked
-		if _, known := robots.LookupCrawler(t.Agent); !known {
-			v.Others += n
-			continue
-		}
 		lc := LoggedCrawler{Agent: t.Agent, Requests: n, Blocked: t.Blocked}
 		for _, l := range t.Lines {
 			if !l.Allowed {

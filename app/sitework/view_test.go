@@ -117,8 +117,8 @@ func TestWordingLog(t *testing.T) {
 `
 	s := siteWork(t, map[string]string{"access.log": log})
 	v := worded(t, s, NewQuery(sitemsg.Query{Text: siteFile, Crawler: "Googlebot"}))
-	if len(v.Logged) != 1 || v.Logged[0].Blocked != 1 || v.Logged[0].Fetched != 1 || v.Others != 1 {
-		t.Fatalf("logged %+v, others %d", v.Logged, v.Others)
+	if len(v.Logged) != 1 || v.Logged[0].Blocked != 1 || v.Logged[0].Fetched != 1 || v.NotCrawlers.Browsers != 1 || v.NotCrawlers.Total() != 1 {
+		t.Fatalf("logged %+v, not crawlers %+v", v.Logged, v.NotCrawlers)
 	}
 	if v.Logged[0].Text != "Googlebot made 2 requests: 1 to URLs the file does not allow it, 1 of them answered 2xx." {
 		t.Errorf("text %q", v.Logged[0].Text)

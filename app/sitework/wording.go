@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"robotstester/app/sitemsg"
+	"robotstester/robots"
 )
 
 // LinesShown is how many deciding lines of each verdict the panel
@@ -31,10 +32,12 @@ type Wording struct {
 	Compared       bool
 	ChangesSummary string
 	Flips          sitemsg.Flips
-	// Logged are the crawlers of the log's requests; Others counts the
-	// requests of other agents (browsers), which robots.txt does not bind.
-	Logged []LoggedCrawler
-	Others int
+	// Logged are the crawlers of the log's requests, catalogued or not
+	// (robots.ReadRequester); NotCrawlers counts the requests of
+	// browsers, tools and strings naming nothing, which robots.txt does
+	// not bind.
+	Logged      []LoggedCrawler
+	NotCrawlers robots.NotCrawlers
 }
 
 // A CoverageLine is one line and the URLs it decides.

@@ -90,7 +90,11 @@ func TestWorker(t *testing.T) {
 		t.Errorf("a stale count sent %d counts", n)
 	}
 	// A count stops at a pause once a newer one is asked for.
-	big := strings.Repeat("/p/x\n", 300_000)
+	var bigList strings.Builder
+	for i := range 300_000 {
+		fmt.Fprintf(&bigList, "/p/x%d\n", i)
+	}
+	big := bigList.String()
 	w.Handle(sitemsg.Request{Kind: sitemsg.Read, Name: "big.txt", Text: siteFile}, strings.NewReader(big))
 	w.Yield = func() { w.newest(9) }
 	w.Handle(sitemsg.Request{Kind: sitemsg.Count, ID: 8, Query: q}, nil)

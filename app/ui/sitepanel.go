@@ -61,6 +61,10 @@ type sitePanel struct {
 	// field once the worker has read it, not before (a worker that fails
 	// meanwhile leaves it to the user).
 	pasted string
+	// queued are the files dropped or chosen that are yet to be read,
+	// in order; fileReading, one of them is being read.
+	queued      []app.Value
+	fileReading bool
 
 	exporting bool
 	exportID  int64
@@ -128,11 +132,21 @@ func (sp *sitePanel) view() app.UI {
 		Relay:     app.Getenv(RelayEnv) != "",
 		Kept:      sp.held.Kept,
 		Sources:   len(sp.held.Sources),
+		Repeats:   repeatsOf(sp.held.Sources),
 		Counting:  sp.counting,
 
 		OnAction:     sp.act,
 		OnRevealLine: sp.page.reveal,
 	}
+}
+
+// repeatsOf counts the URLs the sources gave that were held already.
+func repeatsOf(sources []sitemsg.Source) int {
+	n := 0
+	for _, s := range sources {
+		n += s.Repeats
+	}
+	return n
 }
 
 // act does what the user asked of the panel.
@@ -153,7 +167,7 @@ func (sp *sitePanel) act(ctx app.Context, a SiteAction) {
 	case SiteCrawler:
 		sp.setCrawler(ctx, a.Text)
 	case SiteFile:
-		sp.readFile(ctx, a.File)
+		sp.readFiles(ctx, a.Files)
 	}
 }
 
@@ -235,6 +249,13 @@ func (sp *sitePanel) reply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 			sp.pasted = ""
 		}
 		if r.ID == sp.loadGen {
+			if sp.fileReading && sp.loads == 0 {
+				// The next file of a drop, once the last is read: and
+				// every other reading (the URLs kept read back first, a
+				// paste), so that none runs beside it.
+				sp.fileReading = false
+				sp.readNext()
+			}
 			sp.endLoad(r.Status)
 		}
 	case sitemsg.Progress:
@@ -380,6 +401,7 @@ func (sp *sitePanel) workerFailed(why string) {
 		lost = " The URLs it held are lost: add them again."
 	}
 	sp.held, sp.cov, sp.loads, sp.loaded, sp.resuming = sitemsg.URLsState{}, nil, 0, false, false
+	sp.queued, sp.fileReading = nil, false
 	sp.pending, sp.asked = model.SiteQuery{}, 0
 	sp.loadGen++
 	if sp.exporting {
@@ -449,14 +471,39 @@ func (sp *sitePanel) fetchSitemaps(ctx app.Context) {
 	sp.startLoad("Fetching "+model.Plural(len(maps), "sitemap", "sitemaps")+"…", sitemsg.Request{Kind: sitemsg.Load, Sitemaps: maps}, nil)
 }
 
-// readFile has the worker read a file dropped on the panel, or
-// chosen: a sitemap (gzip or not), a list, a crawler's CSV export or an
-// access log. The File itself goes to the worker, which reads it a piece
-// at a time: a log of hundreds of megabytes never passes through the page.
-func (sp *sitePanel) readFile(ctx app.Context, file app.Value) {
+// readFiles has the worker read the files dropped on the panel, or
+// chosen, each a sitemap (gzip or not), a list, a crawler's CSV export
+// or an access log: one at a time, in their order, the next once the
+// worker has read the last (queued), so that each source's repeats are
+// of those before it. Each File itself goes to the worker, which reads
+// it a piece at a time: a log of hundreds of megabytes never passes
+// through the page.
+func (sp *sitePanel) readFiles(ctx app.Context, files []app.Value) {
+	if len(files) == 0 {
+		return
+	}
 	sp.page.settle(ctx)
+	sp.queued = append(sp.queued, files...)
+	if !sp.fileReading {
+		sp.readNext()
+	}
+}
+
+// readNext has the worker read the next file queued, if any.
+func (sp *sitePanel) readNext() {
+	if len(sp.queued) == 0 {
+		return
+	}
+	file := sp.queued[0]
+	sp.queued = sp.queued[1:]
 	name := file.Get("name").String()
-	sp.startLoad("Reading "+name+"…", sitemsg.Request{Kind: sitemsg.Read, Name: name}, file)
+	if more := len(sp.queued); more > 0 {
+		name += " (" + model.Plural(more, "more file", "more files") + " to read after it)"
+	}
+	sp.fileReading = sp.startLoad("Reading "+name+"…", sitemsg.Request{Kind: sitemsg.Read, Name: file.Get("name").String()}, file)
+	if !sp.fileReading {
+		sp.queued = nil
+	}
 }
 
 // paste has the worker read what was pasted into the panel's
@@ -517,6 +564,7 @@ func (sp *sitePanel) clear(ctx app.Context) {
 	}
 	sp.held = sitemsg.URLsState{Version: sp.held.Version + 1}
 	sp.cov, sp.status, sp.loaded = nil, "", false
+	sp.queued, sp.fileReading = nil, false
 	sp.pending = model.SiteQuery{}
 }
 

@@ -63,6 +63,8 @@ something did, 2 on an error.`)
 	}
 	warnCut(c.stderr, c.name, old)
 	warnCut(c.stderr, c.name, cur)
+	warnNotRobotsTxt(c.stderr, c.name, old)
+	warnNotRobotsTxt(c.stderr, c.name, cur)
 	if err := sf.conflict(rest[2:], urlsFile); err != nil {
 		return c.fail(err)
 	}
