@@ -703,3 +703,32 @@ func TestAddTestTakesItsCrawler(t *testing.T) {
 	}
 	noExceptions(t, p)
 }
+
+// TestPhoneShowsWholeURL: at a phone's 360 px a test's URL field shows a
+// third of a long URL; the URL is shown whole over it, on two lines, until
+// the field takes the focus (issue 43).
+func TestPhoneShowsWholeURL(t *testing.T) {
+	p := suite.NewPage(t)
+	viewport(p, 360, 740)
+	p.Open(suite.Site(t, ""))
+	type shown struct {
+		Text, Value     string
+		Clipped, Hidden bool
+	}
+	const read = `(i => {
+		const w = document.querySelector('[data-row="' + i + '"] .url-whole'), f = document.querySelector('[data-row="' + i + '"] input[name=url]');
+		const r = w.getBoundingClientRect();
+		return {Text: w.textContent, Value: f.value, Clipped: w.scrollHeight > w.clientHeight + 1, Hidden: r.width === 0 || getComputedStyle(w).display === "none"};
+	})`
+	for i := range p.Count("[data-row]") {
+		s := Eval[shown](p, "reading test "+strconv.Itoa(i)+"'s URL", read+"("+strconv.Itoa(i)+")")
+		if s.Hidden || s.Text != s.Value || s.Clipped {
+			t.Errorf("test %d: the URL %q is shown as %+v", i, s.Value, s)
+		}
+	}
+	p.Click(row(0, "input[name=url]"))
+	if s := Eval[shown](p, "reading test 0's URL", read+"(0)"); !s.Hidden {
+		t.Errorf("the field has the focus, and the URL is still drawn over it")
+	}
+	noExceptions(t, p)
+}
