@@ -67,3 +67,23 @@ func TestIntentSite(t *testing.T) {
 		t.Errorf("without the counts before: %d, %+v", urls, changes)
 	}
 }
+
+// TestPreviewIntentNothingChanges previews, on the example, intents the
+// file already says (issue 43): search engines allowed (Googlebot and
+// bingbot have a group of their own, which allows the site), and GPTBot
+// and CCBot blocked. The preview says the file is the same, and the
+// summary that applying it changes nothing.
+func TestPreviewIntentNothingChanges(t *testing.T) {
+	s := Example()
+	an := Analyze(&s)
+	for _, in := range []robots.Intent{
+		{Roles: map[robots.Role]robots.Choice{robots.RoleSearch: robots.Let}},
+		{Crawlers: map[string]robots.Choice{"GPTBot": robots.Deny, "CCBot": robots.Deny}},
+		{},
+	} {
+		p := PreviewIntent(an, &s, in)
+		if !p.Same || p.Text != s.Robots || p.Changes != 0 || !strings.Contains(p.Summary(), "changes nothing") {
+			t.Errorf("%+v: same %v, %d changes, summary %q", in, p.Same, p.Changes, p.Summary())
+		}
+	}
+}
