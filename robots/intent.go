@@ -25,8 +25,9 @@ import (
 //     substring of the crawler's name, where a group written for Yandex
 //     is YandexBot's too when it comes first);
 //   - Block: every URL is blocked, in every reading;
-//   - Allow: no URL it could fetch is blocked; a URL a rule that is no
-//     site blocker blocked stays blocked; "/" is allowed. Dropping a
+//   - Allow, in the crawler's own reading and those that give it the
+//     same groups: no URL it could fetch is blocked; a URL a rule that is
+//     no site blocker blocked stays blocked; "/" is allowed. Dropping a
 //     crawler's own path rules is never implied.
 //
 // The property test (TestIntentProperty) checks these over the corpus,
@@ -359,33 +360,38 @@ func WriteIntent(text string, in Intent) string {
 	// and names that crawler too. Writing until nothing is left to do
 	// makes the write one that writing again does not change.
 	for range 4 {
-		next := writeIntentOnce(text, in)
+		next, lifted := writeIntentOnce(text, in)
 		if next == text {
 			break
 		}
 		text = next
+		if !lifted {
+			break // only an Allow changes what a crawler the write leaves reads
+		}
 	}
 	return text
 }
 
-// writeIntentOnce is WriteIntent on the crawlers pending in text.
-func writeIntentOnce(text string, in Intent) string {
+// writeIntentOnce is WriteIntent on the crawlers pending in text; lifted
+// reports that an Allow was written.
+func writeIntentOnce(text string, in Intent) (out string, lifted bool) {
 	f := ParseString(text)
 	w := intentWriter{text: text, f: f, r: f.Read(Google), nl: lineBreakOf(text), edits: map[int]string{}}
 	w.findBlock()
 	pending := in.pending(f)
 	prefs := in.Pref.lines()
 	if len(pending) == 0 && len(prefs) == 0 {
-		return text
+		return text, false
 	}
 	w.lift(pending)
 	w.turnOff()
 	globalAdded := w.prefsInGlobal(prefs)
 	block := w.block(pending, prefs, !globalAdded)
+	lifted = slices.ContainsFunc(pending, func(t IntentTarget) bool { return t.Choice == Let })
 	if len(w.edits) == 0 && len(w.inserts) == 0 && len(w.before) == 0 && len(block) == 0 {
-		return text
+		return text, lifted
 	}
-	return w.assemble(block)
+	return w.assemble(block), lifted
 }
 
 // Pending returns the crawlers of Targets whose access does not match the
@@ -591,6 +597,9 @@ func (w *intentWriter) lift(pending []IntentTarget) {
 		}
 	}
 	w.denied = denied
+	if w.before == nil {
+		w.before = map[int][]string{}
+	}
 	// readers are, by group, the lifted crawlers that read it without
 	// being named in it: each needs a copy.
 	readers := map[int][]IntentTarget{}
@@ -613,13 +622,20 @@ func (w *intentWriter) lift(pending []IntentTarget) {
 			// them, or a copy for it, which comes first there.
 			if own := w.f.Read(c.Dialect).CheckCrawler(c, "/"); keptOff(&own, w.blockers) {
 				for _, rec := range own.Groups {
-					if gi := w.groupAt(rec.Start); gi >= 0 && slices.ContainsFunc(w.r.Groups[gi].Agents, func(a Agent) bool { return strings.EqualFold(a.Token, c.Token) }) {
+					gi := w.groupAt(rec.Start)
+					switch {
+					case gi >= 0 && sameAgentLines(rec, &w.r.Groups[gi]) && slices.ContainsFunc(rec.Agents, func(a Agent) bool { return strings.EqualFold(a.Token, c.Token) }):
 						see(gi)
 						named[gi] = true
-					} else if gi >= 0 {
+					case gi >= 0 && sameAgentLines(rec, &w.r.Groups[gi]):
 						see(gi)
 						readers[gi] = append(readers[gi], t)
-					} else {
+					case gi >= 0:
+						// Its reading splits the group (a blank line
+						// ends a record there): the copy is of the
+						// record, before the group.
+						w.before[w.r.Groups[gi].Start] = append(w.before[w.r.Groups[gi].Start], w.copyLines(rec, []IntentTarget{t})...)
+					default:
 						// A record Google's reading does not read at
 						// all (its user-agent line spoilt for Google):
 						// the copy is of the record, in the block,
@@ -683,6 +699,12 @@ func (w *intentWriter) lift(pending []IntentTarget) {
 		copyFor = append(copyFor, readers[gi]...)
 		w.copyGroup(g, copyFor)
 	}
+}
+
+// sameAgentLines reports whether two groups (of two readings) are opened
+// by the same user-agent lines.
+func sameAgentLines(a, b *Group) bool {
+	return slices.EqualFunc(a.Agents, b.Agents, func(x, y Agent) bool { return x.Line == y.Line })
 }
 
 // groupAt returns the index of the group of Google's reading that holds
@@ -850,7 +872,6 @@ func (w *intentWriter) copyLines(g *Group, targets []IntentTarget) []string {
 	for _, a := range g.Agents {
 		agentLines[a.Line] = true
 	}
-	opened := false // a line of the body came: blank lines end records from here on
 	for n := g.Start; n <= g.End && n <= len(w.f.Lines); n++ {
 		l := &w.f.Lines[n-1]
 		line := w.text[l.Start:l.End]
@@ -858,10 +879,6 @@ func (w *intentWriter) copyLines(g *Group, targets []IntentTarget) []string {
 		case l.Kind == UserAgent || l.Kind == Sitemap || l.Has(FlagPastLimit) || agentLines[n]:
 		case strings.HasPrefix(line, intentOff) && (l.Kind == Comment || w.edits[n] != ""):
 			// A line an intent took away is not the group's.
-		case l.Kind == Blank && !opened:
-			// Between user-agent lines, a blank line would end the copy's
-			// record before its rules in the readings where blank lines
-			// end records.
 		case blockerAt[n]:
 			if !w.inBlock(g.Start) {
 				body = append(body, intentOff+line)
@@ -869,10 +886,8 @@ func (w *intentWriter) copyLines(g *Group, targets []IntentTarget) []string {
 			if stand[n] != "" {
 				body = append(body, stand[n])
 			}
-			opened = true
 		default:
 			body = append(body, line)
-			opened = opened || l.Kind != Comment
 		}
 	}
 	var out []string
