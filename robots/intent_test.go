@@ -589,7 +589,7 @@ func TestIntentProperty(t *testing.T) {
 }
 
 // intentStep is one more than the corpus files TestIntentProperty skips
-// between two it tests: every file (100 s on the shared machine) with
+// between two it tests: every file (197 s on the shared machine) with
 // ROBOTS_INTENT_ALL=1, every fourth otherwise, every sixteenth with -short.
 func intentStep() int {
 	switch {
