@@ -8,6 +8,7 @@
 #   make test               vet, unit tests, browser tests, fuzz smoke tests
 #   make bench              benchmarks
 #   make bench-browser      the tester's latency in headless Chromium
+#   make bench-phone        Lighthouse's mobile preset on the site and on go-app's floor
 #   make bench-longtasks    the longest task of each user action at the limits
 #   make bench-relay        the fetch relay under faults, a flood of sitemaps, 200 clients at once
 
@@ -54,7 +55,7 @@ SITEWORKER_GCFLAGS :=
 # each, as a smoke test: the engine's in ./robots, and PKG:NAME for
 # another package's. A target that is not defined
 # fails the build; FUZZ_STRICT=0 reports and skips it instead.
-FUZZ_TARGETS ?= FuzzParse FuzzCheck FuzzMatcherAgreesWithGoogle FuzzReparse FuzzEdit FuzzCarry FuzzCollectAgrees ./app/sitework:FuzzLoad ./robots/sitemap:FuzzRead
+FUZZ_TARGETS ?= FuzzParse FuzzCheck FuzzMatcherAgreesWithGoogle FuzzReparse FuzzEdit FuzzCarry FuzzCollectAgrees ./app/sitework:FuzzLoad ./robots/sitemap:FuzzRead ./app/internal/session:FuzzEditText
 FUZZTIME     ?= 10s
 FUZZ_STRICT  ?= 1
 
@@ -70,8 +71,8 @@ debian = if ! $(1) >/dev/null 2>&1; then \
 	  fi; \
 	fi
 
-.PHONY: all build editor node wasm compress site floor-site serve \
-	test vet unit e2e fuzz-smoke chromium python bench bench-browser bench-longtasks bench-relay screenshot clean
+.PHONY: all build editor node browser-checks wasm compress site floor-site serve \
+	test vet unit e2e fuzz-smoke chromium python bench bench-browser bench-phone bench-longtasks bench-relay screenshot clean
 
 all: build
 
@@ -91,6 +92,16 @@ $(EDITOR_JS): $(wildcard $(EDITOR_DIR)/src/*.js) $(EDITOR_DIR)/package.json $(ED
 	@# The bundled packages' licences travel with the bundle.
 	cd $(EDITOR_DIR) && for f in $$(find node_modules -maxdepth 3 -iname 'LICENSE*' -not -path '*esbuild*' | sort); do \
 	  printf '== %s ==\n' "$$(dirname $${f#node_modules/})"; cat "$$f"; printf '\n'; done > ../../web/editor.js.LICENSES.txt
+
+# What the browser tests run in the page as users' own tools do (axe-core's
+# accessibility rules), from npm at the versions of tools/browser-checks'
+# lockfile.
+BROWSER_CHECKS := tools/browser-checks
+
+browser-checks: $(BROWSER_CHECKS)/node_modules/.package-lock.json
+
+$(BROWSER_CHECKS)/node_modules/.package-lock.json: $(BROWSER_CHECKS)/package.json $(BROWSER_CHECKS)/package-lock.json | node
+	cd $(BROWSER_CHECKS) && npm ci --no-audit --no-fund --loglevel=error
 
 # Node.js and npm from Debian, for the editor's build; never a downloaded
 # toolchain.
@@ -122,7 +133,7 @@ serve: build
 # Python's robotparser of Debian's python3 (3.11: the legacy reading) is the
 # reference of one differential test, which must not skip here; the
 # readings whose reference Debian lacks say so (REFERENCE MISSING).
-test: vet chromium python build
+test: vet chromium python build browser-checks
 	ROBOTS_REQUIRE_REFERENCE=python-legacy E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) $(GO) test -count=1 -timeout=30m ./...
 	@$(GO) test -count=1 -run 'Parity$$' -v ./robots | grep 'REFERENCE MISSING' || true
 	$(MAKE) --no-print-directory fuzz-smoke
@@ -136,7 +147,7 @@ unit:
 
 # The browser tests alone; they build what they need when web/app.wasm is
 # absent (slower).
-e2e: chromium
+e2e: chromium browser-checks
 	E2E_WEB_DIR=$(if $(wildcard $(WASM)),$(CURDIR)/web) E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
 	  $(GO) test -count=1 -v ./app/e2e
 
@@ -166,6 +177,19 @@ bench-browser: chromium build floor-site
 	E2E_BENCH_FLOOR_SITE=$(CURDIR)/$(FLOOR_SITE) E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
 	  $(GO) test -count=1 -v -run NONE -bench '^BenchmarkBrowser$$' -benchtime 1x ./app/e2e | grep -E '^\||^\(make|FAIL|^ok'
 
+# Lighthouse's mobile preset (from npm, tools/bench-phone's lockfile) on the
+# tester and on go-app's floor, three runs each in turn, with Debian's
+# Chromium: medians of the scores, Total Blocking Time and the longest task.
+BENCH_PHONE      := tools/bench-phone
+BENCH_PHONE_RUNS ?= 3
+bench-phone: chromium floor-site
+	cd $(BENCH_PHONE) && npm ci --no-audit --no-fund --loglevel=error
+	@$(GO) build -o .bench-phone-serve ./app/cmd/serve
+	@./.bench-phone-serve -addr 127.0.0.1:8031 -dir $(SITE) & site=$$!; \
+	  ./.bench-phone-serve -addr 127.0.0.1:8032 -dir $(FLOOR_SITE) & floor=$$!; \
+	  trap 'kill $$site $$floor 2>/dev/null; rm -f .bench-phone-serve' EXIT; sleep 1; \
+	  CHROMIUM=$(CHROMIUM) node $(BENCH_PHONE)/bench.mjs http://127.0.0.1:8031/ http://127.0.0.1:8032/ $(BENCH_PHONE_RUNS)
+
 # The longest task and total blocking time of each user action at the
 # limits (1000 tests, a 4 MiB file), in headless Chromium; medians of 3 runs
 # (E2E_LONGTASK_RUNS to change). A measurement, not a test of timings.
@@ -192,4 +216,4 @@ bench-relay:
 	$(GO) test -count=1 -run NONE -bench '^BenchmarkRelayLoad$$' -benchtime 2000x ./internal/server/relay
 
 clean:
-	rm -rf $(SITE) $(FLOOR_SITE) $(WASM) $(WASM).gz $(WASM).br $(WASM_TMP) $(SITEWORKER) $(SITEWORKER).gz $(SITEWORKER).br $(SITEWORKER_TMP) $(WASM_MODDIR) $(EDITOR_JS) $(EDITOR_JS).LICENSES.txt $(EDITOR_DIR)/node_modules
+	rm -rf $(BROWSER_CHECKS)/node_modules $(BENCH_PHONE)/node_modules $(SITE) $(FLOOR_SITE) $(WASM) $(WASM).gz $(WASM).br $(WASM_TMP) $(SITEWORKER) $(SITEWORKER).gz $(SITEWORKER).br $(SITEWORKER_TMP) $(WASM_MODDIR) $(EDITOR_JS) $(EDITOR_JS).LICENSES.txt $(EDITOR_DIR)/node_modules

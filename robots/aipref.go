@@ -420,18 +420,26 @@ func (l *linter) aiPreference(line *Line) {
 	if !ok {
 		return
 	}
+	// The key is in each message's shape, not a detail of it: a group of
+	// findings that holds a Content-Signal line must not say
+	// Content-Usage. So is each problem's sentence, which differ in kind.
+	key := "Content-Usage"
+	if p.Signal {
+		key = "Content-Signal"
+	}
 	if l.groupAt(n) == nil {
-		l.add(n, CodeAIPrefOutsideGroup, "%s stands before any User-agent line: it belongs to no group, so it states nothing for any crawler. Put it inside a group, such as User-agent: *.", p.Key)
+		l.addKeyed(n, CodeAIPrefOutsideGroup, key, " stands before any User-agent line: it belongs to no group, so it states nothing for any crawler. Put it inside a group, such as User-agent: *.")
 	}
 	if p.Value == "" {
-		l.add(n, CodeAIPrefMalformed, "%s has no value: it states nothing.", p.Key)
+		l.addKeyed(n, CodeAIPrefMalformed, key, " has no value: it states nothing.")
 		return
 	}
 	if !p.Signal && p.Path == "" && strings.IndexAny(p.Value, " \t") > 0 && strings.ContainsAny(p.Value[:strings.IndexAny(p.Value, " \t")], "/*") {
-		l.add(n, CodeAIPrefMalformed, "%s: a path must start with \"/\"; read as a preference, %q states nothing.", p.Key, p.Value)
+		l.addKeyed(n, CodeAIPrefMalformed, key, ": a path must start with \"/\"; read as a preference, %q states nothing.", p.Value)
 		return
 	}
 	for _, msg := range p.Problems {
-		l.add(n, CodeAIPrefMalformed, "%s: %s.", p.Key, msg)
+		l.addKeyed(n, CodeAIPrefMalformed, key, ": %s.", msg)
+		l.out[len(l.out)-1].shape += msg // each problem is a kind of its own
 	}
 }

@@ -92,7 +92,14 @@ func (r *Ruling) ByAnswer() bool { return r.Access.Permission != FollowRules }
 // answer. The tester's page and the robotstxt command ask it every
 // question, so that they agree.
 func (f *File) Ask(q Question) Ruling {
-	ru := Ruling{Identity: Identify(q.Agent)}
+	return f.AskAs(Identify(q.Agent), q)
+}
+
+// AskAs answers q for the crawler id, identified already, whatever
+// q.Agent: a logged request's, read by ReadRequester (Requester.Identity),
+// as Coverage.AddRequest checks it.
+func (f *File) AskAs(id Identity, q Question) Ruling {
+	ru := Ruling{Identity: id}
 	d := q.Dialect
 	if q.OwnDialect {
 		d = ru.Crawler.Dialect

@@ -46,9 +46,11 @@ type Coverage struct {
 	panel  *panel
 	// requests are the tallies of AddRequest, by product token, in the
 	// order they were met.
-	byToken  map[string]*tally
-	requests []*tally
-	urls     int
+	byToken     map[string]*tally
+	requests    []*tally
+	requesters  map[string]Requester // AddRequest's strings, read
+	notCrawlers NotCrawlers
+	urls        int
 }
 
 // NewCoverage returns a Coverage of file for the crawlers named by agents,
@@ -113,32 +115,102 @@ func (c *Coverage) Add(url string) {
 }
 
 // AddRequest checks one logged request: url for the crawler whose whole
-// user-agent string is agent. Requests are counted by the token Identify
-// finds in their agent (every Googlebot string under "Googlebot"), and a
-// 2xx status counts as fetched.
+// user-agent string is agent. The string is read by ReadRequester: a
+// crawler's request, catalogued or not, is checked as its product token
+// reads the file, and counted under that token (every Googlebot string
+// under "Googlebot", "AhrefsBot/7.0" under "AhrefsBot"); a 2xx status
+// counts as fetched. The requests of browsers, tools and strings that
+// name nothing are not checked, robots.txt binding crawlers alone: they
+// are counted in NotCrawlers.
 func (c *Coverage) AddRequest(agent, url string, status int) {
-	id := Identify(agent)
-	agent, token := id.Agent, id.Token
-	t := c.byToken[token]
+	r, ok := c.requesters[agent]
+	if !ok {
+		// A log has a few thousand strings: each is read once.
+		r = ReadRequester(agent)
+		if len(c.requesters) < maxBatches {
+			if c.requesters == nil {
+				c.requesters = map[string]Requester{}
+			}
+			c.requesters[strings.Clone(agent)] = r
+		}
+	}
+	if r.Kind != CrawlerRequester {
+		c.notCrawlers.add(r)
+		return
+	}
+	t := c.byToken[r.Token]
 	if t == nil {
 		if c.byToken == nil {
 			c.byToken = map[string]*tally{}
 		}
+		id := r.Identity(agent)
 		d := c.Dialect
 		if !c.Fixed {
 			d = id.Crawler.Dialect
 		}
-		t = newTally(c.file.Read(d), token, c.Answer)
-		c.byToken[token] = t
+		t = newTally(c.file.Read(d), r.Token, c.Answer)
+		c.byToken[r.Token] = t
 		c.requests = append(c.requests, t)
 	}
 	c.urls++
 	v := t.fixed
 	if v == nil {
 		path, ok := t.reading.pathOf(url)
-		v = t.batchFor(agent).decide(url, path, ok)
+		v = t.batchFor(agent, r).decide(url, path, ok)
 	}
 	t.count(v, &keptURL{url: url}, c.examples(), 200 <= status && status < 300)
+}
+
+// NotCrawlers counts the requests of AddRequest that no crawler made, by
+// what made them: robots.txt binds crawlers, so they are not checked.
+type NotCrawlers struct {
+	Browsers, Tools, Unknown int
+	// ToolNames are the tools met (their products: "curl"), in the order
+	// met, MaxToolNames at most.
+	ToolNames []string
+}
+
+// MaxToolNames bounds NotCrawlers.ToolNames.
+const MaxToolNames = 5
+
+// Total returns the requests counted.
+func (n *NotCrawlers) Total() int { return n.Browsers + n.Tools + n.Unknown }
+
+// Add adds o's counts to n, and the tools it names that n does not,
+// up to MaxToolNames: the counts of two shares of a log.
+func (n *NotCrawlers) Add(o NotCrawlers) {
+	n.Browsers += o.Browsers
+	n.Tools += o.Tools
+	n.Unknown += o.Unknown
+	for _, t := range o.ToolNames {
+		n.addTool(t)
+	}
+}
+
+func (n *NotCrawlers) add(r Requester) {
+	switch r.Kind {
+	case BrowserRequester:
+		n.Browsers++
+	case ToolRequester:
+		n.Tools++
+		n.addTool(r.Token)
+	default:
+		n.Unknown++
+	}
+}
+
+func (n *NotCrawlers) addTool(name string) {
+	if len(n.ToolNames) < MaxToolNames && !slices.Contains(n.ToolNames, name) {
+		n.ToolNames = append(n.ToolNames, strings.Clone(name))
+	}
+}
+
+// NotCrawlers returns the requests of AddRequest that were not checked:
+// those of browsers, tools and unknown requesters.
+func (c *Coverage) NotCrawlers() NotCrawlers {
+	n := c.notCrawlers
+	n.ToolNames = slices.Clone(n.ToolNames)
+	return n
 }
 
 // URLs returns the number of URLs (or requests) added.
@@ -245,11 +317,14 @@ func lineKey(line int, allowed bool) int {
 // past it, a request's batch is made for it alone.
 const maxBatches = 1024
 
-func (t *tally) batchFor(agent string) *batch {
+// batchFor returns the batch of the requests whose whole user-agent
+// string is agent, which r read.
+func (t *tally) batchFor(agent string, r Requester) *batch {
 	if b := t.batches[agent]; b != nil {
 		return b
 	}
-	b := t.reading.newBatch(agent)
+	id := r.Identity(agent)
+	b := t.reading.newBatchFor(&id)
 	if len(t.batches) < maxBatches {
 		if t.batches == nil {
 			t.batches = map[string]*batch{}

@@ -192,6 +192,55 @@ func TestDiff(t *testing.T) {
 	}
 }
 
+// TestDiffCountNew: a Diff that counts the new file too counts it as a
+// Coverage of it does, in every reading, after every answer, with any
+// number of examples; and ByAgent gives each crawler's changes, in the
+// order of Flips, a crawler named twice twice.
+func TestDiffCountNew(t *testing.T) {
+	old := robots.ParseString(coverageFile)
+	new := robots.ParseString("User-agent: *\nDisallow: /private/\nDisallow: /shop/\nAllow: /*.pdf$\n\nUser-agent: GPTBot\nDisallow: /private/\n")
+	agents := []string{"Googlebot", "GPTBot", "Baiduspider", "Googlebot", " Mozilla/5.0 (compatible; bingbot/2.0)"}
+	r := rand.New(rand.NewPCG(43, 2))
+	paths := []string{"/", "/shop/a", "/shop/b", "/private/press/x", "/private/y", "/doc.pdf", "/doc.pdf?x", "/robots.txt"}
+	var urls []string
+	for range 300 {
+		urls = append(urls, "https://example.com"+paths[r.IntN(len(paths))]+fmt.Sprint(r.IntN(4)))
+	}
+	for _, how := range []struct {
+		fixed    bool
+		dialect  robots.Dialect
+		answer   robots.AnswerClass
+		examples int
+	}{{false, robots.Google, robots.Success, 0}, {true, robots.MK1996, robots.Success, 2}, {true, robots.PythonLegacy, robots.Success, -1},
+		{false, robots.Google, robots.ServerError, 5}, {true, robots.RFC9309, robots.Forbidden, 0}} {
+		name := fmt.Sprintf("%+v", how)
+		d := robots.NewDiff(old, new, agents...)
+		d.Dialect, d.Fixed, d.NewAnswer, d.Examples, d.CountNew = how.dialect, how.fixed, how.answer, how.examples, true
+		c := robots.NewCoverage(new, agents...)
+		c.Dialect, c.Fixed, c.Answer, c.Examples = how.dialect, how.fixed, how.answer, how.examples
+		for _, u := range urls {
+			d.Add(u)
+			c.Add(u)
+		}
+		if got, want := d.Counted().Tallies(), c.Tallies(); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: counted\n%+v\nwant a Coverage's\n%+v", name, got, want)
+		}
+		if d.Counted().URLs() != len(urls) {
+			t.Errorf("%s: counted %d URLs", name, d.Counted().URLs())
+		}
+		by := d.ByAgent()
+		if len(by) != len(agents) || !reflect.DeepEqual(by[0], by[3]) || len(by[0]) == 0 {
+			t.Fatalf("%s: by agent %+v", name, by)
+		}
+		if all := slices.Concat(by...); !reflect.DeepEqual(all, d.Flips()) {
+			t.Errorf("%s: by agent, put together\n%+v\nwant Flips\n%+v", name, all, d.Flips())
+		}
+	}
+	if d := robots.NewDiff(old, new, "Googlebot"); d.Counted() != nil {
+		t.Error("a Diff without CountNew counted")
+	}
+}
+
 // TestDiffAnswer: a file deployed while the server answers 503 flips
 // every URL Googlebot may fetch, said as the answer's doing.
 func TestDiffAnswer(t *testing.T) {

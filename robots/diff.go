@@ -24,10 +24,16 @@ type Diff struct {
 	// that came with each file, as a Coverage's Answer: a reading that
 	// allows or disallows everything after one decides every URL alone.
 	OldAnswer, NewAnswer AnswerClass
+	// CountNew has the Diff count the new file's verdicts too, as a
+	// Coverage of it for the same crawlers counts them (Counted), from
+	// the decisions it makes anyway: what a file decides and what it
+	// changes, in one pass, each URL decided once in each file.
+	CountNew bool
 
 	old, new *File
 	agents   []string
 	panels   [2]*panel
+	counted  *Coverage
 	flips    map[flipKey]*Flip
 	urls     int
 	checks   int
@@ -82,8 +88,17 @@ func (d *Diff) Add(url string) {
 		d.panels[1] = newPanel(d.new, d.agents, d.Dialect, d.Fixed, d.NewAnswer)
 	}
 	d.urls++
-	for _, p := range d.panels {
-		p.decide(url, func(t *tally, v *Verdict) { t.now = decided{v.Line, v.Allowed, t.fixed != nil} })
+	d.panels[0].decide(url, func(t *tally, v *Verdict) { t.now = decided{v.Line, v.Allowed, t.fixed != nil} })
+	if c := d.Counted(); c != nil {
+		c.urls++
+		u := keptURL{url: url}
+		examples := c.examples()
+		d.panels[1].decide(url, func(t *tally, v *Verdict) {
+			t.now = decided{v.Line, v.Allowed, t.fixed != nil}
+			t.count(v, &u, examples, false)
+		})
+	} else {
+		d.panels[1].decide(url, func(t *tally, v *Verdict) { t.now = decided{v.Line, v.Allowed, t.fixed != nil} })
 	}
 	old, new := d.panels[0], d.panels[1]
 	for i := range d.agents {
@@ -117,6 +132,38 @@ func (d *Diff) flip(i int, old, new decided, url string) {
 	}
 }
 
+// Counted returns what a Diff with CountNew counted of the new file: a
+// Coverage of it for the Diff's crawlers, read as the Diff reads them (its
+// Dialect, Fixed, NewAnswer, and Examples for each line), as NewCoverage
+// and Add would have counted the same URLs. It is the Diff's own: it
+// follows the Diff's Adds, and is not to be added to. Counted returns nil
+// without CountNew.
+func (d *Diff) Counted() *Coverage {
+	if !d.CountNew {
+		return nil
+	}
+	if d.counted == nil {
+		d.counted = &Coverage{Dialect: d.Dialect, Fixed: d.Fixed, Examples: d.Examples, Answer: d.NewAnswer, file: d.new, agents: d.agents}
+	}
+	// The panel is made at the first Add.
+	d.counted.panel = d.panels[1]
+	return d.counted
+}
+
+// ByAgent returns the changes crawler by crawler: for each crawler of
+// NewDiff, in the order given, its changes in the order of Flips. Two
+// crawlers given alike (the same name twice) are kept apart, which Flips'
+// Agent cannot tell.
+func (d *Diff) ByAgent() [][]Flip {
+	out := make([][]Flip, len(d.agents))
+	for _, k := range d.sortedKeys() {
+		f := *d.flips[k]
+		f.Examples = slices.Clone(f.Examples)
+		out[k.crawler] = append(out[k.crawler], f)
+	}
+	return out
+}
+
 // URLs returns the number of URLs added.
 func (d *Diff) URLs() int { return d.urls }
 
@@ -133,11 +180,7 @@ func (d *Diff) Flips() []Flip {
 // copied when it is reached.
 func (d *Diff) All() iter.Seq[Flip] {
 	return func(yield func(Flip) bool) {
-		keys := slices.SortedFunc(maps.Keys(d.flips), func(a, b flipKey) int {
-			return cmp.Or(cmp.Compare(a.crawler, b.crawler), cmp.Compare(a.old.line, b.old.line), cmp.Compare(a.new.line, b.new.line),
-				boolOrder(a.new.allowed, b.new.allowed), boolOrder(a.old.byAnswer, b.old.byAnswer), boolOrder(a.new.byAnswer, b.new.byAnswer))
-		})
-		for _, k := range keys {
+		for _, k := range d.sortedKeys() {
 			f := *d.flips[k]
 			f.Examples = slices.Clone(f.Examples)
 			if !yield(f) {
@@ -145,4 +188,12 @@ func (d *Diff) All() iter.Seq[Flip] {
 			}
 		}
 	}
+}
+
+// sortedKeys returns the keys of the changes in the order of Flips.
+func (d *Diff) sortedKeys() []flipKey {
+	return slices.SortedFunc(maps.Keys(d.flips), func(a, b flipKey) int {
+		return cmp.Or(cmp.Compare(a.crawler, b.crawler), cmp.Compare(a.old.line, b.old.line), cmp.Compare(a.new.line, b.new.line),
+			boolOrder(a.new.allowed, b.new.allowed), boolOrder(a.old.byAnswer, b.old.byAnswer), boolOrder(a.new.byAnswer, b.new.byAnswer))
+	})
 }

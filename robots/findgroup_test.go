@@ -29,12 +29,26 @@ func TestGroupFindings(t *testing.T) {
 		{"warnings before notes, then by first line", "User-agent: *\nDisallow: /x\nNoindex: /a\nUser-agent: B\nDisallow: /y\nNoindex: /b\n",
 			[]group{{"unsupported-noindex", []int{3, 6}, 2}, {"drops-global", []int{4}, 1}}},
 		{"a clean file", "User-agent: *\nDisallow: /x\n", nil},
+		{"each AI-preference key apart", "Content-Usage: train-ai=n\nContent-Signal: ai-train=no\ncontent-usage: search=y\nUser-agent: *\nContent-Signal: ai-train=maybe\nContent-Signal: search=perhaps\nContent-Signal: search=perhaps\n",
+			[]group{{"ai-pref-outside-group", []int{1, 3}, 2}, {"ai-pref-outside-group", []int{2}, 1}, {"ai-pref-malformed", []int{5}, 1},
+				{"ai-pref-malformed", []int{6, 7}, 2}, {"content-signal", []int{1}, 1}, {"content-signal", []int{2}, 1}, {"empty-group", []int{4}, 1}}},
 	} {
 		var got []group
 		for _, g := range robots.GroupFindings(robots.Parse([]byte(c.file)).Findings()) {
 			got = append(got, group{g.Finding.Code, g.Lines, g.Count})
 			if g.Finding.Line != g.Lines[0] {
 				t.Errorf("%s: example on line %d, first line %d", c.name, g.Finding.Line, g.Lines[0])
+			}
+			// The group's message names what each of its lines holds.
+			f := robots.Parse([]byte(c.file))
+			for _, n := range g.Lines {
+				key, name := f.Key(n), "Content-Usage"
+				if strings.EqualFold(key, "Content-Signal") {
+					name = "Content-Signal"
+				}
+				if strings.HasPrefix(strings.ToLower(key), "content-") && !strings.HasPrefix(g.Finding.Message, name) {
+					t.Errorf("%s: the group %q holds line %d, a %s line", c.name, g.Finding.Message, n, key)
+				}
 			}
 		}
 		if !reflect.DeepEqual(got, c.want) {

@@ -137,6 +137,34 @@ func splitLines(text string, emit func(n, start, end int)) {
 	emit(n+1, start, len(text))
 }
 
+// BareCRsToLF returns text with every bare CR (a CR not followed by LF:
+// the line ends of old Macintosh files) made LF, and how many it made.
+// Every reading ends a line at a bare CR as at LF, and the two are one
+// byte each: the text has the same lines at the same offsets, the fetch
+// limit cuts it at the same place, and every verdict is the same. Editors
+// draw a bare CR as a line break too, but an LF typed right after one
+// would make a CR LF, one line break where the editor shows two; text
+// without a bare CR cannot be edited into one that reads differently.
+// A CR LF stays as it is.
+func BareCRsToLF(text string) (string, int) {
+	i := strings.IndexByte(text, '\r')
+	if i < 0 {
+		return text, 0
+	}
+	b := []byte(text)
+	n := 0
+	for ; i < len(b); i++ {
+		if b[i] == '\r' && (i+1 == len(b) || b[i+1] != '\n') {
+			b[i] = '\n'
+			n++
+		}
+	}
+	if n == 0 {
+		return text, 0
+	}
+	return string(b), n
+}
+
 // bomLength is the length of the UTF-8 byte-order mark, or of the start of
 // one, that opens text.
 func bomLength(text string) int {

@@ -154,6 +154,14 @@ func (l *linter) addAs(line int, sev Severity, code Code, format string, args ..
 	l.out = append(l.out, Finding{Line: line, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), shape: format})
 }
 
+// addKeyed is add for a finding whose shape holds a word of its own, key
+// (a directive's name): findings of one code on Content-Signal and on
+// Content-Usage lines are two groups, each naming its own key.
+func (l *linter) addKeyed(line int, code Code, key, format string, args ...any) {
+	l.add(line, code, "%s"+format, append([]any{key}, args...)...)
+	l.out[len(l.out)-1].shape = key + format
+}
+
 // claim adds a claim to the finding added last.
 func (l *linter) claim(c Claim) {
 	f := &l.out[len(l.out)-1]
@@ -488,6 +496,9 @@ func (l *linter) keyNote(n int, code Code, format string, args ...any) {
 	l.keyLines = append(l.keyLines, []int{n})
 	l.keyAt = append(l.keyAt, len(l.out))
 	l.add(n, code, format, args...)
+	// One note a key, and one group a key (GroupFindings): a note on
+	// Content-Usage lines does not speak for Content-Signal lines.
+	l.out[len(l.out)-1].shape += "\x00" + strings.ToLower(l.f.Key(n))
 }
 
 // finishKeyNotes names, in each key note, the other lines it holds for.
@@ -495,7 +506,11 @@ func (l *linter) finishKeyNotes() {
 	for i, lines := range l.keyLines {
 		if len(lines) > 1 {
 			f := &l.out[l.keyAt[i]]
-			f.Message += fmt.Sprintf(" The same holds for the %d other %s lines (%s).", len(lines)-1, l.f.Key(lines[0]), linesPhrase(lines[1:], 8))
+			if len(lines) == 2 {
+				f.Message += fmt.Sprintf(" The same holds for the other %s line (%s).", l.f.Key(lines[0]), linesPhrase(lines[1:], 8))
+			} else {
+				f.Message += fmt.Sprintf(" The same holds for the %d other %s lines (%s).", len(lines)-1, l.f.Key(lines[0]), linesPhrase(lines[1:], 8))
+			}
 		}
 	}
 }

@@ -672,3 +672,34 @@ func TestWhySheetKeys(t *testing.T) {
 	poll(p, "the focus back on the Why control", `document.activeElement.getAttribute("data-why")`, func(v string) bool { return v == "1" })
 	noExceptions(t, p)
 }
+
+// TestAddTestTakesItsCrawler: *+ Add a test* gives the new test's crawler
+// field the focus, its copied crawler selected, so that a crawler typed
+// is tested as a crawler, not as the path /Applebot; Undo then takes back
+// the test added alone, not the typing before it (issue 43).
+func TestAddTestTakesItsCrawler(t *testing.T) {
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+	n := p.Count("[data-row]")
+	p.Replace(row(0, `input[name=url]`), "/typed-before")
+	p.Click("#add-row")
+	p.Wait(fmt.Sprintf(`[data-row="%d"]`, n))
+	poll(p, "the focus in the new test's crawler field", fmt.Sprintf(`(() => {
+		const a = document.activeElement;
+		return !!a && a === document.querySelector('[data-row="%d"] input[name=agent]') && a.selectionStart === 0 && a.selectionEnd === a.value.length;
+	})()`, n), func(ok bool) bool { return ok })
+	for _, r := range "Applebot" {
+		p.do("typing", chromedp.KeyEvent(string(r)))
+	}
+	poll(p, "the crawler typed", fmt.Sprintf(`document.querySelector('[data-row="%d"] input[name=agent]').value`, n), func(v string) bool { return v == "Applebot" })
+	if got := p.Value(row(n, `input[name=url]`)); got != "/" {
+		t.Errorf("the new test's URL is %q, want /", got)
+	}
+	p.Click("#undo") // the typing in the new test
+	p.Click("#undo") // the test added
+	p.WaitGone(fmt.Sprintf(`[data-row="%d"]`, n))
+	if got := p.Value(row(0, `input[name=url]`)); got != "/typed-before" {
+		t.Errorf("after two Undos test 1's URL is %q: Undo took back the typing before the test was added", got)
+	}
+	noExceptions(t, p)
+}

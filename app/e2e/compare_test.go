@@ -50,6 +50,11 @@ func TestCompare(t *testing.T) {
 	if got := p.Text("#compare"); !strings.Contains(got, "first match in file order picks line 2") || !strings.Contains(got, "the longest match picks line 3") {
 		t.Errorf("no reason given: %q", got)
 	}
+	// Every reading's column in view at 1440 px, none behind a scroll bar.
+	viewport(p, 1440, 900)
+	if over := Eval[int](p, "the table's overflow", `(t => t.scrollWidth - t.parentElement.clientWidth)(document.querySelector(".compare-table"))`); over > 0 {
+		t.Errorf("the readings table is %d px wider than its box at 1440 px", over)
+	}
 	if got, _ := p.Attr("#compare-summary", "data-disagreements"); got != "1" {
 		t.Errorf("disagreements %q, want 1", got)
 	}

@@ -277,11 +277,19 @@ func TestSiteMatrix(t *testing.T) {
 	p.Replace(editor, edited)
 	waitAttrWithin(p, `#site-matrix tr[data-crawler="bingbot"]`, "data-change", strconv.Itoa(n/10), time.Minute)
 	for tok, change := range map[string]int{"bingbot": n / 10, "GPTBot": 0, "Googlebot": 0, "MyBot": n / 10} {
-		if got, _ := p.Attr(`#site-matrix tr[data-crawler="`+tok+`"]`, "data-change"); got != strconv.Itoa(change) {
+		sel := `#site-matrix tr[data-crawler="` + tok + `"]`
+		if got, _ := p.Attr(sel, "data-change"); got != strconv.Itoa(change) {
 			t.Errorf("%s changes %s, want %d", tok, got, change)
 		}
+		// Counted in the worker and its helper, the two counts: the edit
+		// only blocks.
+		allowed, _ := p.Attr(sel, "data-newly-allowed")
+		blocked, _ := p.Attr(sel, "data-newly-blocked")
+		if allowed != "0" || blocked != strconv.Itoa(change) {
+			t.Errorf("%s: newly allowed %s, newly blocked %s, want 0 and %d", tok, allowed, blocked, change)
+		}
 	}
-	if got := p.Text(`#site-matrix tr[data-crawler="bingbot"]`); !strings.Contains(got, "+12,000 blocked") {
+	if got := p.Text(`#site-matrix tr[data-crawler="bingbot"]`); !strings.Contains(got, "Newly allowed 0, newly blocked 12,000") {
 		t.Errorf("bingbot's row says %q", got)
 	}
 

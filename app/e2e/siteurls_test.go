@@ -186,7 +186,7 @@ func TestSiteURLs(t *testing.T) {
 	p.Replace(editor, edited)
 	p.WaitAttr("#site-urls-changes", "data-changes", "1")
 	checkCoverage(t, p, edited, pages)
-	if got := p.Text("#site-urls-changes"); !strings.Contains(got, "Your edit blocks 60 more URLs for Googlebot (line 4, `Disallow: /shop/`)") {
+	if got := p.Text("#site-urls-changes"); !strings.Contains(got, "Newly blocked: 60 URLs") || !strings.Contains(got, "60 URLs: no rule matched → line 4: Disallow: /shop/") {
 		t.Errorf("changes %q", got)
 	}
 	noErrorsBut429(t, p)

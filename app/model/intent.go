@@ -1,10 +1,8 @@
 package model
 
 import (
-	"slices"
 	"strings"
 
-	"robotstester/app/sitemsg"
 	"robotstester/robots"
 )
 
@@ -24,10 +22,17 @@ type IntentCrawler struct {
 	// the intent leaves it; Follows the token whose choice it takes.
 	Governed, Follows string
 	// Before and After are its verdicts of the root, "allowed" or
-	// "blocked".
-	Before, After string
+	// "blocked"; RootBefore and RootAfter the same with the lines that
+	// decided them.
+	Before, After         string
+	RootBefore, RootAfter VersionSide
 	// Tests are its tests whose verdict changes.
 	Tests []VersionChange
+	// NewlyAllowed and NewlyBlocked count its checks (the root and its
+	// tests) whose verdict goes from blocked to allowed, and from allowed
+	// to blocked: two counts, never netted, as `robotstxt diff` lists
+	// them.
+	NewlyAllowed, NewlyBlocked int
 }
 
 // Changed reports whether its root verdict or a test changes.
@@ -46,6 +51,8 @@ type IntentPreview struct {
 	// whose root verdict or tests change.
 	Crawlers []IntentCrawler
 	Changes  int
+	// NewlyAllowed and NewlyBlocked add up the crawlers'.
+	NewlyAllowed, NewlyBlocked int
 	// Tests is the comparison of every test.
 	Tests *VersionDiff
 	// Cut is how many bytes of the new text pass the tester's limit on a
@@ -72,11 +79,9 @@ func PreviewIntent(an *Analysis, s *State, in robots.Intent) *IntentPreview {
 	for _, t := range list {
 		targets[strings.ToLower(t.Token)] = t
 	}
-	root := func(f *robots.File, c robots.Crawler) string {
-		if f.CheckCrawler(c, "/").Allowed {
-			return "allowed"
-		}
-		return "blocked"
+	root := func(f *robots.File, c robots.Crawler) VersionSide {
+		v := f.CheckCrawler(c, "/")
+		return VersionSide{Allowed: v.Allowed, Line: v.Line, Rule: ruleText(&v)}
 	}
 	roleTitle := map[robots.Role]string{}
 	for _, r := range robots.IntentRoles() {
@@ -85,7 +90,8 @@ func PreviewIntent(an *Analysis, s *State, in robots.Intent) *IntentPreview {
 		}
 	}
 	crawler := func(c robots.Crawler, role string) IntentCrawler {
-		ic := IntentCrawler{Token: c.Token, Role: role, Before: root(an.File, c), After: root(next, c)}
+		ic := IntentCrawler{Token: c.Token, Role: role, RootBefore: root(an.File, c), RootAfter: root(next, c)}
+		ic.Before, ic.After = ic.RootBefore.Verdict(), ic.RootAfter.Verdict()
 		if t, ok := targets[strings.ToLower(c.Token)]; ok {
 			ic.Governed, ic.Follows = t.Choice.String(), t.Follows
 		}
@@ -112,9 +118,24 @@ func PreviewIntent(an *Analysis, s *State, in robots.Intent) *IntentPreview {
 		p.Crawlers[i].Tests = append(p.Crawlers[i].Tests, ch)
 	}
 	for i := range p.Crawlers {
-		if p.Crawlers[i].Changed() {
+		c := &p.Crawlers[i]
+		if c.Changed() {
 			p.Changes++
 		}
+		flip := func(before, after bool) {
+			switch {
+			case !before && after:
+				c.NewlyAllowed++
+			case before && !after:
+				c.NewlyBlocked++
+			}
+		}
+		flip(c.RootBefore.Allowed, c.RootAfter.Allowed)
+		for _, t := range c.Tests {
+			flip(t.Current.Allowed, t.Proposed.Allowed)
+		}
+		p.NewlyAllowed += c.NewlyAllowed
+		p.NewlyBlocked += c.NewlyBlocked
 	}
 	return p
 }
@@ -140,8 +161,8 @@ func intentBlock(text string) []string {
 }
 
 // Summary says in a sentence what the intent changes: "4 crawlers change
-// at the site's root or in the tests; 3 of 12 tests change verdict.", or
-// that nothing changes.
+// at the site's root or in the tests: newly allowed 1 check, newly blocked
+// 5 checks. 3 of 12 tests change verdict: ...", or that nothing changes.
 func (p *IntentPreview) Summary() string {
 	if p.Same {
 		return "The file already says this: applying it changes nothing."
@@ -150,39 +171,9 @@ func (p *IntentPreview) Summary() string {
 	if p.Changes == 0 {
 		b.WriteString("No crawler's verdict changes at the site's root or in the tests; the file's lines change. ")
 	} else {
-		b.WriteString(Plural(p.Changes, "crawler changes", "crawlers change") + " at the site's root or in the tests. ")
+		b.WriteString(Plural(p.Changes, "crawler changes", "crawlers change") + " at the site's root or in the tests: newly allowed " +
+			Plural(p.NewlyAllowed, "check", "checks") + ", newly blocked " + Plural(p.NewlyBlocked, "check", "checks") + ". ")
 	}
 	b.WriteString(p.Tests.Summary())
 	return b.String()
-}
-
-// An IntentSiteChange is a crawler whose count of the site's URLs blocked
-// the file written changes.
-type IntentSiteChange struct {
-	Agent         string
-	Before, After int // the URLs blocked under the file shown, and written
-}
-
-// IntentSite compares every crawler's counts over the site's URLs under
-// the file shown (before) and the file written (after): it returns the
-// URLs counted and the crawlers whose URLs blocked change, in the order
-// the counts name them (the catalogue's).
-func IntentSite(before, after *sitemsg.Matrix) (urls int, changes []IntentSiteChange) {
-	if before == nil || after == nil {
-		return 0, nil
-	}
-	seen := map[string]bool{}
-	for i, a := range after.Agents {
-		j := slices.Index(before.Agents, a)
-		if j < 0 || seen[a] {
-			continue
-		}
-		seen[a] = true
-		b, c := before.Count(j), after.Count(i)
-		urls = c.Allowed + c.Blocked
-		if b.Blocked != c.Blocked {
-			changes = append(changes, IntentSiteChange{Agent: a, Before: b.Blocked, After: c.Blocked})
-		}
-	}
-	return urls, changes
 }

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/app/sitemsg"
 	"robotstester/robots"
 )
 
@@ -48,23 +47,72 @@ func TestPreviewIntent(t *testing.T) {
 	}
 }
 
-// TestIntentSite names the crawlers whose URLs blocked change, once each,
-// and the URLs counted.
-func TestIntentSite(t *testing.T) {
-	counts := func(blocked ...int) *sitemsg.Matrix {
-		m := &sitemsg.Matrix{Agents: []string{"Googlebot", "Googlebot", "GPTBot", "CCBot"}}
-		for i, b := range blocked {
-			m.Counts = append(m.Counts, sitemsg.MatrixCount{Allowed: 10 - b, Blocked: b})
-			m.Of = append(m.Of, i)
-		}
-		return m
-	}
-	urls, changes := IntentSite(counts(1, 1, 0, 3), counts(1, 1, 10, 3))
-	if urls != 10 || len(changes) != 1 || changes[0] != (IntentSiteChange{Agent: "GPTBot", Before: 0, After: 10}) {
-		t.Errorf("%d URLs, changes %+v", urls, changes)
-	}
-	if urls, changes := IntentSite(nil, counts(0, 0, 0, 0)); urls != 0 || changes != nil {
-		t.Errorf("without the counts before: %d, %+v", urls, changes)
+// TestPreviewIntentFlips: each crawler's checks (the root and its tests)
+// that the intent flips are two counts, newly allowed and newly blocked,
+// which a change both ways does not cancel out, and which are those of a
+// robots.Diff of the two files over the same URLs.
+func TestPreviewIntentFlips(t *testing.T) {
+	for _, c := range []struct {
+		name, file string
+		in         robots.Intent
+		rows       []Row
+		want       map[string][2]int // newly allowed, newly blocked, of some crawlers
+	}{
+		{
+			name: "both ways for GPTBot",
+			file: "User-agent: *\nDisallow: /admin/\n\nUser-agent: GPTBot\nDisallow: /blog/\n",
+			in:   robots.Intent{Roles: map[robots.Role]robots.Choice{robots.RoleAITraining: robots.Let}},
+			rows: []Row{{Agent: "GPTBot", URL: "https://example.com/blog/a"}, {Agent: "GPTBot", URL: "https://example.com/admin/x"},
+				{Agent: "Googlebot", URL: "https://example.com/blog/a"}},
+			want: map[string][2]int{"GPTBot": {1, 1}},
+		},
+		{
+			name: "the root blocked",
+			file: "User-agent: *\nDisallow: /admin/\n",
+			in:   robots.Intent{Roles: map[robots.Role]robots.Choice{robots.RoleAITraining: robots.Deny}},
+			rows: []Row{{Agent: "GPTBot", URL: "https://example.com/blog/"}, {Agent: "CCBot", URL: "https://example.com/admin/"}},
+			want: map[string][2]int{"GPTBot": {0, 2}, "CCBot": {0, 1}},
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := State{Robots: c.file, Rows: c.rows}
+			p := PreviewIntent(Analyze(&s), &s, c.in)
+			old, next := robots.ParseString(c.file), robots.ParseString(p.Text)
+			allowed, blocked := 0, 0
+			for _, ic := range p.Crawlers {
+				if w, ok := c.want[ic.Token]; ok && [2]int{ic.NewlyAllowed, ic.NewlyBlocked} != w {
+					t.Errorf("%s: newly allowed and blocked %d and %d, want %v", ic.Token, ic.NewlyAllowed, ic.NewlyBlocked, w)
+				}
+				// The engine's diff of the two files over the crawler's
+				// URLs: the root and its tests.
+				urls := []string{"/"}
+				for _, r := range c.rows {
+					if r.Agent == ic.Token {
+						urls = append(urls, r.URL)
+					}
+				}
+				d := robots.NewDiff(old, next, ic.Token)
+				for _, u := range urls {
+					d.Add(robots.EncodeURL(u))
+				}
+				var diff [2]int
+				for _, f := range d.Flips() {
+					if f.Allowed {
+						diff[0] += f.Count
+					} else {
+						diff[1] += f.Count
+					}
+				}
+				if got := [2]int{ic.NewlyAllowed, ic.NewlyBlocked}; got != diff {
+					t.Errorf("%s: newly allowed and blocked %v, the engine's diff %v", ic.Token, got, diff)
+				}
+				allowed += ic.NewlyAllowed
+				blocked += ic.NewlyBlocked
+			}
+			if p.NewlyAllowed != allowed || p.NewlyBlocked != blocked {
+				t.Errorf("the preview adds up %d and %d, its crawlers %d and %d", p.NewlyAllowed, p.NewlyBlocked, allowed, blocked)
+			}
+		})
 	}
 }
 

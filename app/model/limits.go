@@ -2,6 +2,7 @@ package model
 
 import (
 	"robotstester/app/sitemsg"
+	"robotstester/robots"
 
 	"fmt"
 	"strings"
@@ -25,21 +26,39 @@ const (
 	MaxURL = 8192
 )
 
-// Cuts says what State.Fit left out. The zero value means that everything
-// fitted.
+// Cuts says what State.Fit left out, and the line ends it made LF. The
+// zero value means that everything fitted as it was.
 type Cuts struct {
 	Rows   int // tests past MaxRows, dropped
 	Agents int // crawler fields cut to MaxAgent bytes
 	URLs   int // URL fields cut to MaxURL bytes
 	File   int // bytes of the robots.txt past MaxFile, dropped
+	// BareCRs counts the robots.txt's line ends that were a CR alone (old
+	// Mac files), made LF: nothing is left out and no reading changes
+	// (robots.BareCRsToLF), but the bytes are not those that came.
+	BareCRs int
 }
 
-// Any reports whether anything was left out.
-func (c Cuts) Any() bool { return c != Cuts{} }
+// Any reports whether anything was left out. Line ends made LF are not:
+// see LineEnds.
+func (c Cuts) Any() bool {
+	c.BareCRs = 0
+	return c != Cuts{}
+}
 
 // Add returns the sum of c and d.
 func (c Cuts) Add(d Cuts) Cuts {
-	return Cuts{c.Rows + d.Rows, c.Agents + d.Agents, c.URLs + d.URLs, c.File + d.File}
+	return Cuts{c.Rows + d.Rows, c.Agents + d.Agents, c.URLs + d.URLs, c.File + d.File, c.BareCRs + d.BareCRs}
+}
+
+// LineEnds says in words what became of the file's bare CRs, or "" when
+// it had none.
+func (c Cuts) LineEnds() string {
+	if c.BareCRs == 0 {
+		return ""
+	}
+	return "the file's lines ended in a CR alone (old Mac line ends): " + Plural(c.BareCRs, "line end is", "line ends are") +
+		" now LF, the same line breaks the editor shows, and every crawler reads them alike; Copy link and the exports give LF"
 }
 
 // String says in words what was left out, or "" when nothing was.
@@ -63,9 +82,12 @@ func (c Cuts) String() string {
 // Fit makes the state hold to the limits, keeping what fits: the first
 // MaxRows tests, the first MaxFile bytes of the file, the first bytes of
 // each field (never splitting a character), and a selection within the
-// rows. It reports what it left out.
+// rows. It makes the file's bare CRs LF (robots.BareCRsToLF), so that the
+// text kept has the lines the editor shows whatever is typed in it. It
+// reports what it left out or changed.
 func (s *State) Fit() Cuts {
 	var c Cuts
+	s.Robots, c.BareCRs = robots.BareCRsToLF(s.Robots)
 	if n := len(s.Rows) - MaxRows; n > 0 {
 		s.Rows = s.Rows[:MaxRows:MaxRows]
 		c.Rows = n

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -135,7 +136,11 @@ func TestSiteViewTold(t *testing.T) {
 	// A CSV whose quote is never closed: the engine's note, told in view.
 	s := &sitework.SiteURLs{}
 	src := s.Begin("open.csv", "list", siteFile)
-	csv := "url\n\"https://example.com/a\n" + strings.Repeat("https://example.com/b\n", 60_000)
+	var rows strings.Builder
+	for i := range 60_000 { // distinct: the panel holds a URL once
+		rows.WriteString("https://example.com/b" + strconv.Itoa(i) + "\n")
+	}
+	csv := "url\n\"https://example.com/a\n" + rows.String()
 	if _, err := s.ReadSource(src, strings.NewReader(csv), "open.csv", nil); err != nil {
 		t.Fatal(err)
 	}
@@ -150,5 +155,35 @@ func TestGrouped(t *testing.T) {
 		if got := Grouped(n); got != want {
 			t.Errorf("Grouped(%d) = %q", n, got)
 		}
+	}
+}
+
+// TestSiteViewSources: the summary names each source with what it gave
+// when more than one gave URLs, or one gave a URL twice, and how many
+// were repeats: the URLs held count each URL once.
+func TestSiteViewSources(t *testing.T) {
+	q := SiteQuery{Crawler: "Googlebot"}
+	for _, tc := range []struct {
+		st   sitemsg.URLsState
+		want string
+	}{
+		{sitemsg.URLsState{Pages: 500, Sources: []sitemsg.Source{{Name: "crawl.csv", Kind: "list", URLs: 300}, {Name: "urls.txt", Kind: "list", URLs: 200, Repeats: 300}}},
+			"500 URLs read from 2 sources (crawl.csv: 300 URLs; urls.txt: 500 URLs, 300 of them repeats). Counting for Googlebot…"},
+		{sitemsg.URLsState{Pages: 3, Sources: []sitemsg.Source{{Name: "urls.txt", Kind: "list", URLs: 3, Repeats: 1}}},
+			"3 URLs read from urls.txt (4 URLs, 1 of them a repeat). Counting for Googlebot…"},
+		{sitemsg.URLsState{Pages: 3, Sources: []sitemsg.Source{{Name: "urls.txt", Kind: "list", URLs: 3}}},
+			"3 URLs read. Counting for Googlebot…"},
+		{sitemsg.URLsState{Pages: 6, Requests: 2, Sources: []sitemsg.Source{{Name: "i.xml", Kind: "index", URLs: 2}, {Name: "a.xml", Kind: "sitemap", URLs: 2},
+			{Name: "b.txt", Kind: "list", URLs: 2}, {Name: "c.txt", Kind: "list", URLs: 2}, {Name: "access.log", Kind: "log", URLs: 2}}},
+			"6 URLs and 2 logged requests read from 5 sources (i.xml: an index of 2 sitemaps; a.xml: 2 URLs; b.txt: 2 URLs; c.txt: 2 URLs; and 1 more). Counting for Googlebot…"},
+	} {
+		if v := SiteViewOf(&tc.st, nil, q, false); v.Summary != tc.want {
+			t.Errorf("summary %q\nwant    %q", v.Summary, tc.want)
+		}
+	}
+	// A source of repeats alone gave URLs: it is not said to give none.
+	again := sitemsg.URLsState{Pages: 2, Sources: []sitemsg.Source{{Name: "a.txt", Kind: "list", URLs: 2}, {Name: "a-again.txt", Kind: "list", Repeats: 2}}}
+	if v := SiteViewOf(&again, nil, q, false); len(v.Told) != 0 {
+		t.Errorf("told %q of a source of repeats", v.Told)
 	}
 }

@@ -59,7 +59,7 @@ func siteTold(s *sitemsg.URLsState, reading bool) []string {
 				told = append(told, note)
 			}
 		}
-		if len(told) == n && src.URLs == 0 && !reading {
+		if len(told) == n && src.URLs+src.Repeats == 0 && !reading {
 			told = append(told, from+noURLIn)
 		}
 	}
@@ -105,8 +105,9 @@ func siteCounts(s *sitemsg.URLsState, c *SiteCoverage, q SiteQuery) SiteView {
 	case v.Requests > 0:
 		read += " and " + Grouped(v.Requests) + " logged " + sitemsg.Noun(v.Requests, "request", "requests")
 	}
+	read += " read" + fromSources(s.Sources)
 	if c == nil || !c.Query.sameReading(q) {
-		v.Summary = read + " read. Counting for " + q.Crawler + "…"
+		v.Summary = read + ". Counting for " + q.Crawler + "…"
 		if c != nil && c.Query.sameAnswer(q) && c.Version == s.Version {
 			// Another crawler chosen: every crawler's counts stay
 			// while its breakdown is counted.
@@ -117,14 +118,55 @@ func siteCounts(s *sitemsg.URLsState, c *SiteCoverage, q SiteQuery) SiteView {
 	v = c.View
 	v.Pages, v.Requests, v.Crawler = s.Pages, s.Requests, q.Crawler
 	v.Counted = c.Version == s.Version && c.Query.Same(q)
-	v.Summary = fmt.Sprintf("%s read. For %s: %s allowed, %s blocked.", read, c.Agent, Grouped(c.Allowed), Grouped(c.Blocked))
+	v.Summary = fmt.Sprintf("%s. For %s: %s allowed, %s blocked.", read, c.Agent, Grouped(c.Allowed), Grouped(c.Blocked))
 	if v.Pages == 0 {
-		v.Summary = read + " read: each crawler's requests are counted below."
+		v.Summary = read + ": each crawler's requests are counted below."
 	}
 	if !v.Counted {
 		v.Summary += " Counting again…"
 	}
 	return v
+}
+
+// SiteSourcesNamed is how many sources the summary names, with what
+// each gave.
+const SiteSourcesNamed = 4
+
+// fromSources says where the URLs read came from, when more than one
+// source gave them or one gave a URL more than once: " from 2 sources
+// (crawl.csv: 300 URLs; urls.txt: 500 URLs, 300 of them repeats)". A URL
+// is held once, and data-urls counts it once: this says why the sources'
+// URLs add up to more.
+func fromSources(sources []sitemsg.Source) string {
+	if len(sources) == 0 || len(sources) == 1 && sources[0].Repeats == 0 {
+		return ""
+	}
+	var parts []string
+	for i, src := range sources {
+		if i == SiteSourcesNamed {
+			parts = append(parts, "and "+Plural(len(sources)-i, "more", "more"))
+			break
+		}
+		t := src.Name + ": "
+		switch src.Kind {
+		case "index":
+			t += "an index of " + Plural(src.URLs, "sitemap", "sitemaps")
+		case "log":
+			t += Plural(src.URLs, "request", "requests")
+		default:
+			t += Plural(src.URLs+src.Repeats, "URL", "URLs")
+			if src.Repeats > 0 {
+				t += ", " + Grouped(src.Repeats) + " of them " + sitemsg.Noun(src.Repeats, "a repeat", "repeats")
+			}
+		}
+		parts = append(parts, t)
+	}
+	from := " from " + Plural(len(sources), "source", "sources")
+	if len(sources) == 1 {
+		from = " from " + sources[0].Name
+		parts[0] = strings.TrimPrefix(parts[0], sources[0].Name+": ")
+	}
+	return from + " (" + strings.Join(parts, "; ") + ")"
 }
 
 // Same reports whether q and o are the same query: a coverage of one is

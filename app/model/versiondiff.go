@@ -28,6 +28,18 @@ func (v *VersionSide) Verdict() string {
 	return "blocked"
 }
 
+// Decided says what decided, as `robotstxt diff` words it: "line 4:
+// Disallow: /x", "no rule matched", or the server's answer.
+func (v *VersionSide) Decided() string {
+	switch {
+	case v.Answer != "":
+		return "the server's answer"
+	case v.Line == 0:
+		return "no rule matched"
+	}
+	return "line " + strconv.Itoa(v.Line) + ": " + v.Rule
+}
+
 // VersionChange is a test whose verdict differs between the versions.
 type VersionChange struct {
 	Index                   int // the test's index in the state's rows

@@ -136,8 +136,8 @@ const (
 	Chunk    = "chunk"
 	Exported = "exported"
 	Failed   = "failed"
-	// Previewed carries a Preview's counts (Before, After), or why it
-	// failed (Error).
+	// Previewed carries what a Preview counted, worded (Site, of Total
+	// URLs), or why it failed (Error).
 	Previewed = "previewed"
 	// Progress says how far a Count is: Done of Total URLs and requests
 	// counted, a few times a second while it runs.
@@ -163,11 +163,12 @@ type Reply struct {
 	State  *URLsState `json:"state,omitempty"`
 	Status string     `json:"status,omitempty"`
 	View   *View      `json:"view,omitempty"`
-	// Before and After are a Preview's counts of every crawler over the
-	// URLs held: under the file shown and under the file proposed.
-	Before *Matrix `json:"before,omitempty"`
-	After  *Matrix `json:"after,omitempty"`
-	// Done and Total are a Progress's counts.
+	// Site is what a Preview counted, as the page draws it: the
+	// crawlers whose verdicts over the URLs held the file proposed
+	// changes, each with the URLs newly allowed and newly blocked.
+	Site *Node `json:"site,omitempty"`
+	// Done and Total are a Progress's counts; Total is also the URLs a
+	// Preview counted.
 	Done  int `json:"done,omitempty"`
 	Total int `json:"total,omitempty"`
 	// Error says, in words, why a Count or Export failed, or the worker
@@ -198,8 +199,12 @@ type Source struct {
 	Name string `json:"name"`
 	// Kind is "sitemap", "index", "list" or "log".
 	Kind string `json:"kind"`
-	// URLs counts the URLs (or requests, or for an index the sitemaps) it gave.
-	URLs int `json:"urls"`
+	// URLs counts the URLs (or requests, or for an index the sitemaps) it
+	// gave that were not held yet; Repeats those it gave that were, from
+	// it or an earlier source (a URL is held once; a logged request is
+	// no repeat).
+	URLs    int `json:"urls"`
+	Repeats int `json:"repeats,omitempty"`
 	// Error says why it was not read whole, in words; "" when it was.
 	Error string `json:"error,omitempty"`
 }
@@ -219,8 +224,10 @@ type Coverage struct {
 	Tally robots.Tally `json:"tally"`
 	// Googlebot is Googlebot's, over the URLs sitemaps submit.
 	Googlebot robots.Tally `json:"googlebot"`
-	// Requests are the logged requests' tallies, by product token.
-	Requests []robots.Tally `json:"requests,omitempty"`
+	// Requests are the logged requests' tallies, by product token: the
+	// crawlers' (robots.ReadRequester). NotCrawlers counts the others'.
+	Requests    []robots.Tally     `json:"requests,omitempty"`
+	NotCrawlers robots.NotCrawlers `json:"notCrawlers"`
 	// Compared reports that the file differs from the base; Flips are
 	// then the changes, for the query's crawler.
 	Compared bool          `json:"compared"`
@@ -247,9 +254,22 @@ type Matrix struct {
 	// Of is, for each agent, the index of its counts in Counts.
 	Of     []int         `json:"of"`
 	Counts []MatrixCount `json:"counts"`
-	// Base is, for each agent, the URLs the base file blocks, when the
-	// file is compared with one; nil otherwise.
-	Base []int `json:"base"`
+	// Changes are, for each agent, what the file changes against another
+	// (the base, for a count; the file proposed, for a Preview); nil
+	// when it is compared with none.
+	Changes []Flips `json:"changes,omitempty"`
+}
+
+// Flips is what a file changes against another for one crawler over the
+// same URLs: how many URLs are newly allowed (blocked before, allowed
+// now) and newly blocked, and the changes that make them up, each the URLs
+// one pair of deciding lines flips (robots.Diff's), with examples. The
+// two counts are kept apart, never netted: an edit that blocks 600 URLs
+// and allows 600 others changes 1,200 verdicts, not none.
+type Flips struct {
+	Allowed int           `json:"a"`
+	Blocked int           `json:"b"`
+	Changes []robots.Flip `json:"f,omitempty"`
 }
 
 // A MatrixCount is one crawler's counts over the URLs.
@@ -301,13 +321,19 @@ type Part struct {
 	// Listed is the crawler's tally of the URLs of lists and exports.
 	Listed robots.Tally `json:"listed"`
 	// Requests are the logged requests' tallies, by product token, in
-	// the order met.
-	Requests []robots.Tally `json:"requests"`
+	// the order met: the crawlers'. NotCrawlers counts the others'.
+	Requests    []robots.Tally     `json:"requests"`
+	NotCrawlers robots.NotCrawlers `json:"notCrawlers"`
 	// SubmittedFlips and ListedFlips are what the file changes against
 	// the base for the query's crawler, when compared, over each set: a
 	// flip's examples are the submitted URLs' first.
 	SubmittedFlips []robots.Flip `json:"submittedFlips"`
 	ListedFlips    []robots.Flip `json:"listedFlips"`
+	// SubmittedChanges and ListedChanges are the same for every
+	// catalogued crawler (the matrix's, but the query's crawler, whose
+	// are the flips above), each flip naming its crawler.
+	SubmittedChanges []robots.Flip `json:"submittedChanges"`
+	ListedChanges    []robots.Flip `json:"listedChanges"`
 	// Matrix is every crawler's counts over the share's URLs, submitted
 	// and listed.
 	Matrix *Matrix `json:"matrix"`

@@ -143,19 +143,18 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 		}
 	}
 	// Every crawler is counted over each set at once: the query's
-	// crawler's tally and Googlebot's are two of them.
-	covSub := q.coverage(agents...)
-	covList := q.coverage(agents...)
-	covReqs := q.coverage()
-	// A diff for each set, as a tally: a share's examples are then the
-	// first of its set, wherever the set is cut. The base's counts, for
-	// what the edit changes crawler by crawler, need no examples.
+	// crawler's tally and Googlebot's are two of them. Compared with the
+	// base, a Diff of every crawler counts the file too (CountNew), so
+	// that each URL is decided once in each file, for what the file
+	// decides and for what it changes, crawler by crawler (ByAgent: the
+	// query's crawler may be named as a catalogued one is). A Diff for
+	// each set, as a tally: a share's examples are then the first of its
+	// set, wherever the set is cut.
+	covSub, covList, covReqs := q.coverage(agents...), q.coverage(agents...), q.coverage()
 	var diffSub, diffList *robots.Diff
-	var covBase *robots.Coverage
 	if compared {
-		diffSub, diffList = q.diff(h.base), q.diff(h.base)
-		covBase = robots.NewCoverage(h.base, agents...)
-		covBase.Dialect, covBase.Fixed, covBase.Answer, covBase.Examples = q.Dialect, q.Fixed, q.Answer, -1
+		diffSub, diffList = q.diff(h.base, agents...), q.diff(h.base, agents...)
+		diffSub.CountNew, diffList.CountNew = true, true
 	}
 	done := 0 // the URLs and requests of sh counted before the set under way
 	stopped := func(i int) bool {
@@ -173,11 +172,10 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 			if stopped(i - sp.from) {
 				return robots.ErrStopped
 			}
-			u := set.At(i)
-			cov.Add(u)
 			if diff != nil {
-				diff.Add(u)
-				covBase.Add(u)
+				diff.Add(set.At(i))
+			} else {
+				cov.Add(set.At(i))
 			}
 		}
 		return nil
@@ -188,6 +186,9 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 	if err := count(&h.listed, sh.listed, covList, diffList); err != nil {
 		return nil, err
 	}
+	if compared {
+		covSub, covList = diffSub.Counted(), diffList.Counted()
+	}
 	for i := sh.requests.from; i < sh.requests.to; i++ {
 		if stopped(i - sh.requests.from) {
 			return nil, robots.ErrStopped
@@ -195,7 +196,7 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 		u, agent, status := h.requests.At(i)
 		covReqs.AddRequest(agent, u, status)
 	}
-	p := &sitemsg.Part{Submitted: make([]robots.Tally, 2), Requests: covReqs.Tallies()}
+	p := &sitemsg.Part{Submitted: make([]robots.Tally, 2), Requests: covReqs.Tallies(), NotCrawlers: covReqs.NotCrawlers()}
 	sub := matrixCounts(covSub, []int{0, googlebotAt}, func(i int, t robots.Tally) {
 		if i == 0 {
 			p.Submitted[0] = t // the crawler's
@@ -204,17 +205,23 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 		}
 	})
 	list := matrixCounts(covList, []int{0}, func(_ int, t robots.Tally) { p.Listed = t })
-	var base []int
+	p.Matrix = packMatrix(agents, addCounts(sub, list))
 	if compared {
-		for t := range covBase.All() {
-			base = append(base, t.Blocked)
-		}
-	}
-	p.Matrix = packMatrix(agents, addCounts(sub, list), base)
-	if compared {
-		p.SubmittedFlips, p.ListedFlips = diffSub.Flips(), diffList.Flips()
+		p.SubmittedFlips, p.SubmittedChanges = splitFlips(diffSub)
+		p.ListedFlips, p.ListedChanges = splitFlips(diffList)
 	}
 	return p, nil
+}
+
+// splitFlips returns the changes of a Diff of matrixAgents: the query's
+// crawler's, and the catalogued crawlers' (distinct names: each flip is
+// its crawler's); nil for none.
+func splitFlips(d *robots.Diff) (crawler, catalogue []robots.Flip) {
+	by := d.ByAgent()
+	for _, fs := range by[1:] {
+		catalogue = append(catalogue, fs...)
+	}
+	return by[0], catalogue
 }
 
 // errParts is what coverage returns for Parts that are not of the same
@@ -228,7 +235,9 @@ var errParts = errors.New("the shares' counts do not add up: they are of differe
 // exactly what a count of everything at once says.
 func (h *held) coverage(q Query, version int, parts ...*sitemsg.Part) (*sitemsg.Coverage, error) {
 	p := *parts[0]
+	p.NotCrawlers.ToolNames = slices.Clone(p.NotCrawlers.ToolNames)
 	for _, o := range parts[1:] {
+		p.NotCrawlers.Add(o.NotCrawlers)
 		if len(o.Submitted) != len(p.Submitted) {
 			return nil, errParts
 		}
@@ -240,6 +249,8 @@ func (h *held) coverage(q Query, version int, parts ...*sitemsg.Part) (*sitemsg.
 		p.Requests = mergeRequests(p.Requests, o.Requests)
 		p.SubmittedFlips = mergeFlips(p.SubmittedFlips, o.SubmittedFlips)
 		p.ListedFlips = mergeFlips(p.ListedFlips, o.ListedFlips)
+		p.SubmittedChanges = mergeFlips(p.SubmittedChanges, o.SubmittedChanges)
+		p.ListedChanges = mergeFlips(p.ListedChanges, o.ListedChanges)
 	}
 	var matrices []*sitemsg.Matrix
 	for _, o := range parts {
@@ -255,18 +266,24 @@ func (h *held) coverage(q Query, version int, parts ...*sitemsg.Part) (*sitemsg.
 	// submitted URLs' last.
 	c.Tally = mergeTallies(p.Submitted[0], p.Listed)
 	c.Googlebot = p.Submitted[len(p.Submitted)-1]
-	c.Requests = p.Requests
+	c.Requests, c.NotCrawlers = p.Requests, p.NotCrawlers
 	if c.Compared {
 		c.Flips = mergeFlips(p.SubmittedFlips, p.ListedFlips)
+		if m != nil {
+			// What the edit changes crawler by crawler, two counts each:
+			// the query's crawler's are its own flips.
+			mm := *m
+			mm.Changes = append([]sitemsg.Flips{flipsOf(c.Flips)}, flipsByAgent(m.Agents[1:], mergeFlips(p.SubmittedChanges, p.ListedChanges))...)
+			c.Matrix = &mm
+		}
 	}
 	c.Unused = unusedRules(q, c.Tally)
 	return c, nil
 }
 
-// diff returns a Diff of base and q's file for q's crawler, read as q
-// says.
-func (q *Query) diff(base *robots.File) *robots.Diff {
-	d := robots.NewDiff(base, q.File, q.Crawler)
+// diff returns a Diff of base and q's file for agents, read as q says.
+func (q *Query) diff(base *robots.File, agents ...string) *robots.Diff {
+	d := robots.NewDiff(base, q.File, agents...)
 	d.Dialect, d.Fixed, d.OldAnswer, d.NewAnswer = q.Dialect, q.Fixed, q.Answer, q.Answer
 	return d
 }

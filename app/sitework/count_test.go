@@ -25,7 +25,8 @@ const (
 )
 
 // splitAgents are the logged requests' user-agent strings: several
-// crawlers (two strings of Googlebot's), and a browser.
+// crawlers (two strings of Googlebot's, one the catalogue does not
+// know), a browser, tools and a string naming no one.
 var splitAgents = []string{
 	"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
 	"Googlebot-Image/1.0",
@@ -34,6 +35,10 @@ var splitAgents = []string{
 	"GPTBot/1.1",
 	"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36",
 	"Googlebot",
+	"Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)",
+	"curl/8.5.0",
+	"python-requests/2.31.0",
+	"-",
 }
 
 // randomURLs fills a SiteURLs with n entries of every kind, drawn by r:
@@ -146,7 +151,7 @@ func TestCoverSplit(t *testing.T) {
 			// all the URLs, as the worker counted them before it could
 			// count in shares.
 			if alone.Compared {
-				d := q.diff(h.base)
+				d := q.diff(h.base, q.Crawler)
 				for _, set := range []*URLSet{&h.submitted, &h.listed} {
 					for i := range set.Len() {
 						d.Add(set.At(i))
@@ -154,6 +159,24 @@ func TestCoverSplit(t *testing.T) {
 				}
 				if want := d.Flips(); !reflect.DeepEqual(alone.Flips, want) {
 					t.Fatalf("%s: flips\n%+v\nwant one Diff's\n%+v", name, alone.Flips, want)
+				}
+				// Every crawler's two counts, newly allowed and newly
+				// blocked, and the changes that make them up, are a Diff's
+				// of that crawler alone over every URL (a few rounds: 43
+				// Diffs a query).
+				if n <= 500 {
+					for i, a := range alone.Matrix.Agents {
+						d := q.diff(h.base, a)
+						for _, set := range []*URLSet{&h.submitted, &h.listed} {
+							for k := range set.Len() {
+								d.Add(set.At(k))
+							}
+						}
+						want := flipsOf(d.Flips())
+						if got := alone.Matrix.Changes[i]; !reflect.DeepEqual(got, want) {
+							t.Fatalf("%s: %s's changes\n%+v\nwant its own Diff's\n%+v", name, a, got, want)
+						}
+					}
 				}
 			}
 			count := func(h *held, sh share) *sitemsg.Part {

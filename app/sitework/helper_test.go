@@ -153,7 +153,8 @@ func helpedWorkers(t *testing.T, n int) (helped, alone *Worker, out, outAlone *r
 	r := rand.New(rand.NewPCG(5, uint64(n)))
 	var list, log strings.Builder
 	for i := range n {
-		u := fmt.Sprintf("/%s/%d", []string{"private", "private/press", "blog", "shop/cart", "docs", "old"}[r.IntN(6)], r.IntN(1000))
+		// Distinct (i): the panel holds a URL once.
+		u := fmt.Sprintf("/%s/%d-%d", []string{"private", "private/press", "blog", "shop/cart", "docs", "old"}[r.IntN(6)], r.IntN(1000), i)
 		if i%4 == 3 {
 			fmt.Fprintf(&log, "66.249.66.1 - - [10/Oct/2025:13:55:36 +0000] \"GET %s HTTP/1.1\" %d 512 \"-\" %q\n", u, []int{200, 404}[i%2], splitAgents[r.IntN(len(splitAgents))])
 		} else {
@@ -305,7 +306,7 @@ func TestWorkerHelperStarts(t *testing.T) {
 	if c := out.last(sitemsg.Counted); c == nil || c.View.Helped {
 		t.Errorf("counted %+v", c)
 	}
-	helped.Handle(sitemsg.Request{Kind: sitemsg.Read, Name: "more.txt", Text: siteFile}, strings.NewReader(strings.Repeat("/more\n", 2000)))
+	helped.Handle(sitemsg.Request{Kind: sitemsg.Read, Name: "more.txt", Text: siteFile}, strings.NewReader(distinctPaths("/more", 2000)))
 	if helper() == nil {
 		t.Fatal("no helper for more than HelperMin URLs")
 	}

@@ -105,8 +105,8 @@ func sameCount(a, b *sitemsg.MatrixCount) bool {
 
 // packMatrix returns the matrix of agents with counts, each crawler's,
 // the same counts kept once.
-func packMatrix(agents []string, counts []sitemsg.MatrixCount, base []int) *sitemsg.Matrix {
-	m := &sitemsg.Matrix{Agents: agents, Of: make([]int, len(counts)), Base: base}
+func packMatrix(agents []string, counts []sitemsg.MatrixCount) *sitemsg.Matrix {
+	m := &sitemsg.Matrix{Agents: agents, Of: make([]int, len(counts))}
 	for i := range counts {
 		k := slices.IndexFunc(m.Counts, func(c sitemsg.MatrixCount) bool { return sameCount(&c, &counts[i]) })
 		if k < 0 {
@@ -134,17 +134,48 @@ func addMatrices(ms ...*sitemsg.Matrix) (*sitemsg.Matrix, error) {
 		return ms[0], nil
 	}
 	counts := unpackMatrix(ms[0])
-	base := slices.Clone(ms[0].Base)
 	for _, m := range ms[1:] {
-		if m == nil || !slices.Equal(m.Agents, ms[0].Agents) || (m.Base == nil) != (base == nil) {
+		if m == nil || !slices.Equal(m.Agents, ms[0].Agents) {
 			return nil, errParts
 		}
 		counts = addCounts(counts, unpackMatrix(m))
-		for i := range base {
-			base[i] += m.Base[i]
+	}
+	return packMatrix(ms[0].Agents, counts), nil
+}
+
+// flipsOf returns one crawler's changes fs as two counts, newly allowed
+// and newly blocked, with the changes themselves.
+func flipsOf(fs []robots.Flip) sitemsg.Flips {
+	out := sitemsg.Flips{Changes: fs}
+	for _, f := range fs {
+		if f.Allowed {
+			out.Allowed += f.Count
+		} else {
+			out.Blocked += f.Count
 		}
 	}
-	return packMatrix(ms[0].Agents, counts, base), nil
+	return out
+}
+
+// flipsByAgent returns, for each of agents, its changes among fs (those
+// of a Diff of agents, or of several added up), as flipsOf counts them: a
+// flip names its crawler as the engine read it, white space trimmed.
+func flipsByAgent(agents []string, fs []robots.Flip) []sitemsg.Flips {
+	at := make(map[string]int, len(agents))
+	for i, a := range agents {
+		at[strings.TrimSpace(a)] = i
+	}
+	of := make([][]robots.Flip, len(agents))
+	for _, f := range fs {
+		if i, ok := at[f.Agent]; ok {
+			of[i] = append(of[i], f)
+		}
+	}
+	out := make([]sitemsg.Flips, len(agents))
+	for i := range of {
+		out[i] = flipsOf(of[i])
+	}
+	return out
 }
 
 // matrixRoles are the matrix's groups of crawlers, by role, in the order
@@ -185,21 +216,24 @@ func matrixNote(c robots.Crawler, known bool) string {
 	return strings.Join(says, "; ")
 }
 
-// signed writes n with its sign: "+120", "−120" (a minus sign), "0".
-func signed(n int) string {
-	switch {
-	case n > 0:
-		return "+" + sitemsg.Grouped(n)
-	case n < 0:
-		return "−" + sitemsg.Grouped(-n)
+// changeCell is the matrix's cell of what the edit changes for a
+// crawler: its two counts, newly allowed first ("no change" when both are
+// 0), which open onto the changes, with their lines and examples.
+func changeCell(fl *sitemsg.Flips) sitemsg.Node {
+	if fl.Allowed+fl.Blocked == 0 {
+		return sitemsg.Node{Tag: "td", Class: "note", Text: "no change"}
 	}
-	return "0"
+	sum := text("summary", "", "Newly allowed "+sitemsg.Grouped(fl.Allowed)+", newly blocked "+sitemsg.Grouped(fl.Blocked))
+	return el("td", "", "flips", el("details", "", "", append([]sitemsg.Node{sum}, flipsNodes(fl, 3)...)...))
 }
 
 // matrixNode returns the table of every crawler's counts of c (the
 // #site-matrix contract: a row tr[data-crawler=TOKEN] with data-allowed
 // and data-blocked for each catalogued crawler, and for q's crawler when
-// the catalogue does not know it), grouped by role, each row a button
+// the catalogue does not know it; data-newly-allowed and
+// data-newly-blocked, what the file changes against the base, 0 and 0
+// when it is the base, and with a change data-change, their difference),
+// grouped by role, each row a button
 // that counts for its crawler, and the line that blocks most; nil when
 // there is no matrix.
 func matrixNode(c *sitemsg.Coverage, q Query) *sitemsg.Node {
@@ -207,7 +241,7 @@ func matrixNode(c *sitemsg.Coverage, q Query) *sitemsg.Node {
 	if m == nil || c.Pages == 0 || len(m.Agents) == 0 {
 		return nil
 	}
-	compared := m.Base != nil
+	compared := m.Changes != nil
 	head := []string{"Crawler", "Allowed", "Blocked"}
 	if compared {
 		head = append(head, "Your edit")
@@ -237,13 +271,13 @@ func matrixNode(c *sitemsg.Coverage, q Query) *sitemsg.Node {
 			{Tag: "td", Class: "num", Text: sitemsg.Grouped(mc.Blocked)},
 		}
 		if compared {
-			d := mc.Blocked - m.Base[i]
-			data = append(data, "change", strconv.Itoa(d))
-			text := ""
-			if d != 0 {
-				text = signed(d) + " blocked"
-			}
-			cells = append(cells, sitemsg.Node{Tag: "td", Class: "num", Text: text})
+			fl := &m.Changes[i]
+			data = append(data, "newly-allowed", strconv.Itoa(fl.Allowed), "newly-blocked", strconv.Itoa(fl.Blocked),
+				"change", strconv.Itoa(fl.Blocked-fl.Allowed))
+			cells = append(cells, changeCell(fl))
+		} else {
+			// The file is the base: no change, which the row says too.
+			data = append(data, "newly-allowed", "0", "newly-blocked", "0")
 		}
 		most := sitemsg.Node{Tag: "td"}
 		switch l := mc.Most(); {

@@ -59,11 +59,11 @@ func wantMatrix(f *robots.File, q *Query, urls []string) []sitemsg.MatrixCount {
 func checkMatrix(t *testing.T, name string, s *SiteURLs, q Query, urls []string, base string) {
 	t.Helper()
 	want := wantMatrix(q.File, &q, urls)
-	var wantBase []int
+	// What the edit changes, crawler by crawler, URL by URL: the URLs
+	// newly allowed and newly blocked, two counts.
+	var wantFlips [][2]int
 	if base != "" {
-		for _, c := range wantMatrix(robots.ParseString(base), &q, urls) {
-			wantBase = append(wantBase, c.Blocked)
-		}
+		wantFlips = flipsOfURLs(robots.ParseString(base), &q, matrixAgents(&q), urls)
 	}
 	for how, cover := range map[string]func() (*sitemsg.Coverage, error){
 		"alone":  func() (*sitemsg.Coverage, error) { return s.Cover(q, nil) },
@@ -86,8 +86,12 @@ func checkMatrix(t *testing.T, name string, s *SiteURLs, q Query, urls []string,
 				t.Errorf("%s, %s: %s counts %+v, want %+v", name, how, a, *got, want[i])
 			}
 		}
-		if !slices.Equal(m.Base, wantBase) {
-			t.Errorf("%s, %s: the base blocks %v, want %v", name, how, m.Base, wantBase)
+		var gotFlips [][2]int
+		for _, f := range m.Changes {
+			gotFlips = append(gotFlips, [2]int{f.Allowed, f.Blocked})
+		}
+		if !slices.Equal(gotFlips, wantFlips) {
+			t.Errorf("%s, %s: newly allowed and blocked %v, want %v", name, how, gotFlips, wantFlips)
 		}
 		// The crawler's own breakdown is the matrix's first row.
 		if c.Tally.Allowed != want[0].Allowed || c.Tally.Blocked != want[0].Blocked {
@@ -96,6 +100,57 @@ func checkMatrix(t *testing.T, name string, s *SiteURLs, q Query, urls []string,
 		// Crawlers read alike are kept once.
 		if len(m.Counts) > len(m.Agents) {
 			t.Errorf("%s, %s: %d counts for %d crawlers", name, how, len(m.Counts), len(m.Agents))
+		}
+	}
+}
+
+// flipsOfURLs returns, for each of agents, the URLs newly allowed and
+// newly blocked from old to q's file, checked one at a time.
+func flipsOfURLs(old *robots.File, q *Query, agents, urls []string) [][2]int {
+	var out [][2]int
+	for _, a := range agents {
+		var n [2]int
+		for _, u := range urls {
+			was, _ := verdictOf(old, q, a, u)
+			is, _ := verdictOf(q.File, q, a, u)
+			switch {
+			case !was && is:
+				n[0]++
+			case was && !is:
+				n[1]++
+			}
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// checkPreview holds a preview of s, from base to q's file, to the
+// engine's verdicts URL by URL: each crawler's two counts, and the URLs
+// the file shown blocks.
+func checkPreview(t *testing.T, name string, s *SiteURLs, q Query, urls []string, base string) {
+	t.Helper()
+	from := q
+	from.File, from.Text = robots.ParseString(base), base
+	m, n, err := s.Preview(from, q, nil)
+	if err != nil || n != len(urls) {
+		t.Fatalf("%s: preview of %d URLs: %v", name, n, err)
+	}
+	agents := previewAgents(&from)
+	if !slices.Equal(m.Agents, agents) {
+		t.Fatalf("%s: preview agents %v", name, m.Agents)
+	}
+	want := flipsOfURLs(from.File, &q, agents, urls)
+	before := wantMatrix(from.File, &from, urls)
+	for i, a := range agents {
+		if got := [2]int{m.Changes[i].Allowed, m.Changes[i].Blocked}; got != want[i] {
+			t.Errorf("%s: the preview's %s: newly allowed and blocked %v, want %v", name, a, got, want[i])
+		}
+		// wantMatrix counts matrixAgents: the catalogue from its second.
+		if i < len(robots.Crawlers()) {
+			if got := m.Count(i).Blocked; got != before[1+i].Blocked {
+				t.Errorf("%s: the preview's %s blocks %d under the file shown, want %d", name, a, got, before[1+i].Blocked)
+			}
 		}
 	}
 }
@@ -148,6 +203,7 @@ func urlsFor(r *rand.Rand, text string, n int) []string {
 	}
 	paths = append(paths, "/", "/index.html", "/a.pdf", "/search?q=1", "/blog/2024/post")
 	out := make([]string, n)
+	seen := map[string]bool{}
 	for i := range out {
 		p := paths[r.IntN(len(paths))]
 		if !strings.HasPrefix(p, "/") {
@@ -160,6 +216,11 @@ func urlsFor(r *rand.Rand, text string, n int) []string {
 			p += fmt.Sprintf("/page-%d.html", r.IntN(50))
 		}
 		out[i] = robots.EncodeURL("https://example.com" + p)
+		// Distinct: the panel holds a URL once.
+		for seen[out[i]] {
+			out[i] += "x"
+		}
+		seen[out[i]] = true
 	}
 	return out
 }
@@ -186,7 +247,8 @@ func heldURLs(t testing.TB, urls []string, base string) *SiteURLs {
 // and the query's crawler, over every URL) to robots.Check URL by URL on
 // random files, for crawlers known and not, in each crawler's own reading
 // and fixed ones, after a success and other answers, alone and in two
-// halves, and with what an edit changes against a base.
+// halves, and with what an edit changes against a base (the two counts,
+// newly allowed and newly blocked, in a count and in a preview).
 func TestMatrixGenerated(t *testing.T) {
 	r := rand.New(rand.NewPCG(39, 1))
 	for round := range 16 {
@@ -206,6 +268,7 @@ func TestMatrixGenerated(t *testing.T) {
 			// Compared with a base: the URLs were read under base.
 			s.Rebase(base)
 			checkMatrix(t, fmt.Sprintf("round %d, compared", round), s, q, urls, base)
+			checkPreview(t, fmt.Sprintf("round %d, previewed", round), s, q, urls, base)
 		}
 	}
 }
@@ -281,9 +344,11 @@ func TestMatrixNode(t *testing.T) {
 		t.Errorf("%d rows, want %d", len(rows), len(robots.Crawlers())+1)
 	}
 	for tok, want := range map[string][]string{
-		"MyBot":     {"crawler", "MyBot", "allowed", "2", "blocked", "1", "change", "0", "most", "2"},
-		"GPTBot":    {"crawler", "GPTBot", "allowed", "0", "blocked", "3", "change", "2", "most", "5"},
-		"Googlebot": {"crawler", "Googlebot", "allowed", "2", "blocked", "1", "change", "0", "most", "2"},
+		// An edit whose flips cancel out: one URL newly allowed, one
+		// newly blocked, no change in the URLs blocked.
+		"MyBot":     {"crawler", "MyBot", "allowed", "2", "blocked", "1", "newly-allowed", "1", "newly-blocked", "1", "change", "0", "most", "2"},
+		"GPTBot":    {"crawler", "GPTBot", "allowed", "0", "blocked", "3", "newly-allowed", "0", "newly-blocked", "2", "change", "2", "most", "5"},
+		"Googlebot": {"crawler", "Googlebot", "allowed", "2", "blocked", "1", "newly-allowed", "1", "newly-blocked", "1", "change", "0", "most", "2"},
 	} {
 		if !slices.Equal(rows[tok], want) {
 			t.Errorf("%s: %v, want %v", tok, rows[tok], want)

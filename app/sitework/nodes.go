@@ -2,8 +2,10 @@ package sitework
 
 import (
 	"strconv"
+	"strings"
 
 	"robotstester/app/sitemsg"
+	"robotstester/robots"
 )
 
 // The panel's markup below its counts is made here, in the worker, as
@@ -36,20 +38,12 @@ func (w *Wording) Parts() []sitemsg.Node {
 		out = append(out, f)
 	}
 	if w.Compared {
-		items := make([]sitemsg.Node, len(w.Changes))
-		for i := range w.Changes {
-			c := &w.Changes[i]
-			li := el("li", "", "", plain(c.Text))
-			if len(c.Examples) > 0 {
-				li.Kids = append(li.Kids, el("span", "", "note", plain(" e.g. "), text("code", "", c.Examples[0])))
-			}
-			li.Data = []string{"flip", strconv.Itoa(i), "count", strconv.Itoa(c.Count), "verdict", c.Verdict()}
-			items[i] = li
-		}
 		rebase := sitemsg.Node{Tag: "button", ID: "site-urls-rebase", On: "click", Attrs: []string{"type", "button"},
 			Title: "Compare later edits with the file as it is now", Text: "Compare with this file from now on"}
-		ch := el("div", "site-urls-changes", "notice", text("p", "", w.ChangesSummary), el("ul", "", "", items...), rebase)
-		ch.Data = []string{"changes", strconv.Itoa(len(w.Changes))}
+		kids := append([]sitemsg.Node{text("p", "", w.ChangesSummary)}, flipsNodes(&w.Flips, FlipsShown)...)
+		ch := el("div", "site-urls-changes", "notice", append(kids, rebase)...)
+		ch.Data = []string{"changes", strconv.Itoa(len(w.Flips.Changes)),
+			"newly-allowed", strconv.Itoa(w.Flips.Allowed), "newly-blocked", strconv.Itoa(w.Flips.Blocked)}
 		out = append(out, ch)
 	}
 	if len(w.Lines) > 0 {
@@ -63,7 +57,7 @@ func (w *Wording) Parts() []sitemsg.Node {
 		out = append(out, el("div", "", "", text("h3", "", "Rules that decide none of your URLs for "+w.Crawler),
 			el("ul", "site-urls-unused", "", lineNodes(w.Unused, "unused-line")...)))
 	}
-	if len(w.Logged) > 0 || w.Others > 0 {
+	if nc := &w.NotCrawlers; len(w.Logged) > 0 || nc.Total() > 0 {
 		items := make([]sitemsg.Node, len(w.Logged))
 		for i := range w.Logged {
 			l := &w.Logged[i]
@@ -71,10 +65,48 @@ func (w *Wording) Parts() []sitemsg.Node {
 			li.Data = []string{"log-agent", l.Agent, "requests", strconv.Itoa(l.Requests), "blocked", strconv.Itoa(l.Blocked)}
 			items[i] = li
 		}
-		out = append(out, el("div", "site-urls-log", "", text("h3", "", "The log's requests"), el("ul", "", "", items...),
-			text("p", "note", sitemsg.Grouped(w.Others)+" requests of browsers and other agents are not counted: robots.txt binds crawlers. A user-agent string can be forged: check a crawler by reverse DNS or its published addresses before calling a request a violation, and remember that the file may have been another when it was made.")))
+		note := text("p", "note", notCrawlersText(nc)+" A user-agent string can be forged: check a crawler by reverse DNS or its published addresses before calling a request a violation, and remember that the file may have been another when it was made.")
+		note.Data = []string{"browsers", strconv.Itoa(nc.Browsers), "tools", strconv.Itoa(nc.Tools), "unknown", strconv.Itoa(nc.Unknown)}
+		out = append(out, el("div", "site-urls-log", "", text("h3", "", "The log's requests"), el("ul", "", "", items...), note))
 	}
 	return out
+}
+
+// notCrawlersText says which requests were not counted, and why:
+// "12 requests of browsers, 3 of tools (curl, python-requests) and 1
+// with no user-agent string that names anyone are not counted: robots.txt
+// binds crawlers."
+func notCrawlersText(n *robots.NotCrawlers) string {
+	if n.Total() == 0 {
+		return "Every request is a crawler's."
+	}
+	var parts []string
+	if n.Browsers > 0 {
+		parts = append(parts, sitemsg.GroupedPlural(n.Browsers, "request", "requests")+" of browsers")
+	}
+	if n.Tools > 0 {
+		t := sitemsg.Grouped(n.Tools) + " of tools (" + strings.Join(n.ToolNames, ", ") + ")"
+		if len(parts) == 0 {
+			t = sitemsg.GroupedPlural(n.Tools, "request", "requests") + " of tools (" + strings.Join(n.ToolNames, ", ") + ")"
+		}
+		parts = append(parts, t)
+	}
+	if n.Unknown > 0 {
+		t := sitemsg.Grouped(n.Unknown) + " whose user-agent string names no one"
+		if len(parts) == 0 {
+			t = sitemsg.GroupedPlural(n.Unknown, "request", "requests") + " whose user-agent string names no one"
+		}
+		parts = append(parts, t)
+	}
+	all := parts[0]
+	if len(parts) > 1 {
+		all = strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	}
+	verb := " are"
+	if n.Total() == 1 {
+		verb = " is"
+	}
+	return all + verb + " not counted: robots.txt binds crawlers, not browsers nor the tools people run."
 }
 
 // lineNodes returns coverage lines as list items, each marked with attr
@@ -147,7 +179,10 @@ func sourcesNode(sources []sitemsg.Source, notes []string) *sitemsg.Node {
 		case "log":
 			t += sitemsg.Grouped(s.URLs) + " requests"
 		default:
-			t += sitemsg.Grouped(s.URLs) + " URLs"
+			t += sitemsg.Grouped(s.URLs+s.Repeats) + " URLs"
+			if s.Repeats > 0 {
+				t += ", " + sitemsg.Grouped(s.Repeats) + " of them repeats"
+			}
 		}
 		li := sitemsg.Node{Tag: "li", Data: []string{"kind", s.Kind}, Text: t}
 		if s.Error != "" {

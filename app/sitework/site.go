@@ -61,9 +61,12 @@ type held struct {
 	// dropped): a blocked one is Search Console's "Submitted URL blocked
 	// by robots.txt". listed are those of lists and exports.
 	submitted, listed URLSet
-	requests          Requests
-	sources           []sitemsg.Source
-	notes             []string
+	// seen finds the URLs of both sets: a URL is held once, whatever
+	// the sources that give it.
+	seen     urlIndex
+	requests Requests
+	sources  []sitemsg.Source
+	notes    []string
 
 	// baseText is the base's text, when hasBase; base is it parsed, once
 	// a count needs it (a reading need not parse it).
@@ -185,7 +188,8 @@ func (s *SiteURLs) merge(d *held) {
 				left += src.Len() - i
 				return
 			}
-			if dst.Add(src.At(i)) {
+			// A URL read again since the Clear is held once.
+			if added, _ := s.addURL(dst, src.At(i)); added {
 				room--
 			}
 		}
@@ -281,22 +285,52 @@ func (s *SiteURLs) Add(src Source, e sitemap.Entry, submitted bool) error {
 	if s.total() >= MaxSiteURLs {
 		return ErrSiteFull
 	}
-	var ok bool
-	switch {
-	case e.Status != 0:
-		ok = s.requests.Add(u, e.Agent, e.Status)
+	if e.Status != 0 {
+		if !s.requests.Add(u, e.Agent, e.Status) {
+			return errTooLong
+		}
 		rec.Kind = "log"
-	case submitted:
-		ok = s.submitted.Add(u)
-	default:
-		ok = s.listed.Add(u)
+		rec.URLs++
+		s.version++
+		return nil
 	}
-	if !ok {
+	set := &s.listed
+	if submitted {
+		set = &s.submitted
+	}
+	switch added, ok := s.addURL(set, u); {
+	case !ok:
 		return errTooLong
+	case !added:
+		// Held already, from this source or another: counted once.
+		rec.Repeats++
+		return nil
 	}
 	rec.URLs++
 	s.version++
 	return nil
+}
+
+// addURL adds u to set, one of s's two, unless either holds it already,
+// and reports whether it added it, and false for ok when it is too long
+// to hold; the lock is held. A logged request is no URL held: each is
+// counted, as many times as the log has it.
+func (s *SiteURLs) addURL(set *URLSet, u string) (added, ok bool) {
+	sets := [2]*URLSet{&s.submitted, &s.listed}
+	s.seen.sync(sets)
+	h := s.seen.hash(u)
+	if s.seen.has(sets, u, h) {
+		return false, true
+	}
+	if !set.Add(u) {
+		return false, false
+	}
+	k := 0
+	if set == &s.listed {
+		k = 1
+	}
+	s.seen.added(h, k, set.Len()-1)
+	return true, true
 }
 
 // Named counts sitemaps an index of source src named.
@@ -434,7 +468,20 @@ func (s *SiteURLs) EachRow(q Query, pause robots.Pause, fn func(SiteRow) error) 
 		if n%siteStep == 0 && pause != nil && pause() {
 			return robots.ErrStopped
 		}
-		ru := q.File.Ask(robots.Question{Agent: agent, URL: u, Dialect: q.Dialect, OwnDialect: !q.Fixed, Answer: q.Answer})
+		question := robots.Question{Agent: agent, URL: u, Dialect: q.Dialect, OwnDialect: !q.Fixed, Answer: q.Answer}
+		var ru robots.Ruling
+		if source == "log" {
+			// A logged request is read as the counts read it: a
+			// crawler's by its product token; another's is no crawler's,
+			// which robots.txt does not bind.
+			req := robots.ReadRequester(agent)
+			if req.Kind != robots.CrawlerRequester {
+				return fn(SiteRow{Source: source, URL: u, Agent: agent, Allowed: true, Status: status, Rule: notCrawlerRule(req)})
+			}
+			ru = q.File.AskAs(req.Identity(agent), question)
+		} else {
+			ru = q.File.Ask(question)
+		}
 		r := SiteRow{Source: source, URL: u, Agent: agent, Allowed: ru.Allowed, Line: ru.Line, Status: status}
 		switch {
 		case ru.ByAnswer():
@@ -461,6 +508,18 @@ func (s *SiteURLs) EachRow(q Query, pause robots.Pause, fn func(SiteRow) error) 
 		}
 	}
 	return nil
+}
+
+// notCrawlerRule is the rule column of a logged request no crawler made:
+// robots.txt does not bind it, and it is not checked.
+func notCrawlerRule(r robots.Requester) string {
+	switch r.Kind {
+	case robots.BrowserRequester:
+		return "not checked: a browser's request"
+	case robots.ToolRequester:
+		return "not checked: a tool's request (" + r.Token + ")"
+	}
+	return "not checked: its user-agent string names no one"
 }
 
 // lineRule returns line n of f as a rule: "Disallow: /private/".

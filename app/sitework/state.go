@@ -16,10 +16,11 @@ import (
 // or of a share of it (the helper worker's: the second half of each set),
 // all numbers unsigned varints:
 //
-//	"RTSU" 1        the form and its format's number
+//	"RTSU" 2        the form and its format's number
 //	version
 //	base            a byte, 1 when there is one; then its text
-//	sources         their number; for each its name, kind, URLs and error
+//	sources         their number; for each its name, kind, URLs, error
+//	                and repeats (format 1, which Load reads too, has none)
 //	notes           their number; each a string
 //	submitted       a set
 //	listed          a set
@@ -31,7 +32,11 @@ import (
 // length of each, then their bytes one after another, as a URLSet's blocks
 // hold them: encoding one is mostly copies of its blocks, a few dozen for
 // a million URLs.
-const stateMagic = "RTSU\x01"
+const stateMagic = "RTSU\x02"
+
+// stateMagicV1 begins the format before the sources' repeats: URLs kept
+// by an older page are read back.
+const stateMagicV1 = "RTSU\x01"
 
 // ErrState is what Load returns for bytes that are not what AppendState
 // writes: cut short, changed, or of another format.
@@ -72,7 +77,7 @@ func (s *SiteURLs) appendShare(b []byte, most int) ([]byte, int, bool) {
 func (h *held) size(sh share) int {
 	size := len(stateMagic) + 2*binary.MaxVarintLen64 + len(h.baseText) + 5*sh.requests.len()
 	for _, src := range h.sources {
-		size += len(src.Name) + len(src.Kind) + len(src.Error) + 4*binary.MaxVarintLen64
+		size += len(src.Name) + len(src.Kind) + len(src.Error) + 5*binary.MaxVarintLen64
 	}
 	for _, n := range h.notes {
 		size += len(n) + binary.MaxVarintLen64
@@ -105,6 +110,7 @@ func (h *held) appendTo(b []byte, version int, sh share) []byte {
 	for _, src := range h.sources {
 		b = appendString(appendString(b, src.Name), src.Kind)
 		b = appendString(binary.AppendUvarint(b, uint64(src.URLs)), src.Error)
+		b = binary.AppendUvarint(b, uint64(src.Repeats))
 	}
 	b = binary.AppendUvarint(b, uint64(len(h.notes)))
 	for _, n := range h.notes {
@@ -198,7 +204,8 @@ func (s *SiteURLs) Empty() bool {
 // decodeState reads the binary form: what it holds, and its version.
 func decodeState(b []byte) (held, int, error) {
 	var h held
-	if !strings.HasPrefix(string(b), stateMagic) {
+	v1 := strings.HasPrefix(string(b), stateMagicV1)
+	if !v1 && !strings.HasPrefix(string(b), stateMagic) {
 		return h, 0, fmt.Errorf("%w: it does not begin as they do", ErrState)
 	}
 	d := &decoder{b: b[len(stateMagic):]}
@@ -220,6 +227,9 @@ func decodeState(b []byte) (held, int, error) {
 		src.Kind = d.str()
 		src.URLs = d.int()
 		src.Error = d.str()
+		if !v1 {
+			src.Repeats = d.int()
+		}
 		h.sources = append(h.sources, src)
 	}
 	for range d.count("notes") {

@@ -1,6 +1,7 @@
 package sitework
 
 import (
+	"hash/maphash"
 	"unsafe"
 
 	"robotstester/app/sitemsg"
@@ -129,4 +130,105 @@ func (r *Requests) At(i int) (url, agent string, status int) {
 func (r *Requests) View() Requests {
 	return Requests{URLs: r.URLs.View(), agent: r.agent[:len(r.agent):len(r.agent)],
 		status: r.status[:len(r.status):len(r.status)], agents: r.agents[:len(r.agents):len(r.agents)]}
+}
+
+// A urlIndex finds a URL among those of a panel's two sets (the URLs
+// sitemaps submit, and those of lists), so that a URL read again, from
+// the same source or another, is held once. It is open addressing over
+// the URLs' places in the sets: a slot holds the URL's hash and place, no
+// string of its own (a million strings would be a million objects for
+// the collector to mark), 8 bytes a slot, a million URLs in 16 MB. The
+// hash kept in the slot spares reading a URL's bytes, scattered over the
+// sets' blocks, but for the one that matches, and growing the slots
+// reads none.
+//
+// It indexes the sets' URLs lazily (sync): after a Load, a Restore or a
+// merge it catches up with what the sets hold before the next lookup.
+type urlIndex struct {
+	// slots hold, each, 0 when empty; else the URL's hash (the high 32
+	// bits) and 1 + its place (placeOf, the low 32).
+	slots []uint64
+	n     int    // the URLs indexed
+	done  [2]int // of each set, how many are indexed
+	seed  maphash.Seed
+}
+
+// placeOf numbers URL i of set k (0 submitted, 1 listed) for a slot.
+func placeOf(k, i int) uint32 { return uint32(k)<<31 | uint32(i) }
+
+// sync indexes the URLs of sets not yet indexed.
+func (x *urlIndex) sync(sets [2]*URLSet) {
+	for k, s := range sets {
+		for i := x.done[k]; i < s.Len(); i++ {
+			x.put(x.hash(s.At(i)), k, i)
+		}
+		x.done[k] = s.Len()
+	}
+}
+
+// hash returns u's hash: the seed is made with the first slots.
+func (x *urlIndex) hash(u string) uint32 {
+	if x.slots == nil {
+		x.seed = maphash.MakeSeed()
+		x.slots = make([]uint64, 1024)
+	}
+	return uint32(maphash.String(x.seed, u))
+}
+
+// has reports whether u, whose hash is h, is among the URLs of sets,
+// which must be synced.
+func (x *urlIndex) has(sets [2]*URLSet, u string, h uint32) bool {
+	mask := uint32(len(x.slots) - 1)
+	for j := h & mask; ; j = (j + 1) & mask {
+		e := x.slots[j]
+		if e == 0 {
+			return false
+		}
+		if uint32(e>>32) != h {
+			continue
+		}
+		p := uint32(e) - 1
+		if sets[p>>31].At(int(p&(1<<31-1))) == u {
+			return true
+		}
+	}
+}
+
+// added indexes URL i of set k, whose hash is h, just added: it keeps
+// the index synced.
+func (x *urlIndex) added(h uint32, k, i int) {
+	if x.done[k] == i {
+		x.put(h, k, i)
+		x.done[k] = i + 1
+	}
+}
+
+// put indexes URL i of set k, whose hash is h.
+func (x *urlIndex) put(h uint32, k, i int) {
+	if 2*(x.n+1) > len(x.slots) {
+		x.grow()
+	}
+	x.insert(uint64(h)<<32 | uint64(placeOf(k, i)+1))
+	x.n++
+}
+
+// insert puts slot e in its place.
+func (x *urlIndex) insert(e uint64) {
+	mask := uint32(len(x.slots) - 1)
+	j := uint32(e>>32) & mask
+	for x.slots[j] != 0 {
+		j = (j + 1) & mask
+	}
+	x.slots[j] = e
+}
+
+// grow doubles the slots, and puts back what they held by its hash.
+func (x *urlIndex) grow() {
+	old := x.slots
+	x.slots = make([]uint64, 2*len(old))
+	for _, e := range old {
+		if e != 0 {
+			x.insert(e)
+		}
+	}
 }

@@ -3,7 +3,6 @@ package sitework
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"robotstester/app/sitemsg"
 	"robotstester/robots"
@@ -129,65 +128,31 @@ func (v *Wording) finding(c *sitemsg.Coverage) {
 	}
 }
 
-// changes words what the edit changes against the base: the flips,
-// newly blocked first.
+// changes words what the edit changes against the base for the
+// crawler: two counts, newly allowed and newly blocked, and the changes
+// that make them up.
 func (v *Wording) changes(c *sitemsg.Coverage) {
 	if !c.Compared {
 		return
 	}
 	v.Compared = true
-	blocked, allowed := 0, 0
-	for _, f := range c.Flips {
-		ch := Change{Allowed: f.Allowed, Count: f.Count, Old: f.Old, New: f.New, Examples: f.Examples}
-		if f.Allowed {
-			allowed += f.Count
-			ch.Text = fmt.Sprintf("Your edit allows %s URLs it blocked for %s: %s decided before, %s now.",
-				sitemsg.Grouped(f.Count), f.Agent, deciderWords(f.Old), deciderWords(f.New))
-		} else {
-			blocked += f.Count
-			ch.Text = fmt.Sprintf("Your edit blocks %s more URLs for %s (%s).", sitemsg.Grouped(f.Count), f.Agent, deciderWords(f.New))
-		}
-		v.Changes = append(v.Changes, ch)
+	v.Flips = flipsOf(c.Flips)
+	const against = "Against the file as it was when the URLs were loaded, "
+	if v.Flips.Allowed+v.Flips.Blocked == 0 {
+		v.ChangesSummary = against + "your edit makes no change to these URLs for " + c.Tally.Agent + "."
+		return
 	}
-	slices.SortStableFunc(v.Changes, func(a, b Change) int {
-		if a.Allowed != b.Allowed {
-			if a.Allowed {
-				return 1
-			}
-			return -1
-		}
-		return b.Count - a.Count
-	})
-	switch {
-	case blocked+allowed == 0:
-		v.ChangesSummary = "Against the file as it was when the URLs were loaded, your edit changes no verdict of these URLs for " + c.Tally.Agent + "."
-	default:
-		v.ChangesSummary = fmt.Sprintf("Against the file as it was when the URLs were loaded, your edit blocks %s more URLs and allows %s more for %s.",
-			sitemsg.Grouped(blocked), sitemsg.Grouped(allowed), c.Tally.Agent)
-	}
+	v.ChangesSummary = fmt.Sprintf(against+"your edit, for %s: %s.", c.Tally.Agent, flipsSummary(&v.Flips))
 }
 
-// deciderWords says what decided: "line 22, `Disallow: /x`", "no rule".
-func deciderWords(d robots.Decider) string {
-	switch {
-	case d.ByAnswer:
-		return "the server's answer"
-	case d.Line == 0:
-		return "no rule"
-	}
-	return "line " + strconv.Itoa(d.Line) + ", `" + d.Rule + "`"
-}
-
-// logged words a log's requests: for each known crawler, those the file
-// does not allow it.
+// logged words a log's requests: for each crawler, catalogued or not,
+// those the file does not allow it. The engine counted crawlers' alone
+// (robots.Coverage.AddRequest), as the command line does.
 func (v *Wording) logged(c *sitemsg.Coverage) {
+	v.NotCrawlers = c.NotCrawlers
 	for i := range c.Requests {
 		t := &c.Requests[i]
 		n := t.Allowed + t.Blocked
-		if _, known := robots.LookupCrawler(t.Agent); !known {
-			v.Others += n
-			continue
-		}
 		lc := LoggedCrawler{Agent: t.Agent, Requests: n, Blocked: t.Blocked}
 		for _, l := range t.Lines {
 			if !l.Allowed {

@@ -71,17 +71,18 @@ func TestWording(t *testing.T) {
 	// An edit: /old/ allowed, /blog/ blocked; compared with the base.
 	edited := strings.Replace(siteFile, "Disallow: /old/", "Disallow: /blog/\nDisallow: /never/", 1)
 	v2 := worded(t, s, NewQuery(sitemsg.Query{Text: edited, Crawler: "Googlebot"}))
-	if v2.ChangesSummary != "Against the file as it was when the URLs were loaded, your edit blocks 1 more URLs and allows 1 more for Googlebot." {
+	if v2.ChangesSummary != "Against the file as it was when the URLs were loaded, your edit, for Googlebot: newly allowed 1 URL, newly blocked 1 URL." {
 		t.Errorf("changes %q", v2.ChangesSummary)
 	}
-	if v2.Changes[0].Text != "Your edit blocks 1 more URLs for Googlebot (line 4, `Disallow: /blog/`)." {
-		t.Errorf("change %q", v2.Changes[0].Text)
+	if v2.Flips.Allowed != 1 || v2.Flips.Blocked != 1 || len(v2.Flips.Changes) != 2 {
+		t.Errorf("flips %+v", v2.Flips)
 	}
 	if len(v2.Unused) != 1 || v2.Unused[0].Line != 5 || v2.Unused[0].Rule != "Disallow: /never/" {
 		t.Errorf("unused %+v", v2.Unused)
 	}
 	parts, _ = json.Marshal(v2.Parts())
-	for _, want := range []string{`"id":"site-urls-changes"`, `"d":["changes","2"]`, `"id":"site-urls-rebase"`, `"d":["unused-line","5"`} {
+	for _, want := range []string{`"id":"site-urls-changes"`, `"d":["changes","2","newly-allowed","1","newly-blocked","1"]`, `"id":"site-urls-rebase"`,
+		`"x":"Newly allowed: 1 URL"`, `"x":"1 URL: line 4: Disallow: /old/ → no rule matched"`, `"x":"1 URL: no rule matched → line 4: Disallow: /blog/"`, `"d":["unused-line","5"`} {
 		if !strings.Contains(string(parts), want) {
 			t.Errorf("no %s in the parts %s", want, parts)
 		}
@@ -116,8 +117,8 @@ func TestWordingLog(t *testing.T) {
 `
 	s := siteWork(t, map[string]string{"access.log": log})
 	v := worded(t, s, NewQuery(sitemsg.Query{Text: siteFile, Crawler: "Googlebot"}))
-	if len(v.Logged) != 1 || v.Logged[0].Blocked != 1 || v.Logged[0].Fetched != 1 || v.Others != 1 {
-		t.Fatalf("logged %+v, others %d", v.Logged, v.Others)
+	if len(v.Logged) != 1 || v.Logged[0].Blocked != 1 || v.Logged[0].Fetched != 1 || v.NotCrawlers.Browsers != 1 || v.NotCrawlers.Total() != 1 {
+		t.Fatalf("logged %+v, not crawlers %+v", v.Logged, v.NotCrawlers)
 	}
 	if v.Logged[0].Text != "Googlebot made 2 requests: 1 to URLs the file does not allow it, 1 of them answered 2xx." {
 		t.Errorf("text %q", v.Logged[0].Text)

@@ -3,6 +3,7 @@ package sitework
 import (
 	"fmt"
 
+	"robotstester/app/sitemsg"
 	"robotstester/robots"
 )
 
@@ -26,14 +27,17 @@ type Wording struct {
 	// Googlebot, in Search Console's words; "" when there are none.
 	Finding, FindingNote string
 	FindingLines         []CoverageLine
-	// Changes say what the edit changes against the base.
+	// Flips are what the edit changes against the base, for the
+	// crawler, and ChangesSummary says it in a sentence.
 	Compared       bool
 	ChangesSummary string
-	Changes        []Change
-	// Logged are the crawlers of the log's requests; Others counts the
-	// requests of other agents (browsers), which robots.txt does not bind.
-	Logged []LoggedCrawler
-	Others int
+	Flips          sitemsg.Flips
+	// Logged are the crawlers of the log's requests, catalogued or not
+	// (robots.ReadRequester); NotCrawlers counts the requests of
+	// browsers, tools and strings naming nothing, which robots.txt does
+	// not bind.
+	Logged      []LoggedCrawler
+	NotCrawlers robots.NotCrawlers
 }
 
 // A CoverageLine is one line and the URLs it decides.
@@ -61,16 +65,6 @@ func (l *CoverageLine) Text() string {
 	return fmt.Sprintf("line %d, `%s`, %s", l.Line, l.Rule, l.Says)
 }
 
-// A Change is the URLs whose verdict an edit flips, by what decided
-// before and after.
-type Change struct {
-	Allowed  bool // the new verdict
-	Count    int
-	Old, New robots.Decider
-	Text     string
-	Examples []string
-}
-
 // LoggedCrawler is one crawler's requests in a log.
 type LoggedCrawler struct {
 	Agent             string // the product token
@@ -79,9 +73,6 @@ type LoggedCrawler struct {
 	Text              string
 	Lines             []CoverageLine // the lines that forbid its requests
 }
-
-// Verdict returns the new verdict: "allowed" or "blocked".
-func (c *Change) Verdict() string { return verdictWord(c.Allowed) }
 
 func verdictWord(allowed bool) string {
 	if allowed {

@@ -352,25 +352,21 @@ func (w *Worker) count(req sitemsg.Request) {
 
 // preview counts the URLs held under the file shown (req's Text) and the
 // file proposed (its query's), in this worker alone and apart from the
-// counts (their parsed file and their newest stay theirs), and sends the
-// two unless a later Preview came meanwhile.
+// counts (their parsed file and their newest stay theirs), and sends what
+// the file proposed changes, worded (Reply.Site), unless a later Preview
+// came meanwhile.
 func (w *Worker) preview(req sitemsg.Request) {
 	stopped := func() bool { return w.previewing.Load() != req.ID }
 	shown := req.Query
 	shown.Text = req.Text
-	var counts [2]*sitemsg.Matrix
-	for i, q := range []sitemsg.Query{shown, req.Query} {
-		c, err := w.URLs.Cover(NewQuery(q), w.pacer(false, stopped))
-		switch {
-		case errors.Is(err, robots.ErrStopped) || stopped():
-			return
-		case err != nil:
-			w.Send(sitemsg.Reply{Kind: sitemsg.Previewed, ID: req.ID, Error: err.Error()}, nil)
-			return
-		}
-		counts[i] = c.Matrix
+	m, urls, err := w.URLs.Preview(NewQuery(shown), NewQuery(req.Query), w.pacer(false, stopped))
+	switch {
+	case errors.Is(err, robots.ErrStopped) || stopped():
+	case err != nil:
+		w.Send(sitemsg.Reply{Kind: sitemsg.Previewed, ID: req.ID, Error: err.Error()}, nil)
+	default:
+		w.Send(sitemsg.Reply{Kind: sitemsg.Previewed, ID: req.ID, Total: urls, Site: PreviewNode(m, urls)}, nil)
 	}
-	w.Send(sitemsg.Reply{Kind: sitemsg.Previewed, ID: req.ID, Before: counts[0], After: counts[1]}, nil)
 }
 
 // export sends every URL held, checked for req's query, as CSV, a

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"slices"
+	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -89,7 +90,11 @@ func TestWorker(t *testing.T) {
 		t.Errorf("a stale count sent %d counts", n)
 	}
 	// A count stops at a pause once a newer one is asked for.
-	big := strings.Repeat("/p/x\n", 300_000)
+	var bigList strings.Builder
+	for i := range 300_000 {
+		fmt.Fprintf(&bigList, "/p/x%d\n", i)
+	}
+	big := bigList.String()
 	w.Handle(sitemsg.Request{Kind: sitemsg.Read, Name: "big.txt", Text: siteFile}, strings.NewReader(big))
 	w.Yield = func() { w.newest(9) }
 	w.Handle(sitemsg.Request{Kind: sitemsg.Count, ID: 8, Query: q}, nil)
@@ -205,30 +210,48 @@ func TestWorkerPreview(t *testing.T) {
 	w.previewing.Store(7)
 	w.Handle(sitemsg.Request{Kind: sitemsg.Preview, ID: 7, Text: siteFile, Query: proposed}, nil)
 	p := out.last(sitemsg.Previewed)
-	if p == nil || p.ID != 7 || p.Error != "" || p.Before == nil || p.After == nil {
+	if p == nil || p.ID != 7 || p.Error != "" || p.Site == nil || p.Total != 3 {
 		t.Fatalf("previewed %+v", p)
 	}
 	// Each crawler's verdicts in its own reading, URL by URL.
-	blocked := func(text, agent string) int {
+	verdicts := func(text, agent string) []bool {
 		r := robots.ParseString(text).Read(robots.Identify(agent).Crawler.Dialect)
-		n := 0
+		var out []bool
 		for _, u := range []string{"/a", "/private/x", "/old/y"} {
-			if !r.CheckAgent(agent, u).Allowed {
-				n++
+			out = append(out, r.CheckAgent(agent, u).Allowed)
+		}
+		return out
+	}
+	rows := nodeRows(p.Site)
+	for _, c := range robots.Crawlers() {
+		was, is := verdicts(siteFile, c.Token), verdicts(proposed.Text, c.Token)
+		var allowed, blocked, before int
+		for k := range was {
+			switch {
+			case !was[k] && is[k]:
+				allowed++
+			case was[k] && !is[k]:
+				blocked++
+			}
+			if !was[k] {
+				before++
 			}
 		}
-		return n
-	}
-	for i, a := range p.After.Agents {
-		if c, want := p.After.Count(i), blocked(proposed.Text, a); c.Blocked != want || c.Allowed != 3-want {
-			t.Errorf("%s: %+v over the file proposed, want %d blocked", a, *c, want)
+		row, ok := rows[c.Token]
+		if allowed+blocked == 0 {
+			if ok {
+				t.Errorf("%s changes nothing, and has a row %v", c.Token, row)
+			}
+			continue
 		}
-		if c, want := p.Before.Count(i), blocked(siteFile, a); c.Blocked != want {
-			t.Errorf("%s: %+v over the file shown, want %d blocked", a, *c, want)
+		want := map[string]string{"crawler": c.Token, "newly-allowed": strconv.Itoa(allowed), "newly-blocked": strconv.Itoa(blocked),
+			"before": strconv.Itoa(before), "after": strconv.Itoa(before + blocked - allowed)}
+		if fmt.Sprint(row) != fmt.Sprint(want) {
+			t.Errorf("%s: row %v, want %v", c.Token, row, want)
 		}
 	}
-	if c := p.After.Count(slices.Index(p.After.Agents, "GPTBot")); c.Blocked != 3 {
-		t.Errorf("GPTBot under the file proposed: %+v", *c)
+	if rows["Googlebot"]["newly-blocked"] != "1" || rows["GPTBot"] != nil {
+		t.Errorf("Googlebot's row %v, GPTBot's (blocked before and after) %v", rows["Googlebot"], rows["GPTBot"])
 	}
 	if w.query.Load() != 5 {
 		t.Errorf("the preview changed the newest count to %d", w.query.Load())
@@ -243,6 +266,27 @@ func TestWorkerPreview(t *testing.T) {
 	if p := out.last(sitemsg.Previewed); p.ID != 7 {
 		t.Errorf("a stale preview was sent: %d", p.ID)
 	}
+}
+
+// nodeRows returns the data of the rows of n's tables (tr[data-crawler]),
+// by crawler.
+func nodeRows(n *sitemsg.Node) map[string]map[string]string {
+	out := map[string]map[string]string{}
+	var walk func(n *sitemsg.Node)
+	walk = func(n *sitemsg.Node) {
+		if n.Tag == "tr" && len(n.Data) > 1 && n.Data[0] == "crawler" {
+			d := map[string]string{}
+			for i := 0; i+1 < len(n.Data); i += 2 {
+				d[n.Data[i]] = n.Data[i+1]
+			}
+			out[n.Data[1]] = d
+		}
+		for i := range n.Kids {
+			walk(&n.Kids[i])
+		}
+	}
+	walk(n)
+	return out
 }
 
 // TestWorkerEdit: a count's file given as an edit of a text the worker

@@ -68,7 +68,7 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 		ReadOnly:    t.editorReadOnly(),
 		ID:          dom.EditorID,
 		Label:       "robots.txt",
-		DescribedBy: "summary",
+		DescribedBy: "summary " + dom.EditorLegendID,
 	}, dom.EditorHooks{
 		Change: t.editorChanged,
 		Lines: func(first, last int) string {

@@ -64,9 +64,9 @@ func (e *Editor) Render() app.UI {
 					app.Div().Class("cm-gutter", "cm-lineNumbers").Body(numbers...),
 					app.Div().Class("cm-gutter", "cm-gutter-lint"),
 				),
-				app.Div().ID(dom.EditorID).Class("cm-content").
+				app.Div().ID(dom.EditorID).Class("cm-content").TabIndex(0).
 					Role("textbox").Aria("multiline", "true").Aria("readonly", "true").
-					Aria("label", "robots.txt").Aria("describedby", "summary").
+					Aria("label", "robots.txt").Aria("describedby", "summary "+dom.EditorLegendID).
 					Body(lines...),
 			),
 		),

@@ -27,7 +27,7 @@ func (v pageView) embedded() app.UI {
 	}
 	body := []app.UI{
 		app.Div().Class("embed-head").Body(
-			app.Span().Class("embed-title").Text("robots.txt tester"),
+			app.H1().Class("embed-title").Text("robots.txt tester"), // the frame's heading a screen reader lands on
 			app.A().ID("open-full").Href(v.fullLink).Target("_blank").Rel("noopener").
 				Text("Open in full tester ↗"),
 		),

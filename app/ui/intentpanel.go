@@ -37,12 +37,14 @@ type intentPanel struct {
 }
 
 // intentSite is a preview's counts of the site's URLs: of text, the file
-// written; asked is false when there are no URLs to count.
+// written, worded by the site panel's worker (node, of urls URLs); asked
+// is false when there are no URLs to count.
 type intentSite struct {
-	text          string
-	asked, done   bool
-	before, after *sitemsg.Matrix
-	failed        string
+	text        string
+	asked, done bool
+	node        *sitemsg.Node
+	urls        int
+	failed      string
 }
 
 // intentPanelID is the id of the intent panel's part under More.
@@ -64,7 +66,7 @@ type intentPage struct {
 	// siteCount has the site's URLs counted under text and under the
 	// file shown, every crawler (sitePanel.preview); false when there
 	// are none.
-	siteCount func(text string, done func(ctx app.Context, before, after *sitemsg.Matrix, failed string)) bool
+	siteCount func(text string, done sitePreviewed) bool
 }
 
 // intentForm is what the form says: a choice per line of roles
@@ -122,9 +124,7 @@ func (ip *intentPanel) view() app.UI {
 // siteView says what the file written changes over the site's URLs.
 func (ip *intentPanel) siteView() IntentSiteView {
 	st := ip.site
-	v := IntentSiteView{Asked: st.asked, Done: st.done, Failed: st.failed}
-	v.URLs, v.Changes = model.IntentSite(st.before, st.after)
-	return v
+	return IntentSiteView{Asked: st.asked, Done: st.done, Failed: st.failed, URLs: st.urls, Node: st.node}
 }
 
 // intentLiveSize is the largest file whose preview is made again at each
@@ -160,9 +160,9 @@ func (ip *intentPanel) countSite(p *model.IntentPreview) {
 	if p.Same || ip.page.siteCount == nil {
 		return
 	}
-	ip.site.asked = ip.page.siteCount(text, func(ctx app.Context, before, after *sitemsg.Matrix, failed string) {
+	ip.site.asked = ip.page.siteCount(text, func(ctx app.Context, node *sitemsg.Node, urls int, failed string) {
 		if ip.site.text == text {
-			ip.site.before, ip.site.after, ip.site.failed, ip.site.done = before, after, failed, true
+			ip.site.node, ip.site.urls, ip.site.failed, ip.site.done = node, urls, failed, true
 		}
 	})
 }

@@ -45,7 +45,9 @@ func TestIntentPanelAlone(t *testing.T) {
 
 	ip.setRole(app.Context{}, "ai-training", robots.Deny)
 	html = render()
-	for _, want := range []string{`data-crawler="GPTBot"`, `data-before="allowed"`, `data-after="blocked"`, `data-tests-changed="1"`, `id="intent-block"`, "User-agent: GPTBot"} {
+	for _, want := range []string{`data-crawler="GPTBot"`, `data-before="allowed"`, `data-after="blocked"`, `data-tests-changed="1"`, `id="intent-block"`, "User-agent: GPTBot",
+		// Its root and its test newly blocked, with the lines before and after.
+		`data-newly-allowed="0"`, `data-newly-blocked="2"`, "newly allowed 0, newly blocked 2", "allowed (no rule matched) → blocked (line "} {
 		if !strings.Contains(html, want) {
 			t.Errorf("AI training blocked: no %s in\n%s", want, html)
 		}

@@ -235,19 +235,23 @@ func (p *IntentPanel) previewView() app.UI {
 }
 
 // IntentSiteView is what a file written changes over the site's URLs,
-// counted by the site URLs panel's worker.
+// counted and worded by the site URLs panel's worker.
 type IntentSiteView struct {
 	// Asked is false when there are no URLs to count (or nothing is
 	// written); Done once the counts came, or Failed says why not.
 	Asked, Done bool
 	Failed      string
 	URLs        int
-	Changes     []model.IntentSiteChange
+	// Node is the worker's words: the crawlers whose verdicts change,
+	// each with the URLs newly allowed and newly blocked
+	// (sitework.PreviewNode).
+	Node *sitemsg.Node
 }
 
 // siteView draws what the file written changes over the site's URLs
-// (#intent-site, data-urls once counted; a row a crawler whose URLs
-// blocked change, tr[data-crawler] with data-before and data-after).
+// (#intent-site, data-urls once counted; a row a crawler whose verdicts
+// change, tr[data-crawler] with data-newly-allowed and data-newly-blocked,
+// data-before and data-after, made by the worker).
 func (p *IntentPanel) siteView() app.UI {
 	v := p.Site
 	div := app.Div().ID("intent-site").Class("intent-site")
@@ -258,28 +262,12 @@ func (p *IntentPanel) siteView() app.UI {
 		return div.Body(app.P().Class("note").Text("Add your site's URLs in Your site's URLs (first under More) to see here what this changes over them, crawler by crawler."))
 	case v.Failed != "":
 		return div.Body(app.P().Class("note alert").Text("Your site's URLs could not be counted under the file written: " + v.Failed + "."))
-	case !v.Done:
+	case !v.Done || v.Node == nil:
 		return div.DataSet("counting", "true").Body(app.P().Class("note").Text("Counting your site's URLs under the file written…"))
-	case len(v.Changes) == 0:
-		return div.DataSet("urls", v.URLs).Body(app.P().Class("note").Text("Over your site's " + model.Plural(v.URLs, "URL", "URLs") + ": no crawler's verdicts change."))
 	}
-	rows := make([]app.UI, len(v.Changes))
-	for i, c := range v.Changes {
-		rows[i] = app.Tr().DataSet("crawler", c.Agent).DataSet("before", c.Before).DataSet("after", c.After).Body(
-			app.Th().Scope("row").Text(c.Agent),
-			app.Td().Text(sitemsg.Grouped(c.Before)),
-			app.Td().Text(sitemsg.Grouped(c.After)),
-		)
-	}
-	return div.DataSet("urls", v.URLs).Body(app.Div().Class("table-scroll").Body(app.Table().Class("intent-changes").Body(
-		app.Caption().Text("Over your site's "+model.Plural(v.URLs, "URL", "URLs")+": the crawlers whose URLs blocked change"),
-		app.THead().Body(app.Tr().Body(
-			app.Th().Scope("col").Text("Crawler"),
-			app.Th().Scope("col").Text("Blocked now"),
-			app.Th().Scope("col").Text("Blocked once written"),
-		)),
-		app.TBody().Body(rows...),
-	)))
+	// The worker's nodes hold no control nor line button: a panel of
+	// none draws them.
+	return div.DataSet("urls", v.URLs).Body((&SiteURLsPanel{}).node(v.Node))
 }
 
 // intentRow is one crawler of the preview.
@@ -291,27 +279,36 @@ func intentRow(c *model.IntentCrawler) app.UI {
 	case c.Follows != "":
 		intent += " (follows " + c.Follows + ")"
 	}
+	// Its checks (the root, its tests) that change, two counts, newly
+	// allowed first: a change both ways does not cancel out.
 	name := app.Th().Scope("row").Body(app.Text(c.Token), app.If(c.Role != "", func() app.UI {
 		return app.Span().Class("note intent-role").Text(" " + c.Role)
-	}))
+	}), app.Span().Class("note intent-flips").Text(" newly allowed "+strconv.Itoa(c.NewlyAllowed)+", newly blocked "+strconv.Itoa(c.NewlyBlocked)))
 	root := c.After
 	if c.Before != c.After {
-		root = c.Before + " → " + c.After
+		root = flipText(&c.RootBefore, &c.RootAfter)
 	}
 	var tests app.UI = app.Text("none")
 	if len(c.Tests) > 0 {
 		items := make([]app.UI, len(c.Tests))
 		for i, t := range c.Tests {
-			items[i] = app.Li().DataSet("change", t.Index).Text(t.URL + ": " + t.Current.Verdict() + " → " + t.Proposed.Verdict())
+			items[i] = app.Li().DataSet("change", t.Index).Text(t.URL + ": " + flipText(&t.Current, &t.Proposed))
 		}
 		tests = app.Ul().Class("intent-tests").Body(items...)
 	}
-	return app.Tr().DataSet("crawler", c.Token).DataSet("before", c.Before).DataSet("after", c.After).DataSet("tests", len(c.Tests)).Body(
+	return app.Tr().DataSet("crawler", c.Token).DataSet("before", c.Before).DataSet("after", c.After).DataSet("tests", len(c.Tests)).
+		DataSet("newly-allowed", c.NewlyAllowed).DataSet("newly-blocked", c.NewlyBlocked).Body(
 		name,
 		app.Td().Text(intent),
 		app.Td().Class("verdict-change").Text(root),
 		app.Td().Body(tests),
 	)
+}
+
+// flipText says a verdict that changes with the lines that decided it:
+// "allowed (no rule matched) → blocked (line 4: Disallow: /)".
+func flipText(before, after *model.VersionSide) string {
+	return before.Verdict() + " (" + before.Decided() + ") → " + after.Verdict() + " (" + after.Decided() + ")"
 }
 
 func (p *IntentPanel) role(ctx app.Context, e app.Event) {

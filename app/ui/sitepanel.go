@@ -61,6 +61,10 @@ type sitePanel struct {
 	// field once the worker has read it, not before (a worker that fails
 	// meanwhile leaves it to the user).
 	pasted string
+	// queued are the files dropped or chosen that are yet to be read,
+	// in order; fileReading, one of them is being read.
+	queued      []app.Value
+	fileReading bool
 
 	exporting bool
 	exportID  int64
@@ -69,7 +73,7 @@ type sitePanel struct {
 	// previewID is the last Preview asked of the worker, whose counts go
 	// to previewed.
 	previewID int64
-	previewed func(ctx app.Context, before, after *sitemsg.Matrix, failed string)
+	previewed sitePreviewed
 
 	// flag is siteKeptKey's value as this page last read or wrote it
 	// (flagRead: it was read); resuming, a Resume is under way.
@@ -128,11 +132,21 @@ func (sp *sitePanel) view() app.UI {
 		Relay:     app.Getenv(RelayEnv) != "",
 		Kept:      sp.held.Kept,
 		Sources:   len(sp.held.Sources),
+		Repeats:   repeatsOf(sp.held.Sources),
 		Counting:  sp.counting,
 
 		OnAction:     sp.act,
 		OnRevealLine: sp.page.reveal,
 	}
+}
+
+// repeatsOf counts the URLs the sources gave that were held already.
+func repeatsOf(sources []sitemsg.Source) int {
+	n := 0
+	for _, s := range sources {
+		n += s.Repeats
+	}
+	return n
 }
 
 // act does what the user asked of the panel.
@@ -153,7 +167,7 @@ func (sp *sitePanel) act(ctx app.Context, a SiteAction) {
 	case SiteCrawler:
 		sp.setCrawler(ctx, a.Text)
 	case SiteFile:
-		sp.readFile(ctx, a.File)
+		sp.readFiles(ctx, a.Files)
 	}
 }
 
@@ -235,6 +249,13 @@ func (sp *sitePanel) reply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 			sp.pasted = ""
 		}
 		if r.ID == sp.loadGen {
+			if sp.fileReading && sp.loads == 0 {
+				// The next file of a drop, once the last is read: and
+				// every other reading (the URLs kept read back first, a
+				// paste), so that none runs beside it.
+				sp.fileReading = false
+				sp.readNext()
+			}
 			sp.endLoad(r.Status)
 		}
 	case sitemsg.Progress:
@@ -305,7 +326,7 @@ func (sp *sitePanel) reply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 		}
 	case sitemsg.Previewed:
 		if r.ID == sp.previewID && sp.previewed != nil {
-			sp.previewed(ctx, r.Before, r.After, r.Error)
+			sp.previewed(ctx, r.Site, r.Total, r.Error)
 		}
 	case sitemsg.Fatal:
 		if sp.resuming {
@@ -380,6 +401,7 @@ func (sp *sitePanel) workerFailed(why string) {
 		lost = " The URLs it held are lost: add them again."
 	}
 	sp.held, sp.cov, sp.loads, sp.loaded, sp.resuming = sitemsg.URLsState{}, nil, 0, false, false
+	sp.queued, sp.fileReading = nil, false
 	sp.pending, sp.asked = model.SiteQuery{}, 0
 	sp.loadGen++
 	if sp.exporting {
@@ -449,14 +471,39 @@ func (sp *sitePanel) fetchSitemaps(ctx app.Context) {
 	sp.startLoad("Fetching "+model.Plural(len(maps), "sitemap", "sitemaps")+"…", sitemsg.Request{Kind: sitemsg.Load, Sitemaps: maps}, nil)
 }
 
-// readFile has the worker read a file dropped on the panel, or
-// chosen: a sitemap (gzip or not), a list, a crawler's CSV export or an
-// access log. The File itself goes to the worker, which reads it a piece
-// at a time: a log of hundreds of megabytes never passes through the page.
-func (sp *sitePanel) readFile(ctx app.Context, file app.Value) {
+// readFiles has the worker read the files dropped on the panel, or
+// chosen, each a sitemap (gzip or not), a list, a crawler's CSV export
+// or an access log: one at a time, in their order, the next once the
+// worker has read the last (queued), so that each source's repeats are
+// of those before it. Each File itself goes to the worker, which reads
+// it a piece at a time: a log of hundreds of megabytes never passes
+// through the page.
+func (sp *sitePanel) readFiles(ctx app.Context, files []app.Value) {
+	if len(files) == 0 {
+		return
+	}
 	sp.page.settle(ctx)
+	sp.queued = append(sp.queued, files...)
+	if !sp.fileReading {
+		sp.readNext()
+	}
+}
+
+// readNext has the worker read the next file queued, if any.
+func (sp *sitePanel) readNext() {
+	if len(sp.queued) == 0 {
+		return
+	}
+	file := sp.queued[0]
+	sp.queued = sp.queued[1:]
 	name := file.Get("name").String()
-	sp.startLoad("Reading "+name+"…", sitemsg.Request{Kind: sitemsg.Read, Name: name}, file)
+	if more := len(sp.queued); more > 0 {
+		name += " (" + model.Plural(more, "more file", "more files") + " to read after it)"
+	}
+	sp.fileReading = sp.startLoad("Reading "+name+"…", sitemsg.Request{Kind: sitemsg.Read, Name: file.Get("name").String()}, file)
+	if !sp.fileReading {
+		sp.queued = nil
+	}
 }
 
 // paste has the worker read what was pasted into the panel's
@@ -471,13 +518,20 @@ func (sp *sitePanel) paste(ctx app.Context, text string) {
 	}
 }
 
+// sitePreviewed takes what a preview counted: the worker's words (site)
+// of what the file not yet written changes over the site's urls, or why
+// it failed.
+type sitePreviewed func(ctx app.Context, site *sitemsg.Node, urls int, failed string)
+
 // preview has the worker count the site's URLs under text, a file not
 // yet written, and under the file shown, for every crawler, apart from
-// the panel's own counts; done gets the two counts, or why they failed.
-// As a count, it is asked once the typing pauses (siteCountPause): a
-// preview made again at each key asks the worker nothing until then.
-// It reports false, and asks nothing, when the panel holds no URL.
-func (sp *sitePanel) preview(text string, done func(ctx app.Context, before, after *sitemsg.Matrix, failed string)) bool {
+// the panel's own counts; done gets what text changes (the URLs newly
+// allowed and newly blocked, crawler by crawler, worded by the worker),
+// or why it failed. As a count, it is asked once the typing pauses
+// (siteCountPause): a preview made again at each key asks the worker
+// nothing until then. It reports false, and asks nothing, when the panel
+// holds no URL.
+func (sp *sitePanel) preview(text string, done sitePreviewed) bool {
 	if sp.worker == nil || sp.loads > 0 || sp.held.Pages == 0 {
 		return false
 	}
@@ -510,6 +564,7 @@ func (sp *sitePanel) clear(ctx app.Context) {
 	}
 	sp.held = sitemsg.URLsState{Version: sp.held.Version + 1}
 	sp.cov, sp.status, sp.loaded = nil, "", false
+	sp.queued, sp.fileReading = nil, false
 	sp.pending = model.SiteQuery{}
 }
 

@@ -36,7 +36,8 @@ const SiteURLsCrawlerID = "site-urls-crawler"
 // Hooks (a contract with checks outside this repository): #site-urls
 // (the part under More holding it, opened by #site-urls-toggle),
 // button#site-urls-fetch, #site-urls-summary with data-urls (the URLs
-// and requests read) once they are read and counted, and for the
+// read, each once whatever the sources that gave it, and the requests)
+// and data-repeats (the URLs given again) once they are read and counted, and for the
 // crawler chosen (input#site-urls-crawler), [data-coverage-line="N"]
 // with data-count and data-verdict ("allowed", "blocked"), N = 0 for the
 // URLs no rule decides. Also #site-urls-status, #site-urls-notes (what
@@ -71,8 +72,9 @@ type SiteURLsPanel struct {
 	// Kept: the URLs are kept in the browser for the next visit.
 	Kept bool
 	// Sources counts the sources read: Clear drops them, and their notes,
-	// even when they gave no URL.
-	Sources int
+	// even when they gave no URL. Repeats counts the URLs they gave that
+	// were held already (a URL is held, and counted, once).
+	Sources, Repeats int
 	// Counting is how far the count under way is: URLs and requests
 	// counted, of how many (zero when no count says).
 	Counting [2]int
@@ -89,8 +91,8 @@ type SiteAction struct {
 	// Text is what was pasted (SiteAdd) or the crawler typed
 	// (SiteCrawler).
 	Text string
-	// File is the file dropped or chosen (SiteFile).
-	File app.Value
+	// Files are the files dropped or chosen (SiteFile), in order.
+	Files []app.Value
 }
 
 // SiteActionKind tells what a SiteAction asks for.
@@ -105,7 +107,7 @@ const (
 	SiteAdd                               // read what was pasted
 	SiteRebase                            // compare with the file as it is now
 	SiteCrawler                           // count for another crawler
-	SiteFile                              // read a file dropped or chosen
+	SiteFile                              // read the files dropped or chosen, in order
 )
 
 // Render returns the component's markup. It is made of sitemsg.Nodes,
@@ -118,7 +120,7 @@ func (p *SiteURLsPanel) Render() app.UI {
 	summary := sitemsg.Node{Tag: "p", ID: "site-urls-summary", Role: "status", Text: v.Summary,
 		Data: []string{"pages", itoa(v.Pages), "requests", itoa(v.Requests), "crawler", v.Crawler, "counted", strconv.FormatBool(v.Counted)}}
 	if p.Done {
-		summary.Data = append(summary.Data, "urls", itoa(total), "allowed", itoa(v.Allowed), "blocked", itoa(v.Blocked))
+		summary.Data = append(summary.Data, "urls", itoa(total), "allowed", itoa(v.Allowed), "blocked", itoa(v.Blocked), "repeats", itoa(p.Repeats))
 	}
 	ns := append([]sitemsg.Node(nil), sitePanelControls...)
 	if p.Status != "" {
@@ -215,8 +217,8 @@ var sitePanelControls = []sitemsg.Node{
 	// The drop zone's chooser last, next to what the panel says of a
 	// file read (the status, the counts, the notes), which follow it.
 	{Tag: "div", Class: "tools", Kids: []sitemsg.Node{
-		{Tag: "label", Class: "note", Attrs: []string{"for", "site-urls-file"}, Text: "Drop a file here, or choose one:"},
-		{Tag: "input", ID: "site-urls-file", On: "change", Attrs: []string{"type", "file",
+		{Tag: "label", Class: "note", Attrs: []string{"for", "site-urls-file"}, Text: "Drop files here, or choose them:"},
+		{Tag: "input", ID: "site-urls-file", On: "change", Attrs: []string{"type", "file", "multiple", "true",
 			"accept", ".xml,.gz,.txt,.csv,.log,text/plain,text/csv,application/xml,application/gzip"}},
 	}},
 }
@@ -364,17 +366,17 @@ func (p *SiteURLsPanel) changed(ctx app.Context, e app.Event) {
 	case SiteURLsCrawlerID:
 		p.emit(ctx, SiteAction{Kind: SiteCrawler, Text: el.Get("value").String()})
 	case "site-urls-file":
-		if f := dom.FirstFile(ctx, e); f.Truthy() {
-			p.emit(ctx, SiteAction{Kind: SiteFile, File: f})
+		if fs := dom.Files(ctx, e); len(fs) > 0 {
+			p.emit(ctx, SiteAction{Kind: SiteFile, Files: fs})
 		}
 		el.Set("value", "") // the same file can be chosen again
 	}
 }
 
 func (p *SiteURLsPanel) drop(ctx app.Context, e app.Event) {
-	if f := dom.FirstFile(ctx, e); f.Truthy() {
+	if fs := dom.Files(ctx, e); len(fs) > 0 {
 		e.PreventDefault()
-		p.emit(ctx, SiteAction{Kind: SiteFile, File: f})
+		p.emit(ctx, SiteAction{Kind: SiteFile, Files: fs})
 	}
 }
 

@@ -273,7 +273,11 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	}
 	t.site.follow() // the site's URLs are counted for the file shown
 	if fx.Focus > 0 {
-		t.ui.bringRow(t.work.Analysis(), t.work.State(), fx.Focus-1, "url")
+		field := "url"
+		if fx.FocusAgent {
+			field = "agent"
+		}
+		t.ui.bringRow(t.work.Analysis(), t.work.State(), fx.Focus-1, field)
 	}
 }
 

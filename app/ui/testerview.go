@@ -205,6 +205,10 @@ func (v pageView) overview() app.UI {
 // notices.
 func (v pageView) header() app.UI {
 	return app.Header().Class("top").Body(
+		// The first Tab stop: past the header and the test bar, straight to
+		// the file. editor.js follows it (go-app would take the click for
+		// a navigation, and the address's fragment is the share link's).
+		app.A().Class("skip-link").Href("#"+dom.EditorID).Text("Skip to the robots.txt editor"),
 		app.H1().Text("robots.txt tester"),
 		app.P().Class("lede").Text("Paste a robots.txt, add crawlers and URLs: every verdict, the group that applied and the line that decided update as you type. Everything runs in your browser."),
 		app.If(!v.ready, func() app.UI {
@@ -254,6 +258,7 @@ func (v pageView) workspace(withSide bool) app.UI {
 			v.editor(),
 			app.Div().Class("editor-foot").Body(
 				v.summary(),
+				editorLegend(),
 				v.serverAnswer(),
 			),
 			v.cutNote(),
@@ -371,6 +376,20 @@ func (v pageView) summary() app.UI {
 		DataSet("lines", f.TotalLines).
 		DataSet("bytes", f.Size).
 		Text(model.Plural(f.TotalLines, "line", "lines") + ", " + model.Plural(f.Size, "byte", "bytes"))
+}
+
+// editorLegend says what the editor's marks mean, in words a screen
+// reader reads with the editor (its aria-describedby) and beside swatches
+// of the bands' own colours for the eye.
+func editorLegend() app.UI {
+	swatch := func(class, words string) app.UI {
+		return app.Span().Class("legend-item").Body(app.Span().Class("swatch", class).Aria("hidden", "true"), app.Text(words))
+	}
+	return app.P().ID(dom.EditorLegendID).Class("note", "legend").Body(
+		swatch("swatch-group", "the group that applies"),
+		swatch("swatch-deciding", "the line that decides (◀ decides)"),
+		swatch("swatch-finding", "a finding, in the margin"),
+	)
 }
 
 // resultsTable returns the tests as a compact table; readOnly locks them

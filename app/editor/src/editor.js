@@ -334,6 +334,10 @@ function mount(host, opts) {
         editable.of(EditorView.editable.of(!opts.readOnly)),
         EditorView.contentAttributes.of({
           id: opts.id || "robots-txt",
+          // A tab stop said outright, read-only too: axe-core and the tools
+          // built on it (Lighthouse) count no contenteditable as focusable,
+          // and take the scroller for a region keyboards cannot reach.
+          tabindex: "0",
           "aria-label": opts.label || "robots.txt",
           "aria-describedby": opts.describedBy || "",
           spellcheck: "false",
@@ -585,6 +589,22 @@ function mountOrAdopt(host, opts) {
   }
   return mount(host, opts);
 }
+
+// The page's skip link (.skip-link, href="#robots-txt") moves the focus
+// to the editor, from the first paint on: in the capture phase, before
+// go-app, which takes any link's click for a navigation, and without
+// changing the address, whose fragment is the share link's.
+document.addEventListener("click", (e) => {
+  const link = e.target && e.target.closest ? e.target.closest("a.skip-link") : null;
+  if (!link) return;
+  e.preventDefault();
+  e.stopPropagation();
+  const target = document.getElementById(link.getAttribute("href").slice(1));
+  if (target) {
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: "nearest" });
+  }
+}, true);
 
 window.RobotsEditor = {
   mount: mountOrAdopt,

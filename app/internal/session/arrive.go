@@ -2,6 +2,7 @@ package session
 
 import (
 	"robotstester/app/internal/share"
+	"robotstester/app/model"
 	"robotstester/robots"
 )
 
@@ -58,9 +59,7 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Eff
 		}
 		s.notes.add(Note{ID: NoteLink, Alert: true, Text: msg})
 	default:
-		if c := shared.Fit(); c.Any() {
-			s.notes.add(Note{ID: NoteLimit, Alert: true, Text: "This link holds more than the tester does: " + c.String() + "."})
-		}
+		s.sayLinkFit(shared.Fit())
 		if !hasOwn || share.Same(own, shared) {
 			own, outcome = shared, LinkOpened
 			s.save.changed() // the shared tests are the user's work from now on
@@ -136,15 +135,22 @@ func (e LinkGiven) apply(s *Session) Effects {
 			". Your work is as it was."})
 		return Effects{Link: LinkFailed}
 	}
-	if c := shared.Fit(); c.Any() {
-		s.notes.add(Note{ID: NoteLimit, Alert: true, Text: "This link holds more than the tester does: " + c.String() + "."})
-	}
+	s.sayLinkFit(shared.Fit())
 	if share.Same(s.state, shared) {
 		s.pending = nil
 		return Effects{Link: LinkOpened}
 	}
 	s.pending = &shared
 	return Effects{Link: LinkWaits}
+}
+
+// sayLinkFit says what fitting a link's work to the tester left out or
+// changed (model.State.Fit).
+func (s *Session) sayLinkFit(c model.Cuts) {
+	if c.Any() {
+		s.notes.add(Note{ID: NoteLimit, Alert: true, Text: "This link holds more than the tester does: " + c.String() + "."})
+	}
+	s.sayLineEnds("This link's robots.txt", c)
 }
 
 // neverStops returns a pause that calls pause, when not nil, and never

@@ -375,9 +375,11 @@ func (a *Autosave) restore() (model.State, bool) {
 		a.keepAside(saved, "Your saved work could not be read ("+err.Error()+")")
 		return model.State{}, false
 	}
-	if c := st.Fit(); c.Any() {
+	c := st.Fit()
+	if c.Any() {
 		a.keepAside(saved, "Your saved work holds more than the tester does: "+c.String()+"; what fits is open")
 	}
+	a.work.sayLineEnds("Your saved robots.txt", c)
 	return st, true
 }
 

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -25,8 +26,9 @@ type Effects struct {
 	// Rows: the tests or their verdicts changed.
 	Rows bool
 	// Focus is the 1-based number of the test whose URL field takes the
-	// focus, 0 for none.
-	Focus int
+	// focus, 0 for none; with FocusAgent, its crawler field, selected.
+	Focus      int
+	FocusAgent bool
 	// Changed: the work changed and is saved after a pause.
 	Changed bool
 	// Lint: the findings shown are no longer current.
@@ -49,23 +51,24 @@ func (fx Effects) And(next Effects) Effects { return fx.and(next) }
 
 // and returns the effects of fx, then of next.
 func (fx Effects) and(next Effects) Effects {
-	focus, link := next.Focus, next.Link
+	focus, focusAgent, link := next.Focus, next.FocusAgent, next.Link
 	if focus == 0 {
-		focus = fx.Focus
+		focus, focusAgent = fx.Focus, fx.FocusAgent
 	}
 	if link == NoLink {
 		link = fx.Link
 	}
 	return Effects{
-		File:     fx.File || next.File,
-		Editor:   fx.Editor || next.Editor,
-		Rows:     fx.Rows || next.Rows,
-		Focus:    focus,
-		Changed:  fx.Changed || next.Changed,
-		Lint:     fx.Lint || next.Lint,
-		Due:      next.Due,
-		Replaced: fx.Replaced || next.Replaced,
-		Link:     link,
+		File:       fx.File || next.File,
+		Editor:     fx.Editor || next.Editor,
+		Rows:       fx.Rows || next.Rows,
+		Focus:      focus,
+		FocusAgent: focusAgent,
+		Changed:    fx.Changed || next.Changed,
+		Lint:       fx.Lint || next.Lint,
+		Due:        next.Due,
+		Replaced:   fx.Replaced || next.Replaced,
+		Link:       link,
 	}
 }
 
@@ -100,10 +103,20 @@ func (s *Session) fit(where string) model.Cuts {
 	return c
 }
 
-// sayCut says, where the user acted, what the limits left out, if anything.
+// sayCut says, where the user acted, what the limits left out, if
+// anything, and what became of the file's bare CRs.
 func (s *Session) sayCut(where string, c model.Cuts) {
 	if c.Any() {
 		s.notes.add(Note{ID: NoteLimit, Alert: true, Text: where + ": " + c.String() + "."})
+	}
+	s.sayLineEnds(where, c)
+}
+
+// sayLineEnds says, where the text came from, that its bare CRs were made
+// LF, if it had any.
+func (s *Session) sayLineEnds(where string, c model.Cuts) {
+	if c.BareCRs > 0 {
+		s.notes.add(Note{ID: NoteLineEnds, Text: where + ": " + c.LineEnds() + "."})
 	}
 }
 
@@ -186,6 +199,9 @@ func (s *Session) followExample() {
 	}
 	n := model.Plural(len(s.state.Rows), "test", "tests")
 	scheme, host := s.an.SiteOf()
+	if slices.Equal(model.RehostExample(s.state.Rows, scheme, host), s.state.Rows) && host != "" {
+		return // the file names the example's own site (rules by intent written into the example): no test moves
+	}
 	if host == "" {
 		s.notes.add(Note{ID: NoteExample, Text: "The " + n + " below are the example's, on shop.example: edit them, or add your own."})
 		return

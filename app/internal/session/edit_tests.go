@@ -76,8 +76,16 @@ func (e PasteURLs) apply(s *Session) Effects {
 }
 
 // AddRow makes a new test after test After (at the end when After is out
-// of range), with that test's crawler, and gives it the focus.
-type AddRow struct{ After int }
+// of range), with that test's crawler, and gives it the focus: its crawler
+// field's, selected, so that a crawler typed replaces the one copied
+// (typed into the URL field, "Applebot" would be tested as the path
+// /Applebot), or with URLNext its URL field's (Enter in a URL field: the
+// next URL of a list). It is a step of Undo of its own, which the typing
+// before it is not part of.
+type AddRow struct {
+	After   int
+	URLNext bool
+}
 
 func (e AddRow) apply(s *Session) Effects {
 	if s.state.Room() == 0 {
@@ -94,10 +102,15 @@ func (e AddRow) apply(s *Session) Effects {
 	if at > 0 {
 		agent = rows[at-1].Agent
 	}
+	s.keep("Test " + strconv.Itoa(at+1) + " added")
 	s.state.Rows = append(rows[:at:at], append([]model.Row{{Agent: agent, URL: "/"}}, rows[at:]...)...)
 	s.state.Selected = at
 	s.an.Recheck(&s.state)
-	return Effects{Rows: true, Changed: true, Lint: true, Focus: at + 1}
+	fx := Effects{Rows: true, Changed: true, Lint: true, Focus: at + 1, FocusAgent: true}
+	if e.URLNext {
+		fx.FocusAgent = false
+	}
+	return fx
 }
 
 // RemoveRow removes a test. It can be undone.
@@ -145,7 +158,7 @@ func (e Replace) apply(s *Session) Effects {
 	s.remember(e.Label)
 	s.state = e.State
 	s.state.Rows = cloneRows(e.State.Rows)
-	if cut := s.fit(e.Label); e.Analysis != nil && !cut.Any() {
+	if cut := s.fit(e.Label); e.Analysis != nil && !cut.Any() && cut.BareCRs == 0 {
 		s.an = e.Analysis
 	} else {
 		s.an = model.Analyze(&s.state)

@@ -170,6 +170,8 @@ const (
 	NoteExample = "example" // what became of the example's tests when a file replaced the example
 	NoteTabs    = "tabs"    // another tab saved other work over this one's, or this one over it
 	NoteSites   = "sites"   // tests on other sites than the one whose robots.txt was fetched
+	// NoteLineEnds: the file that came had bare CRs, now LF (model.Cuts.LineEnds).
+	NoteLineEnds = "line-ends"
 )
 
 // Notice actions.
@@ -197,7 +199,7 @@ func (ns *notices) add(n Note) {
 // true whatever the work (storage failing, a saved state kept aside, the
 // link the page was opened with, another tab's work) stays.
 func (ns *notices) passed() {
-	for _, id := range []string{NoteUndo, NoteExample, NoteImport, NoteLimit, NoteFile} {
+	for _, id := range []string{NoteUndo, NoteExample, NoteImport, NoteLimit, NoteFile, NoteLineEnds} {
 		ns.dismiss(id)
 	}
 }
@@ -222,6 +224,10 @@ func (s *Session) set(st model.State) { s.setPaced(st, nil) }
 // it (neverStops).
 func (s *Session) setPaced(st model.State, pause robots.Pause) {
 	st.Rows = cloneRows(st.Rows)
+	// The states that reach here were fitted (model.State.Fit), but for a
+	// session's first: the document never holds a bare CR, whose editor
+	// line an LF typed after it would join.
+	st.Robots, _ = robots.BareCRsToLF(st.Robots)
 	s.state = st
 	s.an, _ = model.AnalyzePaced(&s.state, neverStops(pause))
 }

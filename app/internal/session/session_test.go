@@ -232,6 +232,51 @@ func TestLimits(t *testing.T) {
 	}
 }
 
+// TestOneActionOneUndo: an action and what comes of it are one step of
+// Undo. A test added is a step of its own, apart from the typing before
+// it, and gives its crawler field the focus (Enter in a URL field, its URL
+// field); an edit of the example that names the example's own site (the
+// rules by intent written into it) moves no test, and takes no second
+// step to say so.
+func TestOneActionOneUndo(t *testing.T) {
+	s, _ := newSession(MemoryStorage{})
+	n := len(s.state.Rows)
+	s.Apply(SetURL{Row: 0, URL: "/typed"})
+	fx := s.Apply(AddRow{After: -1})
+	if len(s.state.Rows) != n+1 || fx.Focus != n+1 || !fx.FocusAgent {
+		t.Fatalf("AddRow: %d rows, effects %+v", len(s.state.Rows), fx)
+	}
+	if label, _ := s.CanUndo(); label != fmt.Sprintf("Test %d added", n+1) {
+		t.Errorf("Undo would undo %q", label)
+	}
+	s.Apply(Undo{})
+	if len(s.state.Rows) != n || s.state.Rows[0].URL != "/typed" {
+		t.Errorf("Undo after AddRow: %d rows, test 1's URL %q; want the typing before it kept", len(s.state.Rows), s.state.Rows[0].URL)
+	}
+	if fx := s.Apply(AddRow{After: 0, URLNext: true}); fx.FocusAgent || fx.Focus != 2 {
+		t.Errorf("Enter in a URL field: effects %+v", fx)
+	}
+
+	s, _ = newSession(MemoryStorage{})
+	st := s.snapshot()
+	// More than half of the example's text changed, its Sitemap line kept:
+	// the page takes such a file for another site's, whose tests move.
+	st.Robots = "# BEGIN rules by intent\nUser-agent: GPTBot\nDisallow: /\n# END rules by intent\n\n# " +
+		strings.ReplaceAll(st.Robots, "\n", "\n# ") + "\nSitemap: https://shop.example/sitemap.xml\n"
+	if !model.ReplacesExample(st.Robots) {
+		t.Fatal("the edit is not one the page takes for another file")
+	}
+	before := len(s.undo)
+	s.Apply(Replace{State: st, Label: "Rules by intent applied"})
+	if len(s.undo) != before+1 || hasNote(s, NoteExample, "") {
+		t.Errorf("the example's file edited: %d steps of Undo, want 1; notices %+v", len(s.undo)-before, s.notes)
+	}
+	s.Apply(Undo{})
+	if s.state.Robots != model.Example().Robots {
+		t.Errorf("one Undo left %q", s.state.Robots)
+	}
+}
+
 func TestAddRowAndGrid(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
 	n := len(s.state.Rows)

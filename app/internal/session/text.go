@@ -16,6 +16,13 @@ import (
 // session reads again only the lines the change touched
 // (robots.File.Edit). Its one index of lines is the File's: the lines of
 // the analysis shown, or of the analysis still to be made (Work).
+//
+// The document and the editor have the same lines whatever is typed: the
+// engine's rule and CodeMirror's alike end a line at LF, CR LF and a CR
+// alone, and the document never holds a CR alone (model.State.Fit makes
+// every text that comes LF there, and an inserted one is made LF), since
+// an LF typed or left after it would make the two one line break, where
+// the editor shows two.
 
 // TextChange is one change of an EditText's transaction, as the editor
 // reports it (textedit.Change).
@@ -118,6 +125,11 @@ func (s *Session) editText(transactions [][]TextChange) (text string, f *robots.
 		if len(changes) == 1 {
 			insert = changes[0].Insert
 		}
+		// The editor ends a line at a CR alone, as the engine does; in the
+		// text, an inserted one followed by an LF would end one line, not
+		// two. (CodeMirror hands over its lines joined by LF: a CR comes
+		// only from another editor's changes.)
+		insert, _ = robots.BareCRsToLF(insert)
 		replaced = replaced || len(changes) == 1 && start == 0 && end == len(text) && text != ""
 		if f.Cut > 0 {
 			// The File does not hold the text past the fetch limit: it is

@@ -4,10 +4,12 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"robotstester/app/internal/share"
 	"robotstester/app/model"
@@ -43,7 +45,10 @@ func TestEditText(t *testing.T) {
 		{"non-ASCII typed", "Disallow: /\n", typed(change(1, 11, 1, 11, "été/😀")), "Disallow: /été/😀\n"},
 		{"after a byte-order mark", "\uFEFFUser-agent: *\nDisallow: /\n", typed(change(1, 1, 1, 5, "")), "\uFEFF-agent: *\nDisallow: /\n"},
 		{"CR LF kept", "User-agent: *\r\nDisallow: /\r\nAllow: /x\r\n", typed(change(3, 9, 3, 9, "y")), "User-agent: *\r\nDisallow: /\r\nAllow: /xy\r\n"},
-		{"a lone CR", "a\rb\rc", typed(change(3, 0, 3, 1, "d")), "a\rb\rd"},
+		{"a lone CR made LF", "a\rb\rc", typed(change(3, 0, 3, 1, "d")), "a\nb\nd"},
+		{"Enter after a lone CR", "User-agent: *\rX\nDisallow: /private/\n", typed(change(2, 0, 2, 0, "\n")), "User-agent: *\n\nX\nDisallow: /private/\n"},
+		{"a line emptied after a lone CR", "User-agent: *\rX\nDisallow: /private/\n", typed(change(2, 0, 2, 1, "")), "User-agent: *\n\nDisallow: /private/\n"},
+		{"a lone CR inserted before an LF", "a\nb", typed(change(1, 1, 1, 1, "c\r")), "ac\n\nb"},
 		{"a line break deleted", "a\r\nb\nc", typed(change(1, 1, 2, 0, "")), "ab\nc"},
 		{"lines pasted", "a\nb", typed(change(2, 0, 2, 0, "User-agent: *\nDisallow: /\n")), "a\nUser-agent: *\nDisallow: /\nb"},
 		{"several changes in one transaction", "Disallow: /a\nDisallow: /b\nDisallow: /c\n",
@@ -268,54 +273,133 @@ func TestEditorBehind(t *testing.T) {
 	}
 }
 
-// TestEditTextAgreesWithEditor makes random changes, located the way
+// editorBreaks are the line breaks of CodeMirror's Text.of, and the
+// engine's: LF, CR LF and a CR alone.
+var editorBreaks = regexp.MustCompile(`\r\n?|\n`)
+
+// editorDoc is the text as the editor holds it, apart from the session's
+// code: its lines, each edit made on them as CodeMirror makes it (the
+// inserted text split into lines of its own, never joined with a break
+// beside it).
+type editorDoc []string
+
+// edit replaces line l1's UTF-16 column c1 to line l2's column c2 with
+// insert.
+func (d editorDoc) edit(l1, c1, l2, c2 int, insert string) editorDoc {
+	head := utf16.Decode(utf16.Encode([]rune(d[l1-1])))
+	tail := utf16.Encode([]rune(d[l2-1]))
+	ins := editorBreaks.Split(insert, -1)
+	out := append(editorDoc{}, d[:l1-1]...)
+	first := string(utf16.Decode(utf16.Encode(head)[:c1])) + ins[0]
+	if len(ins) == 1 {
+		out = append(out, first+string(utf16.Decode(tail[c2:])))
+	} else {
+		out = append(out, first)
+		out = append(out, ins[1:len(ins)-1]...)
+		out = append(out, ins[len(ins)-1]+string(utf16.Decode(tail[c2:])))
+	}
+	return append(out, d[l2:]...)
+}
+
+// randomPlace is a place in d as the editor gives one: a line and a UTF-16
+// column between two characters.
+func (d editorDoc) randomPlace(r *rand.Rand) (line, col int) {
+	n := r.IntN(len(d))
+	runes := []rune(d[n])
+	return n + 1, len(utf16.Encode(runes[:r.IntN(len(runes)+1)]))
+}
+
+// editPieces are what the property tests make texts and inserts of: the
+// three line ends, characters of one to four bytes (one or two UTF-16
+// units), a BOM, keys and values.
+var editPieces = []string{"a", "b", "\n", "\r", "\r\n", "\n\r", "é", "😀", "\f", ":", " ", "\t", "\uFEFF", "€",
+	"User-agent: *", "User-agent: Baiduspider", "Disallow: /private/", "Allow: /private/p", "Disallow: /", "#"}
+
+// randomPiecesText is a text of up to n pieces.
+func randomPiecesText(r *rand.Rand, n int) string {
+	var b strings.Builder
+	for range r.IntN(n + 1) {
+		b.WriteString(editPieces[r.IntN(len(editPieces))])
+	}
+	return b.String()
+}
+
+// checkEditsAgree opens text in a session as a drop, a link or saved work
+// would bring it (or as a session's first state), then makes edits random
+// edits located as the editor locates them, and checks after each that
+// the session's text has the editor's lines (split by the engine's rule),
+// that its File is a fresh parse of it, and that every test's verdict and
+// deciding line are those of the editor's text read afresh.
+func checkEditsAgree(t testing.TB, r *rand.Rand, text string, edits int) {
+	t.Helper()
+	rows := []model.Row{{Agent: "Googlebot", URL: "/private/a"}, {Agent: "Baiduspider", URL: "/private/a"}, {Agent: "Python-urllib/3.14", URL: "/private/p"}}
+	var s *Session
+	if r.IntN(2) == 0 {
+		s = New(nil, nil, model.State{Robots: text, Rows: rows})
+	} else {
+		s = New(nil, nil, model.State{Rows: rows})
+		s.Apply(DropFile{Text: text})
+	}
+	doc := editorDoc(editorBreaks.Split(text, -1))
+	// The page gives the editor the text the session keeps: the lines of
+	// the text that came.
+	if given := editorBreaks.Split(s.EditorText(), -1); !slices.Equal(given, doc) {
+		t.Fatalf("%q is given to the editor as lines %q, want %q", text, given, doc)
+	}
+	for k := range edits {
+		l1, c1 := doc.randomPlace(r)
+		l2, c2 := doc.randomPlace(r)
+		if l2 < l1 || l2 == l1 && c2 < c1 {
+			l1, c1, l2, c2 = l2, c2, l1, c1
+		}
+		insert := randomPiecesText(r, 2)
+		if r.IntN(3) > 0 {
+			insert = strings.ReplaceAll(strings.ReplaceAll(insert, "\r\n", "\n"), "\r", "\n") // CodeMirror's own: LF
+		}
+		doc = doc.edit(l1, c1, l2, c2, insert)
+		s.Apply(typed(change(l1, c1, l2, c2, insert)))
+		got := s.Text()
+		if lines := editorBreaks.Split(got, -1); !slices.Equal(lines, doc) {
+			t.Fatalf("%q, edit %d (%d:%d-%d:%d %q): the session's text %q has lines %q, the editor's %q", text, k, l1, c1, l2, c2, insert, got, lines, doc)
+		}
+		if fresh := robots.ParseString(got); !reflect.DeepEqual(s.an.File.Lines, fresh.Lines) {
+			t.Fatalf("%q, edit %d: the lines differ from a fresh parse of %q", text, k, got)
+		}
+		onScreen := model.State{Robots: strings.Join(doc, "\n"), Rows: rows}
+		want := model.Analyze(&onScreen)
+		for i := range rows {
+			g, w := s.an.Rows[i], want.Rows[i]
+			if g.Allowed != w.Allowed || g.Line != w.Line {
+				t.Fatalf("%q, edit %d: %s on %s: allowed %v at line %d, the editor's text %v at %d", text, k, rows[i].Agent, rows[i].URL, g.Allowed, g.Line, w.Allowed, w.Line)
+			}
+		}
+	}
+}
+
+// TestEditTextAgreesWithEditor makes random edits, located the way
 // CodeMirror locates them (lines split at LF, CR and CR LF, columns in
-// UTF-16 units, computed here apart from the session's code), and checks
-// the text and its File against a fresh parse.
+// UTF-16 units, computed here apart from the session's code), in texts
+// mixing the three line ends, and checks the session against the editor's
+// text after each (checkEditsAgree).
 func TestEditTextAgreesWithEditor(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	pieces := []string{"a", "b", "\n", "\r", "\r\n", "é", "😀", "\f", ":", " ", "\t", "\uFEFF", "€"}
-	random := func(n int) string {
-		var b strings.Builder
-		for range n {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		return b.String()
+	for range 3000 {
+		checkEditsAgree(t, r, randomPiecesText(r, 14), 1+r.IntN(4))
 	}
-	breaks := regexp.MustCompile(`\r\n?|\n`)
-	for i := range 3000 {
-		text := random(r.IntN(14))
-		// The lines as the editor has them: their byte ranges.
-		var starts, ends []int
-		at := 0
-		for _, m := range breaks.FindAllStringIndex(text, -1) {
-			starts, ends = append(starts, at), append(ends, m[0])
-			at = m[1]
+}
+
+// FuzzEditText is TestEditTextAgreesWithEditor on any text, with edits
+// drawn from seed.
+func FuzzEditText(f *testing.F) {
+	f.Add("User-agent: *\rX\nDisallow: /private/\n", uint64(1))
+	f.Add("a\r\nb\rc\n\rd", uint64(2))
+	f.Add("\uFEFFUser-agent: Baiduspider\r\rDisallow: /", uint64(3))
+	f.Fuzz(func(t *testing.T, text string, seed uint64) {
+		if len(text) > 4096 || !utf8.ValidString(text) {
+			t.Skip() // the editor holds characters, not bytes
 		}
-		starts, ends = append(starts, at), append(ends, len(text))
-		// A position as the editor gives it, and its byte offset.
-		pos := func() (line, col, off int) {
-			n := r.IntN(len(starts))
-			runes := []rune(text[starts[n]:ends[n]])
-			k := r.IntN(len(runes) + 1)
-			return n + 1, len(utf16.Encode(runes[:k])), starts[n] + len(string(runes[:k]))
-		}
-		l1, c1, from := pos()
-		l2, c2, to := pos()
-		if to < from {
-			l1, c1, from, l2, c2, to = l2, c2, to, l1, c1, from
-		}
-		insert := random(r.IntN(4))
-		want := text[:from] + insert + text[to:]
-		s := New(nil, nil, model.State{Robots: text})
-		s.Apply(typed(change(l1, c1, l2, c2, insert)))
-		if s.state.Robots != want {
-			t.Fatalf("case %d: %q, change %d:%d-%d:%d %q gave %q, want %q", i, text, l1, c1, l2, c2, insert, s.state.Robots, want)
-		}
-		if fresh := robots.ParseString(want); !reflect.DeepEqual(s.an.File.Lines, fresh.Lines) {
-			t.Fatalf("case %d: %q → %q: the lines differ from a fresh parse", i, text, want)
-		}
-	}
+		checkEditsAgree(t, rand.New(rand.NewPCG(seed, 7)), text, 4)
+	})
 }
 
 // BenchmarkEditTextKey is a key typed in a 500 KiB file, its analysis

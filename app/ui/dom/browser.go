@@ -188,6 +188,26 @@ func FirstFile(ctx app.Context, e app.Event) app.Value {
 	return files.Index(0)
 }
 
+// Files returns every file of a file input's change event or a drop
+// event, in their order: a drop of several files is read whole, not its
+// first alone.
+func Files(ctx app.Context, e app.Event) []app.Value {
+	var files app.Value
+	if dt := e.Get("dataTransfer"); dt.Truthy() {
+		files = dt.Get("files")
+	} else {
+		files = ctx.JSSrc().Get("files")
+	}
+	if !files.Truthy() {
+		return nil
+	}
+	out := make([]app.Value, files.Get("length").Int())
+	for i := range out {
+		out[i] = files.Index(i)
+	}
+	return out
+}
+
 // ReplaceURL sets the address bar to url without a new history entry or
 // a navigation: go-app would route a change of location.
 func ReplaceURL(url string) {

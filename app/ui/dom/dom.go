@@ -18,6 +18,9 @@ const (
 	// EditorID is the id of the element that takes the robots.txt's text:
 	// the editor's editable content, which fill() and real keys edit.
 	EditorID = "robots-txt"
+	// EditorLegendID is the id of the words under the editor that say
+	// what its marks mean, which describe the editor to a screen reader.
+	EditorLegendID = "editor-legend"
 	// UndoID is the id of the Undo control.
 	UndoID = "undo"
 	// RedoID is the id of the Redo control.

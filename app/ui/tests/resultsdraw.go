@@ -73,7 +73,7 @@ func (p *ResultsTable) Render() app.UI {
 							app.Span().Class("url").Role("columnheader").Text("URL"),
 							app.Span().Class("outcome").Role("columnheader").Text("Verdict"),
 							app.Span().Class("rule").Role("columnheader").Text("Deciding rule"),
-							app.Span().Class("actions").Role("columnheader").Aria("label", "Actions").Text(""),
+							app.Span().Class("actions").Role("columnheader").Body(app.Span().Class("visually-hidden").Text("Actions")),
 						),
 					),
 					app.Div().Class("results-body").Role("rowgroup").

@@ -74,7 +74,7 @@ func (p *ResultsTable) key(ctx app.Context, i int, field, key string) bool {
 		if field != "url" || p.ReadOnly || p.OnEdit == nil {
 			return false
 		}
-		p.edit(ctx, session.AddRow{After: i})
+		p.edit(ctx, session.AddRow{After: i, URLNext: true})
 		return true
 	case "ArrowUp", "ArrowDown":
 		delta := 1

@@ -21,8 +21,10 @@ same memory. With --url, a server that does not answer 2xx decides alone
 (a 404 allows all; a 503 disallows all): the rule column says so.
 
 --sitemap takes the URLs of a sitemap (its index followed), --log the
-requests of an access log, each checked for its own user-agent string (-a
-then picks the crawlers whose requests count). --summary counts instead:
+requests of an access log, each crawler's checked for its own user-agent
+string (-a then picks the crawlers whose requests count; those of browsers
+and tools are not checked, and counted on stderr). A source that gives no
+URL is an error; a --file that is no robots.txt is warned of. --summary counts instead:
 one row for each crawler and deciding line (line 0: no rule decided), with
 --json one object a line: agent, verdict, line, rule, count. --matrix counts
 for each crawler (every catalogued one without -a) the URLs allowed and
@@ -71,6 +73,7 @@ agent, allowed, blocked, line, count, rule.`)
 	}
 	warnNoAnswer(c.stderr, c.name, src)
 	warnCut(c.stderr, c.name, src)
+	warnNotRobotsTxt(c.stderr, c.name, src)
 	if err := sf.conflict(rest, urlsFile); err != nil {
 		return c.fail(err)
 	}

@@ -63,6 +63,8 @@ something did, 2 on an error.`)
 	}
 	warnCut(c.stderr, c.name, old)
 	warnCut(c.stderr, c.name, cur)
+	warnNotRobotsTxt(c.stderr, c.name, old)
+	warnNotRobotsTxt(c.stderr, c.name, cur)
 	if err := sf.conflict(rest[2:], urlsFile); err != nil {
 		return c.fail(err)
 	}
@@ -108,9 +110,9 @@ something did, 2 on an error.`)
 	}
 	if form == tableFormat {
 		if changed == 0 {
-			fmt.Fprintf(out, "No verdict changes (%d checks: %d URLs × %d agents).\n", checks, prog.urls, len(ags))
+			fmt.Fprintf(out, "No verdict changes (%s: %s × %s).\n", plural(checks, "check", "checks"), plural(prog.urls, "URL", "URLs"), plural(len(ags), "agent", "agents"))
 		} else {
-			fmt.Fprintf(out, "%d of %d verdicts change.\n", changed, checks)
+			fmt.Fprintf(out, "%d of %s change.\n", changed, plural(checks, "verdict", "verdicts"))
 		}
 	}
 	if err := rw.flush(); err != nil {

@@ -182,8 +182,8 @@ func TestCheck(t *testing.T) {
 			expectation{stdout: []string{"allowed  0     0      google   Googlebot  (404: allow-all)"}}},
 		{"no file", "", []string{"check", "/x"}, expectation{code: 2, stderr: "give the robots.txt with --file F or --url U"}},
 		{"two files", "", []string{"check", "--file", robotsFile, "--url", ok, "/x"}, expectation{code: 2, stderr: "one of them"}},
-		{"a missing file", "", []string{"check", "--file", "/nonexistent/robots.txt", "/x"}, expectation{code: 2, stderr: "/nonexistent/robots.txt: no such file"}},
-		{"a missing URL list", "", []string{"check", "--file", robotsFile, "--urls", "/nonexistent/urls"}, expectation{code: 2, stderr: "no such file"}},
+		{"a missing file", "", []string{"check", "--file", "/nonexistent/robots.txt", "/x"}, expectation{code: 2, stderr: "/nonexistent/robots.txt does not exist"}},
+		{"a missing URL list", "", []string{"check", "--file", robotsFile, "--urls", "/nonexistent/urls"}, expectation{code: 2, stderr: "does not exist"}},
 		{"a bad dialect", "", []string{"check", "--file", robotsFile, "--dialect", "bing", "/x"}, expectation{code: 2, stderr: `unknown dialect "bing"`}},
 		{"python-3.13 drops an empty query", "User-agent: *\nDisallow: /x?\n", []string{"check", "--file", "-", "--dialect", "python-3.13", "-a", "Python-urllib", "--csv", "/x?", "/x?a"},
 			expectation{stdout: []string{"allowed,0,1,python-3.13,Python-urllib,,/x?\n", "blocked,2,1,python-3.13,Python-urllib,Disallow: /x?,/x?a\n"}}},
@@ -305,7 +305,7 @@ func TestTestCommand(t *testing.T) {
 		{"a newer version", "", []string{"test", writeFile(t, "x.json", `{"v":9}`)}, expectation{code: 2, stderr: "format 9"}},
 		{"a damaged link", "", []string{"test", "http://127.0.0.1:8000/#s=%%%"}, expectation{code: 2, stderr: "damaged"}},
 		{"no state", "", []string{"test"}, expectation{code: 2, stderr: "give one state file"}},
-		{"a missing state", "", []string{"test", "/nonexistent.json"}, expectation{code: 2, stderr: "no such file"}},
+		{"a missing state", "", []string{"test", "/nonexistent.json"}, expectation{code: 2, stderr: "does not exist"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCmd(tc.stdin, tc.args...)
@@ -337,7 +337,7 @@ func TestDiff(t *testing.T) {
 			expectation{code: 1, stdout: []string{"allowed -> blocked  google   Googlebot  no rule matched             (503: disallow-all)         /blog"}}},
 		{"the old one from stdin", shop, []string{"diff", "-", newFile, "/shop/"}, expectation{code: 1, stdout: []string{"allowed -> blocked"}}},
 		{"one file", "", []string{"diff", oldFile}, expectation{code: 2, stderr: "give the OLD and the NEW"}},
-		{"a missing file", "", []string{"diff", oldFile, "/nonexistent", "/x"}, expectation{code: 2, stderr: "no such file"}},
+		{"a missing file", "", []string{"diff", oldFile, "/nonexistent", "/x"}, expectation{code: 2, stderr: "does not exist"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCmd(tc.stdin, tc.args...)

@@ -71,6 +71,7 @@ everything in its #fragment, which browsers never send to a server.`)
 			return c.fail(fmt.Errorf("%s: %s, so there is no file to carry (robotstxt fetch says more)", src.name, answerText(src.fetched)))
 		}
 		warnCut(c.stderr, c.name, src) // the link carries what crawlers read
+		warnNotRobotsTxt(c.stderr, c.name, src)
 		st.Robots = fileText(src.file)
 	} else if stateFile == "" {
 		return c.fail(errors.New("give the robots.txt with --file, --url or --state"))

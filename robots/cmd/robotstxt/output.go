@@ -191,3 +191,11 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	return append(b, '"')
 }
+
+// plural returns n and the noun that goes with it: "1 agent", "2 agents".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

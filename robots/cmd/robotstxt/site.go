@@ -126,7 +126,7 @@ func summarizeURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dia
 		sw.writeTally(src, t)
 	}
 	if form == tableFormat {
-		fmt.Fprintf(out, "%d URLs checked for %d agents.\n", cov.URLs(), len(ags))
+		fmt.Fprintf(out, "%s checked for %s.\n", plural(cov.URLs(), "URL", "URLs"), plural(len(ags), "agent", "agents"))
 	}
 	return sw.rw.flush()
 }
@@ -157,7 +157,7 @@ func matrixURLs(c *cli, sf *siteFlags, src *source, ags []agent, d robots.Dialec
 			num("line", most.Line), num("count", most.Count), str("rule", rule))
 	}
 	if form == tableFormat {
-		fmt.Fprintf(out, "%d URLs checked for %d agents; LINE, COUNT and RULE: the line that blocks the most of them.\n", cov.URLs(), len(ags))
+		fmt.Fprintf(out, "%s checked for %s; LINE, COUNT and RULE: the line that blocks the most of them.\n", plural(cov.URLs(), "URL", "URLs"), plural(len(ags), "agent", "agents"))
 	}
 	return rw.flush()
 }
@@ -203,53 +203,75 @@ func (s *source) answer() robots.AnswerClass {
 	return s.fetched.Class
 }
 
-// logAgents remembers the agent of each user-agent string met in a log,
-// for the few thousand distinct strings a log has.
+// logAgents remembers what each user-agent string met in a log is
+// (robots.ReadRequester: a crawler, a browser, a tool), for the few
+// thousand distinct strings a log has.
 type logAgents struct {
-	byUA   map[string]*agent
-	tokens map[string]bool // lower-case tokens of -a; nil for every request
+	byUA   map[string]*logAgent
+	tokens map[string]bool // lower-case tokens of -a; nil for every crawler
+}
+
+// A logAgent is a user-agent string of a log, read.
+type logAgent struct {
+	agent
+	requester robots.Requester
+	id        robots.Identity // the crawler its requests are checked as
 }
 
 func newLogAgents(named agentFlag) *logAgents {
-	la := &logAgents{byUA: map[string]*agent{}}
+	la := &logAgents{byUA: map[string]*logAgent{}}
 	if len(named) > 0 {
 		la.tokens = map[string]bool{}
 		for _, a := range agents(named) {
 			la.tokens[strings.ToLower(a.crawler.Token)] = true
+			la.tokens[strings.ToLower(robots.ProductToken(a.typed))] = true
 		}
 	}
 	return la
 }
 
-// get returns the agent of ua, or nil when -a leaves its requests out.
-func (la *logAgents) get(ua string) *agent {
+// get returns what ua is, and whether its requests are checked: a
+// crawler's, and one of -a's when -a is given.
+func (la *logAgents) get(ua string) (*logAgent, bool) {
 	a := la.byUA[ua]
 	if a == nil {
-		na := newAgent(ua)
-		a = &na
+		r := robots.ReadRequester(ua)
+		id := r.Identity(ua)
+		a = &logAgent{agent: agent{typed: id.Agent, crawler: id.Crawler}, requester: r, id: id}
 		if len(la.byUA) < 4096 {
 			la.byUA[ua] = a
 		}
 	}
-	if la.tokens != nil && !la.tokens[strings.ToLower(a.crawler.Token)] {
-		return nil
+	r := &a.requester
+	if r.Kind != robots.CrawlerRequester {
+		return a, false
 	}
-	return a
+	return a, la.tokens == nil || la.tokens[strings.ToLower(r.Token)] || la.tokens[strings.ToLower(a.id.Token)]
 }
 
-// checkLog writes a row for each request of the log, checked for its own
-// user-agent string, with the status the server gave.
+// checkLog writes a row for each request of the log made by a crawler,
+// checked for its own user-agent string, with the status the server
+// gave; the requests of browsers and tools are counted on stderr.
 func checkLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.Dialect, fixed bool, form format, out *bufio.Writer) error {
 	reqs, done := sf.requests(c)
 	la := newLogAgents(named)
 	rw := newRowWriter(form, out, 7, 4, 5, anyReading(d, fixed), 40, 22, 6)
 	prog := newProgress(c.stderr, 1)
+	var others robots.NotCrawlers
+	read := 0
 	for e := range reqs {
-		a := la.get(e.Agent)
-		if a == nil {
+		read++
+		a, ok := la.get(e.Agent)
+		if !ok {
+			if a.requester.Kind != robots.CrawlerRequester {
+				others.Add(notCrawler(a.requester))
+			}
 			continue
 		}
-		r := src.check(a, e.URL, robots.EncodeURL(e.URL), d, fixed)
+		q := src.question(d, fixed)
+		q.Agent, q.URL = a.typed, robots.EncodeURL(e.URL)
+		ru := src.file.AskAs(a.id, q)
+		r := src.resultOf(&a.agent, e.URL, &ru)
 		rw.write(
 			str("verdict", r.verdict()),
 			num("line", r.line),
@@ -266,19 +288,84 @@ func checkLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.Dial
 	if err := done(); err != nil {
 		return err
 	}
-	return rw.flush()
+	if read == 0 {
+		return noRequest(sf)
+	}
+	err := rw.flush()
+	if others.Total() > 0 {
+		fmt.Fprintf(c.stderr, "%s: note: %s: %s\n", c.name, logName(sf), notCrawlersWords(others))
+	}
+	return err
 }
 
-// summarizeLog counts the log's requests by crawler (their product token)
-// and deciding line.
+// notCrawler returns the one request of r, no crawler, as NotCrawlers
+// counts it.
+func notCrawler(r robots.Requester) robots.NotCrawlers {
+	switch r.Kind {
+	case robots.BrowserRequester:
+		return robots.NotCrawlers{Browsers: 1}
+	case robots.ToolRequester:
+		return robots.NotCrawlers{Tools: 1, ToolNames: []string{r.Token}}
+	}
+	return robots.NotCrawlers{Unknown: 1}
+}
+
+// notCrawlersWords says which requests were not checked, and why: "not
+// checked: 3 requests of browsers and 1 of tools (curl); robots.txt
+// binds crawlers, …".
+func notCrawlersWords(n robots.NotCrawlers) string {
+	var parts []string
+	request := func(k int) string {
+		if len(parts) > 0 {
+			return fmt.Sprint(k)
+		}
+		if k == 1 {
+			return "1 request"
+		}
+		return fmt.Sprintf("%d requests", k)
+	}
+	if n.Browsers > 0 {
+		parts = append(parts, request(n.Browsers)+" of browsers")
+	}
+	if n.Tools > 0 {
+		parts = append(parts, request(n.Tools)+" of tools ("+strings.Join(n.ToolNames, ", ")+")")
+	}
+	if n.Unknown > 0 {
+		parts = append(parts, request(n.Unknown)+" with a user-agent string that names no one")
+	}
+	all := parts[0]
+	if k := len(parts); k > 1 {
+		all = strings.Join(parts[:k-1], ", ") + " and " + parts[k-1]
+	}
+	return "not checked: " + all + "; robots.txt binds crawlers, not browsers nor the tools people run"
+}
+
+// logName names the --log file in a message.
+func logName(sf *siteFlags) string {
+	if sf.log == "-" {
+		return "standard input"
+	}
+	return sf.log
+}
+
+// noRequest is the error of a log that held no request.
+func noRequest(sf *siteFlags) error {
+	return fmt.Errorf("%s holds no request of an access log (Common or Combined Log Format): nothing to check", logName(sf))
+}
+
+// summarizeLog counts the log's requests by crawler (their product token,
+// robots.ReadRequester) and deciding line; those of browsers and tools
+// are not checked, and the summary says how many there were.
 func summarizeLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.Dialect, fixed bool, form format, out *bufio.Writer) error {
 	reqs, done := sf.requests(c)
 	la := newLogAgents(named)
 	cov := src.coverage(d, fixed)
 	prog := newProgress(c.stderr, 1)
+	read := 0
 	for e := range reqs {
-		if la.get(e.Agent) == nil {
-			continue
+		read++
+		if a, ok := la.get(e.Agent); !ok && a.requester.Kind == robots.CrawlerRequester {
+			continue // a crawler -a leaves out
 		}
 		cov.AddRequest(e.Agent, robots.EncodeURL(e.URL), e.Status)
 		prog.step()
@@ -287,12 +374,22 @@ func summarizeLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.
 	if err := done(); err != nil {
 		return err
 	}
+	if read == 0 {
+		return noRequest(sf)
+	}
 	sw := newSummaryWriter(form, out, true, 24, anyReading(d, fixed))
 	for t := range cov.All() {
 		sw.writeTally(src, t)
 	}
+	others := cov.NotCrawlers()
 	if form == tableFormat {
-		fmt.Fprintf(out, "%d requests checked, each for its own user-agent string; fetched: answered 2xx.\n", cov.URLs())
+		fmt.Fprintf(out, "%d requests of crawlers checked, each for its own user-agent string; fetched: answered 2xx.\n", cov.URLs())
+		if others.Total() > 0 {
+			w := notCrawlersWords(others)
+			fmt.Fprintf(out, "%s%s.\n", strings.ToUpper(w[:1]), w[1:])
+		}
+	} else if others.Total() > 0 {
+		fmt.Fprintf(c.stderr, "%s: note: %s: %s\n", c.name, logName(sf), notCrawlersWords(others))
 	}
 	return sw.rw.flush()
 }
@@ -327,9 +424,9 @@ func summarizeDiff(c *cli, sf *siteFlags, old, cur *source, ags []agent, d robot
 	}
 	if form == tableFormat {
 		if changed == 0 {
-			fmt.Fprintf(out, "No verdict changes (%d checks: %d URLs × %d agents).\n", diff.Checks(), diff.URLs(), len(ags))
+			fmt.Fprintf(out, "No verdict changes (%s: %s × %s).\n", plural(diff.Checks(), "check", "checks"), plural(diff.URLs(), "URL", "URLs"), plural(len(ags), "agent", "agents"))
 		} else {
-			fmt.Fprintf(out, "%d of %d verdicts change (%d URLs × %d agents).\n", changed, diff.Checks(), diff.URLs(), len(ags))
+			fmt.Fprintf(out, "%d of %s change (%s × %s).\n", changed, plural(diff.Checks(), "verdict", "verdicts"), plural(diff.URLs(), "URL", "URLs"), plural(len(ags), "agent", "agents"))
 		}
 	}
 	return changed, rw.flush()

@@ -135,7 +135,7 @@ garbage
 		{"rows from a sitemap index", []string{"check", "--file", file, "--sitemap", index, "-a", "GPTBot"},
 			expectation{stdout: []string{"blocked  6     5      google   GPTBot  Disallow: /             https://example.com/shop/cart\n"}}},
 		{"a local sitemap", []string{"check", "--file", file, "--sitemap", local, "--summary"},
-			expectation{stdout: []string{"Googlebot  blocked  google   2     1        Disallow: /private/", "2 URLs checked for 1 agents."}}},
+			expectation{stdout: []string{"Googlebot  blocked  google   2     1        Disallow: /private/", "2 URLs checked for 1 agent."}}},
 		{"a crawler's CSV", []string{"check", "--file", file, "--urls", csvFile, "--csv"},
 			expectation{stdout: []string{"blocked,2,1,google,Googlebot,Disallow: /private/,https://example.com/private/c"}}},
 		{"a log, row by row", []string{"check", "--file", file, "--log", log, "--json"},
@@ -150,7 +150,7 @@ garbage
 		{"a site that answers 503", []string{"check", "--url", down, "--sitemap", local, "--summary", "--json", "-a", "Googlebot"},
 			expectation{stdout: []string{`{"agent":"Googlebot","verdict":"blocked","line":0,"rule":"(503: disallow-all)","count":2}`}}},
 		{"two sources", []string{"check", "--file", file, "--sitemap", local, "--log", log}, expectation{code: 2, stderr: "give the URLs one way"}},
-		{"a missing sitemap", []string{"check", "--file", file, "--sitemap", filepath.Join(dir, "none.xml")}, expectation{code: 2, stderr: "no such file"}},
+		{"a missing sitemap", []string{"check", "--file", file, "--sitemap", filepath.Join(dir, "none.xml")}, expectation{code: 2, stderr: "does not exist"}},
 		{"not a sitemap", []string{"check", "--file", file, "--sitemap", html}, expectation{code: 2, stderr: "not a sitemap: the document is a <html>"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

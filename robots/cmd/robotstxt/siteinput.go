@@ -74,6 +74,51 @@ func (sf *siteFlags) stdin(args []string, urlsFile string) bool {
 // (its notes said on stderr), a CSV export's for a --urls file ending in
 // .csv, else those of urls (the arguments, --urls or standard input).
 func (sf *siteFlags) urls(c *cli, args []string, urlsFile string) (iter.Seq[string], func() error, error) {
+	list, done, err := sf.urlsRead(c, args, urlsFile)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := 0
+	counted := func(yield func(string) bool) {
+		for u := range list {
+			n++
+			if !yield(u) {
+				return
+			}
+		}
+	}
+	return counted, func() error {
+		if err := done(); err != nil || n > 0 {
+			return err
+		}
+		return fmt.Errorf("%s holds no URL: nothing to check (%s)", sf.listName(urlsFile), sf.listNeeds(urlsFile))
+	}, nil
+}
+
+// listName names where the URLs come from, for a message.
+func (sf *siteFlags) listName(urlsFile string) string {
+	switch {
+	case sf.sitemap == "-" || sf.sitemap == "" && (urlsFile == "-" || urlsFile == ""):
+		return "standard input"
+	case sf.sitemap != "":
+		return sf.sitemap
+	}
+	return urlsFile
+}
+
+// listNeeds says what a source of URLs must hold.
+func (sf *siteFlags) listNeeds(urlsFile string) string {
+	switch {
+	case sf.sitemap != "":
+		return "a sitemap lists them in <loc> elements, a text sitemap one a line"
+	case strings.HasSuffix(strings.ToLower(urlsFile), ".csv"):
+		return "a crawler's CSV export holds them in a column named Address, URL or Loc"
+	}
+	return "a list needs one URL or path a line"
+}
+
+// urlsRead is urls, uncounted.
+func (sf *siteFlags) urlsRead(c *cli, args []string, urlsFile string) (iter.Seq[string], func() error, error) {
 	var read func(yield func(sitemap.Entry) error) error
 	switch {
 	case sf.sitemap != "":
@@ -82,9 +127,9 @@ func (sf *siteFlags) urls(c *cli, args []string, urlsFile string) (iter.Seq[stri
 		read = func(yield func(sitemap.Entry) error) error { return w.Walk(context.Background(), sf.sitemap, yield) }
 	case strings.HasSuffix(strings.ToLower(urlsFile), ".csv"):
 		read = func(yield func(sitemap.Entry) error) error {
-			f, err := os.Open(urlsFile)
+			f, err := openFile(urlsFile)
 			if err != nil {
-				return plainFileError(err)
+				return err
 			}
 			defer f.Close()
 			return sitemap.Read(f, urlsFile, c.note, yield)
@@ -113,9 +158,9 @@ func (sf *siteFlags) requests(c *cli) (iter.Seq[sitemap.Entry], func() error) {
 	seq := func(yield func(sitemap.Entry) bool) {
 		var r io.Reader = c.stdin
 		if sf.log != "-" {
-			f, ferr := os.Open(sf.log)
+			f, ferr := openFile(sf.log)
 			if ferr != nil {
-				err = plainFileError(ferr)
+				err = ferr
 				return
 			}
 			defer f.Close()
@@ -163,11 +208,7 @@ func (o sitemapOpener) Open(ctx context.Context, loc string) (io.ReadCloser, err
 	case loc == o.root && loc == "-":
 		return io.NopCloser(o.stdin), nil
 	case loc == o.root:
-		f, err := os.Open(loc)
-		if err != nil {
-			return nil, plainFileError(err)
-		}
-		return f, nil
+		return openFile(loc)
 	}
 	dir := "."
 	if o.root != "-" {
@@ -181,7 +222,7 @@ func (o sitemapOpener) Open(ctx context.Context, loc string) (io.ReadCloser, err
 	if err != nil {
 		return nil, plainFileError(err)
 	}
-	return f, nil
+	return f, notDirectory(f, loc)
 }
 
 // siteUserAgent is what the command sends when it fetches a sitemap.

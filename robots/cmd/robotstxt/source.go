@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"syscall"
 	"time"
 
 	"robotstester/robots"
@@ -27,6 +28,7 @@ type source struct {
 	// answered are, for a fetched file whose answer decides alone, the
 	// deciding text of each reading, made once for every row.
 	answered []string
+	local    bool // a file of the user's, or standard input
 }
 
 // fetchFlags are the flags of the subcommands that may fetch, and the
@@ -98,18 +100,75 @@ func load(ff *fetchFlags, spec string, stdin io.Reader) (*source, error) {
 	}
 	var r io.Reader = stdin
 	if spec != "-" {
-		f, err := os.Open(spec)
+		f, err := openFile(spec)
 		if err != nil {
-			return nil, plainFileError(err)
+			return nil, err
 		}
 		defer f.Close()
 		r = f
 	}
 	file, err := robots.ParseReader(r)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %v", spec, err)
+		return nil, fmt.Errorf("reading %s: %v", spec, plainFileError(err))
 	}
-	return &source{name: spec, file: file}, nil
+	return &source{name: spec, file: file, local: true}, nil
+}
+
+// notRobotsTxt says what a local file given as a robots.txt looks like
+// when it is none (the engine's File.Content: binary bytes, an HTML page,
+// a list of URLs, other text), or "" when it is one, possibly empty.
+func (s *source) notRobotsTxt() string {
+	if !s.local || s.file == nil {
+		return ""
+	}
+	name := s.shownName()
+	switch s.file.Content() {
+	case robots.RobotsTxt, robots.EmptyFile:
+		return ""
+	case robots.HTMLPage:
+		return name + " looks like an HTML page, not a robots.txt: crawlers find no rule in it (a server's error page saved in its place?)"
+	case robots.PastedURL:
+		return name + " looks like a list of URLs, not a robots.txt: give the URLs with --urls, and the robots.txt with --file"
+	}
+	content, urls := 0, 0
+	for i := range s.file.Lines {
+		l := &s.file.Lines[i]
+		if l.Has(robots.FlagNUL) || l.Has(robots.FlagInvalidUTF8) {
+			return name + " looks like a binary file, not a robots.txt: crawlers find no rule in it"
+		}
+		if l.Kind == robots.Blank || l.Kind == robots.Comment {
+			continue
+		}
+		content++
+		// The engine's PastedURL wants every line a URL; a list of paths
+		// ("/shop/cart") is a list all the same.
+		if t := strings.TrimSpace(s.file.Text(l.Number)); strings.HasPrefix(t, "/") && !strings.ContainsAny(t, " \t") {
+			urls++
+		}
+	}
+	if 2*urls > content {
+		return name + " looks like a list of URLs, not a robots.txt: give the URLs with --urls, and the robots.txt with --file"
+	}
+	return name + " holds no robots.txt record (User-agent, Allow, Disallow, Sitemap): crawlers find no rule in it"
+}
+
+// shownName names the source in a message: "standard input" for "-".
+func (s *source) shownName() string {
+	if s.name == "-" {
+		return "standard input"
+	}
+	return s.name
+}
+
+// warnNotRobotsTxt says on stderr that a file given as a robots.txt is
+// none, and reports whether it did: its verdicts are those of an empty
+// file, which a check in CI must not take for the file's.
+func warnNotRobotsTxt(w io.Writer, name string, src *source) bool {
+	why := src.notRobotsTxt()
+	if why != "" {
+		fmt.Fprintf(w, "%s: warning: %s\n", name, why)
+	}
+	return why != ""
 }
 
 // loadURL fetches the robots.txt of the site a --url flag names, with or
@@ -177,18 +236,43 @@ func answerText(res *fetch.Result) string {
 	return fmt.Sprintf("status %d", res.Status)
 }
 
+// plainFileError says in plain words why a file could not be opened or
+// read: "robots.txt does not exist", not Go's "open robots.txt: no such
+// file or directory".
 func plainFileError(err error) error {
 	var pe *os.PathError
-	if errors.As(err, &pe) {
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-			return fmt.Errorf("%s: no such file", pe.Path)
-		case errors.Is(err, os.ErrPermission):
-			return fmt.Errorf("%s: permission denied", pe.Path)
-		}
-		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
+	if !errors.As(err, &pe) {
+		return err
 	}
-	return err
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("%s does not exist", pe.Path)
+	case errors.Is(err, os.ErrPermission):
+		return fmt.Errorf("%s cannot be read: permission denied", pe.Path)
+	case errors.Is(err, syscall.EISDIR):
+		return fmt.Errorf("%s is a directory, not a file", pe.Path)
+	}
+	return fmt.Errorf("%s cannot be read: %v", pe.Path, pe.Err)
+}
+
+// openFile opens a file the user named, to read: a directory, a missing
+// file or one that may not be read is said in plain words.
+func openFile(name string) (*os.File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, plainFileError(err)
+	}
+	return f, notDirectory(f, name)
+}
+
+// notDirectory returns an error when f, opened as name, is a directory
+// (which opens, and fails at the first read), and closes it then.
+func notDirectory(f *os.File, name string) error {
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return fmt.Errorf("%s is a directory, not a file", name)
+	}
+	return nil
 }
 
 // An agent is a crawler as the user named it.
@@ -384,9 +468,9 @@ func urls(args []string, urlsFile string, stdin io.Reader, note func(sitemap.Not
 	from := "standard input"
 	var closer io.Closer
 	if urlsFile != "" && urlsFile != "-" {
-		f, err := os.Open(urlsFile)
+		f, err := openFile(urlsFile)
 		if err != nil {
-			return nil, nil, plainFileError(err)
+			return nil, nil, err
 		}
 		r, closer, from = f, f, urlsFile
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"robotstester/robots"
@@ -65,6 +64,11 @@ failure with the deciding line and exits 1.`)
 	}
 	warnNoAnswer(c.stderr, c.name, src)
 	warnCut(c.stderr, c.name, src)
+	if warnNotRobotsTxt(c.stderr, c.name, src) {
+		// A CI check of a file that is none would pass or fail on the
+		// verdicts of an empty file: it fails, and says why.
+		return c.fail(fmt.Errorf("%s is not tested: give the robots.txt to deploy", src.shownName()))
+	}
 
 	w := bufio.NewWriter(c.stdout)
 	pinned, failed := 0, 0
@@ -129,9 +133,9 @@ func readState(spec string, stdin io.Reader) (statefile.State, error) {
 }
 
 func readLimited(name string, limit int64) ([]byte, error) {
-	f, err := os.Open(name)
+	f, err := openFile(name)
 	if err != nil {
-		return nil, plainFileError(err)
+		return nil, err
 	}
 	defer f.Close()
 	return io.ReadAll(io.LimitReader(f, limit))
