@@ -8,8 +8,9 @@ import (
 
 // ExampleWriteIntent writes "search yes, AI training no" into a file: the
 // trainers get a group that blocks them, Google-Extended one of its own,
-// the search engines one that repeats the * group's rules, and the
-// user's group for GPTBot is commented out.
+// and the user's group for GPTBot is commented out; the search engines,
+// which the * group already lets crawl the site, are left as they are
+// (Googlebot still may not fetch /admin/).
 func ExampleWriteIntent() {
 	file := "User-agent: *\nDisallow: /admin/\n\nUser-agent: GPTBot\nDisallow: /private/\n"
 	in := robots.Intent{Roles: map[robots.Role]robots.Choice{

@@ -76,7 +76,9 @@ func useIntentForm(t *testing.T, p *Page) {
 	if v := p.Value("#intent-add-token"); v != "" {
 		t.Errorf("the crawler field keeps %q after Add", v)
 	}
-	if got := Eval[string](p, "reading the block", `document.querySelector("#intent-block").textContent`); !strings.Contains(got, "User-agent: GPTBot") || !strings.Contains(got, "User-agent: CCBot") {
+	// CCBot, which the * group already lets crawl the site, is left as
+	// it is: no line for it in the block (issue 43).
+	if got := Eval[string](p, "reading the block", `document.querySelector("#intent-block").textContent`); !strings.Contains(got, "User-agent: GPTBot") || strings.Contains(got, "User-agent: CCBot") {
 		t.Errorf("the block previewed:\n%s", got)
 	}
 
@@ -85,7 +87,7 @@ func useIntentForm(t *testing.T, p *Page) {
 	verdict(p, 0, "blocked")
 	verdict(p, 1, "allowed")
 	text := Eval[string](p, "reading the file", `window.robotsTester.text()`)
-	for _, want := range []string{"User-agent: GPTBot\nUser-agent: ClaudeBot", "User-agent: CCBot\nDisallow: /admin/", "# off by intent: User-agent: GPTBot", "User-agent: *\nDisallow: /admin/"} {
+	for _, want := range []string{"User-agent: GPTBot\nUser-agent: ClaudeBot", "# off by intent: User-agent: GPTBot", "User-agent: *\nDisallow: /admin/"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the file written holds no %q:\n%s", want, text)
 		}
@@ -177,6 +179,44 @@ func TestIntentOverSiteURLs(t *testing.T) {
 	}
 	if p.Count(`#intent-site tr[data-crawler="Googlebot"]`) != 0 {
 		t.Error("Googlebot's URLs blocked change")
+	}
+	noExceptions(t, p)
+}
+
+// TestIntentNothingChanges chooses, on the example, what its file already
+// says (issue 43): "Search engines: Allow" (Googlebot and bingbot have a
+// group of their own that lets them crawl the site, the others read a *
+// group that does) previews no change, marks the preview the same and
+// disables Apply; "Block" is a change, which Apply may write.
+func TestIntentNothingChanges(t *testing.T) {
+	p := suite.NewPage(t)
+	viewport(p, 1440, 900)
+	p.Open(suite.Site(t, ""))
+	p.Wait(`#counts[data-linted="true"]`)
+	text := Eval[string](p, "reading the file", `window.robotsTester.text()`)
+	p.Click("#more-intent > summary")
+	p.Wait("#more-intent[open] #intent")
+	applyDisabled := func() bool {
+		return Eval[bool](p, "reading Apply", `document.querySelector("#intent-apply").disabled`)
+	}
+	choose(p, "#intent-role-search", "block")
+	p.WaitAttr("#intent-preview", "data-same", "false")
+	if applyDisabled() {
+		t.Error("search engines blocked: Apply is disabled")
+	}
+	choose(p, "#intent-role-search", "allow")
+	p.WaitAttr("#intent-preview", "data-same", "true")
+	if got := p.Text("#intent-summary"); !strings.Contains(got, "changes nothing") {
+		t.Errorf("search engines allowed: the preview says %q", got)
+	}
+	if !applyDisabled() {
+		t.Error("search engines allowed: Apply is enabled")
+	}
+	if n := p.Count("#intent-changes tr[data-crawler]"); n != 0 {
+		t.Errorf("search engines allowed: %d crawlers previewed as changing", n)
+	}
+	if got := Eval[string](p, "reading the file", `window.robotsTester.text()`); got != text {
+		t.Errorf("the file changed:\n%s", got)
 	}
 	noExceptions(t, p)
 }

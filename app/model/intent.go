@@ -75,8 +75,7 @@ func PreviewIntent(an *Analysis, s *State, in robots.Intent) *IntentPreview {
 		p.Crawlers = append(p.Crawlers, c)
 	}
 	targets := map[string]robots.IntentTarget{}
-	stripped, _ := robots.StripIntent(s.Robots)
-	list := in.Targets(robots.ParseString(stripped))
+	list := in.Targets(an.File)
 	for _, t := range list {
 		targets[strings.ToLower(t.Token)] = t
 	}

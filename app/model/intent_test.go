@@ -59,12 +59,15 @@ func TestPreviewIntentFlips(t *testing.T) {
 		want       map[string][2]int // newly allowed, newly blocked, of some crawlers
 	}{
 		{
-			name: "both ways for GPTBot",
-			file: "User-agent: *\nDisallow: /admin/\n\nUser-agent: GPTBot\nDisallow: /blog/\n",
-			in:   robots.Intent{Roles: map[robots.Role]robots.Choice{robots.RoleAITraining: robots.Let}},
+			// An intent changes only what it says (issue 43): allowing
+			// GPTBot lifts its Disallow: / and keeps its /blog/, so it
+			// flips one way only; both ways are two crawlers.
+			name: "both ways, a crawler each",
+			file: "User-agent: *\nDisallow: /admin/\n\nUser-agent: GPTBot\nDisallow: /\nDisallow: /blog/\n",
+			in:   robots.Intent{Crawlers: map[string]robots.Choice{"GPTBot": robots.Let, "CCBot": robots.Deny}},
 			rows: []Row{{Agent: "GPTBot", URL: "https://example.com/blog/a"}, {Agent: "GPTBot", URL: "https://example.com/admin/x"},
-				{Agent: "Googlebot", URL: "https://example.com/blog/a"}},
-			want: map[string][2]int{"GPTBot": {1, 1}},
+				{Agent: "CCBot", URL: "https://example.com/blog/a"}, {Agent: "Googlebot", URL: "https://example.com/blog/a"}},
+			want: map[string][2]int{"GPTBot": {2, 0}, "CCBot": {0, 2}, "Googlebot": {0, 0}},
 		},
 		{
 			name: "the root blocked",
@@ -113,5 +116,25 @@ func TestPreviewIntentFlips(t *testing.T) {
 				t.Errorf("the preview adds up %d and %d, its crawlers %d and %d", p.NewlyAllowed, p.NewlyBlocked, allowed, blocked)
 			}
 		})
+	}
+}
+
+// TestPreviewIntentNothingChanges previews, on the example, intents the
+// file already says (issue 43): search engines allowed (Googlebot and
+// bingbot have a group of their own, which allows the site), and GPTBot
+// and CCBot blocked. The preview says the file is the same, and the
+// summary that applying it changes nothing.
+func TestPreviewIntentNothingChanges(t *testing.T) {
+	s := Example()
+	an := Analyze(&s)
+	for _, in := range []robots.Intent{
+		{Roles: map[robots.Role]robots.Choice{robots.RoleSearch: robots.Let}},
+		{Crawlers: map[string]robots.Choice{"GPTBot": robots.Deny, "CCBot": robots.Deny}},
+		{},
+	} {
+		p := PreviewIntent(an, &s, in)
+		if !p.Same || p.Text != s.Robots || p.Changes != 0 || !strings.Contains(p.Summary(), "changes nothing") {
+			t.Errorf("%+v: same %v, %d changes, summary %q", in, p.Same, p.Changes, p.Summary())
+		}
 	}
 }

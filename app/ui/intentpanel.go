@@ -129,7 +129,7 @@ func (ip *intentPanel) siteView() IntentSiteView {
 
 // intentLiveSize is the largest file whose preview is made again at each
 // change of the file: the preview reads the file written in three
-// readings: a 500 KiB file is written in 14 to 29 ms natively
+// readings: a 500 KiB file is written in 13 to 17 ms natively
 // (BenchmarkWriteIntentBig), before the preview reads it,
 // and several times that in WebAssembly, too much for every key typed.
 // A larger file's preview is made again when the form changes, or when

@@ -119,7 +119,7 @@ func (p *IntentPanel) Render() app.UI {
 	}
 	return app.Section().ID("intent").Class("panel intent-panel").Aria("labelledby", "intent-title").Body(
 		app.H2().ID("intent-title").Text("Rules by intent"),
-		app.P().Class("note").Text("Say what each kind of crawler may do. The tester writes the groups that say it in a block of their own at the top of the file, comments out your lines that name the same crawlers, and shows below what changes before you apply it. Undo takes it back."),
+		app.P().Class("note").Text("Say what each kind of crawler may do. The tester changes only that: a crawler the file already allows or blocks as you say is left as it is; Allow takes away what keeps a crawler off the site (a Disallow: / in its groups) and keeps its other rules; Block names it in a group of a block at the top of the file. It shows below what changes before you apply it. Undo takes it back."),
 		app.FieldSet().Class("intent-roles").Body(
 			app.Legend().Text("Who may crawl the site"),
 			app.Div().Class("intent-fields").Body(fields...),

@@ -7,6 +7,7 @@
 //	robotstxt check --file F | --url U ...   verdicts for agents × URLs, streamed
 //	robotstxt test STATE.json                the tester's pinned expectations, for CI
 //	robotstxt diff OLD NEW ...               the verdicts that an edit changes
+//	robotstxt intent FILE --set ROLE=CHOICE  the file with rules by intent written in
 //	robotstxt open ...                       a tester link carrying a file and tests
 //	robotstxt serve [-dir site] [-addr A]    the built site and the fetch relay, one server
 //
@@ -47,6 +48,7 @@ var commands = []command{
 	{"check", "check agents × URLs against a file, streaming a table, CSV or JSON", runCheck},
 	{"test", "run the tests saved by the tester, with their expected verdicts", runTest},
 	{"diff", "list the verdicts that change between two versions of a file", runDiff},
+	{"intent", "print a file with rules by intent written in (search allowed, AI training blocked)", runIntent},
 	{"open", "print a tester link carrying a file and tests", runOpen},
 	{"serve", "serve the built site and the fetch relay (docs/relay.md)", runServe},
 }
@@ -77,7 +79,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return c.run(&cli{name: "robotstxt " + c.name, stdin: stdin, stdout: stdout, stderr: stderr}, args[1:])
 		}
 	}
-	fmt.Fprintf(stderr, "robotstxt: unknown command %q (commands: fetch, check, test, diff, open, serve; see robotstxt --help)\n", args[0])
+	fmt.Fprintf(stderr, "robotstxt: unknown command %q (commands: fetch, check, test, diff, intent, open, serve; see robotstxt --help)\n", args[0])
 	return exitError
 }
 
