@@ -37,7 +37,7 @@ func TestBareCRsToLF(t *testing.T) {
 
 // sameReadingOf reports how the reading of a text with bare CRs, got,
 // differs from that of the same text with them made LF, want: "" when
-// every line, group, kind, verdict and finding is the same.
+// every group, record, kind, verdict and finding is the same.
 func sameReadingOf(got, want *Reading) string {
 	switch {
 	case !reflect.DeepEqual(got.Groups, want.Groups):
@@ -47,23 +47,7 @@ func sameReadingOf(got, want *Reading) string {
 	case !reflect.DeepEqual(got.Records, want.Records):
 		return "records differ"
 	}
-	for n := 1; n <= len(want.File.Lines); n++ {
-		if got.Kind(n) != want.Kind(n) {
-			return fmt.Sprintf("line %d is read as %v, want %v", n, got.Kind(n), want.Kind(n))
-		}
-	}
-	for _, agent := range checkAgents(want) {
-		for _, u := range checkURLs(want) {
-			g, w := got.Check(agent, u), want.Check(agent, u)
-			if !sameVerdict(&g, &w) {
-				return fmt.Sprintf("%s for %q decided %v at line %d, want %v at %d", u, agent, g.Allowed, g.Line, w.Allowed, w.Line)
-			}
-		}
-	}
-	if g, w := got.Findings(), want.Findings(); !reflect.DeepEqual(g, w) {
-		return fmt.Sprintf("findings differ: %v, want %v", g, w)
-	}
-	return ""
+	return sameDecisions(got, want)
 }
 
 // checkLineEnds checks that text and text with its bare CRs made LF are
