@@ -401,8 +401,12 @@ func TestEmbed(t *testing.T) {
 		}
 		verdicts := `[...` + doc + `.querySelectorAll("[data-row] [data-verdict]")].map(e => e.dataset.verdict)`
 		embedded := Eval[[]string](p, "reading the verdicts", verdicts)
-		if n := Eval[int](p, "counting chrome", doc+`.querySelectorAll("h1, header, footer, #copy-link, #transfer").length`); n != 0 {
+		if n := Eval[int](p, "counting chrome", doc+`.querySelectorAll("h1:not(.embed-title), header, footer, #copy-link, #transfer").length`); n != 0 {
 			t.Errorf("example %d: the embed shows %d pieces of page chrome", i, n)
+		}
+		// Its one heading is its own title, which a screen reader lands on.
+		if h := Eval[string](p, "reading the heading", `[...`+doc+`.querySelectorAll("h1")].map(h => h.textContent).join("|")`); h != "robots.txt tester" {
+			t.Errorf("example %d: the embed's level-one headings are %q", i, h)
 		}
 		full := Eval[string](p, "reading the full link", doc+`.querySelector("#open-full").href`)
 		if !strings.HasPrefix(full, base+"#s=") {

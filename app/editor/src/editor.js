@@ -591,9 +591,11 @@ function mountOrAdopt(host, opts) {
 }
 
 // The page's skip link (.skip-link, href="#robots-txt") moves the focus
-// to the editor, from the first paint on: in the capture phase, before
-// go-app, which takes any link's click for a navigation, and without
-// changing the address, whose fragment is the share link's.
+// to the editor, from the first paint on, without changing the address,
+// whose fragment is the share link's: on the document as the click
+// bubbles, before go-app's handler on the window, which takes any link's
+// click for a navigation. (Not in the capture phase: the page made at
+// build time lets go of its capturing listeners once the page is live.)
 document.addEventListener("click", (e) => {
   const link = e.target && e.target.closest ? e.target.closest("a.skip-link") : null;
   if (!link) return;
@@ -604,7 +606,7 @@ document.addEventListener("click", (e) => {
     target.focus({ preventScroll: true });
     target.scrollIntoView({ block: "nearest" });
   }
-}, true);
+});
 
 window.RobotsEditor = {
   mount: mountOrAdopt,
