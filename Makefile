@@ -71,7 +71,7 @@ debian = if ! $(1) >/dev/null 2>&1; then \
 	  fi; \
 	fi
 
-.PHONY: all build editor node browser-checks wasm compress site floor-site serve \
+.PHONY: all build editor node browser-checks wasm wasm-links compress site floor-site serve \
 	test vet unit e2e fuzz-smoke chromium python bench bench-browser bench-phone bench-longtasks bench-relay screenshot clean
 
 all: build
@@ -116,6 +116,11 @@ wasm:
 	@if cmp -s $(WASM_TMP) $(WASM); then rm -f $(WASM_TMP); else mv -f $(WASM_TMP) $(WASM); fi
 	GOOS=js GOARCH=wasm $(GO) build -trimpath $(SITEWORKER_GCFLAGS) -ldflags='-s -w' -o $(SITEWORKER_TMP) ./app/siteworker
 	@if cmp -s $(SITEWORKER_TMP) $(SITEWORKER); then rm -f $(SITEWORKER_TMP); else mv -f $(SITEWORKER_TMP) $(SITEWORKER); fi
+
+# app.wasm links no intent writer: the site worker writes the file
+# (tools/wasm-links/check; docs/speed.md, "Sizes").
+wasm-links:
+	tools/wasm-links/check "$(GO)" $(WASM_MODDIR)
 
 compress: wasm
 	$(GO) run ./app/cmd/compress $(WASM) $(SITEWORKER)

@@ -495,6 +495,27 @@ func TestSiteURLsWorker(t *testing.T) {
 	if got := q.Value("#site-urls-paste"); got != "/kept\n" {
 		t.Errorf("the paste became %q", got)
 	}
+
+	// Rules by intent has its file written by the same worker, started
+	// again when the panel opens: it says in a sentence that it could
+	// not, disables Apply, and keeps what was chosen.
+	q.Click("#more-intent > summary")
+	q.Wait("#more-intent[open] #intent")
+	choose(q, "#intent-role-ai-training", "block")
+	q.Wait("#intent-failed")
+	deadline = time.Now().Add(Timeout)
+	for !strings.Contains(q.Text("#intent-failed"), "404") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the intent panel says %q", q.Text("#intent-failed"))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if got := q.Text("#intent-failed"); !strings.Contains(got, "could not be written") || !strings.Contains(got, "untouched") {
+		t.Errorf("the intent panel says %q", got)
+	}
+	if !Eval[bool](q, "reading Apply", `document.querySelector("#intent-apply").disabled`) || q.Value("#intent-role-ai-training") != "block" {
+		t.Error("the worker down: Apply enabled, or the choice lost")
+	}
 }
 
 // watchWorkerJS wraps the page's Worker, before the panel starts its

@@ -7,7 +7,7 @@ import (
 )
 
 // Rules by intent, previewed: what writing an intent into the file shown
-// (robots.WriteIntent) changes, crawler by crawler, before it is applied:
+// (robots.WriteIntent, in the site worker) changes, crawler by crawler, before it is applied:
 // each catalogued crawler's verdict at the site's root, and the tests
 // whose verdict changes (DiffVersions, as Compare versions shows them).
 
@@ -60,10 +60,15 @@ type IntentPreview struct {
 	Cut int
 }
 
-// PreviewIntent writes in into the file of an (the state s's) and says
-// what it changes.
-func PreviewIntent(an *Analysis, s *State, in robots.Intent) *IntentPreview {
-	p := &IntentPreview{Text: robots.WriteIntent(s.Robots, in)}
+// PreviewIntent says what writing an intent into the file of an (the
+// state s's) changes, given what the engine wrote: written, the file with
+// the intent written in (robots.WriteIntent), and targets, the crawlers
+// the intent governs in the file shown (robots.Intent.Targets). The page
+// has them written by the site worker, so that app.wasm does not link
+// the writer (20 KB brotli); the preview itself is the page's, over its
+// analysis and tests.
+func PreviewIntent(an *Analysis, s *State, written string, targets []robots.IntentTarget) *IntentPreview {
+	p := &IntentPreview{Text: written}
 	p.Same = p.Text == s.Robots
 	p.Block = intentBlock(p.Text)
 	next, cut := ProposedFile(p.Text)
@@ -74,10 +79,9 @@ func PreviewIntent(an *Analysis, s *State, in robots.Intent) *IntentPreview {
 		byToken[strings.ToLower(c.Token)] = len(p.Crawlers)
 		p.Crawlers = append(p.Crawlers, c)
 	}
-	targets := map[string]robots.IntentTarget{}
-	list := in.Targets(an.File)
-	for _, t := range list {
-		targets[strings.ToLower(t.Token)] = t
+	byTarget := map[string]robots.IntentTarget{}
+	for _, t := range targets {
+		byTarget[strings.ToLower(t.Token)] = t
 	}
 	root := func(f *robots.File, c robots.Crawler) VersionSide {
 		v := f.CheckCrawler(c, "/")
@@ -92,7 +96,7 @@ func PreviewIntent(an *Analysis, s *State, in robots.Intent) *IntentPreview {
 	crawler := func(c robots.Crawler, role string) IntentCrawler {
 		ic := IntentCrawler{Token: c.Token, Role: role, RootBefore: root(an.File, c), RootAfter: root(next, c)}
 		ic.Before, ic.After = ic.RootBefore.Verdict(), ic.RootAfter.Verdict()
-		if t, ok := targets[strings.ToLower(c.Token)]; ok {
+		if t, ok := byTarget[strings.ToLower(c.Token)]; ok {
 			ic.Governed, ic.Follows = t.Choice.String(), t.Follows
 		}
 		return ic
@@ -100,7 +104,7 @@ func PreviewIntent(an *Analysis, s *State, in robots.Intent) *IntentPreview {
 	for _, c := range robots.Crawlers() {
 		add(crawler(c, roleTitle[c.Role]))
 	}
-	for _, t := range list {
+	for _, t := range targets {
 		if _, ok := byToken[strings.ToLower(t.Token)]; !ok {
 			add(crawler(robots.CrawlerFor(t.Token), ""))
 		}

@@ -18,7 +18,7 @@ func TestPreviewIntent(t *testing.T) {
 	}}
 	an := Analyze(&s)
 	in := robots.Intent{Roles: map[robots.Role]robots.Choice{robots.RoleAITraining: robots.Deny}}
-	p := PreviewIntent(an, &s, in)
+	p := previewIntent(an, &s, in)
 	if p.Same || len(p.Block) == 0 || p.Block[0] != robots.IntentBegin {
 		t.Fatalf("same %v, block %q", p.Same, p.Block)
 	}
@@ -42,7 +42,7 @@ func TestPreviewIntent(t *testing.T) {
 		t.Errorf("summary %q", p.Summary())
 	}
 	s.Robots = p.Text
-	if again := PreviewIntent(Analyze(&s), &s, in); !again.Same || again.Changes != 0 {
+	if again := previewIntent(Analyze(&s), &s, in); !again.Same || again.Changes != 0 {
 		t.Errorf("applied twice: same %v, %d changes", again.Same, again.Changes)
 	}
 }
@@ -79,7 +79,7 @@ func TestPreviewIntentFlips(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := State{Robots: c.file, Rows: c.rows}
-			p := PreviewIntent(Analyze(&s), &s, c.in)
+			p := previewIntent(Analyze(&s), &s, c.in)
 			old, next := robots.ParseString(c.file), robots.ParseString(p.Text)
 			allowed, blocked := 0, 0
 			for _, ic := range p.Crawlers {
@@ -132,9 +132,15 @@ func TestPreviewIntentNothingChanges(t *testing.T) {
 		{Crawlers: map[string]robots.Choice{"GPTBot": robots.Deny, "CCBot": robots.Deny}},
 		{},
 	} {
-		p := PreviewIntent(an, &s, in)
+		p := previewIntent(an, &s, in)
 		if !p.Same || p.Text != s.Robots || p.Changes != 0 || !strings.Contains(p.Summary(), "changes nothing") {
 			t.Errorf("%+v: same %v, %d changes, summary %q", in, p.Same, p.Changes, p.Summary())
 		}
 	}
+}
+
+// previewIntent previews in as the page does, the engine writing it here
+// as the site worker does there.
+func previewIntent(an *Analysis, s *State, in robots.Intent) *IntentPreview {
+	return PreviewIntent(an, s, robots.WriteIntent(s.Robots, in), in.Targets(an.File))
 }

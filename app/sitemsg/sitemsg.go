@@ -49,6 +49,12 @@ const (
 	// form would write), apart from the counts: it neither stops them nor
 	// is stopped by them; a later Preview stops it. It answers Previewed.
 	Preview = "preview"
+	// Write writes Intent into Text, the file shown, as the panel Rules
+	// by intent would apply it (robots.WriteIntent), and says which
+	// crawlers it governs there (robots.Intent.Targets): the page's
+	// app.wasm does not link the writer. A later Write makes an earlier
+	// one moot (the page keeps the newest ID's). It answers Written.
+	Write = "write"
 	// Export writes every URL held, checked for Query, as CSV.
 	Export = "export"
 	// Clear drops every URL, and stops the readings under way.
@@ -95,6 +101,8 @@ type Request struct {
 	// none: the worker's own address is not the page's.
 	Relay string `json:"relay,omitempty"`
 	Query Query  `json:"query"`
+	// Intent is a Write's intent.
+	Intent *robots.Intent `json:"intent,omitempty"`
 	// Version is the URLs' version a Share holds, and a Part counts.
 	Version int `json:"version,omitempty"`
 }
@@ -139,6 +147,9 @@ const (
 	// Previewed carries what a Preview counted, worded (Site, of Total
 	// URLs), or why it failed (Error).
 	Previewed = "previewed"
+	// Written carries a Write's file (Written) and its Targets, or why
+	// it failed (Error).
+	Written = "written"
 	// Progress says how far a Count is: Done of Total URLs and requests
 	// counted, a few times a second while it runs.
 	Progress = "progress"
@@ -167,6 +178,10 @@ type Reply struct {
 	// crawlers whose verdicts over the URLs held the file proposed
 	// changes, each with the URLs newly allowed and newly blocked.
 	Site *Node `json:"site,omitempty"`
+	// Written is the file a Write wrote, and Targets the crawlers its
+	// intent governs in the file it was written into.
+	Written string                `json:"written,omitempty"`
+	Targets []robots.IntentTarget `json:"targets,omitempty"`
 	// Done and Total are a Progress's counts; Total is also the URLs a
 	// Preview counted.
 	Done  int `json:"done,omitempty"`

@@ -98,6 +98,8 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 				w.Send(sitemsg.Reply{Kind: sitemsg.Fatal, Error: why}, nil)
 			case sitemsg.Preview:
 				w.Send(sitemsg.Reply{Kind: sitemsg.Previewed, ID: req.ID, Error: why}, nil)
+			case sitemsg.Write:
+				w.Send(sitemsg.Reply{Kind: sitemsg.Written, ID: req.ID, Error: why}, nil)
 			default:
 				w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: why}, nil)
 			}
@@ -125,6 +127,8 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 		w.count(req)
 	case sitemsg.Preview:
 		w.preview(req)
+	case sitemsg.Write:
+		w.Send(Write(req), nil)
 	case sitemsg.Export:
 		w.export(req)
 	case sitemsg.Clear:
@@ -367,6 +371,20 @@ func (w *Worker) preview(req sitemsg.Request) {
 	default:
 		w.Send(sitemsg.Reply{Kind: sitemsg.Previewed, ID: req.ID, Total: urls, Site: PreviewNode(m, urls)}, nil)
 	}
+}
+
+// Write answers a Write: req's intent written into its Text, and the
+// crawlers the intent governs in that file, read as the page reads it
+// (robots.ParseString). The page previews and applies the text written;
+// the writer is here so that app.wasm does not link it (about 20 KB
+// brotli).
+func Write(req sitemsg.Request) sitemsg.Reply {
+	var in robots.Intent
+	if req.Intent != nil {
+		in = *req.Intent
+	}
+	return sitemsg.Reply{Kind: sitemsg.Written, ID: req.ID, Written: robots.WriteIntent(req.Text, in),
+		Targets: in.Targets(robots.ParseString(req.Text))}
 }
 
 // export sends every URL held, checked for req's query, as CSV, a

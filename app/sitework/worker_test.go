@@ -351,3 +351,48 @@ func TestWorkerEdit(t *testing.T) {
 		t.Errorf("after Forget, the file went as %+v", q)
 	}
 }
+
+// TestWorkerWrite: a Write, as JSON crosses the page's message both ways,
+// answers the file the engine writes (robots.WriteIntent) and the
+// crawlers the intent governs in the file shown (Targets), which the page
+// previews and applies; a Write with no intent writes nothing.
+func TestWorkerWrite(t *testing.T) {
+	file := "User-agent: *\nDisallow: /admin/\n\nUser-agent: GPTBot\nDisallow: /private/\n"
+	in := robots.Intent{Roles: map[robots.Role]robots.Choice{robots.RoleAITraining: robots.Deny},
+		Crawlers: map[string]robots.Choice{"CCBot": robots.Let, "MyBot": robots.Deny}}
+	in.Pref.Usage = true
+	in.Pref.Stances[robots.UseSearch] = robots.StatedYes
+	var out replies
+	w := &Worker{Send: out.send}
+	b, err := json.Marshal(sitemsg.Request{Kind: sitemsg.Write, ID: 9, Text: file, Intent: &in})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req sitemsg.Request
+	if err := json.Unmarshal(b, &req); err != nil {
+		t.Fatal(err)
+	}
+	w.Receive(req, nil)
+	var got *sitemsg.Reply
+	for deadline := time.Now().Add(10 * time.Second); got == nil && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		got = out.last(sitemsg.Written)
+	}
+	if got == nil {
+		t.Fatal("no Written")
+	}
+	b, _ = json.Marshal(got)
+	var r sitemsg.Reply
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	want := robots.WriteIntent(file, in)
+	if r.ID != 9 || r.Error != "" || r.Written != want || !strings.Contains(r.Written, "Content-Usage") {
+		t.Errorf("written %+v, want the text\n%s", r, want)
+	}
+	if wt := in.Targets(robots.ParseString(file)); fmt.Sprint(r.Targets) != fmt.Sprint(wt) || len(wt) == 0 {
+		t.Errorf("targets %+v, want %+v", r.Targets, wt)
+	}
+	if r := Write(sitemsg.Request{Kind: sitemsg.Write, ID: 10, Text: file}); r.Written != file || len(r.Targets) != 0 {
+		t.Errorf("no intent: %+v", r)
+	}
+}

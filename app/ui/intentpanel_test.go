@@ -25,15 +25,40 @@ func TestIntentPanelAlone(t *testing.T) {
 	an := model.Analyze(&s)
 	settled := 0
 	var edits []session.Edit
+	// The site worker's end: it answers each write when told (answer),
+	// as the engine writes it; down, it cannot start.
+	var asked []func()
+	writes, down := 0, ""
+	answer := func() {
+		for len(asked) > 0 {
+			a := asked[0]
+			asked = asked[1:]
+			a()
+		}
+	}
 	ip := &intentPanel{page: intentPage{
 		analysis: func() *model.Analysis { return an },
 		state:    func() *model.State { return &s },
 		apply:    func(_ app.Context, e session.Edit) { edits = append(edits, e) },
 		settle:   func(app.Context) { settled++ },
+		write: func(text string, in robots.Intent, done intentWritten) string {
+			writes++
+			if down != "" {
+				return down
+			}
+			asked = append(asked, func() { done(app.Context{}, robots.WriteIntent(text, in), in.Targets(robots.ParseString(text)), "") })
+			return ""
+		},
 	}}
 	render := func() string { return app.HTMLString(ip.view().(*IntentPanel).Render()) }
-	ip.follow() // the panel opened
+	ip.follow() // the panel opened: the worker is asked, and loads
+	ip.follow() // drawn again meanwhile: asked once
 	html := render()
+	if writes != 1 || !strings.Contains(html, "Writing the rules…") || !strings.Contains(tagOf(html, `id="intent-apply"`), " disabled") {
+		t.Errorf("the worker loading: %d writes asked, the preview:\n%s", writes, html)
+	}
+	answer()
+	html = render()
 	for _, r := range robots.IntentRoles() {
 		if !strings.Contains(html, `id="intent-role-`+r.Name+`"`) || !strings.Contains(html, `for="intent-role-`+r.Name+`"`) {
 			t.Errorf("no labelled select for %s", r.Name)
@@ -44,6 +69,10 @@ func TestIntentPanelAlone(t *testing.T) {
 	}
 
 	ip.setRole(app.Context{}, "ai-training", robots.Deny)
+	if html = render(); !strings.Contains(html, `data-writing`) || !strings.Contains(tagOf(html, `id="intent-apply"`), " disabled") {
+		t.Errorf("written again: Apply enabled, or not said:\n%s", html)
+	}
+	answer()
 	html = render()
 	for _, want := range []string{`data-crawler="GPTBot"`, `data-before="allowed"`, `data-after="blocked"`, `data-tests-changed="1"`, `id="intent-block"`, "User-agent: GPTBot",
 		// Its root and its test newly blocked, with the lines before and after.
@@ -61,16 +90,19 @@ func TestIntentPanelAlone(t *testing.T) {
 	if !ip.addCrawler(app.Context{}, "gptbot", robots.Let) || len(ip.form.crawlers) != 1 || ip.form.crawlers[0].token != "GPTBot" {
 		t.Fatalf("gptbot added: %+v", ip.form.crawlers)
 	}
+	answer()
 	html = render()
 	if !strings.Contains(html, `data-token="GPTBot"`) || strings.Contains(html, `data-crawler="GPTBot"`) {
 		t.Errorf("GPTBot allowed apart: not listed, or still previewed as blocked:\n%s", html)
 	}
 	ip.removeCrawler(app.Context{}, 0)
 	ip.addCrawler(app.Context{}, "Evil<b>Bot", robots.Deny) // read as the token "Evil"
+	answer()
 	if html = render(); strings.Contains(html, "<b>") {
 		t.Errorf("markup drawn:\n%s", html)
 	}
 	ip.removeCrawler(app.Context{}, 0)
+	answer()
 
 	ip.applyIntent(app.Context{})
 	if settled != 1 || len(edits) != 1 {
@@ -82,10 +114,29 @@ func TestIntentPanelAlone(t *testing.T) {
 	}
 	s.Robots = r.State.Robots
 	an = model.Analyze(&s)
+	ip.follow()
+	answer()
 	ip.applyIntent(app.Context{})
-	if len(edits) != 1 {
+	if len(edits) != 1 || !ip.preview.Same {
 		t.Error("applied again, the same file is an edit")
 	}
+
+	// Apply pressed once the file changed since it was written: written
+	// again, then applied as it comes.
+	s.Robots += "\nUser-agent: CCBot\nAllow: /\n" // its own group, which the intent must take over
+	an = model.Analyze(&s)
+	ip.applyIntent(app.Context{})
+	if len(edits) != 1 {
+		t.Fatal("applied before the file was written again")
+	}
+	answer()
+	if len(edits) != 2 || edits[1].(session.Replace).State.Robots != robots.WriteIntent(s.Robots, ip.form.intent()) {
+		t.Fatalf("applied once written: %d edits", len(edits))
+	}
+	s.Robots = edits[1].(session.Replace).State.Robots
+	an = model.Analyze(&s)
+	ip.follow()
+	answer()
 
 	// A large file typed in keeps its preview until the form changes
 	// or Refresh; a small one is previewed again at once.
@@ -99,8 +150,29 @@ func TestIntentPanelAlone(t *testing.T) {
 		t.Errorf("a large file typed in: preview made again %v, stale %v", ip.preview != before, ip.stale)
 	}
 	ip.refresh(app.Context{})
-	if ip.preview == before || ip.stale || settled != 3 {
+	answer()
+	if ip.preview == before || ip.stale || settled != 4 {
 		t.Errorf("refreshed: the same preview %v, stale %v, settled %d", ip.preview == before, ip.stale, settled)
+	}
+
+	// The worker cannot start: said in a sentence, Apply disabled, the
+	// form kept; asked again when the form changes, not at each key.
+	down = "its script could not be loaded"
+	ip.setRole(app.Context{}, "search", robots.Deny)
+	n := writes
+	s.Robots += "# more\n"
+	an = model.Analyze(&s)
+	ip.follow()
+	html = render()
+	if writes != n || !strings.Contains(html, `id="intent-failed"`) || !strings.Contains(html, "its script could not be loaded") ||
+		!strings.Contains(tagOf(html, `id="intent-apply"`), " disabled") || ip.form.roles["search"] != robots.Deny {
+		t.Errorf("the worker down: %d writes asked after a key, the panel:\n%s", writes-n, html)
+	}
+	down = ""
+	ip.setRole(app.Context{}, "search", robots.Let)
+	answer()
+	if html = render(); strings.Contains(html, `id="intent-failed"`) || ip.preview == nil {
+		t.Errorf("the worker back: the panel\n%s", html)
 	}
 }
 

@@ -26,7 +26,8 @@ import (
 // select.intent-crawler-choice and button.intent-remove; the preferences
 // select#intent-pref-search, #intent-pref-ai-input, #intent-pref-ai-train
 // (values "", yes, no) and the checkbox #intent-pref-usage; the preview
-// #intent-preview[data-changes][data-same][data-tests-changed], a row per
+// #intent-preview[data-changes][data-same][data-tests-changed] (and
+// [data-writing] while the site worker writes the file), a row per
 // crawler that changes tr[data-crawler=TOKEN][data-before][data-after]
 // [data-tests], the block #intent-block; and #intent-apply.
 type IntentPanel struct {
@@ -39,6 +40,11 @@ type IntentPanel struct {
 	// Stale reports that the preview is of an earlier text of a large
 	// file (intentLiveSize): Refresh makes it again.
 	Stale bool
+	// Writing reports that the site worker, which writes the file, has
+	// not answered yet for the form and file as they are: Apply waits.
+	// Failed says why it could not write it.
+	Writing bool
+	Failed  string
 	// Site is what the file written changes over the site's URLs.
 	Site IntentSiteView
 
@@ -154,7 +160,7 @@ func (p *IntentPanel) Render() app.UI {
 		),
 		p.previewView(),
 		app.Div().Class("tools").Body(
-			app.Button().Type("button").ID("intent-apply").Disabled(p.Preview == nil || p.Preview.Same).
+			app.Button().Type("button").ID("intent-apply").Disabled(p.Preview == nil || p.Preview.Same || p.Writing || p.Failed != "").
 				OnClick(p.apply).Text("Apply: write these rules into the file"),
 		),
 	)
@@ -186,8 +192,18 @@ func (p *IntentPanel) addNote() string {
 func (p *IntentPanel) previewView() app.UI {
 	pv := p.Preview
 	div := app.Div().ID("intent-preview").Class("intent-preview").Aria("live", "polite")
-	if pv == nil {
+	switch {
+	case p.Failed != "":
+		return div.Body(app.P().ID("intent-failed").Class("note alert").Text("The rules could not be written: the worker that writes them, apart from the page, failed (" + p.Failed +
+			"). Your robots.txt and your tests are untouched; change the form to try again, or write them with the command line: robotstxt intent robots.txt --set ai-training=block"))
+	case pv == nil && p.Writing:
+		return div.DataSet("writing", "true").Aria("busy", "true").Body(app.P().Class("note").Text("Writing the rules…"))
+	case pv == nil:
 		return div
+	case p.Writing:
+		// The last preview stays until the new one comes (a few
+		// milliseconds once the worker runs), rather than blink.
+		div = div.DataSet("writing", "true").Aria("busy", "true")
 	}
 	var rows []app.UI
 	for i := range pv.Crawlers {

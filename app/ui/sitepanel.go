@@ -11,6 +11,7 @@ import (
 	"robotstester/app/model"
 	"robotstester/app/sitemsg"
 	"robotstester/app/ui/dom"
+	"robotstester/robots"
 )
 
 // sitePanel is the site URLs panel (SiteURLsPanel) with all that it
@@ -74,6 +75,12 @@ type sitePanel struct {
 	// to previewed.
 	previewID int64
 	previewed sitePreviewed
+	// writeID is the last Write asked of the worker (for Rules by
+	// intent), whose answer goes to written; failure is why the worker
+	// last failed.
+	writeID int64
+	written intentWritten
+	failure string
 
 	// flag is siteKeptKey's value as this page last read or wrote it
 	// (flagRead: it was read); resuming, a Resume is under way.
@@ -328,6 +335,11 @@ func (sp *sitePanel) reply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 		if r.ID == sp.previewID && sp.previewed != nil {
 			sp.previewed(ctx, r.Site, r.Total, r.Error)
 		}
+	case sitemsg.Written:
+		if done := sp.written; r.ID == sp.writeID && done != nil {
+			sp.written = nil
+			done(ctx, r.Written, r.Targets, r.Error)
+		}
 	case sitemsg.Fatal:
 		if sp.resuming {
 			// Reading them back ended the worker (its memory, say): the
@@ -409,6 +421,11 @@ func (sp *sitePanel) workerFailed(why string) {
 	}
 	if why == "" {
 		why = "it stopped"
+	}
+	sp.failure = why
+	if done := sp.written; done != nil {
+		sp.written = nil
+		done(sp.page.own(), "", nil, why)
 	}
 	sp.status = "The panel's worker, which reads and counts the URLs apart from the page, failed: " + why + "." + lost +
 		" Your robots.txt and your tests are untouched; the command line counts any number of URLs: robotstxt check --sitemap SOURCE --summary robots.txt"
@@ -552,6 +569,25 @@ func (sp *sitePanel) preview(text string, done sitePreviewed) bool {
 		})
 	})
 	return true
+}
+
+// write has the worker write in into text, the file shown, for Rules by
+// intent (sitemsg.Write), starting it if it is not running: one worker
+// for both panels. done gets the file written and the crawlers the intent
+// governs, or why the worker failed meanwhile; a later write makes an
+// earlier one's answer moot. It returns why the worker could not start,
+// or "".
+func (sp *sitePanel) write(text string, in robots.Intent, done intentWritten) string {
+	if !sp.start() {
+		if sp.failure == "" {
+			return "it cannot run here"
+		}
+		return sp.failure
+	}
+	sp.seq++
+	sp.writeID, sp.written = sp.seq, done
+	sp.worker.Post(sitemsg.Request{Kind: sitemsg.Write, ID: sp.writeID, Text: text, Intent: &in}, nil)
+	return ""
 }
 
 // clear drops the URLs, and stops what reads or counts them.

@@ -113,6 +113,7 @@ func (t *Tester) OnInit() {
 		state:     func() *model.State { return t.work.State() },
 		apply:     t.apply,
 		settle:    t.takePending,
+		write:     t.intentWrite(),
 		siteCount: t.site.preview,
 	}
 	t.site.page = sitePage{
