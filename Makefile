@@ -138,7 +138,7 @@ serve: build
 # Python's robotparser of Debian's python3 (3.11: the legacy reading) is the
 # reference of one differential test, which must not skip here; the
 # readings whose reference Debian lacks say so (REFERENCE MISSING).
-test: vet chromium python build browser-checks
+test: vet chromium python build browser-checks wasm-links
 	ROBOTS_REQUIRE_REFERENCE=python-legacy E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) $(GO) test -count=1 -timeout=30m ./...
 	@$(GO) test -count=1 -run 'Parity$$' -v ./robots | grep 'REFERENCE MISSING' || true
 	$(MAKE) --no-print-directory fuzz-smoke
