@@ -248,28 +248,38 @@ func TestBareCRLineEnds(t *testing.T) {
 		text := "User-agent: Googlebot\r\nDisallow: /a\rUser-agent: Baiduspider\n\rDisallow: /private/\r\n\r\nUser-agent: *\rDisallow: /b\r"
 		rows := []model.Row{{Agent: "Googlebot", URL: "https://example.com/private/x"}, {Agent: "Baiduspider", URL: "https://example.com/private/x"},
 			{Agent: "bingbot", URL: "https://example.com/b"}}
+		mixedPages := filepath.Join(t.TempDir(), "pages.txt")
+		if err := os.WriteFile(mixedPages, []byte("https://example.com/a\nhttps://example.com/private/x\nhttps://example.com/b\nhttps://example.com/\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		p := suite.NewPage(t)
 		p.Goto(stateLink(t, suite.Site(t, ""), model.State{Robots: text, Rows: rows}))
 		p.WaitReady()
+		p.Click("#site-urls-toggle")
+		p.Wait("#site-urls-notes")
+		p.addSiteURLs(mustRead(t, mixedPages))
+		p.WaitAttr("#site-urls-summary", "data-urls", "4")
 		want := editorBreaks(text)
-		sameAsOnScreen(t, p, bin, want, rows, "")
+		sameAsOnScreen(t, p, bin, want, rows, mixedPages)
 		// A line between two CRs alone emptied, then Enter at the start
 		// of the line after each kind of line end.
 		caretAtLine(p, 8)
 		p.do("pressing Shift+End", chromedp.KeyEvent(kb.End, chromedp.KeyModifiers(chromedp.ModifierShift)))
 		p.do("pressing Delete", chromedp.KeyEvent(kb.Delete))
 		want[7] = ""
-		sameAsOnScreen(t, p, bin, want, rows, "")
+		sameAsOnScreen(t, p, bin, want, rows, mixedPages)
 		for _, n := range []int{8, 5, 3, 2} {
 			caretAtLine(p, n)
 			p.do("pressing Enter", enterKey())
 			want = slices.Insert(want, n-1, "")
-			sameAsOnScreen(t, p, bin, want, rows, "")
+			sameAsOnScreen(t, p, bin, want, rows, mixedPages)
 		}
 		waitSavedLines(p, want)
+		p.Wait("#site-urls-kept")
 		p.Reload()
 		p.WaitReady()
-		sameAsOnScreen(t, p, bin, want, rows, "")
+		p.Click("#site-urls-toggle")
+		sameAsOnScreen(t, p, bin, want, rows, mixedPages)
 		noExceptions(t, p)
 	})
 }
