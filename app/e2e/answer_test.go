@@ -718,7 +718,7 @@ func TestPhoneShowsWholeURL(t *testing.T) {
 	const read = `(i => {
 		const w = document.querySelector('[data-row="' + i + '"] .url-whole'), f = document.querySelector('[data-row="' + i + '"] input[name=url]');
 		const r = w.getBoundingClientRect();
-		return {Text: w.textContent, Value: f.value, Clipped: w.scrollHeight > w.clientHeight + 1, Hidden: r.width === 0 || getComputedStyle(w).display === "none"};
+		return {Text: w.textContent, Value: f.value, Clipped: w.scrollHeight > w.clientHeight + 1 || w.scrollWidth > w.clientWidth + 1, Hidden: r.width === 0 || getComputedStyle(w).display === "none"};
 	})`
 	for i := range p.Count("[data-row]") {
 		s := Eval[shown](p, "reading test "+strconv.Itoa(i)+"'s URL", read+"("+strconv.Itoa(i)+")")
