@@ -31,7 +31,7 @@ func (v pageView) embedded() app.UI {
 			app.A().ID("open-full").Href(v.fullLink).Target("_blank").Rel("noopener").
 				Text("Open in full tester ↗"),
 		),
-		v.notices.view(),
+		v.noticesView(),
 	}
 	editorShown := false
 	for _, p := range o.Panels {

@@ -88,7 +88,7 @@ type intentPage struct {
 	analysis func() *model.Analysis
 	state    func() *model.State
 	// apply carries out an edit of the work (the file written).
-	apply func(app.Context, session.Edit)
+	apply func(app.Context, session.Msg)
 	// settle has the analysis of the text typed made now, before the
 	// file is written from it.
 	settle func(app.Context)

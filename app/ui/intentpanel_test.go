@@ -39,7 +39,7 @@ func TestIntentPanelAlone(t *testing.T) {
 	ip := &intentPanel{page: intentPage{
 		analysis: func() *model.Analysis { return an },
 		state:    func() *model.State { return &s },
-		apply:    func(_ app.Context, e session.Edit) { edits = append(edits, e) },
+		apply:    func(_ app.Context, e session.Msg) { edits = append(edits, e.(session.Edit)) },
 		settle:   func(app.Context) { settled++ },
 		write: func(text string, in robots.Intent, done intentWritten) string {
 			writes++

@@ -105,7 +105,7 @@ func (t *Tester) linkGiven(ctx app.Context) {
 		return // guardNavigation repairs what Go cannot parse
 	}
 	fx := t.work.Apply(session.LinkGiven{Fragment: unescapeFragment(u.EscapedFragment()), Damaged: damaged})
-	if fx == (session.Effects{}) && damaged == "" {
+	if fx.None() && damaged == "" {
 		ctx.PreventUpdate() // a jump within the page
 		return
 	}

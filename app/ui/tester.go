@@ -5,6 +5,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/effect"
+	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
@@ -58,8 +60,6 @@ type Tester struct {
 	site sitePanel // the site URLs panel, which owns its URLs and their coverage (sitepanel.go)
 
 	transfer transfers // the link, exports, imports and fetches, which own their outcomes (transfer.go)
-
-	notices noticesPanel // the notices and the choice over a link, which hold nothing of their own (noticespanel.go)
 
 	lint linting // the findings, worked out once the user pauses (lint.go)
 
@@ -126,18 +126,6 @@ func (t *Tester) OnInit() {
 		embedded:  func() bool { return t.page.embed.On },
 		reveal:    t.revealLine,
 	}
-	t.notices.page = noticesPage{
-		notes:  func() []session.Note { return t.work.Notes() },
-		shared: func() *model.State { return t.work.Pending() },
-		canUndo: func() bool {
-			_, ok := t.work.CanUndo()
-			return ok
-		},
-		aside:  func() string { return t.work.Autosave().AsideState() },
-		apply:  t.apply,
-		save:   t.saving.save,
-		failed: t.transfer.fileFailed,
-	}
 	t.lint.page = lintPage{
 		analysis: func() *model.Analysis { return t.work.Analysis() },
 		own:      func() app.Context { return t.own },
@@ -195,11 +183,35 @@ func stateCopy(s *model.State) model.State {
 	return c
 }
 
-// apply carries out a user's edit and shows its effects.
-func (t *Tester) apply(ctx app.Context, e session.Edit) {
-	fx := t.work.Apply(e)
-	t.transfer.applied(e, fx)
+// Send carries out what a view sent: the Tester is the views' one
+// Sender (widget.Sender).
+func (t *Tester) Send(ctx app.Context, msg any) { t.apply(ctx, msg) }
+
+// apply carries out a message of the session and shows its effects.
+func (t *Tester) apply(ctx app.Context, m session.Msg) {
+	fx := t.work.Apply(m)
+	if e, ok := m.(session.Edit); ok {
+		t.transfer.applied(e, fx)
+	}
 	t.show(ctx, fx)
+	t.run(ctx, fx.IO)
+}
+
+// run carries out the work with the browser that a change asked for
+// (effect), in order.
+func (t *Tester) run(ctx app.Context, io []effect.IO) {
+	for _, w := range io {
+		switch w := w.(type) {
+		case effect.Download:
+			if err := dom.Download(w.Name, w.Type, w.Data); err != nil {
+				t.transfer.fileFailed(ctx, w.Failed, err)
+			}
+		case effect.SaveNow:
+			t.saving.save()
+		case effect.DropLink:
+			dom.ReplaceURL(embed.PageURL(dom.URL()))
+		}
+	}
 }
 
 // takePending has the session make the analysis of the text typed that is

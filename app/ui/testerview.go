@@ -44,7 +44,9 @@ func (t *Tester) Render() app.UI {
 		versions:      &t.versions,
 		site:          &t.site,
 		compare:       &t.compare,
-		notices:       &t.notices,
+		notes:         t.work.Notes(),
+		pending:       t.work.Pending(),
+		to:            t,
 		intent:        &t.intent,
 		edit:          t.apply,
 		reveal:        t.reveal,
@@ -88,10 +90,14 @@ type pageView struct {
 	versions *versionsPanel
 	site     *sitePanel
 	compare  *comparePanel
-	notices  *noticesPanel
 	intent   *intentPanel
 
-	edit       func(app.Context, session.Edit)
+	notes   []session.Note
+	pending *model.State // the link's tests waiting for the user's choice
+	// to takes what the views send: the Tester.
+	to widget.Sender
+
+	edit       func(app.Context, session.Msg)
 	reveal     func(app.Context, int)
 	revealLine app.EventHandler
 	why        func(app.Context, int)
@@ -222,8 +228,17 @@ func (v pageView) header() app.UI {
 			v.undoButtons(),
 		),
 		v.transfer.fetchView(v.ready),
-		v.notices.view(),
+		v.noticesView(),
 	)
+}
+
+// noticesView draws the notices and the choice over a link waiting.
+func (v pageView) noticesView() app.UI {
+	shared := -1
+	if p := v.pending; p != nil {
+		shared = len(p.Rows)
+	}
+	return &panel.Notices{Notes: v.notes, Shared: shared, CanUndo: v.canUndo, To: v.to}
 }
 
 // workspace returns the first screen: the editor, and beside it (above it

@@ -42,7 +42,7 @@ type transferPage struct {
 	analysis func() *model.Analysis
 	state    func() *model.State
 	// apply carries out an edit of the work (an import, a fetch, a drop).
-	apply func(app.Context, session.Edit)
+	apply func(app.Context, session.Msg)
 	// settle has the analysis of the text typed made now, before an
 	// action that reads the file.
 	settle func(app.Context)

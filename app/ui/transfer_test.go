@@ -26,12 +26,12 @@ func TestTransfersAlone(t *testing.T) {
 	tr := &transfers{page: transferPage{
 		analysis: func() *model.Analysis { return an },
 		state:    func() *model.State { return &s },
-		apply: func(_ app.Context, e session.Edit) {
+		apply: func(_ app.Context, e session.Msg) {
 			if r, ok := e.(session.Report); ok {
 				notes = append(notes, r.Note)
 				return
 			}
-			edits = append(edits, e)
+			edits = append(edits, e.(session.Edit))
 			if f, ok := e.(session.Fetch); ok {
 				s.Robots = f.Body
 			}

@@ -38,7 +38,7 @@ type versionsPage struct {
 	// store is the autosave's side of the work: the versions it kept.
 	store func() versionStore
 	// apply carries out an edit of the work (a version restored).
-	apply func(app.Context, session.Edit)
+	apply func(app.Context, session.Msg)
 	// settle has the analysis of the text typed made now, before an
 	// action that reads the file.
 	settle func(app.Context)

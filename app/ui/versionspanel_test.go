@@ -55,7 +55,7 @@ func TestVersionsPanelAlone(t *testing.T) {
 		analysis: func() *model.Analysis { return an },
 		state:    func() *model.State { return &s },
 		store:    func() versionStore { return store },
-		apply:    func(_ app.Context, e session.Edit) { edits = append(edits, e) },
+		apply:    func(_ app.Context, e session.Msg) { edits = append(edits, e.(session.Edit)) },
 		settle:   func(app.Context) { settled++ },
 		live: func() liveCopy {
 			return liveCopy{url: "https://example.com/robots.txt", body: "User-agent: *\nDisallow:\n"}

@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"robotstester/app/internal/effect"
 	"robotstester/app/internal/share"
 	"robotstester/app/model"
 	"robotstester/robots"
@@ -15,6 +16,11 @@ import (
 // An Edit is one thing the user does to the work. The edits are the types
 // of this file, edit_tests.go and edit_history.go; Apply carries them out.
 type Edit interface{ apply(*Session) Effects }
+
+// A Msg is what Apply takes: an Edit of the work, or a message to one of
+// the parts the session holds, of the type its package declares (route).
+// The page's views send them; the page sends back what came of an IO.
+type Msg = any
 
 // Effects says what an edit changed, for the page to show it.
 type Effects struct {
@@ -43,6 +49,15 @@ type Effects struct {
 	Replaced bool
 	// Link is what became of a link given to the page (LinkGiven).
 	Link LinkOutcome
+	// IO is the work with the browser the change asks of the page, in
+	// order.
+	IO []effect.IO
+}
+
+// None reports whether fx asks nothing of the page.
+func (fx Effects) None() bool {
+	return !fx.File && !fx.Editor && !fx.Rows && fx.Focus == 0 && !fx.FocusAgent && !fx.Changed &&
+		!fx.Lint && !fx.Due && !fx.Replaced && fx.Link == NoLink && len(fx.IO) == 0
 }
 
 // And returns what the page must do after an edit with effects fx and
@@ -69,6 +84,7 @@ func (fx Effects) and(next Effects) Effects {
 		Due:        next.Due,
 		Replaced:   fx.Replaced || next.Replaced,
 		Link:       link,
+		IO:         append(fx.IO[:len(fx.IO):len(fx.IO)], next.IO...),
 	}
 }
 
@@ -78,7 +94,8 @@ func (fx Effects) and(next Effects) Effects {
 // must find the work as the user typed it. An arrival needs none: it
 // takes another work, and the text typed meanwhile, when it keeps it, is
 // the editor's.
-func (s *Session) Apply(e Edit) Effects {
+func (s *Session) Apply(m Msg) Effects {
+	e := route(m)
 	var fx Effects
 	switch e.(type) {
 	case EditText, Analyzed, Arrived:
@@ -269,11 +286,11 @@ type OpenShared struct{}
 
 func (OpenShared) apply(s *Session) Effects {
 	if s.pending == nil {
-		return Effects{}
+		return chosen
 	}
 	p := *s.pending
 	s.pending = nil
-	return Replace{State: p, Label: "Shared tests opened"}.apply(s)
+	return Replace{State: p, Label: "Shared tests opened"}.apply(s).and(chosen)
 }
 
 // KeepMine drops the link's tests, as the user chose.
@@ -281,10 +298,25 @@ type KeepMine struct{}
 
 func (KeepMine) apply(s *Session) Effects {
 	if s.pending == nil {
-		return Effects{}
+		return chosen
 	}
 	s.pending = nil
-	return Effects{Changed: s.save.unsaved()}
+	return Effects{Changed: s.save.unsaved()}.and(chosen)
+}
+
+// chosen is what the user's choice over a link asks of the page: the
+// choice kept at once, and the link gone from the address bar, so that a
+// reload does not ask again.
+var chosen = Effects{IO: []effect.IO{effect.SaveNow{}, effect.DropLink{}}}
+
+// ExportAside hands the user the saved work that could not be opened.
+type ExportAside struct{}
+
+func (ExportAside) apply(s *Session) Effects {
+	return Effects{IO: []effect.IO{effect.Download{
+		Name: "robots-tester-saved-work.json", Type: "application/json",
+		Data: []byte(s.save.AsideState()), Failed: "The export failed",
+	}}}
 }
 
 // SetAnswer sets the server's answer the verdicts assume (a value of

@@ -191,7 +191,7 @@ func TestEditTextPaced(t *testing.T) {
 	if err := first.Run(nil); err != robots.ErrStopped {
 		t.Errorf("a moot work ran to its end: %v", err)
 	}
-	if fx := s.Apply(Analyzed{first}); fx != (Effects{}) {
+	if fx := s.Apply(Analyzed{first}); !fx.None() {
 		t.Errorf("a moot work was taken: %+v", fx)
 	}
 	second := s.Due()
@@ -212,7 +212,7 @@ func TestEditTextPaced(t *testing.T) {
 	if w.Run(nil) != robots.ErrStopped {
 		t.Errorf("the work of a text taken ran on")
 	}
-	if fx := s.Settle(); fx != (Effects{}) {
+	if fx := s.Settle(); !fx.None() {
 		t.Errorf("Settle with nothing due: %+v", fx)
 	}
 	s.Apply(Undo{})

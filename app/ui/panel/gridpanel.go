@@ -28,7 +28,7 @@ type GridPanel struct {
 
 	// OnEdit adds the tests of the crawlers × the URLs, or replaces the
 	// tests with them (session.Grid).
-	OnEdit func(ctx app.Context, e session.Edit)
+	OnEdit func(ctx app.Context, e session.Msg)
 
 	// What the user chose. The text fields are the user's once drawn:
 	// their values are read as typed and never written back.

@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"robotstester/app/internal/session"
 	"robotstester/app/model"
+	"robotstester/app/ui/internal/uitest"
 )
 
 // TestFindingsGroupSaysWhose: a group of findings shows its first line's
@@ -31,5 +33,28 @@ func TestVersionsPanelSaysWhyNone(t *testing.T) {
 	}
 	if html := render(t, &VersionsPanel{}); !strings.Contains(html, "No earlier version yet.") {
 		t.Errorf("no version yet:\n%s", html)
+	}
+}
+
+// TestNoticesDrawWhatTheyAreGiven: a notice's text is drawn as text, its
+// Undo only with something to take back, the choice only with a link
+// waiting.
+func TestNoticesDrawWhatTheyAreGiven(t *testing.T) {
+	notes := []session.Note{
+		{ID: "undo-me", Text: "Tests <b>replaced</b>", Action: session.ActionUndo},
+		{ID: session.NoteAside, Alert: true, Text: "Saved work could not be read", Action: session.ActionExportAside},
+	}
+	html := render(t, &Notices{Notes: notes, Shared: -1, To: &uitest.Recorder{}})
+	for _, want := range []string{`id="notices"`, `data-notice="undo-me"`, "Tests &lt;b&gt;replaced&lt;/b&gt;", "Export it"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("no %s in\n%s", want, html)
+		}
+	}
+	if strings.Contains(html, "<b>") || strings.Contains(html, ">Undo<") || strings.Contains(html, "shared-choice") {
+		t.Errorf("markup, an Undo with nothing to undo, or a choice with no link:\n%s", html)
+	}
+	html = render(t, &Notices{Notes: notes, Shared: 3, CanUndo: true, To: &uitest.Recorder{}})
+	if !strings.Contains(html, ">Undo<") || !strings.Contains(html, `id="open-shared"`) || !strings.Contains(html, "3 tests") {
+		t.Errorf("no Undo, or no choice over the link:\n%s", html)
 	}
 }

@@ -24,7 +24,7 @@ type VersionsPanel struct {
 	// OnToggle is the panel opened or closed (the versions are read when
 	// it opens); OnRestore, version i restored.
 	OnToggle func(ctx app.Context, open bool)
-	OnEdit   func(ctx app.Context, e session.Edit)
+	OnEdit   func(ctx app.Context, e session.Msg)
 }
 
 // Render returns the component's markup.

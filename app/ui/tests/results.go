@@ -87,7 +87,7 @@ type ResultsTable struct {
 	// fields, a list of URLs pasted, the focus coming into a test's line
 	// (Select), a test removed or pinned, Enter in a URL field (a test
 	// added after it).
-	OnEdit func(ctx app.Context, e session.Edit)
+	OnEdit func(ctx app.Context, e session.Msg)
 	// OnWhy is the Why control of test i: select it and show the Why
 	// panel. Without it, the control selects the test.
 	OnWhy func(ctx app.Context, i int)

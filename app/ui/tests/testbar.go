@@ -31,7 +31,7 @@ type TestBar struct {
 
 	// OnEdit is what the user did to the work: a key typed in the test's
 	// fields, a list of URLs pasted, a test added.
-	OnEdit func(ctx app.Context, e session.Edit)
+	OnEdit func(ctx app.Context, e session.Msg)
 	// OnReveal is the deciding line's button: show it in the editor.
 	OnReveal func(ctx app.Context, line int)
 }

@@ -14,9 +14,10 @@ type SharedChoice struct {
 
 	Rows int // rows of the shared tests
 
-	// OnOpen opens the link's tests; OnKeep keeps the user's work.
-	OnOpen func(ctx app.Context)
-	OnKeep func(ctx app.Context)
+	// Open is sent to open the link's tests; Keep, to keep the user's
+	// work.
+	Open, Keep any
+	To         Sender
 }
 
 // Render returns the component's markup.
@@ -33,14 +34,6 @@ func (c *SharedChoice) Render() app.UI {
 	)
 }
 
-func (c *SharedChoice) open(ctx app.Context, e app.Event) {
-	if c.OnOpen != nil {
-		c.OnOpen(ctx)
-	}
-}
+func (c *SharedChoice) open(ctx app.Context, e app.Event) { c.To.Send(ctx, c.Open) }
 
-func (c *SharedChoice) keep(ctx app.Context, e app.Event) {
-	if c.OnKeep != nil {
-		c.OnKeep(ctx)
-	}
-}
+func (c *SharedChoice) keep(ctx app.Context, e app.Event) { c.To.Send(ctx, c.Keep) }

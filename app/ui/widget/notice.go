@@ -12,13 +12,13 @@ type Notice struct {
 	Alert bool   // a problem, rather than news
 	Text  string // what it says
 	// ActionText, when not "", is the label of the notice's button, which
-	// calls OnAction: "Undo", "Export it".
+	// sends Action: "Undo", "Export it".
 	ActionText string
+	Action     any
+	// Dismissed is sent when the user dismisses the notice.
+	Dismissed any
 
-	// OnDismiss is told the notice's ID when the user dismisses it;
-	// OnAction, that its button was pressed.
-	OnDismiss func(ctx app.Context, id string)
-	OnAction  func(ctx app.Context)
+	To Sender
 }
 
 // Render returns the component's markup.
@@ -40,14 +40,6 @@ func (n *Notice) Render() app.UI {
 	)
 }
 
-func (n *Notice) dismiss(ctx app.Context, e app.Event) {
-	if n.OnDismiss != nil {
-		n.OnDismiss(ctx, n.ID)
-	}
-}
+func (n *Notice) dismiss(ctx app.Context, e app.Event) { n.To.Send(ctx, n.Dismissed) }
 
-func (n *Notice) action(ctx app.Context, e app.Event) {
-	if n.OnAction != nil {
-		n.OnAction(ctx)
-	}
-}
+func (n *Notice) action(ctx app.Context, e app.Event) { n.To.Send(ctx, n.Action) }

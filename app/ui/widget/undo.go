@@ -17,7 +17,7 @@ type UndoButtons struct {
 	CanUndo, CanRedo bool
 	Undo, Redo       string
 	// OnEdit takes the step: session.Undo or session.Redo.
-	OnEdit func(ctx app.Context, e session.Edit)
+	OnEdit func(ctx app.Context, e session.Msg)
 }
 
 // Render returns the component's markup.

@@ -24,3 +24,9 @@ func Render(t testing.TB, c app.Composer) string {
 // AttrValue matches an attribute's value as go-app writes it: a quoted Go
 // string. Replacing every match leaves the text outside attributes.
 var AttrValue = regexp.MustCompile(`="(?:[^"\\]|\\.)*"`)
+
+// Recorder is a view's Sender in a test: it keeps what it is sent.
+type Recorder struct{ Sent []any }
+
+// Send records msg.
+func (r *Recorder) Send(_ app.Context, msg any) { r.Sent = append(r.Sent, msg) }
