@@ -1,6 +1,6 @@
 // Package ui is the tester's page: the Tester, which applies the user's
 // edits to the session (app/internal/session) and shows their effects, the
-// page drawn from the session's state with the components of app/ui/tests,
+// page drawn from the session's state with the components of app/ui/results,
 // app/ui/panel and app/ui/widget wired to it, the start (mount.go), the
 // arrival of links and saved work, the editor's binding, the embed mode and
 // go-app's routes.

@@ -11,7 +11,7 @@ import (
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/panel"
-	"robotstester/app/ui/tests"
+	"robotstester/app/ui/results"
 	"robotstester/app/ui/widget"
 	"robotstester/robots"
 )
@@ -286,7 +286,7 @@ func (v pageView) workspace(withSide bool) app.UI {
 // embed).
 func (v pageView) testBar(readOnly bool) app.UI {
 	why, has := v.an.Why()
-	return &tests.TestBar{
+	return &results.TestBar{
 		Why:      why,
 		Has:      has,
 		Total:    len((*v.state).Rows),
@@ -411,7 +411,7 @@ func editorLegend() app.UI {
 // (in an embed).
 func (v pageView) resultsTable(readOnly bool) app.UI {
 	an := v.an
-	return &tests.ResultsTable{
+	return &results.ResultsTable{
 		Table:    v.ui.results.Table(an, v.state),
 		Selected: an.Selected,
 		ReadOnly: readOnly,

@@ -4,7 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/model"
-	"robotstester/app/ui/tests"
+	"robotstester/app/ui/results"
 )
 
 // viewState is what the page shows of the work, which is the page's and
@@ -16,7 +16,7 @@ type viewState struct {
 	severity   string          // the findings shown: "" for all, or one severity
 
 	results   model.TableState // the results table's query, and its table while nothing changed
-	rowReveal tests.RowReveal  // the test the results table brings into view next
+	rowReveal results.RowReveal  // the test the results table brings into view next
 	whySheet  bool             // the Why panel shows as a sheet (narrow screens), once asked for
 	whyOpener int              // the test whose Why control opened the sheet: its control has the focus back
 
@@ -37,7 +37,7 @@ func (vs *viewState) openWhy(i int) { vs.whySheet, vs.whyOpener = true, i }
 // for none).
 func (vs *viewState) bringRow(an *model.Analysis, st *model.State, i int, field string) {
 	vs.results.Show(an, st, i)
-	vs.rowReveal = tests.RowReveal{Row: i, Field: field, Select: field != "", Seq: vs.rowReveal.Seq + 1}
+	vs.rowReveal = results.RowReveal{Row: i, Field: field, Select: field != "", Seq: vs.rowReveal.Seq + 1}
 }
 
 // openMore draws a part under More once it is opened.

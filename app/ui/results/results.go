@@ -1,4 +1,4 @@
-package tests
+package results
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
