@@ -64,7 +64,7 @@ func (v pageView) embedded() app.UI {
 			))
 		case embed.Why:
 			why, has := an.Why()
-			body = append(body, &panel.WhyPanel{Why: why, Has: has, Sheet: v.ui.whySheet, Opener: v.ui.whyOpener, OnReveal: v.reveal, OnClose: v.ui.closeWhy})
+			body = append(body, &panel.WhyPanel{Why: why, Has: has, Sheet: v.ui.whySheet, Opener: v.ui.whyOpener, To: v.to})
 		}
 	}
 	// Without a Why panel in the page, a test's Why control still answers:
@@ -72,7 +72,7 @@ func (v pageView) embedded() app.UI {
 	// cannot hide.
 	if v.ui.whySheet && !slices.Contains(o.Panels, embed.Why) {
 		why, has := an.Why()
-		body = append(body, &panel.WhyPanel{Why: why, Has: has, Sheet: true, Opener: v.ui.whyOpener, OnReveal: v.reveal, OnClose: v.ui.closeWhy})
+		body = append(body, &panel.WhyPanel{Why: why, Has: has, Sheet: true, Opener: v.ui.whyOpener, To: v.to})
 	}
 	return root.Body(body...)
 }

@@ -184,8 +184,26 @@ func stateCopy(s *model.State) model.State {
 }
 
 // Send carries out what a view sent: the Tester is the views' one
-// Sender (widget.Sender).
-func (t *Tester) Send(ctx app.Context, msg any) { t.apply(ctx, msg) }
+// Sender (widget.Sender). The page's own messages (widget's) change what
+// the page shows; every other goes to the session.
+func (t *Tester) Send(ctx app.Context, msg any) {
+	switch m := msg.(type) {
+	case widget.ShowLine:
+		t.reveal(ctx, m.Line)
+	case widget.ExplainTest:
+		t.whyRow(ctx, m.Row)
+	case widget.CloseWhy:
+		t.ui.whySheet = false
+	case widget.SetTableQuery:
+		t.ui.results.SetQuery(m.Query)
+	case widget.ToggleAIGrid:
+		t.ui.aiOpen = m.Open
+	case widget.ShowSeverity:
+		t.ui.severity = m.Severity
+	default:
+		t.apply(ctx, msg)
+	}
+}
 
 // apply carries out a message of the session and shows its effects.
 func (t *Tester) apply(ctx app.Context, m session.Msg) {

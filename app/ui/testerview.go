@@ -48,10 +48,7 @@ func (t *Tester) Render() app.UI {
 		pending:       t.work.Pending(),
 		to:            t,
 		intent:        &t.intent,
-		edit:          t.apply,
-		reveal:        t.reveal,
 		revealLine:    t.revealLine,
-		why:           t.whyRow,
 		mountEditor:   t.mountEditor,
 		releaseEditor: t.edit.release,
 	}
@@ -97,10 +94,7 @@ type pageView struct {
 	// to takes what the views send: the Tester.
 	to widget.Sender
 
-	edit       func(app.Context, session.Msg)
-	reveal     func(app.Context, int)
 	revealLine app.EventHandler
-	why        func(app.Context, int)
 	// mountEditor and releaseEditor are the editor's: CodeMirror made
 	// and gone.
 	mountEditor   func(app.Context, app.Value)
@@ -110,15 +104,15 @@ type pageView struct {
 // on returns a handler that hands e to the session: an edit that is the
 // same at every render (go-app keeps a control's first handler).
 func (v pageView) on(e session.Edit) app.EventHandler {
-	edit := v.edit
-	return func(ctx app.Context, _ app.Event) { edit(ctx, e) }
+	to := v.to
+	return func(ctx app.Context, _ app.Event) { to.Send(ctx, e) }
 }
 
 // onChoice returns a select's handler, which hands the session the edit
 // made of the value chosen.
 func (v pageView) onChoice(chosen func(value string) session.Edit) app.EventHandler {
-	edit := v.edit
-	return func(ctx app.Context, _ app.Event) { edit(ctx, chosen(ctx.JSSrc().Get("value").String())) }
+	to := v.to
+	return func(ctx app.Context, _ app.Event) { to.Send(ctx, chosen(ctx.JSSrc().Get("value").String())) }
 }
 
 // page draws the whole page, as far as its parts are drawn (mount.go).
@@ -171,7 +165,7 @@ func (v pageView) panels() []app.UI {
 			app.Div().Class("more-list").Body(
 				v.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: every crawler over your sitemaps, lists, logs"), v.site.view),
 				v.morePanel("more-grid", app.Text("Many tests at once: crawlers × URLs"), func() app.UI {
-					return &panel.GridPanel{Room: (*v.state).Room(), OnEdit: v.edit}
+					return &panel.GridPanel{Room: (*v.state).Room(), To: v.to}
 				}),
 				v.morePanel("more-transfer", app.Text("Import and export"), v.transfer.view),
 				v.versions.view(),
@@ -180,11 +174,10 @@ func (v pageView) panels() []app.UI {
 				v.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), v.overview),
 				v.morePanel("more-findings", v.findingsSummary(), func() app.UI {
 					return &panel.FindingsPanel{
-						Groups:     an.FindingGroups(v.ui.severity),
-						Linted:     an.Linted(),
-						Severity:   v.ui.severity,
-						OnSeverity: v.ui.setSeverity,
-						OnReveal:   v.reveal,
+						Groups:   an.FindingGroups(v.ui.severity),
+						Linted:   an.Linted(),
+						Severity: v.ui.severity,
+						To:       v.to,
 					}
 				}),
 				v.morePanel("more-compare", app.Text("Every crawler's reading"), v.compare.view),
@@ -199,7 +192,7 @@ func (v pageView) panels() []app.UI {
 // out only while it is open.
 func (v pageView) overview() app.UI {
 	an := v.an
-	p := &panel.OverviewPanel{O: an.Overview(), AIOpen: v.ui.aiOpen, OnReveal: v.reveal, OnAIToggle: v.ui.toggleAIGrid}
+	p := &panel.OverviewPanel{O: an.Overview(), AIOpen: v.ui.aiOpen, To: v.to}
 	if v.ui.aiOpen {
 		g := an.AIGrid()
 		p.AI = &g
@@ -257,7 +250,7 @@ func (v pageView) workspace(withSide bool) app.UI {
 		why, hasWhy := v.an.Why()
 		side = side.Body(
 			v.testBar(false),
-			&panel.WhyPanel{Why: why, Has: hasWhy, Sheet: v.ui.whySheet, Opener: v.ui.whyOpener, OnReveal: v.reveal, OnClose: v.ui.closeWhy},
+			&panel.WhyPanel{Why: why, Has: hasWhy, Sheet: v.ui.whySheet, Opener: v.ui.whyOpener, To: v.to},
 		)
 	}
 	return app.Div().Class("workspace").Body(
@@ -291,8 +284,7 @@ func (v pageView) testBar(readOnly bool) app.UI {
 		Has:      has,
 		Total:    len((*v.state).Rows),
 		ReadOnly: readOnly,
-		OnEdit:   v.edit,
-		OnReveal: v.reveal,
+		To:       v.to,
 	}
 }
 
@@ -326,7 +318,7 @@ func (v pageView) testsSection() app.UI {
 // undoButtons returns the Undo and Redo buttons, labelled with what they
 // would undo or redo.
 func (v pageView) undoButtons() app.UI {
-	u := &widget.UndoButtons{OnEdit: v.edit}
+	u := &widget.UndoButtons{To: v.to}
 	u.Undo, u.CanUndo = v.undo, v.canUndo
 	u.Redo, u.CanRedo = v.redo, v.canRedo
 	return u
@@ -416,10 +408,7 @@ func (v pageView) resultsTable(readOnly bool) app.UI {
 		Selected: an.Selected,
 		ReadOnly: readOnly,
 		Reveal:   v.ui.rowReveal,
-		OnEdit:   v.edit,
-		OnWhy:    v.why,
-		OnReveal: v.reveal,
-		OnQuery:  v.ui.setQuery,
+		To:       v.to,
 	}
 }
 

@@ -15,19 +15,14 @@ type viewState struct {
 	moreOpened map[string]bool // the parts under More opened once (morePanel)
 	severity   string          // the findings shown: "" for all, or one severity
 
-	results   model.TableState // the results table's query, and its table while nothing changed
-	rowReveal results.RowReveal  // the test the results table brings into view next
-	whySheet  bool             // the Why panel shows as a sheet (narrow screens), once asked for
-	whyOpener int              // the test whose Why control opened the sheet: its control has the focus back
+	results   model.TableState  // the results table's query, and its table while nothing changed
+	rowReveal results.RowReveal // the test the results table brings into view next
+	whySheet  bool              // the Why panel shows as a sheet (narrow screens), once asked for
+	whyOpener int               // the test whose Why control opened the sheet: its control has the focus back
 
 	// opened is told of a part under More opened for the first time.
 	opened func(id string)
 }
-
-func (vs *viewState) toggleAIGrid(ctx app.Context, open bool)      { vs.aiOpen = open }
-func (vs *viewState) closeWhy(ctx app.Context)                     { vs.whySheet = false }
-func (vs *viewState) setQuery(ctx app.Context, q model.TableQuery) { vs.results.SetQuery(q) }
-func (vs *viewState) setSeverity(ctx app.Context, severity string) { vs.severity = severity }
 
 // openWhy shows test i's Why as a sheet, where the screen is narrow.
 func (vs *viewState) openWhy(i int) { vs.whySheet, vs.whyOpener = true, i }

@@ -21,9 +21,9 @@ type FindingsPanel struct {
 	// "warning" or "info".
 	Severity string
 
-	// OnSeverity is the filter chosen; OnReveal shows a line in the editor.
-	OnSeverity func(ctx app.Context, severity string)
-	OnReveal   func(ctx app.Context, line int)
+	// To is sent the filter chosen (widget.ShowSeverity) and a line to
+	// show in the editor (widget.ShowLine).
+	To widget.Sender
 }
 
 // Render returns the component's markup.
@@ -79,12 +79,12 @@ func (p *FindingsPanel) Render() app.UI {
 }
 
 func (p *FindingsPanel) filter(ctx app.Context, e app.Event) {
-	if p.OnSeverity != nil {
-		p.OnSeverity(ctx, ctx.JSSrc().Get("value").String())
+	if p.To != nil {
+		p.To.Send(ctx, widget.ShowSeverity{Severity: ctx.JSSrc().Get("value").String()})
 	}
 }
 
-func (p *FindingsPanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.OnReveal) }
+func (p *FindingsPanel) reveal(ctx app.Context, e app.Event) { widget.SendLine(ctx, p.To) }
 
 // severityIcon is the sign drawn beside a finding, so that severity does
 // not rest on colour alone.

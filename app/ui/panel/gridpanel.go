@@ -9,6 +9,7 @@ import (
 
 	"robotstester/app/internal/session"
 	"robotstester/app/model"
+	"robotstester/app/ui/widget"
 )
 
 // GridPanel makes many tests at once: every crawler chosen (ready-made
@@ -26,9 +27,9 @@ type GridPanel struct {
 	// the tests has room for model.MaxRows.
 	Room int
 
-	// OnEdit adds the tests of the crawlers × the URLs, or replaces the
-	// tests with them (session.Grid).
-	OnEdit func(ctx app.Context, e session.Msg)
+	// To is sent the tests of the crawlers × the URLs, to add or to
+	// replace the tests with (session.Grid).
+	To widget.Sender
 
 	// What the user chose. The text fields are the user's once drawn:
 	// their values are read as typed and never written back.
@@ -143,7 +144,7 @@ func (p *GridPanel) replace(ctx app.Context, e app.Event) { p.make(ctx, true) }
 
 func (p *GridPanel) make(ctx app.Context, replace bool) {
 	crawlers, urls := p.choice()
-	if p.OnEdit != nil && len(crawlers) > 0 && len(urls) > 0 {
-		p.OnEdit(ctx, session.Grid{Crawlers: crawlers, URLs: urls, Replace: replace})
+	if p.To != nil && len(crawlers) > 0 && len(urls) > 0 {
+		p.To.Send(ctx, session.Grid{Crawlers: crawlers, URLs: urls, Replace: replace})
 	}
 }

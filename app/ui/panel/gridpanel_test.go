@@ -28,10 +28,10 @@ func TestGridPanel(t *testing.T) {
 	var gotC, gotU []string
 	var gotR bool
 	p := &GridPanel{Room: 10, checked: []string{"ai-training"}, more: "MyBot, GPTBot", urls: "/a\n\n/b\n/c\n",
-		OnEdit: func(_ app.Context, e session.Msg) {
+		To: sendFunc(func(e any) {
 			g := e.(session.Grid)
 			gotC, gotU, gotR = g.Crawlers, g.URLs, g.Replace
-		}}
+		})}
 	crawlers, urls := p.choice()
 	n := len(crawlers) * len(urls)
 	html = render(t, p)

@@ -23,10 +23,9 @@ type OverviewPanel struct {
 	AI     *model.AIGrid
 	AIOpen bool // the AI crawlers' grid is open
 
-	// OnReveal shows a line in the editor; OnAIToggle opens or closes the
-	// AI crawlers' grid.
-	OnReveal   func(ctx app.Context, line int)
-	OnAIToggle func(ctx app.Context, open bool)
+	// To is sent a line to show in the editor (widget.ShowLine), and the
+	// AI crawlers' grid opened or closed (widget.ToggleAIGrid).
+	To widget.Sender
 }
 
 // Render returns the component's markup.
@@ -93,7 +92,7 @@ func (p *OverviewPanel) Render() app.UI {
 
 func (p *OverviewPanel) lineButton(n int) app.UI { return widget.LineButton(n, p.reveal) }
 
-func (p *OverviewPanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.OnReveal) }
+func (p *OverviewPanel) reveal(ctx app.Context, e app.Event) { widget.SendLine(ctx, p.To) }
 
 // aiGrid shows which AI crawlers may fetch which tested URL, with the use
 // the file states for them (#ai-grid; each cell has data-verdict).
@@ -139,7 +138,7 @@ func aiGridTable(g *model.AIGrid) app.UI {
 }
 
 func (p *OverviewPanel) toggleAI(ctx app.Context, e app.Event) {
-	if open := ctx.JSSrc().Get("open").Bool(); open != p.AIOpen && p.OnAIToggle != nil {
-		p.OnAIToggle(ctx, open)
+	if open := ctx.JSSrc().Get("open").Bool(); open != p.AIOpen && p.To != nil {
+		p.To.Send(ctx, widget.ToggleAIGrid{Open: open})
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"robotstester/app/internal/session"
 	"robotstester/app/model"
 	"robotstester/app/ui/internal/uitest"
@@ -58,3 +60,9 @@ func TestNoticesDrawWhatTheyAreGiven(t *testing.T) {
 		t.Errorf("no Undo, or no choice over the link:\n%s", html)
 	}
 }
+
+// sendFunc is a view's Sender in a test that looks at each message as it
+// comes.
+type sendFunc func(msg any)
+
+func (f sendFunc) Send(_ app.Context, msg any) { f(msg) }

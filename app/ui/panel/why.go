@@ -29,16 +29,16 @@ type WhyPanel struct {
 	Has bool      // a row is selected
 	// Sheet shows the panel as a sheet over the bottom of the screen, on
 	// screens too narrow to put it beside the tests (results.css): Tester
-	// sets it when a test's Why control is used, and clears it in OnClose.
+	// sets it when a test's Why control is used, and clears it when the sheet is closed.
 	// Wide screens ignore it.
 	Sheet bool
 	// Opener is the test whose Why control opened the sheet: closing it
 	// gives that control the focus back.
 	Opener int
 
-	// OnReveal shows a line of the file in the editor.
-	OnReveal func(ctx app.Context, line int)
-	OnClose  func(ctx app.Context) // the sheet's close button, or Escape in it
+	// To is sent a line to show in the editor (widget.ShowLine), and the
+	// sheet's close button or Escape in it (widget.CloseWhy).
+	To widget.Sender
 }
 
 // Render returns the component's markup.
@@ -146,18 +146,18 @@ func (p *WhyPanel) Render() app.UI {
 
 func (p *WhyPanel) lineButton(n int) app.UI { return widget.LineButton(n, p.reveal) }
 
-func (p *WhyPanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.OnReveal) }
+func (p *WhyPanel) reveal(ctx app.Context, e app.Event) { widget.SendLine(ctx, p.To) }
 
 // close closes the sheet and gives the focus back to the explained test's
 // Why control, where the user was.
 func (p *WhyPanel) close(ctx app.Context, e app.Event) {
-	if p.OnClose == nil {
+	if p.To == nil {
 		return
 	}
 	// Before the close: the button goes with the sheet, and with it this
 	// handler's context.
 	dom.FocusControl(p.Opener, "why")
-	p.OnClose(ctx)
+	p.To.Send(ctx, widget.CloseWhy{})
 }
 
 // key closes the sheet on Escape.

@@ -36,19 +36,27 @@ type ResultRow struct {
 
 	held heldFields // the fields show the test's text, except while one has the focus
 
-	// The row's controls, each told the test's index: a key typed in
-	// its fields, a list of URLs pasted, the focus coming in, its Why,
-	// remove and pin controls, and its deciding line's button.
-	OnAgent  func(ctx app.Context, i int, agent string)
-	OnURL    func(ctx app.Context, i int, url string)
-	OnPaste  func(ctx app.Context, i int, text string)
-	OnFocus  func(ctx app.Context, i int)
-	OnWhy    func(ctx app.Context, i int)
-	OnRemove func(ctx app.Context, i int)
-	OnPin    func(ctx app.Context, i int)
-	OnReveal func(ctx app.Context, i, line int)
-	// OnKey handles a key pressed in a field, and reports whether it did.
-	OnKey func(ctx app.Context, i int, field, key string) bool
+	// Table takes what the user does in the row: the table it is drawn
+	// in, which knows what each control means for the work and where the
+	// focus goes next.
+	Table rowTable
+}
+
+// rowTable is what a row tells the table it is drawn in (ResultsTable),
+// each told the test's index: a key typed in its fields, a list of URLs
+// pasted, the focus coming in, its Why, remove and pin controls, its
+// deciding line's button, and a key that may move the focus (which
+// reports whether the table took it).
+type rowTable interface {
+	setAgent(ctx app.Context, i int, agent string)
+	setURL(ctx app.Context, i int, url string)
+	pasteURLs(ctx app.Context, i int, text string)
+	focusRow(ctx app.Context, i int)
+	why(ctx app.Context, i int)
+	remove(ctx app.Context, i int)
+	pin(ctx app.Context, i int)
+	revealLine(ctx app.Context, i, line int)
+	key(ctx app.Context, i int, field, key string) bool
 }
 
 // OnUpdate runs when the table gives the row new props: once they are
@@ -196,18 +204,18 @@ func (r *ResultRow) Render() app.UI {
 }
 
 func (r *ResultRow) agentInput(ctx app.Context, e app.Event) {
-	r.held.typed(ctx, "agent", r.Row.Index, r.OnAgent)
+	r.held.typed(ctx, "agent", r.Row.Index, r.Table.setAgent)
 }
 
 func (r *ResultRow) urlInput(ctx app.Context, e app.Event) {
-	r.held.typed(ctx, "url", r.Row.Index, r.OnURL)
+	r.held.typed(ctx, "url", r.Row.Index, r.Table.setURL)
 }
 
 // paste turns a pasted list of URLs into tests. A text field would drop
 // the line breaks, so a multi-line paste is taken over before it lands;
 // the field then shows the first URL, written by the redraw.
 func (r *ResultRow) paste(ctx app.Context, e app.Event) {
-	r.held.pasted(ctx, e, r.ReadOnly, r.Row.Index, r.OnPaste)
+	r.held.pasted(ctx, e, r.ReadOnly, r.Row.Index, r.Table.pasteURLs)
 }
 
 // multiLinePaste returns the text of a paste into a URL field when it holds
@@ -234,11 +242,11 @@ func (r *ResultRow) urlFocus(ctx app.Context, e app.Event) { r.focus(ctx, "url")
 
 func (r *ResultRow) focus(ctx app.Context, field string) {
 	r.held.focused = field
-	if r.Selected || r.OnFocus == nil {
+	if r.Selected {
 		ctx.PreventUpdate() // nothing to draw
 		return
 	}
-	r.OnFocus(ctx, r.Row.Index)
+	r.Table.focusRow(ctx, r.Row.Index)
 }
 
 func (r *ResultRow) blur(ctx app.Context, e app.Event) {
@@ -265,30 +273,18 @@ func (r *ResultRow) key(ctx app.Context, e app.Event, field string) {
 		ctx.PreventUpdate()
 		return
 	}
-	if r.OnKey != nil && r.OnKey(ctx, r.Row.Index, field, key) {
+	if r.Table.key(ctx, r.Row.Index, field, key) {
 		e.PreventDefault()
 		return
 	}
 	ctx.PreventUpdate()
 }
 
-func (r *ResultRow) why(ctx app.Context, e app.Event) {
-	if r.OnWhy != nil {
-		r.OnWhy(ctx, r.Row.Index)
-	}
-}
+func (r *ResultRow) why(ctx app.Context, e app.Event) { r.Table.why(ctx, r.Row.Index) }
 
-func (r *ResultRow) remove(ctx app.Context, e app.Event) {
-	if r.OnRemove != nil {
-		r.OnRemove(ctx, r.Row.Index)
-	}
-}
+func (r *ResultRow) remove(ctx app.Context, e app.Event) { r.Table.remove(ctx, r.Row.Index) }
 
-func (r *ResultRow) pin(ctx app.Context, e app.Event) {
-	if r.OnPin != nil {
-		r.OnPin(ctx, r.Row.Index)
-	}
-}
+func (r *ResultRow) pin(ctx app.Context, e app.Event) { r.Table.pin(ctx, r.Row.Index) }
 
 // pinText is the pin control's face: the verdict expected, or "Pin" to
 // set one. Text, not an emoji, which some systems cannot draw.
@@ -303,9 +299,7 @@ func pinText(expect string) string {
 }
 
 func (r *ResultRow) reveal(ctx app.Context, e app.Event) {
-	if r.OnReveal != nil {
-		r.OnReveal(ctx, r.Row.Index, r.Row.Line)
-	}
+	r.Table.revealLine(ctx, r.Row.Index, r.Row.Line)
 }
 
 func vendorNote(v *model.RowView) string {

@@ -3,9 +3,9 @@ package results
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/internal/session"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
+	"robotstester/app/ui/widget"
 )
 
 // Geometry of the results table, shared with web/results.css: the table
@@ -83,18 +83,13 @@ type ResultsTable struct {
 	ReadOnly bool         // embed mode's readonly=1: fields read-only, no remove, no Enter
 	Reveal   RowReveal    // the test to bring into view
 
-	// OnEdit is what the user did to the work: a key typed in a test's
-	// fields, a list of URLs pasted, the focus coming into a test's line
-	// (Select), a test removed or pinned, Enter in a URL field (a test
-	// added after it).
-	OnEdit func(ctx app.Context, e session.Msg)
-	// OnWhy is the Why control of test i: select it and show the Why
-	// panel. Without it, the control selects the test.
-	OnWhy func(ctx app.Context, i int)
-	// OnReveal is a deciding line's button: show the line in the editor.
-	OnReveal func(ctx app.Context, line int)
-	// OnQuery is the controls' new filter, order, grouping or search.
-	OnQuery func(ctx app.Context, q model.TableQuery)
+	// To is sent what the user did: to the work, the session's edits (a
+	// key typed in a test's fields, a list of URLs pasted, the focus
+	// coming into a test's line, a test removed or pinned, Enter in a URL
+	// field); to the page, a test's Why (widget.ExplainTest), a deciding
+	// line's button (widget.ShowLine), the controls' new query
+	// (widget.SetTableQuery).
+	To widget.Sender
 
 	own     app.Context // from OnMount: timers and focus moves outlive a row
 	mounted bool

@@ -36,15 +36,7 @@ func (p *ResultsTable) Render() app.UI {
 			Pos:      pos,
 			Selected: l.Row == p.Selected,
 			ReadOnly: p.ReadOnly,
-			OnAgent:  p.setAgent,
-			OnURL:    p.setURL,
-			OnPaste:  p.pasteURLs,
-			OnFocus:  p.focusRow,
-			OnWhy:    p.why,
-			OnRemove: p.remove,
-			OnPin:    p.pin,
-			OnReveal: p.revealLine,
-			OnKey:    p.key,
+			Table:    p,
 		}
 	}
 
@@ -161,8 +153,8 @@ func px(v float64) string { return strconv.FormatFloat(math.Round(v), 'f', 0, 64
 // The controls' handlers: each sends the new query.
 
 func (p *ResultsTable) query(ctx app.Context, q model.TableQuery) {
-	if p.OnQuery != nil {
-		p.OnQuery(ctx, q)
+	if p.To != nil {
+		p.To.Send(ctx, widget.SetTableQuery{Query: q})
 	}
 }
 

@@ -6,14 +6,15 @@ import (
 	"robotstester/app/internal/session"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
+	"robotstester/app/ui/widget"
 )
 
 // The rows' handlers.
 
 // edit hands e to the page.
 func (p *ResultsTable) edit(ctx app.Context, e session.Edit) {
-	if p.OnEdit != nil {
-		p.OnEdit(ctx, e)
+	if p.To != nil {
+		p.To.Send(ctx, e)
 	}
 }
 
@@ -36,11 +37,8 @@ func (p *ResultsTable) focusRow(ctx app.Context, i int) { p.edit(ctx, session.Se
 // why selects test i for the Why panel, and makes sure the panel is in
 // view once drawn.
 func (p *ResultsTable) why(ctx app.Context, i int) {
-	switch {
-	case p.OnWhy != nil:
-		p.OnWhy(ctx, i)
-	default:
-		p.edit(ctx, session.Select{Row: i})
+	if p.To != nil {
+		p.To.Send(ctx, widget.ExplainTest{Row: i})
 	}
 	if p.mounted {
 		p.own.Defer(func(app.Context) { dom.ShowWhy(i) })
@@ -60,8 +58,8 @@ func (p *ResultsTable) revealLine(ctx app.Context, i, line int) {
 	if i != p.Selected {
 		p.edit(ctx, session.Select{Row: i})
 	}
-	if p.OnReveal != nil {
-		p.OnReveal(ctx, line)
+	if p.To != nil {
+		p.To.Send(ctx, widget.ShowLine{Line: line})
 	}
 }
 
@@ -71,7 +69,7 @@ func (p *ResultsTable) revealLine(ctx app.Context, i, line int) {
 func (p *ResultsTable) key(ctx app.Context, i int, field, key string) bool {
 	switch key {
 	case "Enter":
-		if field != "url" || p.ReadOnly || p.OnEdit == nil {
+		if field != "url" || p.ReadOnly || p.To == nil {
 			return false
 		}
 		p.edit(ctx, session.AddRow{After: i, URLNext: true})

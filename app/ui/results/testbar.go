@@ -29,11 +29,11 @@ type TestBar struct {
 
 	held heldFields // the fields show the test's text, except while one has the focus
 
-	// OnEdit is what the user did to the work: a key typed in the test's
-	// fields, a list of URLs pasted, a test added.
-	OnEdit func(ctx app.Context, e session.Msg)
-	// OnReveal is the deciding line's button: show it in the editor.
-	OnReveal func(ctx app.Context, line int)
+	// To is sent what the user did: the session's edits (a key typed in
+	// the test's fields, a list of URLs pasted, a test added), and the
+	// deciding line's button (widget.ShowLine). Without it, the bar adds
+	// no test.
+	To widget.Sender
 }
 
 // OnUpdate runs when the page gives the bar new props: once they are
@@ -51,7 +51,7 @@ func (b *TestBar) Render() app.UI {
 	if !b.Has {
 		return bar.Body(
 			app.P().Class("note").Text("No test yet: add one to see whether a crawler may fetch a URL."),
-			app.If(!b.ReadOnly && b.OnEdit != nil, func() app.UI {
+			app.If(!b.ReadOnly && b.To != nil, func() app.UI {
 				return app.Button().Type("button").ID("bar-add").OnClick(b.add).Text("+ Add a test")
 			}),
 		)
@@ -144,12 +144,12 @@ func (b *TestBar) blur(ctx app.Context, e app.Event) {
 	}
 }
 
-func (b *TestBar) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, b.OnReveal) }
+func (b *TestBar) reveal(ctx app.Context, e app.Event) { widget.SendLine(ctx, b.To) }
 
 // edit hands e to the page.
 func (b *TestBar) edit(ctx app.Context, e session.Edit) {
-	if b.OnEdit != nil {
-		b.OnEdit(ctx, e)
+	if b.To != nil {
+		b.To.Send(ctx, e)
 	}
 }
 

@@ -7,15 +7,25 @@ import (
 )
 
 // LineButton is a "line N" link of a panel: clicking it calls onClick,
-// which finds N in the button's value (see RevealLine).
+// which finds N in the button's value (see SendLine).
 func LineButton(n int, onClick app.EventHandler) app.UI {
 	return app.Button().Class("linkish").Type("button").Value(strconv.Itoa(n)).DataSet("line", n).
 		Aria("label", "Show line "+strconv.Itoa(n)+" in the file").
 		OnClick(onClick).Text("line " + strconv.Itoa(n))
 }
 
+// SendLine sends to the line of the LineButton that was clicked, to be
+// shown (ShowLine).
+func SendLine(ctx app.Context, to Sender) {
+	if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && to != nil {
+		to.Send(ctx, ShowLine{Line: n})
+	}
+}
+
 // RevealLine calls onReveal with the line of the LineButton that was
 // clicked.
+//
+// Deprecated: views send (SendLine); it goes once none calls it.
 func RevealLine(ctx app.Context, onReveal func(ctx app.Context, line int)) {
 	if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && onReveal != nil {
 		onReveal(ctx, n)

@@ -16,8 +16,8 @@ type UndoButtons struct {
 	// Redo name it.
 	CanUndo, CanRedo bool
 	Undo, Redo       string
-	// OnEdit takes the step: session.Undo or session.Redo.
-	OnEdit func(ctx app.Context, e session.Msg)
+	// To takes the step: session.Undo or session.Redo.
+	To Sender
 }
 
 // Render returns the component's markup.
@@ -48,9 +48,9 @@ func (u *UndoButtons) redo(ctx app.Context, e app.Event) {
 // step takes the step, and then keeps the focus beside the button pressed
 // if the step left it disabled (dom.KeepFocusBeside).
 func (u *UndoButtons) step(ctx app.Context, e session.Edit, id, other string) {
-	if u.OnEdit == nil {
+	if u.To == nil {
 		return
 	}
-	u.OnEdit(ctx, e)
+	u.To.Send(ctx, e)
 	ctx.Defer(func(app.Context) { dom.KeepFocusBeside(id, other) })
 }

@@ -1,0 +1,28 @@
+package widget
+
+import "robotstester/app/model"
+
+// The page's own messages: what a view asks of what the page shows, which
+// is the page's and not the work's (nothing of it is saved or undone).
+// The page takes them itself; every other message goes to the session.
+
+// ShowLine asks for line Line of the file shown in the editor: selected,
+// in its middle, the editor brought on screen.
+type ShowLine struct{ Line int }
+
+// ExplainTest selects test Row and shows its Why (a sheet on a narrow
+// screen).
+type ExplainTest struct{ Row int }
+
+// CloseWhy closes the Why sheet.
+type CloseWhy struct{}
+
+// SetTableQuery is the results table's new filter, order, grouping or
+// search.
+type SetTableQuery struct{ Query model.TableQuery }
+
+// ToggleAIGrid opens or closes the AI crawlers' grid.
+type ToggleAIGrid struct{ Open bool }
+
+// ShowSeverity shows the findings of one severity, or all for "".
+type ShowSeverity struct{ Severity string }
