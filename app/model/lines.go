@@ -1,10 +1,11 @@
 package model
 
 import (
+	"encoding/json"
 	"math"
-	"strconv"
 	"strings"
 
+	"robotstester/app/internal/textedit"
 	"robotstester/robots"
 )
 
@@ -97,59 +98,43 @@ func findingView(f robots.Finding) FindingView {
 }
 
 // LineMarks says what lines first to last (1-based) are, for the editor
-// to mark them: one row a line, "kind\tflags\tnote", where kind is
-// KindLabel's word, flags holds "g" for a line of a group that applied to
-// the selected test and "d" for the line that decided it, and note is
-// notes' text for the line (what it decides over the site's URLs), the
-// row cut short where the rest is empty. Lines past those read (the
-// fetch limit) have empty rows.
+// to mark them: a JSON list of textedit.LineMark, one a line, with notes'
+// text for a line (what it decides over the site's URLs). Lines past
+// those read (the fetch limit) have empty marks.
 func (a *Analysis) LineMarks(first, last int, notes map[int]string) string {
-	var b strings.Builder
 	sel := a.SelectedRow()
+	marks := make([]textedit.LineMark, 0, max(0, last-first+1))
 	for n := first; n <= last; n++ {
-		if n > first {
-			b.WriteByte('\n')
-		}
-		if n < 1 || n > len(a.File.Lines) {
-			continue
-		}
-		b.WriteString(KindLabel(a.Reading, n))
-		note := notes[n]
-		if sel != nil && (sel.InGroup(n) || sel.Line == n) || note != "" {
-			b.WriteByte('\t')
-			if sel != nil && sel.InGroup(n) {
-				b.WriteByte('g')
-			}
-			if sel != nil && sel.Line == n {
-				b.WriteByte('d')
+		var m textedit.LineMark
+		if n >= 1 && n <= len(a.File.Lines) {
+			m = textedit.LineMark{Kind: KindLabel(a.Reading, n), Note: notes[n]}
+			if sel != nil {
+				m.Group, m.Deciding = sel.InGroup(n), sel.Line == n
 			}
 		}
-		if note != "" {
-			b.WriteByte('\t')
-			b.WriteString(oneField.Replace(note))
-		}
+		marks = append(marks, m)
 	}
-	return b.String()
+	return wire(marks)
 }
 
-// oneField keeps a message within its field of a FindingMarks row.
-var oneField = strings.NewReplacer("\n", " ", "\t", " ")
-
 // FindingMarks returns the findings of lines first to last as the editor
-// shows them: one row a finding, "line\tseverity\tmessage", severity
-// being "info", "warning" or "error". The editor asks for the lines near
-// view only when a file has thousands of findings (editor.js).
+// shows them: a JSON list of textedit.FindingMark. The editor asks for the
+// lines near view only when a file has thousands of findings (editor.js).
 func (a *Analysis) FindingMarks(first, last int) string {
-	var b strings.Builder
-	for i, f := range FindingsIn(a.Findings, first, last) {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(strconv.Itoa(f.Line))
-		b.WriteByte('\t')
-		b.WriteString(f.Severity.String())
-		b.WriteByte('\t')
-		b.WriteString(oneField.Replace(f.Message))
+	in := FindingsIn(a.Findings, first, last)
+	marks := make([]textedit.FindingMark, len(in))
+	for i, f := range in {
+		marks[i] = textedit.FindingMark{Line: f.Line, Severity: f.Severity.String(), Message: f.Message}
 	}
-	return b.String()
+	return wire(marks)
+}
+
+// wire returns v as the editor reads it: JSON. The marks are plain data,
+// which encoding/json always writes.
+func wire(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }

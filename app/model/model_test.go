@@ -1,12 +1,14 @@
 package model
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"robotstester/app/internal/textedit"
 	"robotstester/robots"
 )
 
@@ -375,32 +377,48 @@ func TestAnalyzePaced(t *testing.T) {
 func TestLineMarks(t *testing.T) {
 	s := State{Robots: "# hi\nUser-agent: *\nDisallow: /p\nAlow: /x\n\nSitemap: https://a.example/s.xml", Rows: []Row{{Agent: "x", URL: "/p"}}}
 	an := Analyze(&s)
-	got := an.LineMarks(1, 8, nil)
+	type M = textedit.LineMark
 	// The group ends at its last line before the blank one: a sitemap line
-	// belongs to no group.
-	want := "comment\nuser-agent\tg\ndisallow\tgd\nignored\tg\n\nsitemap\n\n"
-	if got != want {
-		t.Errorf("LineMarks = %q, want %q", got, want)
+	// belongs to no group. Lines past the file have empty marks.
+	want := []M{{Kind: "comment"}, {Kind: "user-agent", Group: true}, {Kind: "disallow", Group: true, Deciding: true},
+		{Kind: "ignored", Group: true}, {}, {Kind: "sitemap"}, {}, {}}
+	if got := lineMarks(t, an.LineMarks(1, 8, nil)); !slices.Equal(got, want) {
+		t.Errorf("LineMarks = %+v, want %+v", got, want)
 	}
-	if got := an.LineMarks(3, 3, nil); got != "disallow\tgd" {
-		t.Errorf("LineMarks(3, 3) = %q", got)
+	if got := lineMarks(t, an.LineMarks(3, 3, nil)); !slices.Equal(got, want[2:3]) {
+		t.Errorf("LineMarks(3, 3) = %+v", got)
 	}
-	// What a rule decides over the site's URLs follows, in one field.
+	// What a rule decides over the site's URLs goes with its line, as
+	// written: the JSON carries a tab or a line break as any other.
 	notes := map[int]string{3: "blocks 2 of 9 URLs", 6: "matches\tnone"}
-	if got, want := an.LineMarks(3, 6, notes), "disallow\tgd\tblocks 2 of 9 URLs\nignored\tg\n\nsitemap\t\tmatches none"; got != want {
-		t.Errorf("LineMarks with notes = %q, want %q", got, want)
+	want = []M{{Kind: "disallow", Group: true, Deciding: true, Note: "blocks 2 of 9 URLs"}, {Kind: "ignored", Group: true}, {}, {Kind: "sitemap", Note: "matches\tnone"}}
+	if got := lineMarks(t, an.LineMarks(3, 6, notes)); !slices.Equal(got, want) {
+		t.Errorf("LineMarks with notes = %+v, want %+v", got, want)
 	}
+}
+
+// lineMarks reads the marks as the editor does.
+func lineMarks(t *testing.T, text string) []textedit.LineMark {
+	t.Helper()
+	var m []textedit.LineMark
+	if err := json.Unmarshal([]byte(text), &m); err != nil {
+		t.Fatalf("%q: %v", text, err)
+	}
+	return m
 }
 
 func TestFindingMarks(t *testing.T) {
 	s := State{Robots: "User-agent: *\nDisallow: private\nAlow: /x\n"}
 	an := Analyze(&s)
 	an.Lint()
-	got := an.FindingMarks(1, 3)
-	if !strings.Contains(got, "2\terror\t") || strings.Count(got, "\n")+1 != len(FindingsIn(an.Findings, 1, 3)) {
-		t.Errorf("FindingMarks = %q", got)
+	var got []textedit.FindingMark
+	if err := json.Unmarshal([]byte(an.FindingMarks(1, 3)), &got); err != nil {
+		t.Fatal(err)
 	}
-	if got := an.FindingMarks(4, 9); got != "" {
+	if len(got) != len(FindingsIn(an.Findings, 1, 3)) || len(got) == 0 || got[0].Line != 2 || got[0].Severity != "error" || got[0].Message == "" {
+		t.Errorf("FindingMarks = %+v", got)
+	}
+	if got := an.FindingMarks(4, 9); got != "[]" {
 		t.Errorf("FindingMarks past the file = %q", got)
 	}
 }

@@ -173,14 +173,16 @@ function earlyEditor(main, mount, typed) {
     return null;
   }
   if (typeof text !== "string") return null;
-  const rows = [...shown.querySelectorAll(".cm-line")].map((l) => {
-    const flags = (l.hasAttribute("data-group") ? "g" : "") + (l.hasAttribute("data-deciding") ? "d" : "");
-    return (l.getAttribute("data-kind") || "") + (flags ? "\t" + flags : "");
-  });
+  // The marks the page was made with, as the Go side gives them (LineMark).
+  const rows = [...shown.querySelectorAll(".cm-line")].map((l) => ({
+    kind: l.getAttribute("data-kind") || "",
+    group: l.hasAttribute("data-group"),
+    deciding: l.hasAttribute("data-deciding"),
+  }));
   const content = shown.querySelector(".cm-content");
   const made = { handle: null, text, pending: [], drop: null };
   const hooks = {
-    lines: (a, b) => rows.slice(a - 1, b).join("\n"),
+    lines: (a, b) => rows.slice(a - 1, b),
     findings: () => null,
     change(lists, kind) {
       for (const list of lists) moveRows(rows, list);
@@ -210,8 +212,8 @@ function earlyEditor(main, mount, typed) {
 function moveRows(rows, list) {
   for (let i = list.length - 5; i >= 0; i -= 5) {
     const from = list[i], to = list[i + 2], lines = String(list[i + 4]).split("\n").length;
-    const kept = [rows[from - 1] || ""];
-    for (let k = 1; k < lines; k++) kept.push("");
+    const kept = [rows[from - 1] || {}];
+    for (let k = 1; k < lines; k++) kept.push({});
     rows.splice(from - 1, to - from + 1, ...kept);
   }
 }

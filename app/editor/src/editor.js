@@ -12,16 +12,17 @@
 //     with "undo" or "redo" when the editor's own history made them all,
 //     the change's number, and what the editor shows (wants: the lines in
 //     view, and those whose findings it shows);
-//   - once it has the analysis of the text, the Go side pushes what the
-//     lines in view are (push): one row a line, "kind\tflags" ("g": in the
-//     group used, "d": the deciding line), then, for a rule, "\tnote": what
-//     it decides over the site's URLs ("blocks 12,408 URLs"), shown after
-//     the line; and the findings near view, once the linter has them. The
-//     page's verdicts are painted in the same call (dom.Show). Lines
-//     scrolled into view that the editor has no row for are asked for with
-//     hooks.lines(first, last, ...wants), the findings of a view moved far
-//     with hooks.findings(first, last, lines, whole), which answers all of
-//     them, "*" first, when there are at most whole; never during a change;
+//   - once it has the analysis of the text, the Go side pushes, in one
+//     call (RobotsEditor.show), one message: what the lines in view are and
+//     the findings near view, once the linter has them, with the page's
+//     verdicts, painted in the same call. Its shape, and that of every
+//     mark, is declared once, in Go (app/internal/textedit: Push, LineMark,
+//     FindingMark, Findings), which writes it as JSON; this file reads it.
+//     Lines scrolled into view that the editor has no mark for are asked
+//     for with hooks.lines(first, last, ...wants), the findings of a view
+//     moved far with hooks.findings(first, last, lines, whole), which
+//     answers all of them (all: true) when there are at most whole; never
+//     during a change;
 //   - the Go side replaces the text (setText) and scrolls (reveal).
 import { EditorState, Transaction, StateEffect, Annotation, Compartment, RangeSetBuilder } from "@codemirror/state";
 import {
@@ -95,13 +96,11 @@ function findingMarks(hooks) {
     // in the typing): those shown stay, moved with the text.
     diagnostics(view, res) {
       if (res === undefined || res === null) return null;
-      const rows = String(res).split("\n");
-      // "*": they are all the file's (at most wholeFindings).
-      if (rows[0] === "*") this.range = [1, view.state.doc.lines];
+      const given = typeof res === "string" ? JSON.parse(res) : res;
+      // all: they are all the file's (at most wholeFindings).
+      if (given.all) this.range = [1, view.state.doc.lines];
       const d = view.state.doc, list = [];
-      for (const row of rows) {
-        const [n, severity, message] = row.split("\t");
-        const line = Number(n);
+      for (const { line, severity, message } of given.marks || []) {
         if (!(line >= 1 && line <= d.lines) || !message) continue;
         const l = d.line(line);
         list.push({ from: l.from, to: l.to, severity, message });
@@ -112,8 +111,9 @@ function findingMarks(hooks) {
 }
 
 // lineMarks decorates the lines in view with what the Go side says they
-// are: data-line on every line, data-kind, data-group and data-deciding,
-// and a rule's note. It keeps a row a line (undefined while not known),
+// are (a LineMark each): data-line on every line, data-kind, data-group
+// and data-deciding, and a rule's note. It keeps a mark a line (undefined
+// while not known),
 // moved with the text at every change, so that an update of the editor
 // never calls into Go while the user types: the Go side pushes the rows of
 // the lines in view once it has the analysis (handle.marks). Lines shown
@@ -136,16 +136,16 @@ function lineMarks(hooks, waiting) {
         this.decorations = this.build(u.view, !u.docChanged && !waiting());
       }
     }
-    // take keeps rows, the marks of lines first to last of the text as it
-    // is; the others are no longer known (the marks may have changed
+    // take keeps marks, the marks of lines first to last of the text as
+    // it is; the others are no longer known (the marks may have changed
     // anywhere). It reports whether the lines drawn must be drawn again.
-    take(view, first, last, rows) {
+    take(view, first, last, marks) {
       const doc = view.state.doc, next = new Array(doc.lines);
       let changed = false;
       for (let n = Math.max(first, 1); n <= Math.min(last, doc.lines); n++) {
-        const row = rows[n - first] || "";
+        const row = marks[n - first] || noMark;
         next[n - 1] = row;
-        if (n >= this.first && n <= this.last && this.rows[n - 1] !== row) changed = true;
+        if (n >= this.first && n <= this.last && !sameMark(this.rows[n - 1], row)) changed = true;
       }
       for (let n = this.first; n <= this.last && !changed; n++) if (n < first || n > last) changed = true;
       this.rows = next;
@@ -159,22 +159,21 @@ function lineMarks(hooks, waiting) {
         let a = 0, b = 0;
         for (let n = first; n <= last; n++) if (this.rows[n - 1] === undefined) { if (!a) a = n; b = n; }
         if (a) {
-          let text = "";
-          try { text = String(hooks.lines(a, b, first, last) || ""); } catch (e) { text = ""; }
-          const rows = text.split("\n");
-          for (let n = a; n <= b; n++) this.rows[n - 1] = rows[n - a] || "";
+          let marks = [];
+          try { marks = readMarks(hooks.lines(a, b, first, last)); } catch (e) { marks = []; }
+          for (let n = a; n <= b; n++) this.rows[n - 1] = marks[n - a] || noMark;
         }
       }
       this.first = first;
       this.last = last;
       const b = new RangeSetBuilder();
       for (let n = first; n <= last; n++) {
-        const [kind = "", flags = "", note = ""] = (this.rows[n - 1] || "").split("\t");
+        const { kind = "", group = false, deciding = false, note = "" } = this.rows[n - 1] || noMark;
         const attrs = { "data-line": String(n) };
         let cls = "";
         if (kind) { attrs["data-kind"] = kind; cls += " k-" + kind.replace(/[^a-z0-9-]/gi, "_"); }
-        if (flags.includes("g")) { attrs["data-group"] = "true"; cls += " in-group"; }
-        if (flags.includes("d")) { attrs["data-deciding"] = "true"; cls += " deciding"; }
+        if (group) { attrs["data-group"] = "true"; cls += " in-group"; }
+        if (deciding) { attrs["data-deciding"] = "true"; cls += " deciding"; }
         if (cls) attrs.class = cls.trim();
         const line = doc.line(n);
         b.add(line.from, line.from, Decoration.line({ attributes: attrs }));
@@ -183,6 +182,24 @@ function lineMarks(hooks, waiting) {
       return b.finish();
     }
   }, { decorations: v => v.decorations });
+}
+
+// noMark is the mark of a line that is nothing to mark (blank, or past
+// the lines read).
+const noMark = Object.freeze({});
+
+// readMarks reads a JSON list of LineMark (or the list itself, from the
+// page made at build time).
+function readMarks(given) {
+  if (given === undefined || given === null || given === "") return [];
+  return typeof given === "string" ? JSON.parse(given) : given;
+}
+
+// sameMark reports whether two marks draw a line alike.
+function sameMark(a, b) {
+  a = a || noMark;
+  b = b || noMark;
+  return (a.kind || "") === (b.kind || "") && !a.group === !b.group && !a.deciding === !b.deciding && (a.note || "") === (b.note || "");
 }
 
 // moveMarks moves the rows of the lines (lineMarks) with a transaction's
@@ -450,22 +467,22 @@ function mount(host, opts) {
     length() { return view.state.doc.length; },
     lines() { return view.state.doc.lines; },
     // push takes the Go side's answer to the seq-th change handed to it
-    // (the last it applied): rows, the marks of lines first to last (one
-    // row a line, as hooks.lines answers; null: none), drawn again where
-    // they changed (a key typed within a rule's text changes none), and
-    // findings, those of the lines wanted (as hooks.findings answers;
-    // null: none). An answer to an older text is left. One transaction
+    // (the last it applied): lines, the marks of lines first to last (a
+    // list of LineMark, as hooks.lines answers; none: none), drawn again
+    // where they changed (a key typed within a rule's text changes none),
+    // and findings, those of the lines wanted (as hooks.findings answers;
+    // none: none). An answer to an older text is left. One transaction
     // draws both. It returns what the editor shows (wants), for the next
     // push; undefined when it is made later (whenFree).
     // wants returns what the editor shows (as the changes carry it).
     wants() { return wants(); },
-    push: whenFree((seq, first, last, rows, findings) => {
+    push: whenFree((seq, first, last, lines, findings) => {
       if (seq !== sent) return wants();
       const effects = [];
-      if (rows !== null && rows !== undefined) {
+      if (lines !== null && lines !== undefined) {
         taken = seq;
         const p = view.plugin(marks);
-        if (p && p.take(view, first, last, String(rows).split("\n"))) effects.push(marksGiven.of(null));
+        if (p && p.take(view, first, last, lines)) effects.push(marksGiven.of(null));
       }
       const f = view.plugin(findingsPlugin), spec = f && f.diagnostics(view, findings);
       if (spec) effects.push(...[].concat(spec.effects || []));
@@ -608,7 +625,47 @@ document.addEventListener("click", (e) => {
   }
 });
 
+// painted is whether the browser has painted what show last showed: an
+// animation frame has run since.
+let painted = true;
+
+// paintVerdicts writes the verdicts (one letter a test: "a" allowed, "b"
+// blocked) into the tests drawn and the test bar, in the words given, where
+// they changed: the test bar's is in a live region, which a screen reader
+// reads again at every write. The page's names (ui: its attributes and
+// classes) are the Go side's, given with each push.
+function paintVerdicts(verdicts, allowed, blocked, ui) {
+  const paint = (el, ok) => {
+    const v = ok ? "allowed" : "blocked", want = ok ? allowed : blocked;
+    if (el.getAttribute("data-verdict") !== v) el.setAttribute("data-verdict", v);
+    const text = el.firstChild;
+    if (text && text.nodeType === 3 && text.nodeValue !== want) text.nodeValue = want;
+  };
+  for (const el of document.querySelectorAll("[" + ui.rowAttr + "] ." + ui.verdictClass)) {
+    const i = Number(el.closest("[" + ui.rowAttr + "]").getAttribute(ui.rowAttr));
+    if (i >= 0 && i < verdicts.length) paint(el, verdicts[i] === "a");
+  }
+  const bar = document.querySelector("#" + ui.barID + "[" + ui.testAttr + "]"), el = bar && bar.querySelector("." + ui.verdictClass);
+  const i = bar ? Number(bar.getAttribute(ui.testAttr)) : -1;
+  if (el && i >= 0 && i < verdicts.length) paint(el, verdicts[i] === "a");
+}
+
 window.RobotsEditor = {
+  // show shows one push of the Go side (textedit.Push, as JSON): the
+  // verdicts first, as they are what the user waits for, then, with an
+  // editor (a mount's handle), its marks and findings. It returns the
+  // editor's answer (wants), or null.
+  show(editor, message, ui) {
+    if (painted) {
+      painted = false;
+      requestAnimationFrame(() => { painted = true; });
+    }
+    const p = JSON.parse(message);
+    if (p.verdicts) paintVerdicts(p.verdicts, p.allowed || "", p.blocked || "", ui);
+    if (!editor) return null;
+    return editor.push(p.seq, p.first, p.last, p.lines === undefined ? null : p.lines, p.findings === undefined ? null : p.findings);
+  },
+  painted() { return painted; },
   mount: mountOrAdopt,
   // handOver puts the live page in place of the page made at build time
   // with what the user did there (early.js); staged: the live page has

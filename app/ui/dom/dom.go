@@ -129,87 +129,23 @@ func SelectChoice(id, value string) {
 	}
 }
 
-// PaintVerdicts writes every row's verdict into the page at once, in the
-// task of the event that changed it, in the words the rows draw it with.
-//
-// go-app draws a change only at its next frame: its loop runs at 120 frames
-// a second and sleeps when idle, so a keystroke's render starts up to 8 ms
-// after the event, which alone would spend half of a keystroke's 16 ms
-// budget. The verdicts are what the user waits for, so they are written
-// now; go-app's render then writes the same values into the same nodes
-// (the data-verdict attribute and the badge's text node), so the two never
-// disagree, and it draws everything else. Only the rows drawn are painted.
-//
-// The loop over the rows runs in the page, one call for all of them: a
-// call from WebAssembly into the page costs about a microsecond, and the
-// loop made seven per row.
-//
-// verdicts has a byte a row: 'a' allowed, 'b' blocked.
-//
-// Show paints them with the editor's marks, in the same call.
+// PaintVerdicts writes every test's verdict into the page at once, in the
+// task of the event that changed it, in the words the tests draw it with
+// (Show, without the editor's marks). verdicts has a byte a test: 'a'
+// allowed, 'b' blocked.
 func PaintVerdicts(verdicts []byte, allowedText, blockedText string) {
-	if !app.IsClient {
-		return
-	}
-	show().Invoke(string(verdicts), allowedText, blockedText, nil)
+	Show(nil, Showing{Verdicts: verdicts, AllowedText: allowedText, BlockedText: blockedText})
 }
-
-// showName is where the page keeps the function that shows an analysis
-// (Show), made once.
-const showName = "robotsTesterShow"
-
-// paintedName is where the page keeps whether what was last shown is
-// painted (Painted).
-const paintedName = "robotsTesterPainted"
 
 // Painted reports whether the browser has painted what Show last showed:
 // whether an animation frame has run since. A task that comes after it
 // comes after the paint; one that comes before delays the paint.
 func Painted() bool {
-	return app.IsClient && app.Window().Get(paintedName).Bool()
-}
-
-// show returns the page's function that shows an analysis in one call:
-// show(verdicts, allowedText, blockedText, editor, seq, first, last, rows,
-// findings) writes the verdicts ("a" allowed, "b" blocked, one per row;
-// null: none) into the rows drawn and the test bar, then, with an
-// editor, gives it the rest (editor.js's push) and returns its answer.
-func show() app.Value {
-	w := app.Window()
-	if f := w.Get(showName); f.Truthy() {
-		return f
+	if !app.IsClient {
+		return false
 	}
-	// A verdict is written only where it changed: the test bar's is in a
-	// live region, which a screen reader reads again at every write.
-	f := w.Get("Function").New("verdicts", "allowedText", "blockedText", "editor", "seq", "first", "last", "rows", "findings", `
-		if (window.`+paintedName+`) {
-			// Painted once the browser's next frame has run (Painted).
-			window.`+paintedName+` = false;
-			requestAnimationFrame(() => { window.`+paintedName+` = true; });
-		}
-		if (editor) {
-			// The verdicts first: they are what the user waits for.
-			if (verdicts !== null) window.`+showName+`(verdicts, allowedText, blockedText, null);
-			return editor.push(seq, first, last, rows, findings);
-		}
-		if (verdicts === null) return null;
-		const paint = (el, allowed) => {
-			const v = allowed ? "allowed" : "blocked", want = allowed ? allowedText : blockedText;
-			if (el.getAttribute("data-verdict") !== v) el.setAttribute("data-verdict", v);
-			const text = el.firstChild;
-			if (text && text.nodeType === 3 && text.nodeValue !== want) text.nodeValue = want;
-		};
-		for (const el of document.querySelectorAll("[data-`+RowAttr+`] .`+VerdictClass+`")) {
-			const i = Number(el.closest("[data-`+RowAttr+`]").getAttribute("data-`+RowAttr+`"));
-			if (i >= 0 && i < verdicts.length) paint(el, verdicts[i] === "a");
-		}
-		const bar = document.querySelector("#`+TestBarID+`[data-`+TestAttr+`]"), el = bar && bar.querySelector(".`+VerdictClass+`");
-		const i = bar ? Number(bar.getAttribute("data-`+TestAttr+`")) : -1;
-		if (el && i >= 0 && i < verdicts.length) paint(el, verdicts[i] === "a");
-		return null;`)
-	w.Set(showName, f)
-	w.Set(paintedName, true)
-	return f
+	ed := app.Window().Get("RobotsEditor")
+	return !ed.Truthy() || ed.Call("painted").Bool()
 }
 
 // OnUndoKeys calls do for Ctrl+Z (Cmd+Z), and with redo for

@@ -1,7 +1,9 @@
 package dom
 
 import (
+	"encoding/json"
 	"strings"
+	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -91,14 +93,17 @@ func (s *shown) takeList(list app.Value) {
 
 // findingRows returns the findings of lines first to last, or, when the
 // file has at most whole findings, of all its lines (lines of them), said
-// by a first row "*"; ok is false while they are not known.
-func findingRows(h EditorHooks, first, last, lines, whole int) (string, bool) {
-	prefix := ""
+// by All; ok is false while they are not known.
+func findingRows(h EditorHooks, first, last, lines, whole int) (*textedit.Findings, bool) {
+	all := false
 	if n, ok := h.FindingCount(); ok && n <= whole {
-		first, last, prefix = 1, lines, "*\n"
+		first, last, all = 1, lines, true
 	}
 	marks, ok := h.Findings(first, last)
-	return prefix + marks, ok
+	if !ok {
+		return nil, false
+	}
+	return &textedit.Findings{All: all, Marks: json.RawMessage(marks)}, true
 }
 
 // EditorLoaded reports whether editor.js has run; if not, loaded is called
@@ -149,7 +154,7 @@ func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error
 	})
 	// findings(first, last, lines, whole): the marks of lines first to
 	// last, or, when the file has at most whole findings, of all its lines,
-	// said by a first row "*". One call, where asking the count first was
+	// said by all (textedit.Findings). One call, where asking the count first was
 	// two into Go at every key.
 	findings := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if len(args) < 4 {
@@ -157,8 +162,8 @@ func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error
 		}
 		s := &e.shows
 		s.findFirst, s.findLast, s.lines, s.whole = args[0].Int(), args[1].Int(), args[2].Int(), args[3].Int()
-		if marks, ok := findingRows(h, s.findFirst, s.findLast, s.lines, s.whole); ok {
-			return marks
+		if f, ok := findingRows(h, s.findFirst, s.findLast, s.lines, s.whole); ok {
+			return wire(f)
 		}
 		return nil
 	})
@@ -232,40 +237,47 @@ func (e *Editor) Text() string { return e.cm.Call("text").String() }
 // SetText replaces the editor's text, as one step of its history.
 func (e *Editor) SetText(s string) { e.cm.Call("setText", KeepBOM(s)) }
 
-// A Showing is what the page shows of an analysis, pushed in one call
+// Showing is what the page shows after a change, pushed in one call
 // (Show): the tests' verdicts, and the editor's marks and findings of the
 // text after the change numbered Seq (the last that the hooks' Change was
 // given and the session applied); the editor leaves those of an older
 // text, and draws a line again only if its marks changed.
 type Showing struct {
-	// Verdicts has a byte a test, 'a' allowed, 'b' blocked (PaintVerdicts);
-	// nil leaves them as they are.
+	// Verdicts has a byte a test, 'a' allowed, 'b' blocked; nil leaves
+	// them as they are.
 	Verdicts                 []byte
 	AllowedText, BlockedText string
 	Seq                      int
 	// Marks returns the marks of lines first to last
-	// (model.Analysis.LineMarks); nil pushes none (an analysis is due: the
-	// editor keeps its own, moved with the text).
+	// (model.Analysis.LineMarks: a JSON list of textedit.LineMark); nil
+	// pushes none (an analysis is due: the editor keeps its own, moved
+	// with the text).
 	Marks func(first, last int) string
 	// Findings pushes the findings near view (the hooks' Findings) too.
 	Findings bool
 }
 
-// Show pushes s in one call into the page: the verdicts painted, and, when
-// e is made, the lines in view and the findings wanted, as the editor last
-// said it shows them (with its last change, ask or answer). No call into
-// Go comes back: the editor answers with what it shows now.
+// Show pushes s in one call into the page (editor.js's RobotsEditor.show,
+// one textedit.Push): the verdicts painted, and, when e is made, the lines
+// in view and the findings wanted, as the editor last said it shows them
+// (with its last change, ask or answer). No call into Go comes back: the
+// editor answers with what it shows now.
+//
+// The verdicts are painted now, in the task of the event that changed
+// them, rather than at go-app's next frame: its loop runs at 120 frames a
+// second and sleeps when idle, so a keystroke's render starts up to 8 ms
+// after the event, half of a keystroke's budget. go-app's render then
+// writes the same values into the same nodes (the data-verdict attribute
+// and the badge's text node), so the two never disagree. Only the tests
+// drawn are painted, in one call for all of them.
 func Show(e *Editor, s Showing) {
-	if !app.IsClient {
-		return
+	if !app.IsClient || !app.Window().Get("RobotsEditor").Truthy() {
+		return // go-app draws the verdicts at its next frame
 	}
-	verdicts := app.Value(nil)
-	if s.Verdicts != nil {
-		verdicts = app.ValueOf(string(s.Verdicts))
-	}
+	p := textedit.Push{Verdicts: string(s.Verdicts), Allowed: s.AllowedText, Blocked: s.BlockedText, Seq: s.Seq}
 	if !e.Ready() || (s.Marks == nil && !s.Findings) {
-		if verdicts != nil {
-			show().Invoke(verdicts, s.AllowedText, s.BlockedText, nil)
+		if p.Verdicts != "" {
+			show(nil, p)
 		}
 		return
 	}
@@ -274,19 +286,48 @@ func Show(e *Editor, s Showing) {
 		e.shows.takeList(e.cm.Call("wants"))
 	}
 	v := e.shows
-	rows, findings := any(nil), any(nil)
 	if s.Marks != nil && v.last >= v.first && v.first > 0 {
-		rows = s.Marks(v.first, v.last)
+		p.First, p.Last, p.Lines = v.first, v.last, json.RawMessage(s.Marks(v.first, v.last))
 	}
 	if s.Findings {
 		if f, ok := findingRows(e.h, v.findFirst, v.findLast, v.lines, v.whole); ok {
-			findings = f
+			p.Findings = f
 		}
 	}
-	if rows == nil && findings == nil && verdicts == nil {
+	if p.Lines == nil && p.Findings == nil && p.Verdicts == "" {
 		return
 	}
-	e.shows.takeList(show().Invoke(verdicts, s.AllowedText, s.BlockedText, e.cm, s.Seq, v.first, v.last, rows, findings))
+	e.shows.takeList(show(e.cm, p))
+}
+
+// show hands p to editor.js, for the editor cm (nil: the verdicts alone),
+// and returns its answer.
+func show(cm app.Value, p textedit.Push) app.Value {
+	if cm == nil {
+		cm = app.Null()
+	}
+	return app.Window().Get("RobotsEditor").Call("show", cm, wire(p), verdictNames())
+}
+
+// verdictNames are the page's names the verdicts are painted by, for
+// editor.js: made once.
+var verdictNames = sync.OnceValue(func() app.Value {
+	ui := app.Window().Get("Object").New()
+	ui.Set("rowAttr", "data-"+RowAttr)
+	ui.Set("verdictClass", VerdictClass)
+	ui.Set("barID", TestBarID)
+	ui.Set("testAttr", "data-"+TestAttr)
+	return ui
+})
+
+// wire returns v as editor.js reads it: JSON. What the page pushes is plain
+// data, which encoding/json always writes.
+func wire(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }
 
 // Reveal brings line n into view, selecting it with sel; with unlessTyping,
