@@ -76,8 +76,10 @@ func (s *Session) State() *model.State { return &s.state }
 // findings itself (Analysis.Lint), which change nothing of the work.
 func (s *Session) Analysis() *model.Analysis { return s.an }
 
-// Notes returns the notices to show, oldest first.
-func (s *Session) Notes() []Note { return s.notes }
+// Notes returns the notices to show, oldest first: a copy, since a view
+// given the session's own list would see it change under it, and go-app,
+// comparing the list it drew with the same list, would draw nothing new.
+func (s *Session) Notes() []Note { return slices.Clone(s.notes) }
 
 // Pending returns the shared state that differs from the saved work shown,
 // for the user to choose between them (OpenShared or KeepMine); nil when
