@@ -51,15 +51,11 @@ type Tester struct {
 
 	saving saving // the autosave's writes, once the user pauses (saving.go)
 
-	versions versionsPanel // the versions kept and Compare versions, which own their list and the proposed file (versionspanel.go)
-
-	compare comparePanel // every crawler's reading, which owns how much of it is drawn (comparepanel.go)
+	versions versionsPanel // the autosave's news for the versions (versionspanel.go)
 
 	intent intentPanel // rules by intent, which owns its form and preview (intentpanel.go)
 
 	site sitePanel // the site URLs panel, which owns its URLs and their coverage (sitepanel.go)
-
-	transfer transfers // the link, exports, imports and fetches, which own their outcomes (transfer.go)
 
 	lint linting // the findings, worked out once the user pauses (lint.go)
 
@@ -82,32 +78,7 @@ func (t *Tester) OnInit() {
 			t.site.start()
 		}
 	}
-	t.transfer.page = transferPage{
-		analysis:  func() *model.Analysis { return t.work.Analysis() },
-		state:     func() *model.State { return t.work.State() },
-		apply:     t.apply,
-		settle:    t.takePending,
-		dropAhead: func(text string) *session.Work { return t.work.DropAhead(text) },
-		own:       func() app.Context { return t.own },
-	}
-	t.compare.page = comparePage{
-		analysis: func() *model.Analysis { return t.work.Analysis() },
-		state:    func() *model.State { return t.work.State() },
-		own:      func() app.Context { return t.own },
-		settle:   t.takePending,
-		reveal:   t.reveal,
-	}
-	t.versions.page = versionsPage{
-		analysis: func() *model.Analysis { return t.work.Analysis() },
-		state:    func() *model.State { return t.work.State() },
-		store:    func() versionStore { return t.work.Autosave() },
-		apply:    t.apply,
-		settle:   t.takePending,
-		live:     func() liveCopy { return t.transfer.live },
-		readFile: t.transfer.readFile,
-		failed:   t.transfer.fileFailed,
-		reveal:   t.reveal,
-	}
+	t.versions = versionsPanel{t: t}
 	t.intent.page = intentPage{
 		analysis:  func() *model.Analysis { return t.work.Analysis() },
 		state:     func() *model.State { return t.work.State() },
@@ -122,7 +93,7 @@ func (t *Tester) OnInit() {
 		own:       func() app.Context { return t.own },
 		settle:    t.takePending,
 		showNotes: func(ctx app.Context) { t.showInEditor(ctx, false) },
-		failed:    t.transfer.fileFailed,
+		failed:    pageIO{to: t}.fileFailed,
 		embedded:  func() bool { return t.page.embed.On },
 		reveal:    t.revealLine,
 	}
@@ -184,15 +155,18 @@ func stateCopy(s *model.State) model.State {
 }
 
 // Send carries out what a view sent: the Tester is the views' one
-// Sender (widget.Sender).
-func (t *Tester) Send(ctx app.Context, msg any) { t.apply(ctx, msg) }
+// Sender (widget.Sender). A line to show is the page's own business.
+func (t *Tester) Send(ctx app.Context, msg any) {
+	if r, ok := msg.(widget.Reveal); ok {
+		t.reveal(ctx, r.Line)
+		return
+	}
+	t.apply(ctx, msg)
+}
 
 // apply carries out a message of the session and shows its effects.
 func (t *Tester) apply(ctx app.Context, m session.Msg) {
 	fx := t.work.Apply(m)
-	if e, ok := m.(session.Edit); ok {
-		t.transfer.applied(e, fx)
-	}
 	t.show(ctx, fx)
 	t.run(ctx, fx.IO)
 }
@@ -204,12 +178,14 @@ func (t *Tester) run(ctx app.Context, io []effect.IO) {
 		switch w := w.(type) {
 		case effect.Download:
 			if err := dom.Download(w.Name, w.Type, w.Data); err != nil {
-				t.transfer.fileFailed(ctx, w.Failed, err)
+				pageIO{to: t}.fileFailed(ctx, w.Failed, err)
 			}
 		case effect.SaveNow:
 			t.saving.save()
 		case effect.DropLink:
 			dom.ReplaceURL(embed.PageURL(dom.URL()))
+		default:
+			pageIO{to: t, work: t.work, own: t.own}.run(ctx, w)
 		}
 	}
 }
@@ -273,9 +249,6 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	}
 	if fx.Lint {
 		t.lint.later(ctx)
-	}
-	if fx.Rows {
-		t.compare.grow(t.own) // more tests may be there to draw
 	}
 	if fx.Changed {
 		t.saving.changed(ctx)
