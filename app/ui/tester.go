@@ -68,9 +68,9 @@ type Tester struct {
 }
 
 // OnInit loads the example, unless a state was given: the page is
-// prerendered with it too. It gives the site URLs panel what it may see
-// and ask of the page, and no more; so with the versions and compare
-// panels, the transfers and the notices.
+// prerendered with it too. It gives the site URLs and intent panels what
+// they may see and ask of the page, and no more; the versions, compare and
+// transfers are the session's (app/internal/parts).
 func (t *Tester) OnInit() {
 	t.revealLine = func(ctx app.Context, e app.Event) { widget.RevealLine(ctx, t.reveal) }
 	t.ui.opened = func(id string) {
