@@ -64,5 +64,5 @@ type Fetched struct {
 // Compare versions to hold the edits against: URL is "" when none was.
 type Live struct{ URL, Body string }
 
-// Failed words a notice for something that failed, and why.
+// failed words a notice for something that failed, and why.
 func failed(what, why string) string { return what + ": " + why + "." }
