@@ -36,9 +36,9 @@ func (p *TransferPanel) Render() app.UI {
 		app.H2().ID("transfer-title").Text("Import and export"),
 		app.Div().Class("tools").Body(
 			app.Span().Class("note").Text("Export:"),
-			app.Button().Type("button").ID("export-csv").OnClick(p.export(ExportCSV)).Text("Results (CSV)"),
-			app.Button().Type("button").ID("export-json").OnClick(p.export(ExportJSON)).Text("Results (JSON)"),
-			app.Button().Type("button").ID("export-state").OnClick(p.export(ExportState)).Text("State file (JSON)"),
+			app.Button().Type("button").ID("export-csv").OnClick(p.exportCSV).Text("Results (CSV)"),
+			app.Button().Type("button").ID("export-json").OnClick(p.exportJSON).Text("Results (JSON)"),
+			app.Button().Type("button").ID("export-state").OnClick(p.exportState).Text("State file (JSON)"),
 			app.Label().For("import-state").Class("note").Text("Import a state file:"),
 			app.Input().Type("file").ID("import-state").Accept(".json,application/json").OnChange(p.stateFile),
 		),
@@ -59,19 +59,15 @@ func (p *TransferPanel) Render() app.UI {
 	)
 }
 
-// export returns the click handler of one export button. Handlers are
-// compared by code pointer, and each button keeps its own.
-func (p *TransferPanel) export(format string) app.EventHandler {
-	switch format {
-	case ExportCSV:
-		return func(ctx app.Context, e app.Event) { p.exportAs(ctx, ExportCSV) }
-	case ExportJSON:
-		return func(ctx app.Context, e app.Event) { p.exportAs(ctx, ExportJSON) }
-	}
-	return func(ctx app.Context, e app.Event) { p.exportAs(ctx, ExportState) }
-}
+// Each export button has a handler of its own: go-app compares handlers
+// by code pointer.
+func (p *TransferPanel) exportCSV(ctx app.Context, e app.Event) { p.export(ctx, ExportCSV) }
 
-func (p *TransferPanel) exportAs(ctx app.Context, format string) {
+func (p *TransferPanel) exportJSON(ctx app.Context, e app.Event) { p.export(ctx, ExportJSON) }
+
+func (p *TransferPanel) exportState(ctx app.Context, e app.Event) { p.export(ctx, ExportState) }
+
+func (p *TransferPanel) export(ctx app.Context, format string) {
 	p.To.Send(ctx, parts.Export{Format: format})
 }
 
