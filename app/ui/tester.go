@@ -51,15 +51,11 @@ type Tester struct {
 
 	saving saving // the autosave's writes, once the user pauses (saving.go)
 
-	versions versionsPanel // the versions kept and Compare versions, which own their list and the proposed file (versionspanel.go)
-
-	compare comparePanel // every crawler's reading, which owns how much of it is drawn (comparepanel.go)
+	versions versionsPanel // the autosave's news for the versions (versionspanel.go)
 
 	intent intentPanel // rules by intent, which owns its form and preview (intentpanel.go)
 
 	site sitePanel // the site URLs panel, which owns its URLs and their coverage (sitepanel.go)
-
-	transfer transfers // the link, exports, imports and fetches, which own their outcomes (transfer.go)
 
 	lint linting // the findings, worked out once the user pauses (lint.go)
 
@@ -72,9 +68,9 @@ type Tester struct {
 }
 
 // OnInit loads the example, unless a state was given: the page is
-// prerendered with it too. It gives the site URLs panel what it may see
-// and ask of the page, and no more; so with the versions and compare
-// panels, the transfers and the notices.
+// prerendered with it too. It gives the site URLs and intent panels what
+// they may see and ask of the page, and no more; the versions, compare and
+// transfers are the session's (app/internal/parts).
 func (t *Tester) OnInit() {
 	t.revealLine = func(ctx app.Context, e app.Event) { widget.RevealLine(ctx, t.reveal) }
 	t.ui.opened = func(id string) {
@@ -82,32 +78,7 @@ func (t *Tester) OnInit() {
 			t.site.start()
 		}
 	}
-	t.transfer.page = transferPage{
-		analysis:  func() *model.Analysis { return t.work.Analysis() },
-		state:     func() *model.State { return t.work.State() },
-		apply:     t.apply,
-		settle:    t.takePending,
-		dropAhead: func(text string) *session.Work { return t.work.DropAhead(text) },
-		own:       func() app.Context { return t.own },
-	}
-	t.compare.page = comparePage{
-		analysis: func() *model.Analysis { return t.work.Analysis() },
-		state:    func() *model.State { return t.work.State() },
-		own:      func() app.Context { return t.own },
-		settle:   t.takePending,
-		reveal:   t.reveal,
-	}
-	t.versions.page = versionsPage{
-		analysis: func() *model.Analysis { return t.work.Analysis() },
-		state:    func() *model.State { return t.work.State() },
-		store:    func() versionStore { return t.work.Autosave() },
-		apply:    t.apply,
-		settle:   t.takePending,
-		live:     func() liveCopy { return t.transfer.live },
-		readFile: t.transfer.readFile,
-		failed:   t.transfer.fileFailed,
-		reveal:   t.reveal,
-	}
+	t.versions = versionsPanel{t: t}
 	t.intent.page = intentPage{
 		analysis:  func() *model.Analysis { return t.work.Analysis() },
 		state:     func() *model.State { return t.work.State() },
@@ -122,7 +93,7 @@ func (t *Tester) OnInit() {
 		own:       func() app.Context { return t.own },
 		settle:    t.takePending,
 		showNotes: func(ctx app.Context) { t.showInEditor(ctx, false) },
-		failed:    t.transfer.fileFailed,
+		failed:    pageIO{to: t}.fileFailed,
 		embedded:  func() bool { return t.page.embed.On },
 		reveal:    t.revealLine,
 	}
@@ -170,19 +141,6 @@ func (t *Tester) OnMount(ctx app.Context) {
 	t.start(ctx)
 }
 
-// State returns a copy of what the user chose.
-func (t *Tester) State() model.State {
-	return stateCopy(t.work.State())
-}
-
-// stateCopy returns a copy of s that shares none of its tests, for work
-// that outlives a change to them.
-func stateCopy(s *model.State) model.State {
-	c := *s
-	c.Rows = append([]model.Row(nil), c.Rows...)
-	return c
-}
-
 // Send carries out what a view sent: the Tester is the views' one
 // Sender (widget.Sender). The page's own messages (widget's) change what
 // the page shows; every other goes to the session.
@@ -208,9 +166,6 @@ func (t *Tester) Send(ctx app.Context, msg any) {
 // apply carries out a message of the session and shows its effects.
 func (t *Tester) apply(ctx app.Context, m session.Msg) {
 	fx := t.work.Apply(m)
-	if e, ok := m.(session.Edit); ok {
-		t.transfer.applied(e, fx)
-	}
 	t.show(ctx, fx)
 	t.run(ctx, fx.IO)
 }
@@ -222,12 +177,14 @@ func (t *Tester) run(ctx app.Context, io []effect.IO) {
 		switch w := w.(type) {
 		case effect.Download:
 			if err := dom.Download(w.Name, w.Type, w.Data); err != nil {
-				t.transfer.fileFailed(ctx, w.Failed, err)
+				pageIO{to: t}.fileFailed(ctx, w.Failed, err)
 			}
 		case effect.SaveNow:
 			t.saving.save()
 		case effect.DropLink:
 			dom.ReplaceURL(embed.PageURL(dom.URL()))
+		default:
+			pageIO{to: t, work: t.work, own: t.own}.run(ctx, w)
 		}
 	}
 }
@@ -291,9 +248,6 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 	}
 	if fx.Lint {
 		t.lint.later(ctx)
-	}
-	if fx.Rows {
-		t.compare.grow(t.own) // more tests may be there to draw
 	}
 	if fx.Changed {
 		t.saving.changed(ctx)

@@ -40,10 +40,8 @@ func (t *Tester) Render() app.UI {
 		fullLink:      t.page.fullLink,
 		keptList:      t.keptList,
 		ui:            &t.ui,
-		transfer:      &t.transfer,
-		versions:      &t.versions,
+		work:          t.work,
 		site:          &t.site,
-		compare:       &t.compare,
 		notes:         t.work.Notes(),
 		pending:       t.work.Pending(),
 		to:            t,
@@ -82,12 +80,12 @@ type pageView struct {
 	fullLink     string
 	keptList     bool // the page has the prerendered page's crawler datalist (crawlerList)
 
-	ui       *viewState
-	transfer *transfers
-	versions *versionsPanel
-	site     *sitePanel
-	compare  *comparePanel
-	intent   *intentPanel
+	ui     *viewState
+	site   *sitePanel
+	intent *intentPanel
+	// work is the session, for the parts' views to read what its parts
+	// hold (never to change it: what they do is sent to).
+	work *session.Session
 
 	notes   []session.Note
 	pending *model.State // the link's tests waiting for the user's choice
@@ -167,9 +165,9 @@ func (v pageView) panels() []app.UI {
 				v.morePanel("more-grid", app.Text("Many tests at once: crawlers × URLs"), func() app.UI {
 					return &panel.GridPanel{Room: (*v.state).Room(), To: v.to}
 				}),
-				v.morePanel("more-transfer", app.Text("Import and export"), v.transfer.view),
-				v.versions.view(),
-				v.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), v.versions.compareView),
+				v.morePanel("more-transfer", app.Text("Import and export"), v.transferView),
+				v.versionsView(),
+				v.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), v.proposalView),
 				v.morePanel(intentPanelID, app.Text("Rules by intent"), v.intent.view),
 				v.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), v.overview),
 				v.morePanel("more-findings", v.findingsSummary(), func() app.UI {
@@ -180,7 +178,7 @@ func (v pageView) panels() []app.UI {
 						To:       v.to,
 					}
 				}),
-				v.morePanel("more-compare", app.Text("Every crawler's reading"), v.compare.view),
+				v.morePanel("more-compare", app.Text("Every crawler's reading"), v.compareView),
 			),
 		),
 		v.crawlerList(), // the crawler fields' suggestions
@@ -217,10 +215,10 @@ func (v pageView) header() app.UI {
 			return app.P().Class("loading").Aria("live", "polite").Text("Loading the tester…")
 		}),
 		app.Div().Class("tools top-tools").Body(
-			v.transfer.shareView(),
+			v.shareView(),
 			v.undoButtons(),
 		),
-		v.transfer.fetchView(v.ready),
+		v.fetchView(),
 		v.noticesView(),
 	)
 }

@@ -98,11 +98,11 @@ func (s *Session) Apply(m Msg) Effects {
 	e := route(m)
 	var fx Effects
 	switch e.(type) {
-	case EditText, Analyzed, Arrived:
+	case EditText, Analyzed, Arrived, versionsRead:
 	default:
 		fx = s.settle()
 	}
-	fx = fx.and(e.apply(s))
+	fx = followParts(s, e, fx.and(e.apply(s)))
 	if fx.Editor {
 		s.editorBehind = s.state.Robots != s.editorText
 	}

@@ -8,6 +8,9 @@ func route(m Msg) Edit {
 	case Edit:
 		return m
 	}
+	if e, ok := routePart(m); ok {
+		return e
+	}
 	return unknown{}
 }
 

@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"robotstester/app/internal/parts"
 	"robotstester/app/model"
 	"robotstester/robots"
 )
@@ -52,6 +53,12 @@ type Session struct {
 	replacing bool
 
 	save Autosave
+
+	// The parts with state of their own, changed by their messages
+	// (parts.go).
+	versions  parts.Versions
+	compare   parts.Compare
+	transfers parts.Transfers
 
 	// due is the analysis of the text typed still to be made, nil when
 	// the analysis shown is the document's (text.go); gen counts the

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/parts"
 	"robotstester/app/model"
 	"robotstester/app/ui/widget"
 )
@@ -28,11 +29,10 @@ type ComparePanel struct {
 	// the count and "Show more" wait for the last.
 	Drawing bool
 
-	// OnToggle opens or closes the panel; OnMore draws more tests;
-	// OnReveal shows a line in the editor.
-	OnToggle func(ctx app.Context)
-	OnMore   func(ctx app.Context)
-	OnReveal func(ctx app.Context, line int)
+	// To is sent the panel opened or closed (parts.ToggleReadings), more
+	// tests asked for (parts.MoreReadings), and a line to show in the
+	// editor (widget.ShowLine).
+	To widget.Sender
 }
 
 // Render returns the component's markup.
@@ -134,19 +134,11 @@ func (p *ComparePanel) row(i int) []app.UI {
 	)}
 }
 
-func (p *ComparePanel) toggle(ctx app.Context, e app.Event) {
-	if p.OnToggle != nil {
-		p.OnToggle(ctx)
-	}
-}
+func (p *ComparePanel) toggle(ctx app.Context, e app.Event) { p.To.Send(ctx, parts.ToggleReadings{}) }
 
-func (p *ComparePanel) more(ctx app.Context, e app.Event) {
-	if p.OnMore != nil {
-		p.OnMore(ctx)
-	}
-}
+func (p *ComparePanel) more(ctx app.Context, e app.Event) { p.To.Send(ctx, parts.MoreReadings{}) }
 
-func (p *ComparePanel) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.OnReveal) }
+func (p *ComparePanel) reveal(ctx app.Context, e app.Event) { widget.SendLine(ctx, p.To) }
 
 // readingsNote says how each reading reads a file, in the engine's words
 // (model.ReadingNotes), where the comparison is closed.

@@ -3,8 +3,10 @@ package panel
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/parts"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
+	"robotstester/app/ui/widget"
 )
 
 // FetchURLID is the id of the live box's address field.
@@ -27,8 +29,9 @@ type FetchPanel struct {
 	View     model.FetchView // the last fetch: its address, status and answer
 	Disabled bool            // a fetch is under way, or the page is read-only
 
-	// OnFetch fetches the robots.txt of the address or site typed.
-	OnFetch func(ctx app.Context, input string)
+	// To is sent the fetch of the robots.txt of the address or site
+	// typed (parts.FetchRobots).
+	To widget.Sender
 }
 
 // Render returns the component's markup.
@@ -80,7 +83,5 @@ func (p *FetchPanel) submit(ctx app.Context, e app.Event) {
 	if p.Disabled || p.View.Kind == "busy" {
 		return
 	}
-	if p.OnFetch != nil {
-		p.OnFetch(ctx, dom.Element(FetchURLID).Get("value").String())
-	}
+	p.To.Send(ctx, parts.FetchRobots{Input: dom.Element(FetchURLID).Get("value").String()})
 }

@@ -1,6 +1,13 @@
 package panel
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/internal/embed"
+	"robotstester/app/internal/parts"
+	"robotstester/app/ui/dom"
+	"robotstester/app/ui/widget"
+)
 
 // ShareBar is the "Copy link" control and what came of the last copy: a
 // word that it worked, the link in a read-only field when the clipboard
@@ -13,9 +20,9 @@ type ShareBar struct {
 	Link    string // the link, shown to copy by hand; "" when not needed
 	TooLong bool   // the link is over share.MaxLink: offer the export
 
-	// OnCopy copies the link; OnExport offers the state file instead.
-	OnCopy   func(ctx app.Context)
-	OnExport func(ctx app.Context)
+	// To is sent a copy of the link asked for (parts.CopyLink) and the
+	// state file asked for instead (parts.Export).
+	To widget.Sender
 }
 
 // Render returns the component's markup.
@@ -37,16 +44,14 @@ func (b *ShareBar) Render() app.UI {
 	)
 }
 
+// copy asks for a link to the page as the address bar names it, with no
+// fragment (a link copied before).
 func (b *ShareBar) copy(ctx app.Context, e app.Event) {
-	if b.OnCopy != nil {
-		b.OnCopy(ctx)
-	}
+	b.To.Send(ctx, parts.CopyLink{Page: embed.PageURL(dom.URL())})
 }
 
 func (b *ShareBar) export(ctx app.Context, e app.Event) {
-	if b.OnExport != nil {
-		b.OnExport(ctx)
-	}
+	b.To.Send(ctx, parts.Export{Format: parts.ExportState})
 }
 
 // selectAll selects the whole text of the field focused, ready to copy.

@@ -1,31 +1,33 @@
 package panel
 
-import "robotstester/app/ui/widget"
-import "robotstester/app/ui/dom"
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/internal/parts"
+	"robotstester/app/ui/dom"
+	"robotstester/app/ui/widget"
+)
 
 // Export formats offered by TransferPanel.
 const (
-	ExportCSV   = "csv"   // the results as CSV
-	ExportJSON  = "json"  // the results as JSON
-	ExportState = "state" // the whole state, as a file to import again
+	ExportCSV   = parts.ExportCSV   // the results as CSV
+	ExportJSON  = parts.ExportJSON  // the results as JSON
+	ExportState = parts.ExportState // the whole state, as a file to import again
 )
 
 // URLListID is the id of the field where a list of URLs is pasted or
 // dropped.
-const URLListID = "import-urls"
+const URLListID = parts.URLListID
 
 // TransferPanel exports the results and the state, and imports a state
 // file or a list of URLs (pasted, dropped or chosen).
 type TransferPanel struct {
 	app.Compo
 
-	// OnExport downloads the work in format; OnStateFile opens a state
-	// file; OnURLs and OnURLFile add tests of the URLs pasted or in a file.
-	OnExport    func(ctx app.Context, format string)
-	OnStateFile func(ctx app.Context, file app.Value)
-	OnURLs      func(ctx app.Context, text string)
-	OnURLFile   func(ctx app.Context, file app.Value)
+	// To is sent what the user asks, as the transfers' messages: an
+	// export (parts.Export), a state file opened (ImportStateFile), the
+	// URLs pasted or in a file added as tests (ImportURLs, ImportURLFile).
+	To widget.Sender
 }
 
 // Render returns the component's markup.
@@ -34,9 +36,9 @@ func (p *TransferPanel) Render() app.UI {
 		app.H2().ID("transfer-title").Text("Import and export"),
 		app.Div().Class("tools").Body(
 			app.Span().Class("note").Text("Export:"),
-			app.Button().Type("button").ID("export-csv").OnClick(p.export(ExportCSV)).Text("Results (CSV)"),
-			app.Button().Type("button").ID("export-json").OnClick(p.export(ExportJSON)).Text("Results (JSON)"),
-			app.Button().Type("button").ID("export-state").OnClick(p.export(ExportState)).Text("State file (JSON)"),
+			app.Button().Type("button").ID("export-csv").OnClick(p.exportCSV).Text("Results (CSV)"),
+			app.Button().Type("button").ID("export-json").OnClick(p.exportJSON).Text("Results (JSON)"),
+			app.Button().Type("button").ID("export-state").OnClick(p.exportState).Text("State file (JSON)"),
 			app.Label().For("import-state").Class("note").Text("Import a state file:"),
 			app.Input().Type("file").ID("import-state").Accept(".json,application/json").OnChange(p.stateFile),
 		),
@@ -57,41 +59,34 @@ func (p *TransferPanel) Render() app.UI {
 	)
 }
 
-// export returns the click handler of one export button. Handlers are
-// compared by code pointer, and each button keeps its own.
-func (p *TransferPanel) export(format string) app.EventHandler {
-	switch format {
-	case ExportCSV:
-		return func(ctx app.Context, e app.Event) { p.exportAs(ctx, ExportCSV) }
-	case ExportJSON:
-		return func(ctx app.Context, e app.Event) { p.exportAs(ctx, ExportJSON) }
-	}
-	return func(ctx app.Context, e app.Event) { p.exportAs(ctx, ExportState) }
-}
+// Each export button has a handler of its own: go-app compares handlers
+// by code pointer.
+func (p *TransferPanel) exportCSV(ctx app.Context, e app.Event) { p.export(ctx, ExportCSV) }
 
-func (p *TransferPanel) exportAs(ctx app.Context, format string) {
-	if p.OnExport != nil {
-		p.OnExport(ctx, format)
-	}
+func (p *TransferPanel) exportJSON(ctx app.Context, e app.Event) { p.export(ctx, ExportJSON) }
+
+func (p *TransferPanel) exportState(ctx app.Context, e app.Event) { p.export(ctx, ExportState) }
+
+func (p *TransferPanel) export(ctx app.Context, format string) {
+	p.To.Send(ctx, parts.Export{Format: format})
 }
 
 func (p *TransferPanel) stateFile(ctx app.Context, e app.Event) {
-	if f := dom.FirstFile(ctx, e); f.Truthy() && p.OnStateFile != nil {
-		p.OnStateFile(ctx, f)
+	if f := dom.FirstFile(ctx, e); f.Truthy() {
+		p.To.Send(ctx, parts.ImportStateFile{File: f})
 	}
 	ctx.JSSrc().Set("value", "") // the same file can be chosen again
 }
 
 func (p *TransferPanel) urls(ctx app.Context, e app.Event) {
-	el := dom.Element(URLListID)
-	if el.Truthy() && p.OnURLs != nil {
-		p.OnURLs(ctx, el.Get("value").String())
+	if el := dom.Element(URLListID); el.Truthy() {
+		p.To.Send(ctx, parts.ImportURLs{Text: el.Get("value").String()})
 	}
 }
 
 func (p *TransferPanel) urlFile(ctx app.Context, e app.Event) {
-	if f := dom.FirstFile(ctx, e); f.Truthy() && p.OnURLFile != nil {
-		p.OnURLFile(ctx, f)
+	if f := dom.FirstFile(ctx, e); f.Truthy() {
+		p.To.Send(ctx, parts.ImportURLFile{File: f})
 	}
 	ctx.JSSrc().Set("value", "")
 }
@@ -99,8 +94,6 @@ func (p *TransferPanel) urlFile(ctx app.Context, e app.Event) {
 func (p *TransferPanel) urlDrop(ctx app.Context, e app.Event) {
 	if f := dom.FirstFile(ctx, e); f.Truthy() {
 		e.PreventDefault()
-		if p.OnURLFile != nil {
-			p.OnURLFile(ctx, f)
-		}
+		p.To.Send(ctx, parts.ImportURLFile{File: f})
 	}
 }

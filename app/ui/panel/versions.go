@@ -5,7 +5,9 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/parts"
 	"robotstester/app/internal/session"
+	"robotstester/app/ui/widget"
 )
 
 // VersionsPanel lists the earlier versions of the work that the autosave
@@ -21,10 +23,10 @@ type VersionsPanel struct {
 	// failed): the list says so rather than "not yet".
 	Unkept bool
 
-	// OnToggle is the panel opened or closed (the versions are read when
-	// it opens); OnRestore, version i restored.
-	OnToggle func(ctx app.Context, open bool)
-	OnEdit   func(ctx app.Context, e session.Msg)
+	// To is sent the panel opened or closed (parts.ToggleVersions: the
+	// versions are read when it opens) and a version restored
+	// (session.RestoreVersion).
+	To widget.Sender
 }
 
 // Render returns the component's markup.
@@ -54,13 +56,11 @@ func (p *VersionsPanel) Render() app.UI {
 }
 
 func (p *VersionsPanel) toggle(ctx app.Context, e app.Event) {
-	if p.OnToggle != nil {
-		p.OnToggle(ctx, ctx.JSSrc().Get("open").Bool())
-	}
+	p.To.Send(ctx, parts.ToggleVersions{Open: ctx.JSSrc().Get("open").Bool()})
 }
 
 func (p *VersionsPanel) restore(ctx app.Context, e app.Event) {
-	if i, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && p.OnEdit != nil {
-		p.OnEdit(ctx, session.RestoreVersion{Index: i})
+	if i, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
+		p.To.Send(ctx, session.RestoreVersion{Index: i})
 	}
 }

@@ -5,13 +5,14 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/parts"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/widget"
 )
 
 // ProposedID is the id of the textarea holding the proposed robots.txt.
-const ProposedID = "proposed-robots"
+const ProposedID = parts.ProposedID
 
 // VersionsCompare compares the current file with a proposed one, pasted
 // or taken from an earlier version, over the same tests: the counts, then
@@ -36,18 +37,11 @@ type VersionsCompare struct {
 	// file can be the proposed one ("" when none was fetched).
 	Live string
 
-	// OnToggle opens or closes the panel; OnProposed is the proposed
-	// file as typed; OnVersion, OnCurrent and OnLive make version i, the
-	// current file or the live one the proposed file; OnExport downloads
-	// the changes; OnReveal shows a line in the editor.
-	OnToggle   func(ctx app.Context)
-	OnProposed func(ctx app.Context, text string)
-	OnDrop     func(ctx app.Context, file app.Value) // a file dropped on the textarea
-	OnVersion  func(ctx app.Context, i int)
-	OnCurrent  func(ctx app.Context)
-	OnLive     func(ctx app.Context)
-	OnExport   func(ctx app.Context)
-	OnReveal   func(ctx app.Context, line int)
+	// To is sent what the user does, as the versions' messages
+	// (parts.ToggleProposal, Propose, ProposeFile, ProposeVersion,
+	// ProposeCurrent, ProposeLive, ExportChanges), and a line to show in
+	// the editor (widget.ShowLine).
+	To widget.Sender
 }
 
 // Render returns the component's markup.
@@ -154,49 +148,34 @@ func (p *VersionsCompare) side(s *model.VersionSide, current bool) []app.UI {
 }
 
 func (p *VersionsCompare) toggle(ctx app.Context, e app.Event) {
-	if p.OnToggle != nil {
-		p.OnToggle(ctx)
-	}
+	p.To.Send(ctx, parts.ToggleProposal{})
 }
 
 func (p *VersionsCompare) input(ctx app.Context, e app.Event) {
-	if p.OnProposed != nil {
-		p.OnProposed(ctx, ctx.JSSrc().Get("value").String())
-	}
+	p.To.Send(ctx, parts.Propose{Text: ctx.JSSrc().Get("value").String()})
 }
 
 // drop takes a dropped file as the proposed one; dropped text is left to
 // the browser, which inserts it and sends an input event.
 func (p *VersionsCompare) drop(ctx app.Context, e app.Event) {
-	if f := dom.FirstFile(ctx, e); f.Truthy() && p.OnDrop != nil {
+	if f := dom.FirstFile(ctx, e); f.Truthy() {
 		e.PreventDefault()
-		p.OnDrop(ctx, f)
+		p.To.Send(ctx, parts.ProposeFile{File: f})
 	}
 }
 
 func (p *VersionsCompare) version(ctx app.Context, e app.Event) {
-	i, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
-	if err == nil && p.OnVersion != nil {
-		p.OnVersion(ctx, i)
+	if i, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
+		p.To.Send(ctx, parts.ProposeVersion{Index: i})
 	}
 }
 
 func (p *VersionsCompare) current(ctx app.Context, e app.Event) {
-	if p.OnCurrent != nil {
-		p.OnCurrent(ctx)
-	}
+	p.To.Send(ctx, parts.ProposeCurrent{})
 }
 
-func (p *VersionsCompare) live(ctx app.Context, e app.Event) {
-	if p.OnLive != nil {
-		p.OnLive(ctx)
-	}
-}
+func (p *VersionsCompare) live(ctx app.Context, e app.Event) { p.To.Send(ctx, parts.ProposeLive{}) }
 
-func (p *VersionsCompare) export(ctx app.Context, e app.Event) {
-	if p.OnExport != nil {
-		p.OnExport(ctx)
-	}
-}
+func (p *VersionsCompare) export(ctx app.Context, e app.Event) { p.To.Send(ctx, parts.ExportChanges{}) }
 
-func (p *VersionsCompare) reveal(ctx app.Context, e app.Event) { widget.RevealLine(ctx, p.OnReveal) }
+func (p *VersionsCompare) reveal(ctx app.Context, e app.Event) { widget.SendLine(ctx, p.To) }
