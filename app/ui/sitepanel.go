@@ -8,10 +8,12 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/byintent"
+	"robotstester/app/internal/effect"
 	"robotstester/app/model"
 	"robotstester/app/sitemsg"
 	"robotstester/app/ui/dom"
-	"robotstester/robots"
+	"robotstester/app/ui/widget"
 )
 
 // sitePanel is the site URLs panel (SiteURLsPanel) with all that it
@@ -24,6 +26,9 @@ import (
 // worker sent. Of the page it knows only what it is given (sitePage).
 type sitePanel struct {
 	page sitePage
+	// to takes the answers meant for Rules by intent (byintent): the
+	// Tester.
+	to widget.Sender
 
 	worker  *dom.SiteWorker   // nil until the panel is opened, or after it failed
 	held    sitemsg.URLsState // what the worker holds, as it last said
@@ -72,14 +77,14 @@ type sitePanel struct {
 	export    dom.BlobParts
 
 	// previewID is the last Preview asked of the worker, whose counts go
-	// to previewed.
-	previewID int64
-	previewed sitePreviewed
-	// writeID is the last Write asked of the worker (for Rules by
-	// intent), whose answer goes to written; failure is why the worker
-	// last failed.
+	// to Rules by intent as its count previewFor (byintent.SiteCounted).
+	previewID  int64
+	previewFor int
+	// writeID is the last Write asked of the worker, which goes to Rules
+	// by intent as its write writing (byintent.Wrote), 0 once answered;
+	// failure is why the worker last failed.
 	writeID int64
-	written intentWritten
+	writing int
 	failure string
 
 	// flag is siteKeptKey's value as this page last read or wrote it
@@ -332,13 +337,13 @@ func (sp *sitePanel) reply(ctx app.Context, r sitemsg.Reply, data app.Value) {
 			sp.status = "The URLs could not be counted: " + r.Error + "."
 		}
 	case sitemsg.Previewed:
-		if r.ID == sp.previewID && sp.previewed != nil {
-			sp.previewed(ctx, r.Site, r.Total, r.Error)
+		if r.ID == sp.previewID && sp.previewFor != 0 {
+			sp.to.Send(ctx, byintent.SiteCounted{ID: sp.previewFor, Asked: true, Node: r.Site, URLs: r.Total, Failed: r.Error})
 		}
 	case sitemsg.Written:
-		if done := sp.written; r.ID == sp.writeID && done != nil {
-			sp.written = nil
-			done(ctx, r.Written, r.Targets, r.Error)
+		if id := sp.writing; r.ID == sp.writeID && id != 0 {
+			sp.writing = 0
+			sp.to.Send(ctx, byintent.Wrote{ID: id, Text: r.Written, Targets: r.Targets, Failed: r.Error})
 		}
 	case sitemsg.Fatal:
 		if sp.resuming {
@@ -423,9 +428,9 @@ func (sp *sitePanel) workerFailed(why string) {
 		why = "it stopped"
 	}
 	sp.failure = why
-	if done := sp.written; done != nil {
-		sp.written = nil
-		done(sp.page.own(), "", nil, why)
+	if id := sp.writing; id != 0 {
+		sp.writing = 0
+		sp.to.Send(sp.page.own(), byintent.Wrote{ID: id, Failed: why})
 	}
 	sp.status = "The panel's worker, which reads and counts the URLs apart from the page, failed: " + why + "." + lost +
 		" Your robots.txt and your tests are untouched; the command line counts any number of URLs: robotstxt check --sitemap SOURCE --summary robots.txt"
@@ -535,11 +540,6 @@ func (sp *sitePanel) paste(ctx app.Context, text string) {
 	}
 }
 
-// sitePreviewed takes what a preview counted: the worker's words (site)
-// of what the file not yet written changes over the site's urls, or why
-// it failed.
-type sitePreviewed func(ctx app.Context, site *sitemsg.Node, urls int, failed string)
-
 // preview has the worker count the site's URLs under text, a file not
 // yet written, and under the file shown, for every crawler, apart from
 // the panel's own counts; done gets what text changes (the URLs newly
@@ -547,8 +547,8 @@ type sitePreviewed func(ctx app.Context, site *sitemsg.Node, urls int, failed st
 // or why it failed. As a count, it is asked once the typing pauses
 // (siteCountPause): a preview made again at each key asks the worker
 // nothing until then. It reports false, and asks nothing, when the panel
-// holds no URL.
-func (sp *sitePanel) preview(text string, done sitePreviewed) bool {
+// holds no URL. The counts go to Rules by intent as its count id.
+func (sp *sitePanel) preview(text string, id int) bool {
 	if sp.worker == nil || sp.loads > 0 || sp.held.Pages == 0 {
 		return false
 	}
@@ -556,28 +556,28 @@ func (sp *sitePanel) preview(text string, done sitePreviewed) bool {
 	shown := q.Text
 	q.Text = text
 	sp.seq++
-	id := sp.seq
-	sp.previewID, sp.previewed = id, done
+	seq := sp.seq
+	sp.previewID, sp.previewFor = seq, id
 	own := sp.page.own()
 	sp.previewAt.set(siteCountPause, func() {
 		own.Dispatch(func(ctx app.Context) {
 			ctx.PreventUpdate()
-			if sp.previewID != id || sp.worker == nil {
+			if sp.previewID != seq || sp.worker == nil {
 				return // a newer preview, or the worker gone
 			}
-			sp.worker.Post(sitemsg.Request{Kind: sitemsg.Preview, ID: id, Text: shown, Query: q}, nil)
+			sp.worker.Post(sitemsg.Request{Kind: sitemsg.Preview, ID: seq, Text: shown, Query: q}, nil)
 		})
 	})
 	return true
 }
 
-// write has the worker write in into text, the file shown, for Rules by
+// write has the worker write an intent into the file shown, for Rules by
 // intent (sitemsg.Write), starting it if it is not running: one worker
-// for both panels. done gets the file written and the crawlers the intent
-// governs, or why the worker failed meanwhile; a later write makes an
-// earlier one's answer moot. It returns why the worker could not start,
-// or "".
-func (sp *sitePanel) write(text string, in robots.Intent, done intentWritten) string {
+// for both panels. Rules by intent gets the file written and the
+// crawlers the intent governs, or why the worker failed meanwhile
+// (byintent.Wrote); a later write makes an earlier one's answer moot. It
+// returns why the worker could not start, or "".
+func (sp *sitePanel) write(w effect.WriteIntent) string {
 	if !sp.start() {
 		if sp.failure == "" {
 			return "it cannot run here"
@@ -585,8 +585,8 @@ func (sp *sitePanel) write(text string, in robots.Intent, done intentWritten) st
 		return sp.failure
 	}
 	sp.seq++
-	sp.writeID, sp.written = sp.seq, done
-	sp.worker.Post(sitemsg.Request{Kind: sitemsg.Write, ID: sp.writeID, Text: text, Intent: &in}, nil)
+	sp.writeID, sp.writing = sp.seq, w.ID
+	sp.worker.Post(sitemsg.Request{Kind: sitemsg.Write, ID: sp.writeID, Text: w.Text, Intent: &w.Intent}, nil)
 	return ""
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/byintent"
 	"robotstester/app/internal/effect"
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
@@ -55,8 +56,6 @@ type Tester struct {
 
 	compare comparePanel // every crawler's reading, which owns how much of it is drawn (comparepanel.go)
 
-	intent intentPanel // rules by intent, which owns its form and preview (intentpanel.go)
-
 	site sitePanel // the site URLs panel, which owns its URLs and their coverage (sitepanel.go)
 
 	transfer transfers // the link, exports, imports and fetches, which own their outcomes (transfer.go)
@@ -77,11 +76,15 @@ type Tester struct {
 // panels, the transfers and the notices.
 func (t *Tester) OnInit() {
 	t.revealLine = func(ctx app.Context, e app.Event) { widget.RevealLine(ctx, t.reveal) }
-	t.ui.opened = func(id string) {
-		if id == "site-urls" {
+	t.ui.opened = func(ctx app.Context, id string) {
+		switch id {
+		case "site-urls":
 			t.site.start()
+		case panel.IntentID:
+			t.apply(ctx, byintent.Follow{}) // its preview, made when first drawn
 		}
 	}
+	t.site.to = t
 	t.transfer.page = transferPage{
 		analysis:  func() *model.Analysis { return t.work.Analysis() },
 		state:     func() *model.State { return t.work.State() },
@@ -107,14 +110,6 @@ func (t *Tester) OnInit() {
 		readFile: t.transfer.readFile,
 		failed:   t.transfer.fileFailed,
 		reveal:   t.reveal,
-	}
-	t.intent.page = intentPage{
-		analysis:  func() *model.Analysis { return t.work.Analysis() },
-		state:     func() *model.State { return t.work.State() },
-		apply:     t.apply,
-		settle:    t.takePending,
-		write:     t.intentWrite(),
-		siteCount: t.site.preview,
 	}
 	t.site.page = sitePage{
 		analysis:  func() *model.Analysis { return t.work.Analysis() },
@@ -145,8 +140,10 @@ func (t *Tester) OnInit() {
 	}
 	if !app.IsClient {
 		// Prerendered pages show the findings at once; the live page
-		// works them out when it draws them (mount.go).
+		// works them out when it draws them (mount.go). They draw every
+		// part under More, Rules by intent with its preview.
 		t.work.Analysis().Lint()
+		prerenderIntent(t.work)
 	}
 	t.parts = firstParts()
 	t.keptList = dom.KeptCrawlerList()
@@ -190,10 +187,15 @@ func (t *Tester) Send(ctx app.Context, msg any) { t.apply(ctx, msg) }
 // apply carries out a message of the session and shows its effects.
 func (t *Tester) apply(ctx app.Context, m session.Msg) {
 	fx := t.work.Apply(m)
-	if e, ok := m.(session.Edit); ok {
+	e, edit := m.(session.Edit)
+	if edit {
 		t.transfer.applied(e, fx)
 	}
-	t.show(ctx, fx)
+	if io := fx.IO; edit || !fx.None() {
+		fx.IO = nil
+		t.show(ctx, fx)
+		fx.IO = io
+	}
 	t.run(ctx, fx.IO)
 }
 
@@ -210,6 +212,16 @@ func (t *Tester) run(ctx app.Context, io []effect.IO) {
 			t.saving.save()
 		case effect.DropLink:
 			dom.ReplaceURL(embed.PageURL(dom.URL()))
+		case effect.WriteIntent:
+			if wrote, now := writeIntent(&t.site, w); now {
+				t.apply(ctx, wrote)
+			}
+		case effect.CountPreview:
+			if !t.site.preview(w.Text, w.ID) {
+				t.apply(ctx, byintent.SiteCounted{ID: w.ID})
+			}
+		case effect.ClearField:
+			dom.ClearField(w.ID)
 		}
 	}
 }
@@ -285,6 +297,12 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		t.edit.renderAfterVerdicts(ctx)
 	}
 	t.site.follow() // the site's URLs are counted for the file shown
+	if !app.IsClient || t.ui.moreOpened[panel.IntentID] {
+		// Rules by intent's preview follows the file: the worker writes
+		// it, and the preview is made when it answers, in a task of its
+		// own, not in this one (a key's).
+		t.apply(ctx, byintent.Follow{})
+	}
 	if fx.Focus > 0 {
 		field := "url"
 		if fx.FocusAgent {

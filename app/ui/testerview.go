@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/byintent"
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
@@ -21,14 +22,6 @@ import (
 func (t *Tester) Render() app.UI {
 	if t.work == nil {
 		t.OnInit()
-	}
-	if !app.IsClient || t.ui.moreOpened[intentPanelID] {
-		// Its preview follows the file shown here, in go-app's frame,
-		// and not where the page follows a change (show): for a key,
-		// that is the key's own task, which the preview (a file written
-		// and read again) would hold before the verdicts are painted.
-		// The page made at build time draws every part under More.
-		t.intent.follow()
 	}
 	v := pageView{
 		state:         t.work.State(),
@@ -47,13 +40,15 @@ func (t *Tester) Render() app.UI {
 		notes:         t.work.Notes(),
 		pending:       t.work.Pending(),
 		to:            t,
-		intent:        &t.intent,
 		edit:          t.apply,
 		reveal:        t.reveal,
 		revealLine:    t.revealLine,
 		why:           t.whyRow,
 		mountEditor:   t.mountEditor,
 		releaseEditor: t.edit.release,
+	}
+	if !app.IsClient || t.ui.moreOpened[panel.IntentID] {
+		v.intent = t.work.Intent() // drawn only once opened
 	}
 	v.undo, v.canUndo = t.work.CanUndo()
 	v.redo, v.canRedo = t.work.CanRedo()
@@ -90,7 +85,8 @@ type pageView struct {
 	versions *versionsPanel
 	site     *sitePanel
 	compare  *comparePanel
-	intent   *intentPanel
+
+	intent byintent.Shown // what Rules by intent draws, once opened
 
 	notes   []session.Note
 	pending *model.State // the link's tests waiting for the user's choice
@@ -176,7 +172,7 @@ func (v pageView) panels() []app.UI {
 				v.morePanel("more-transfer", app.Text("Import and export"), v.transfer.view),
 				v.versions.view(),
 				v.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), v.versions.compareView),
-				v.morePanel(intentPanelID, app.Text("Rules by intent"), v.intent.view),
+				v.morePanel(panel.IntentID, app.Text("Rules by intent"), func() app.UI { return &panel.Intent{Shown: v.intent, To: v.to} }),
 				v.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), v.overview),
 				v.morePanel("more-findings", v.findingsSummary(), func() app.UI {
 					return &panel.FindingsPanel{

@@ -21,7 +21,7 @@ type viewState struct {
 	whyOpener int              // the test whose Why control opened the sheet: its control has the focus back
 
 	// opened is told of a part under More opened for the first time.
-	opened func(id string)
+	opened func(ctx app.Context, id string)
 }
 
 func (vs *viewState) toggleAIGrid(ctx app.Context, open bool)      { vs.aiOpen = open }
@@ -53,6 +53,6 @@ func (vs *viewState) openMore(ctx app.Context, e app.Event) {
 	}
 	vs.moreOpened[id] = true
 	if vs.opened != nil {
-		vs.opened(id)
+		vs.opened(ctx, id)
 	}
 }

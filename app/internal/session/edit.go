@@ -95,14 +95,11 @@ func (fx Effects) and(next Effects) Effects {
 // takes another work, and the text typed meanwhile, when it keeps it, is
 // the editor's.
 func (s *Session) Apply(m Msg) Effects {
-	e := route(m)
 	var fx Effects
-	switch e.(type) {
-	case EditText, Analyzed, Arrived:
-	default:
+	if settles(m) {
 		fx = s.settle()
 	}
-	fx = fx.and(e.apply(s))
+	fx = fx.and(route(m).apply(s))
 	if fx.Editor {
 		s.editorBehind = s.state.Robots != s.editorText
 	}

@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"robotstester/app/internal/byintent"
 	"robotstester/app/model"
 	"robotstester/robots"
 )
@@ -52,6 +53,9 @@ type Session struct {
 	replacing bool
 
 	save Autosave
+
+	// intent is Rules by intent, its form and its preview (byintent).
+	intent byintent.Intent
 
 	// due is the analysis of the text typed still to be made, nil when
 	// the analysis shown is the document's (text.go); gen counts the

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"robotstester/app/internal/byintent"
+	"robotstester/app/internal/effect"
 	"robotstester/app/internal/session"
 	"robotstester/app/model"
 	"robotstester/app/ui/internal/uitest"
@@ -56,5 +58,34 @@ func TestNoticesDrawWhatTheyAreGiven(t *testing.T) {
 	html = render(t, &Notices{Notes: notes, Shared: 3, CanUndo: true, To: &uitest.Recorder{}})
 	if !strings.Contains(html, ">Undo<") || !strings.Contains(html, `id="open-shared"`) || !strings.Contains(html, "3 tests") {
 		t.Errorf("no Undo, or no choice over the link:\n%s", html)
+	}
+}
+
+// TestIntentDrawsAndSendsNothing: the intent panel draws the form and
+// the preview it is given, a refused crawler said, Apply disabled while
+// the worker writes; drawn twice, it sends nothing.
+func TestIntentDrawsAndSendsNothing(t *testing.T) {
+	var m byintent.Intent
+	s := model.State{Robots: "User-agent: *\nDisallow:\n", Rows: []model.Row{{Agent: "GPTBot", URL: "https://example.com/"}}}
+	an := model.Analyze(&s)
+	m.Update(byintent.AddCrawler{Typed: "Evil<b>Bot thing"}, an, &s)
+	r := m.Update(byintent.SetRole{Name: "ai-training", Choice: "block"}, an, &s)
+	to := &uitest.Recorder{}
+	html := render(t, &Intent{Shown: m.Shown(), To: to})
+	for _, want := range []string{`id="intent-role-ai-training"`, `data-writing`, "Writing the rules…", "names no crawler", "Evil&lt;b&gt;Bot"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("writing: no %s in\n%s", want, html)
+		}
+	}
+	m.Update(byintent.WriteNow(r.IO[0].(effect.WriteIntent)), an, &s)
+	html = uitest.Canonical(render(t, &Intent{Shown: m.Shown(), To: to}))
+	again := uitest.Canonical(render(t, &Intent{Shown: m.Shown(), To: to}))
+	for _, want := range []string{`data-crawler="GPTBot"`, `data-after="blocked"`, `id="intent-block"`, `data-counting`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("written: no %s in\n%s", want, html)
+		}
+	}
+	if html != again || len(to.Sent) != 0 {
+		t.Errorf("drawn twice: the same %v, sent %v", html == again, to.Sent)
 	}
 }
