@@ -3,18 +3,15 @@
 package ui
 
 import (
-	"robotstester/app/internal/byintent"
 	"robotstester/app/internal/effect"
 	"robotstester/app/internal/session"
+	"robotstester/app/internal/siteurls"
 )
 
-// writeIntent has the site worker write an intent, which links the
-// engine's writer, so that app.wasm does not: it answers later
-// (sitePanel.reply), or now (now), that it cannot start.
-func writeIntent(site *sitePanel, w effect.WriteIntent) (wrote byintent.Wrote, now bool) {
-	why := site.write(w)
-	return byintent.Wrote{ID: w.ID, Failed: why}, why != ""
-}
+// intentWriter returns the message that has an intent written: to the
+// site URLs, whose worker links the engine's writer, so that app.wasm
+// does not; it answers Rules by intent later.
+func intentWriter(w effect.WriteIntent) session.Msg { return siteurls.WriteIntent{WriteIntent: w} }
 
 // prerenderIntent is the page made at build time's: the live page has
 // none.

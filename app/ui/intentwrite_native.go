@@ -8,12 +8,11 @@ import (
 	"robotstester/app/internal/session"
 )
 
-// writeIntent writes an intent now with the engine's writer: the page
-// made at build time (and a native test's) has no worker, and app.wasm
-// does not link the writer (intentwrite_js.go).
-func writeIntent(_ *sitePanel, w effect.WriteIntent) (wrote byintent.Wrote, now bool) {
-	return byintent.WriteNow(w), true
-}
+// intentWriter returns the message that has an intent written: its
+// answer, written now with the engine's writer, for the page made at
+// build time (and a native test's) has no worker, and app.wasm does not
+// link the writer (intentwrite_js.go).
+func intentWriter(w effect.WriteIntent) session.Msg { return byintent.WriteNow(w) }
 
 // prerenderIntent makes Rules by intent's preview of work for the page
 // made at build time, which draws every part under More: with no context

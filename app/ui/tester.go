@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -9,6 +10,7 @@ import (
 	"robotstester/app/internal/effect"
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
+	"robotstester/app/internal/siteurls"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/panel"
@@ -56,7 +58,7 @@ type Tester struct {
 
 	compare comparePanel // every crawler's reading, which owns how much of it is drawn (comparepanel.go)
 
-	site sitePanel // the site URLs panel, which owns its URLs and their coverage (sitepanel.go)
+	site siteIO // the site URLs' worker, files, export and timers (siteio.go)
 
 	transfer transfers // the link, exports, imports and fetches, which own their outcomes (transfer.go)
 
@@ -79,7 +81,7 @@ func (t *Tester) OnInit() {
 	t.ui.opened = func(ctx app.Context, id string) {
 		switch id {
 		case "site-urls":
-			t.site.start()
+			t.apply(ctx, siteurls.Open{})
 		case panel.IntentID:
 			t.apply(ctx, byintent.Follow{}) // its preview, made when first drawn
 		}
@@ -111,16 +113,6 @@ func (t *Tester) OnInit() {
 		failed:   t.transfer.fileFailed,
 		reveal:   t.reveal,
 	}
-	t.site.page = sitePage{
-		analysis:  func() *model.Analysis { return t.work.Analysis() },
-		state:     func() *model.State { return t.work.State() },
-		own:       func() app.Context { return t.own },
-		settle:    t.takePending,
-		showNotes: func(ctx app.Context) { t.showInEditor(ctx, false) },
-		failed:    t.transfer.fileFailed,
-		embedded:  func() bool { return t.page.embed.On },
-		reveal:    t.revealLine,
-	}
 	t.lint.page = lintPage{
 		analysis: func() *model.Analysis { return t.work.Analysis() },
 		own:      func() app.Context { return t.own },
@@ -145,6 +137,7 @@ func (t *Tester) OnInit() {
 		t.work.Analysis().Lint()
 		prerenderIntent(t.work)
 	}
+	t.site.work = t.work
 	t.parts = firstParts()
 	t.keptList = dom.KeptCrawlerList()
 }
@@ -182,7 +175,18 @@ func stateCopy(s *model.State) model.State {
 
 // Send carries out what a view sent: the Tester is the views' one
 // Sender (widget.Sender).
-func (t *Tester) Send(ctx app.Context, msg any) { t.apply(ctx, msg) }
+func (t *Tester) Send(ctx app.Context, msg any) {
+	switch m := msg.(type) {
+	case panel.SiteFiles:
+		t.apply(ctx, siteurls.AddFiles{Files: t.site.give(m.Files)})
+	case panel.Reveal:
+		t.reveal(ctx, m.Line)
+	case failure:
+		t.transfer.fileFailed(ctx, m.What, m.Err)
+	default:
+		t.apply(ctx, msg)
+	}
+}
 
 // apply carries out a message of the session and shows its effects.
 func (t *Tester) apply(ctx app.Context, m session.Msg) {
@@ -191,12 +195,13 @@ func (t *Tester) apply(ctx app.Context, m session.Msg) {
 	if edit {
 		t.transfer.applied(e, fx)
 	}
-	if io := fx.IO; edit || !fx.None() {
-		fx.IO = nil
+	// A part's message that changed nothing of the work asks for no
+	// show: only its IO, run below.
+	io := fx.IO
+	if fx.IO = nil; edit || !fx.None() {
 		t.show(ctx, fx)
-		fx.IO = io
 	}
-	t.run(ctx, fx.IO)
+	t.run(ctx, io)
 }
 
 // run carries out the work with the browser that a change asked for
@@ -213,15 +218,19 @@ func (t *Tester) run(ctx app.Context, io []effect.IO) {
 		case effect.DropLink:
 			dom.ReplaceURL(embed.PageURL(dom.URL()))
 		case effect.WriteIntent:
-			if wrote, now := writeIntent(&t.site, w); now {
-				t.apply(ctx, wrote)
-			}
+			t.apply(ctx, intentWriter(w))
 		case effect.CountPreview:
-			if !t.site.preview(w.Text, w.ID) {
-				t.apply(ctx, byintent.SiteCounted{ID: w.ID})
-			}
+			t.apply(ctx, siteurls.CountPreview{CountPreview: w})
 		case effect.ClearField:
-			dom.ClearField(w.ID)
+			if el := dom.Element(w.ID); el.Truthy() && (w.Only == "" || el.Get("value").String() == w.Only) {
+				el.Set("value", "")
+			}
+		case effect.ShowNotes:
+			t.showInEditor(ctx, false)
+		case effect.Failure:
+			t.transfer.fileFailed(ctx, w.What, errors.New(w.Why))
+		default:
+			t.site.run(ctx, t.own, w)
 		}
 	}
 }
@@ -296,7 +305,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		// A keystroke in the editor: the verdicts show before the redraw.
 		t.edit.renderAfterVerdicts(ctx)
 	}
-	t.site.follow() // the site's URLs are counted for the file shown
+	t.apply(ctx, siteurls.Follow{}) // the site's URLs are counted for the file shown
 	if !app.IsClient || t.ui.moreOpened[panel.IntentID] {
 		// Rules by intent's preview follows the file: the worker writes
 		// it, and the preview is made when it answers, in a task of its

@@ -9,6 +9,7 @@ import (
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
+	"robotstester/app/internal/siteurls"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/panel"
@@ -35,7 +36,6 @@ func (t *Tester) Render() app.UI {
 		ui:            &t.ui,
 		transfer:      &t.transfer,
 		versions:      &t.versions,
-		site:          &t.site,
 		compare:       &t.compare,
 		notes:         t.work.Notes(),
 		pending:       t.work.Pending(),
@@ -46,6 +46,9 @@ func (t *Tester) Render() app.UI {
 		why:           t.whyRow,
 		mountEditor:   t.mountEditor,
 		releaseEditor: t.edit.release,
+	}
+	if !app.IsClient || t.ui.moreOpened["site-urls"] {
+		v.site = t.work.SiteURLs() // drawn only once opened
 	}
 	if !app.IsClient || t.ui.moreOpened[panel.IntentID] {
 		v.intent = t.work.Intent() // drawn only once opened
@@ -83,7 +86,7 @@ type pageView struct {
 	ui       *viewState
 	transfer *transfers
 	versions *versionsPanel
-	site     *sitePanel
+	site     siteurls.Shown // what the site URLs panel draws, once opened
 	compare  *comparePanel
 
 	intent byintent.Shown // what Rules by intent draws, once opened
@@ -165,7 +168,9 @@ func (v pageView) panels() []app.UI {
 		app.Section().ID("more").Class("more").Aria("labelledby", "more-title").Body(
 			app.H2().ID("more-title").Text("More"),
 			app.Div().Class("more-list").Body(
-				v.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: every crawler over your sitemaps, lists, logs"), v.site.view),
+				v.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: every crawler over your sitemaps, lists, logs"), func() app.UI {
+					return &panel.SiteURLs{Shown: v.site, Relay: app.Getenv(RelayEnv) != "", To: v.to}
+				}),
 				v.morePanel("more-grid", app.Text("Many tests at once: crawlers × URLs"), func() app.UI {
 					return &panel.GridPanel{Room: (*v.state).Room(), OnEdit: v.edit}
 				}),

@@ -1,6 +1,9 @@
 package session
 
-import "robotstester/app/internal/byintent"
+import (
+	"robotstester/app/internal/byintent"
+	"robotstester/app/internal/siteurls"
+)
 
 // route returns the Edit that carries out m: m itself, or the message of
 // a part the session holds, given to that part. A message of no known
@@ -11,6 +14,8 @@ func route(m Msg) Edit {
 		return m
 	case byintent.Msg:
 		return intentEdit{m}
+	case siteurls.Msg:
+		return siteEdit{m}
 	}
 	return unknown{}
 }
@@ -27,6 +32,10 @@ func settles(m Msg) bool {
 	case byintent.Refresh, byintent.Apply:
 		return true // they read the file as typed
 	case byintent.Msg:
+		return false
+	case siteurls.Fetch, siteurls.Export, siteurls.Add, siteurls.Rebase, siteurls.AddFiles:
+		return true // they read the file as typed
+	case siteurls.Msg:
 		return false
 	}
 	return true
@@ -54,3 +63,23 @@ func (e intentEdit) apply(s *Session) Effects {
 
 // Intent returns what Rules by intent shows.
 func (s *Session) Intent() byintent.Shown { return s.intent.Shown() }
+
+// siteEdit is a message to the site URLs (siteurls). Their answers for
+// Rules by intent go to it in turn.
+type siteEdit struct{ m siteurls.Msg }
+
+func (e siteEdit) apply(s *Session) Effects {
+	r := s.site.Update(e.m, s.an, &s.state)
+	fx := Effects{IO: r.IO}
+	for _, m := range r.Intent {
+		fx = fx.and(intentEdit{m}.apply(s))
+	}
+	return fx
+}
+
+// SiteURLs returns what the site URLs panel shows.
+func (s *Session) SiteURLs() siteurls.Shown { return s.site.Shown(s.an, &s.state) }
+
+// SiteLineNotes returns what each line of the file decides over the
+// site's URLs, for the editor to show after it (siteurls.LineNotes).
+func (s *Session) SiteLineNotes() map[int]string { return s.site.LineNotes(s.an, &s.state) }

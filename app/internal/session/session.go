@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"robotstester/app/internal/byintent"
+	"robotstester/app/internal/siteurls"
 	"robotstester/app/model"
 	"robotstester/robots"
 )
@@ -54,8 +55,10 @@ type Session struct {
 
 	save Autosave
 
-	// intent is Rules by intent, its form and its preview (byintent).
+	// intent is Rules by intent, its form and its preview (byintent);
+	// site, the site URLs panel's (siteurls).
 	intent byintent.Intent
+	site   siteurls.SiteURLs
 
 	// due is the analysis of the text typed still to be made, nil when
 	// the analysis shown is the document's (text.go); gen counts the
