@@ -78,15 +78,7 @@ type Tester struct {
 // panels, the transfers and the notices.
 func (t *Tester) OnInit() {
 	t.revealLine = func(ctx app.Context, e app.Event) { widget.RevealLine(ctx, t.reveal) }
-	t.ui.opened = func(ctx app.Context, id string) {
-		switch id {
-		case "site-urls":
-			t.apply(ctx, siteurls.Open{})
-		case panel.IntentID:
-			t.apply(ctx, byintent.Follow{}) // its preview, made when first drawn
-		}
-	}
-	t.site.to = t
+	t.ui.to, t.site.to = t, t
 	t.transfer.page = transferPage{
 		analysis:  func() *model.Analysis { return t.work.Analysis() },
 		state:     func() *model.State { return t.work.State() },
@@ -183,6 +175,13 @@ func (t *Tester) Send(ctx app.Context, msg any) {
 		t.reveal(ctx, m.Line)
 	case failure:
 		t.transfer.fileFailed(ctx, m.What, m.Err)
+	case opened:
+		switch m.id {
+		case "site-urls":
+			t.apply(ctx, siteurls.Open{}) // its worker loads meanwhile
+		case panel.IntentID:
+			t.apply(ctx, byintent.Follow{}) // its preview, made when first drawn
+		}
 	default:
 		t.apply(ctx, msg)
 	}

@@ -96,6 +96,9 @@ func TestRenderChangesNothing(t *testing.T) {
 	}
 	after := tr.work.Intent()
 	label2, canUndo2 := tr.work.CanUndo()
+	if tr.site.worker != nil || len(tr.site.timers) != 0 || len(tr.site.files) != 0 {
+		t.Error("Render started the site worker, a wait or took a file")
+	}
 	if after.Preview != shown.Preview || after.Writing || tr.work.Autosave() != undo || label2 != label || canUndo2 != canUndo {
 		t.Errorf("Render changed the work: preview made again %v", after.Preview != shown.Preview)
 	}

@@ -10,7 +10,6 @@ import (
 	"robotstester/app/model"
 	"robotstester/app/sitemsg"
 	"robotstester/app/sitework"
-	"robotstester/robots"
 )
 
 // TestSiteURLsHooks draws the panel over counted URLs: the contract's
@@ -18,7 +17,7 @@ import (
 // markup.
 func TestSiteURLsHooks(t *testing.T) {
 	text := "User-agent: *\nDisallow: /private/\n"
-	f := robots.ParseString(text)
+	f := model.Analyze(&model.State{Robots: text}).File
 	var s sitework.SiteURLs
 	src := s.Begin("pasted", "list", text)
 	if _, err := s.ReadSource(src, strings.NewReader("/a\n/private/<b>x</b>\n/private/y\n"), "pasted", nil); err != nil {
