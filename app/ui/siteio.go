@@ -60,8 +60,8 @@ func (io *siteIO) give(files []app.Value) []siteurls.File {
 
 // run carries out one of the site URLs' effects, with own the page's own
 // context (the worker's replies and the timers outlive the handler that
-// asked for them). It reports false for an effect of another part.
-func (io *siteIO) run(ctx, own app.Context, w effect.IO) bool {
+// asked for them). An effect of another kind is none of its.
+func (io *siteIO) run(ctx, own app.Context, w effect.IO) {
 	switch w := w.(type) {
 	case effect.StartWorker:
 		io.start(ctx, own)
@@ -111,10 +111,7 @@ func (io *siteIO) run(ctx, own app.Context, w effect.IO) bool {
 		}
 	case effect.NoRedraw:
 		ctx.PreventUpdate()
-	default:
-		return false
 	}
-	return true
 }
 
 // failure is a browser's work that failed, for the page to say (a

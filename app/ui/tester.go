@@ -73,9 +73,10 @@ type Tester struct {
 }
 
 // OnInit loads the example, unless a state was given: the page is
-// prerendered with it too. It gives the site URLs panel what it may see
-// and ask of the page, and no more; so with the versions and compare
-// panels, the transfers and the notices.
+// prerendered with it too. It gives the versions and compare panels and
+// the transfers what they may see and ask of the page, and no more; the
+// views, the site URLs' page side and the view state send to the Tester
+// (Send).
 func (t *Tester) OnInit() {
 	t.revealLine = func(ctx app.Context, e app.Event) { widget.RevealLine(ctx, t.reveal) }
 	t.ui.to, t.site.to = t, t
@@ -178,7 +179,7 @@ func (t *Tester) Send(ctx app.Context, msg any) {
 	case opened:
 		switch m.id {
 		case "site-urls":
-			t.apply(ctx, siteurls.Open{}) // its worker loads meanwhile
+			t.apply(ctx, siteurls.Open{Begin: siteBegin(t.page.embed.On)}) // its worker loads meanwhile
 		case panel.IntentID:
 			t.apply(ctx, byintent.Follow{}) // its preview, made when first drawn
 		}

@@ -12,8 +12,9 @@ type Msg interface{ isMsg() }
 // The user's actions.
 type (
 	// Open: the panel was opened; the worker starts, so that its
-	// WebAssembly is there by the time a source is given.
-	Open struct{}
+	// WebAssembly is there by the time a source is given. It says what
+	// Begin says, in case the panel opens before the page has begun.
+	Open struct{ Begin }
 	// Fetch fetches the sitemaps of the file's Sitemap: lines through
 	// the site's fetch relay.
 	Fetch struct{}

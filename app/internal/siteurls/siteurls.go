@@ -147,6 +147,7 @@ func (m *SiteURLs) Update(msg Msg, an *model.Analysis, s *model.State) Result {
 	st := &step{an: an, s: s}
 	switch msg := msg.(type) {
 	case Open:
+		m.kept, m.embedded, m.relay = msg.Kept, msg.Embedded, msg.Relay
 		m.start(st)
 	case Begin:
 		m.kept, m.embedded, m.relay = msg.Kept, msg.Embedded, msg.Relay

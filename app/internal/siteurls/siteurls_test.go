@@ -291,6 +291,12 @@ func TestSiteURLsWorkerFails(t *testing.T) {
 	if len(b.take()) != 0 {
 		t.Error("the embed mode read back the URLs kept")
 	}
+	b = newBench(t, "User-agent: *\nDisallow:\n")
+	b.send(Open{Begin{Kept: true}}) // opened before the page began
+	b.send(Begin{Kept: true})
+	if ps := b.posts(); len(ps) != 1 || ps[0].Request.Kind != sitemsg.Resume {
+		t.Errorf("opened first: read back once: %+v", ps)
+	}
 }
 
 // TestSiteURLsServeIntent: Rules by intent's writes go to the worker,
