@@ -58,9 +58,10 @@ type (
 	Stopped struct{ Why string }
 	// ExportFailed: the page could not gather the export (Why).
 	ExportFailed struct{ Why string }
-	// CountDue and PreviewDue: the typing paused (effect.After) since
-	// the count or the preview ID was asked for.
-	CountDue   struct{ ID int64 }
+	// CountDue: the typing paused (effect.After) since the count ID was
+	// asked for.
+	CountDue struct{ ID int64 }
+	// PreviewDue: the typing paused since the preview ID was asked for.
 	PreviewDue struct{ ID int64 }
 )
 
