@@ -2,10 +2,17 @@
 
 package ui
 
-import "robotstester/robots"
+import (
+	"robotstester/app/internal/effect"
+	"robotstester/app/internal/session"
+	"robotstester/app/internal/siteurls"
+)
 
-// intentWrite returns how the page has an intent written: by the site
-// worker, which links the engine's writer, so that app.wasm does not.
-func (t *Tester) intentWrite() func(string, robots.Intent, intentWritten) string {
-	return t.site.write
-}
+// intentWriter returns the message that has an intent written: to the
+// site URLs, whose worker links the engine's writer, so that app.wasm
+// does not; it answers Rules by intent later.
+func intentWriter(w effect.WriteIntent) session.Msg { return siteurls.WriteIntent{WriteIntent: w} }
+
+// prerenderIntent is the page made at build time's: the live page has
+// none.
+func prerenderIntent(*session.Session) {}

@@ -131,7 +131,7 @@ func (t *Tester) started(ctx app.Context) {
 	dom.NextTask(ctx, func(ctx app.Context) {
 		ctx.PreventUpdate()
 		dom.RegisterWorker()
-		t.site.resume()
+		t.apply(ctx, siteBegin(t.page.embed.On))
 	})
 	t.lintShown(ctx)
 }

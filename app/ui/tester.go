@@ -1,13 +1,16 @@
 package ui
 
 import (
+	"errors"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/byintent"
 	"robotstester/app/internal/effect"
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
+	"robotstester/app/internal/siteurls"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/panel"
@@ -43,19 +46,13 @@ type Tester struct {
 
 	ui viewState // what is open, what the results table shows (viewstate.go)
 
-	// revealLine is the click of a "line N" button: the line is shown in
-	// the editor.
-	revealLine app.EventHandler
-
 	page pageState // the browser's side: embed mode, the link (page.go)
 
 	saving saving // the autosave's writes, once the user pauses (saving.go)
 
 	versions versionsPanel // the autosave's news for the versions (versionspanel.go)
 
-	intent intentPanel // rules by intent, which owns its form and preview (intentpanel.go)
-
-	site sitePanel // the site URLs panel, which owns its URLs and their coverage (sitepanel.go)
+	site siteIO // the site URLs' worker, files, export and timers (siteio.go)
 
 	lint linting // the findings, worked out once the user pauses (lint.go)
 
@@ -68,35 +65,11 @@ type Tester struct {
 }
 
 // OnInit loads the example, unless a state was given: the page is
-// prerendered with it too. It gives the site URLs and intent panels what
-// they may see and ask of the page, and no more; the versions, compare and
-// transfers are the session's (app/internal/parts).
+// prerendered with it too. The views, the site URLs' page side and the
+// view state send to the Tester (Send); the parts are the session's.
 func (t *Tester) OnInit() {
-	t.revealLine = func(ctx app.Context, e app.Event) { widget.RevealLine(ctx, t.reveal) }
-	t.ui.opened = func(id string) {
-		if id == "site-urls" {
-			t.site.start()
-		}
-	}
+	t.ui.to, t.site.to = t, t
 	t.versions = versionsPanel{t: t}
-	t.intent.page = intentPage{
-		analysis:  func() *model.Analysis { return t.work.Analysis() },
-		state:     func() *model.State { return t.work.State() },
-		apply:     t.apply,
-		settle:    t.takePending,
-		write:     t.intentWrite(),
-		siteCount: t.site.preview,
-	}
-	t.site.page = sitePage{
-		analysis:  func() *model.Analysis { return t.work.Analysis() },
-		state:     func() *model.State { return t.work.State() },
-		own:       func() app.Context { return t.own },
-		settle:    t.takePending,
-		showNotes: func(ctx app.Context) { t.showInEditor(ctx, false) },
-		failed:    pageIO{to: t}.fileFailed,
-		embedded:  func() bool { return t.page.embed.On },
-		reveal:    t.revealLine,
-	}
 	t.lint.page = lintPage{
 		analysis: func() *model.Analysis { return t.work.Analysis() },
 		own:      func() app.Context { return t.own },
@@ -116,9 +89,12 @@ func (t *Tester) OnInit() {
 	}
 	if !app.IsClient {
 		// Prerendered pages show the findings at once; the live page
-		// works them out when it draws them (mount.go).
+		// works them out when it draws them (mount.go). They draw every
+		// part under More, Rules by intent with its preview.
 		t.work.Analysis().Lint()
+		prerenderIntent(t.work)
 	}
+	t.site.work = t.work
 	t.parts = firstParts()
 	t.keptList = dom.KeptCrawlerList()
 }
@@ -158,6 +134,17 @@ func (t *Tester) Send(ctx app.Context, msg any) {
 		t.ui.aiOpen = m.Open
 	case widget.ShowSeverity:
 		t.ui.severity = m.Severity
+	case panel.SiteFiles:
+		t.apply(ctx, siteurls.AddFiles{Files: t.site.give(m.Files)})
+	case failure:
+		pageIO{to: t}.fileFailed(ctx, m.What, m.Err)
+	case opened:
+		switch m.id {
+		case "site-urls":
+			t.apply(ctx, siteurls.Open{Begin: siteBegin(t.page.embed.On)}) // its worker loads meanwhile
+		case panel.IntentID:
+			t.apply(ctx, byintent.Follow{}) // its preview, made when first drawn
+		}
 	default:
 		t.apply(ctx, msg)
 	}
@@ -166,8 +153,14 @@ func (t *Tester) Send(ctx app.Context, msg any) {
 // apply carries out a message of the session and shows its effects.
 func (t *Tester) apply(ctx app.Context, m session.Msg) {
 	fx := t.work.Apply(m)
-	t.show(ctx, fx)
-	t.run(ctx, fx.IO)
+	// A part's message that changed nothing of the work asks for no
+	// show: only its IO, run below.
+	_, edit := m.(session.Edit)
+	io := fx.IO
+	if fx.IO = nil; edit || !fx.None() {
+		t.show(ctx, fx)
+	}
+	t.run(ctx, io)
 }
 
 // run carries out the work with the browser that a change asked for
@@ -183,8 +176,18 @@ func (t *Tester) run(ctx app.Context, io []effect.IO) {
 			t.saving.save()
 		case effect.DropLink:
 			dom.ReplaceURL(embed.PageURL(dom.URL()))
+		case effect.WriteIntent:
+			t.apply(ctx, intentWriter(w))
+		case effect.CountPreview:
+			t.apply(ctx, siteurls.CountPreview{CountPreview: w})
+		case effect.ShowNotes:
+			t.showInEditor(ctx, false)
+		case effect.Failure:
+			pageIO{to: t}.fileFailed(ctx, w.What, errors.New(w.Why))
 		default:
-			pageIO{to: t, work: t.work, own: t.own}.run(ctx, w)
+			if !t.site.run(ctx, t.own, w) {
+				pageIO{to: t, work: t.work, own: t.own}.run(ctx, w)
+			}
 		}
 	}
 }
@@ -256,7 +259,13 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		// A keystroke in the editor: the verdicts show before the redraw.
 		t.edit.renderAfterVerdicts(ctx)
 	}
-	t.site.follow() // the site's URLs are counted for the file shown
+	t.apply(ctx, siteurls.Follow{}) // the site's URLs are counted for the file shown
+	if !app.IsClient || t.ui.moreOpened[panel.IntentID] {
+		// Rules by intent's preview follows the file: the worker writes
+		// it, and the preview is made when it answers, in a task of its
+		// own, not in this one (a key's).
+		t.apply(ctx, byintent.Follow{})
+	}
 	if fx.Focus > 0 {
 		field := "url"
 		if fx.FocusAgent {

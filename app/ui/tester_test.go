@@ -76,3 +76,30 @@ func TestEditorStatic(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderChangesNothing: drawing the page twice, every part under More
+// drawn as the page made at build time draws them, changes nothing of the
+// work: Rules by intent's preview is the one made before (its write and
+// count are asked where the page follows a change, never in Render).
+func TestRenderChangesNothing(t *testing.T) {
+	tr := NewTester(model.State{Robots: "User-agent: *\nDisallow: /admin/\n", Rows: []model.Row{{Agent: "GPTBot", URL: "https://example.com/"}}})
+	tr.OnInit() // as go-app does before it draws it
+	// Render itself, twice: a component is mounted once.
+	first := uitest.Canonical(app.HTMLString(tr.Render()))
+	shown, undo := tr.work.Parts().Intent(), tr.work.Autosave()
+	label, canUndo := tr.work.CanUndo()
+	if shown.Preview == nil || shown.Writing || !strings.Contains(first, `id="intent-preview"`) {
+		t.Fatalf("the page made at build time has no preview of Rules by intent: %+v", shown)
+	}
+	if again := uitest.Canonical(app.HTMLString(tr.Render())); again != first {
+		t.Error("drawn twice, the page differs")
+	}
+	after := tr.work.Parts().Intent()
+	label2, canUndo2 := tr.work.CanUndo()
+	if tr.site.worker != nil || len(tr.site.timers) != 0 || len(tr.site.files) != 0 {
+		t.Error("Render started the site worker, a wait or took a file")
+	}
+	if after.Preview != shown.Preview || after.Writing || tr.work.Autosave() != undo || label2 != label || canUndo2 != canUndo {
+		t.Errorf("Render changed the work: preview made again %v", after.Preview != shown.Preview)
+	}
+}

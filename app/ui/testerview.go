@@ -5,9 +5,11 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/byintent"
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
 	"robotstester/app/internal/share"
+	"robotstester/app/internal/siteurls"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/panel"
@@ -22,14 +24,6 @@ func (t *Tester) Render() app.UI {
 	if t.work == nil {
 		t.OnInit()
 	}
-	if !app.IsClient || t.ui.moreOpened[intentPanelID] {
-		// Its preview follows the file shown here, in go-app's frame,
-		// and not where the page follows a change (show): for a key,
-		// that is the key's own task, which the preview (a file written
-		// and read again) would hold before the verdicts are painted.
-		// The page made at build time draws every part under More.
-		t.intent.follow()
-	}
 	v := pageView{
 		state:         t.work.State(),
 		an:            t.work.Analysis(),
@@ -41,14 +35,17 @@ func (t *Tester) Render() app.UI {
 		keptList:      t.keptList,
 		ui:            &t.ui,
 		work:          t.work,
-		site:          &t.site,
 		notes:         t.work.Notes(),
 		pending:       t.work.Pending(),
 		to:            t,
-		intent:        &t.intent,
-		revealLine:    t.revealLine,
 		mountEditor:   t.mountEditor,
 		releaseEditor: t.edit.release,
+	}
+	if !app.IsClient || t.ui.moreOpened["site-urls"] {
+		v.site = t.work.Parts().SiteURLs() // drawn only once opened
+	}
+	if !app.IsClient || t.ui.moreOpened[panel.IntentID] {
+		v.intent = t.work.Parts().Intent() // drawn only once opened
 	}
 	v.undo, v.canUndo = t.work.CanUndo()
 	v.redo, v.canRedo = t.work.CanRedo()
@@ -81,8 +78,8 @@ type pageView struct {
 	keptList     bool // the page has the prerendered page's crawler datalist (crawlerList)
 
 	ui     *viewState
-	site   *sitePanel
-	intent *intentPanel
+	site   siteurls.Shown // what the site URLs panel draws, once opened
+	intent byintent.Shown // what Rules by intent draws, once opened
 	// work is the session, for the parts' views to read what its parts
 	// hold (never to change it: what they do is sent to).
 	work *session.Session
@@ -92,7 +89,6 @@ type pageView struct {
 	// to takes what the views send: the Tester.
 	to widget.Sender
 
-	revealLine app.EventHandler
 	// mountEditor and releaseEditor are the editor's: CodeMirror made
 	// and gone.
 	mountEditor   func(app.Context, app.Value)
@@ -161,14 +157,16 @@ func (v pageView) panels() []app.UI {
 		app.Section().ID("more").Class("more").Aria("labelledby", "more-title").Body(
 			app.H2().ID("more-title").Text("More"),
 			app.Div().Class("more-list").Body(
-				v.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: every crawler over your sitemaps, lists, logs"), v.site.view),
+				v.morePanel("site-urls", app.Span().ID("site-urls-toggle").Text("Your site's URLs: every crawler over your sitemaps, lists, logs"), func() app.UI {
+					return &panel.SiteURLs{Shown: v.site, Relay: app.Getenv(RelayEnv) != "", To: v.to}
+				}),
 				v.morePanel("more-grid", app.Text("Many tests at once: crawlers × URLs"), func() app.UI {
 					return &panel.GridPanel{Room: (*v.state).Room(), To: v.to}
 				}),
 				v.morePanel("more-transfer", app.Text("Import and export"), v.transferView),
 				v.versionsView(),
 				v.morePanel("more-versions-compare", app.Text("Compare versions: try a change before you publish it"), v.proposalView),
-				v.morePanel(intentPanelID, app.Text("Rules by intent"), v.intent.view),
+				v.morePanel(panel.IntentID, app.Text("Rules by intent"), func() app.UI { return &panel.Intent{Shown: v.intent, To: v.to} }),
 				v.morePanel("more-overview", app.Text("The file: groups, sitemaps, AI crawlers"), v.overview),
 				v.morePanel("more-findings", v.findingsSummary(), func() app.UI {
 					return &panel.FindingsPanel{
@@ -434,7 +432,7 @@ func (v pageView) cutNote() app.UI {
 	}
 	return app.P().ID("cut").Class("alert").Body(
 		app.Text(fmt.Sprintf("The file passes 500 KiB (%d bytes): crawlers stop reading at byte %d, in ", f.Size, f.Cut)),
-		widget.LineButton(f.CutLine, v.revealLine),
+		widget.LineButton(f.CutLine, widget.LineTo(v.to)),
 		app.Text(". Everything after it is ignored."),
 	)
 }

@@ -64,14 +64,14 @@ func (p pageIO) run(ctx app.Context, w effect.IO) {
 		})
 	case effect.ReplaceURL:
 		dom.ReplaceURL(w.URL)
-	case effect.After:
-		ctx.After(w.Delay, func(ctx app.Context) { p.to.Send(ctx, w.Then) })
 	case effect.NextFrame:
 		dom.AfterFrame(own, func(ctx app.Context) { p.to.Send(ctx, w.Then) })
 	case effect.SetField:
 		dom.SetFieldText(w.ID, w.Text)
 	case effect.ClearField:
-		dom.ClearField(w.ID)
+		if el := dom.Element(w.ID); el.Truthy() && (w.Only == "" || el.Get("value").String() == w.Only) {
+			dom.ClearField(w.ID)
+		}
 	case effect.RelayFetch:
 		relay := app.Getenv(RelayEnv)
 		if relay == "" {

@@ -5,6 +5,7 @@ import (
 
 	"robotstester/app/model"
 	"robotstester/app/ui/results"
+	"robotstester/app/ui/widget"
 )
 
 // viewState is what the page shows of the work, which is the page's and
@@ -20,9 +21,14 @@ type viewState struct {
 	whySheet  bool              // the Why panel shows as a sheet (narrow screens), once asked for
 	whyOpener int               // the test whose Why control opened the sheet: its control has the focus back
 
-	// opened is told of a part under More opened for the first time.
-	opened func(id string)
+	// to is told of a part under More opened for the first time
+	// (opened): the Tester.
+	to widget.Sender
 }
+
+// opened is the page's message that the part under More of the id id was
+// opened for the first time.
+type opened struct{ id string }
 
 // openWhy shows test i's Why as a sheet, where the screen is narrow.
 func (vs *viewState) openWhy(i int) { vs.whySheet, vs.whyOpener = true, i }
@@ -47,7 +53,7 @@ func (vs *viewState) openMore(ctx app.Context, e app.Event) {
 		vs.moreOpened = map[string]bool{}
 	}
 	vs.moreOpened[id] = true
-	if vs.opened != nil {
-		vs.opened(id)
+	if vs.to != nil {
+		vs.to.Send(ctx, opened{id})
 	}
 }

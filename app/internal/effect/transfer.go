@@ -1,8 +1,6 @@
 package effect
 
 import (
-	"time"
-
 	"robotstester/app/model"
 )
 
@@ -34,12 +32,6 @@ type CopyText struct{ Text string }
 // address: the share link, ready to be copied from there too.
 type ReplaceURL struct{ URL string }
 
-// After sends Then back to the session once Delay has passed.
-type After struct {
-	Delay time.Duration
-	Then  any
-}
-
 // NextFrame sends Then back to the session in a task of its own, after
 // the browser has drawn a frame: work drawn a part at a time keeps every
 // task short.
@@ -48,9 +40,6 @@ type NextFrame struct{ Then any }
 // SetField writes Text into the field with the given ID: a field the
 // user types in is not redrawn from what the model holds.
 type SetField struct{ ID, Text string }
-
-// ClearField empties the field with the given ID.
-type ClearField struct{ ID string }
 
 // RelayFetch asks the site's fetch relay for the robots.txt at URL, on
 // behalf of the page Page; the page answers with parts.RelayAnswered
@@ -80,10 +69,8 @@ type DropFile struct{ Text string }
 func (ReadFile) isIO()     {}
 func (CopyText) isIO()     {}
 func (ReplaceURL) isIO()   {}
-func (After) isIO()        {}
 func (NextFrame) isIO()    {}
 func (SetField) isIO()     {}
-func (ClearField) isIO()   {}
 func (RelayFetch) isIO()   {}
 func (FetchText) isIO()    {}
 func (ComparePaced) isIO() {}

@@ -161,7 +161,7 @@ func TestCopyLink(t *testing.T) {
 	if len(io) != 3 || !strings.HasPrefix(link, "https://example.com/#") || tr.Link().Status != "Copying…" {
 		t.Fatalf("copy: %d IO, shown %+v", len(io), tr.Link())
 	}
-	if io[0] != (effect.ReplaceURL{URL: link}) || io[1] != (effect.CopyText{Text: link}) || io[2].(effect.After).Then != (CopyUnanswered{Link: link}) {
+	if io[0] != (effect.ReplaceURL{URL: link}) || io[1] != (effect.CopyText{Text: link}) || io[2].(effect.After).Msg != (CopyUnanswered{Link: link}) {
 		t.Errorf("copy: IO %v", io)
 	}
 	tr.Update(CopyUnanswered{Link: link}, w)

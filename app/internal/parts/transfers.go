@@ -221,7 +221,7 @@ func (t *Transfers) copyLink(page string, w Work) []effect.IO {
 	return []effect.IO{
 		effect.ReplaceURL{URL: link},
 		effect.CopyText{Text: link},
-		effect.After{Delay: copyWait, Then: CopyUnanswered{Link: link}},
+		effect.After{Delay: copyWait, Msg: CopyUnanswered{Link: link}},
 	}
 }
 

@@ -95,11 +95,9 @@ func (fx Effects) and(next Effects) Effects {
 // takes another work, and the text typed meanwhile, when it keeps it, is
 // the editor's.
 func (s *Session) Apply(m Msg) Effects {
-	e := route(m)
 	var fx Effects
-	switch e.(type) {
-	case EditText, Analyzed, Arrived, versionsRead:
-	default:
+	e := route(m)
+	if settles(m) {
 		fx = s.settle()
 	}
 	fx = followParts(s, e, fx.and(e.apply(s)))

@@ -16,7 +16,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"robotstester/app/internal/byintent"
 	"robotstester/app/internal/parts"
+	"robotstester/app/internal/siteurls"
 	"robotstester/app/model"
 	"robotstester/robots"
 )
@@ -55,10 +57,14 @@ type Session struct {
 	save Autosave
 
 	// The parts with state of their own, changed by their messages
-	// (parts.go).
+	// (parts.go, route.go).
 	versions  parts.Versions
 	compare   parts.Compare
 	transfers parts.Transfers
+	// intent is Rules by intent, its form and its preview (byintent);
+	// site, the site URLs panel's (siteurls).
+	intent byintent.Intent
+	site   siteurls.SiteURLs
 
 	// due is the analysis of the text typed still to be made, nil when
 	// the analysis shown is the document's (text.go); gen counts the

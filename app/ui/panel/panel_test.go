@@ -6,6 +6,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/byintent"
+	"robotstester/app/internal/effect"
 	"robotstester/app/internal/session"
 	"robotstester/app/model"
 	"robotstester/app/ui/internal/uitest"
@@ -66,3 +68,32 @@ func TestNoticesDrawWhatTheyAreGiven(t *testing.T) {
 type sendFunc func(msg any)
 
 func (f sendFunc) Send(_ app.Context, msg any) { f(msg) }
+
+// TestIntentDrawsAndSendsNothing: the intent panel draws the form and
+// the preview it is given, a refused crawler said, Apply disabled while
+// the worker writes; drawn twice, it sends nothing.
+func TestIntentDrawsAndSendsNothing(t *testing.T) {
+	var m byintent.Intent
+	s := model.State{Robots: "User-agent: *\nDisallow:\n", Rows: []model.Row{{Agent: "GPTBot", URL: "https://example.com/"}}}
+	an := model.Analyze(&s)
+	m.Update(byintent.AddCrawler{Typed: "Evil<b>Bot thing"}, an, &s)
+	r := m.Update(byintent.SetRole{Name: "ai-training", Choice: "block"}, an, &s)
+	to := &uitest.Recorder{}
+	html := render(t, &Intent{Shown: m.Shown(), To: to})
+	for _, want := range []string{`id="intent-role-ai-training"`, `data-writing`, "Writing the rules…", "names no crawler", "Evil&lt;b&gt;Bot"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("writing: no %s in\n%s", want, html)
+		}
+	}
+	m.Update(byintent.WriteNow(r.IO[0].(effect.WriteIntent)), an, &s)
+	html = uitest.Canonical(render(t, &Intent{Shown: m.Shown(), To: to}))
+	again := uitest.Canonical(render(t, &Intent{Shown: m.Shown(), To: to}))
+	for _, want := range []string{`data-crawler="GPTBot"`, `data-after="blocked"`, `id="intent-block"`, `data-counting`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("written: no %s in\n%s", want, html)
+		}
+	}
+	if html != again || len(to.Sent) != 0 {
+		t.Errorf("drawn twice: the same %v, sent %v", html == again, to.Sent)
+	}
+}

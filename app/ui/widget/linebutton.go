@@ -22,12 +22,7 @@ func SendLine(ctx app.Context, to Sender) {
 	}
 }
 
-// RevealLine calls onReveal with the line of the LineButton that was
-// clicked.
-//
-// Deprecated: views send (SendLine); it goes once none calls it.
-func RevealLine(ctx app.Context, onReveal func(ctx app.Context, line int)) {
-	if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && onReveal != nil {
-		onReveal(ctx, n)
-	}
+// LineTo returns the handler of a LineButton that sends its line to to.
+func LineTo(to Sender) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { SendLine(ctx, to) }
 }

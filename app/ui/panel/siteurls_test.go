@@ -1,4 +1,4 @@
-package ui
+package panel
 
 import (
 	"strings"
@@ -6,10 +6,10 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/siteurls"
 	"robotstester/app/model"
 	"robotstester/app/sitemsg"
 	"robotstester/app/sitework"
-	"robotstester/robots"
 )
 
 // TestSiteURLsHooks draws the panel over counted URLs: the contract's
@@ -17,7 +17,7 @@ import (
 // markup.
 func TestSiteURLsHooks(t *testing.T) {
 	text := "User-agent: *\nDisallow: /private/\n"
-	f := robots.ParseString(text)
+	f := model.Analyze(&model.State{Robots: text}).File
 	var s sitework.SiteURLs
 	src := s.Begin("pasted", "list", text)
 	if _, err := s.ReadSource(src, strings.NewReader("/a\n/private/<b>x</b>\n/private/y\n"), "pasted", nil); err != nil {
@@ -29,7 +29,7 @@ func TestSiteURLsHooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	held := s.State()
-	p := &SiteURLsPanel{View: model.SiteViewOf(&held, &model.SiteCoverage{Query: q, View: sitework.ViewOf(c, sitework.NewQuery(q.Msg()))}, q, false), Done: true, Sitemaps: []string{"https://example.com/s.xml"}}
+	p := &SiteURLs{Shown: siteurls.Shown{View: model.SiteViewOf(&held, &model.SiteCoverage{Query: q, View: sitework.ViewOf(c, sitework.NewQuery(q.Msg()))}, q, false), Done: true, Sitemaps: []string{"https://example.com/s.xml"}}}
 	html := app.HTMLString(p.Render())
 	for _, want := range []string{`id="site-urls-summary"`, `data-urls="3"`, `data-coverage-line="2"`, `data-count="2"`, `data-verdict="blocked"`, `data-coverage-line="0"`, `id="site-urls-fetch"`} {
 		if !strings.Contains(html, want) {
@@ -44,13 +44,13 @@ func TestSiteURLsHooks(t *testing.T) {
 // TestSiteURLsTold: what the reading of a source noted is drawn beside
 // the counts, in a live region drawn even when empty, as text.
 func TestSiteURLsTold(t *testing.T) {
-	empty := app.HTMLString((&SiteURLsPanel{}).Render())
+	empty := app.HTMLString((&SiteURLs{}).Render())
 	if !strings.Contains(empty, `id="site-urls-notes"`) || !strings.Contains(empty, `data-notes="0"`) {
 		t.Errorf("no empty live region in\n%s", empty)
 	}
 	held := sitemsg.URLsState{Sources: []sitemsg.Source{{Name: "open.csv"}},
 		Notes: []string{"open.csv: <b>unclosed</b>", "open.csv: two", "open.csv: three", "open.csv: four", "open.csv: five"}}
-	p := &SiteURLsPanel{View: model.SiteViewOf(&held, nil, model.SiteQuery{Crawler: "Googlebot"}, false), List: held.List}
+	p := &SiteURLs{Shown: siteurls.Shown{View: model.SiteViewOf(&held, nil, model.SiteQuery{Crawler: "Googlebot"}, false), List: held.List}}
 	html := app.HTMLString(p.Render())
 	// go-app writes attributes in any order: from the element's start.
 	notes := html[strings.LastIndex(html[:strings.Index(html, `id="site-urls-notes"`)], "<div"):]
@@ -63,51 +63,14 @@ func TestSiteURLsTold(t *testing.T) {
 		t.Errorf("the summary, or a note drawn as markup:\n%s", html)
 	}
 	// A file that gave no URL can be cleared, with its notes.
-	if _, _, _, off := p.control("site-urls-clear"); !off {
+	if _, _, _, off := p.Control("site-urls-clear"); !off {
 		t.Error("Clear is enabled with nothing to clear")
 	}
-	p.Sources = 1
-	if _, _, _, off := p.control("site-urls-clear"); off {
+	p.Shown.Sources = 1
+	if _, _, _, off := p.Control("site-urls-clear"); off {
 		t.Error("Clear is disabled with a source read that gave no URL")
 	}
 	if i, j := strings.Index(html, `id="site-urls-summary"`), strings.Index(html, `id="site-urls-notes"`); i < 0 || j < i || strings.Contains(html[i:j], "<details") {
 		t.Errorf("the notes are not beside the counts:\n%s", html)
-	}
-}
-
-// TestSitePanelAlone drives the panel through the page it is given, with
-// no Tester: an action settles the typing first, and what the panel says
-// is its own and drawn as it is given.
-func TestSitePanelAlone(t *testing.T) {
-	t.Setenv(RelayEnv, "")
-	s := model.State{Robots: "User-agent: *\nDisallow: /private/\n"}
-	an := model.Analyze(&s)
-	settled := 0
-	sp := &sitePanel{page: sitePage{
-		analysis: func() *model.Analysis { return an },
-		state:    func() *model.State { return &s },
-		settle:   func(app.Context) { settled++ },
-	}}
-	sp.act(app.Context{}, SiteAction{Kind: SiteFetch})
-	if settled != 1 || !strings.Contains(sp.status, "no Sitemap: line") {
-		t.Errorf("a fetch without a Sitemap: line: settled %d times, status %q", settled, sp.status)
-	}
-	s.Robots += "Sitemap: https://example.com/<b>s.xml</b>\n"
-	an = model.Analyze(&s)
-	sp.act(app.Context{}, SiteAction{Kind: SiteFetch})
-	if !strings.Contains(sp.status, "no fetch relay") || !strings.Contains(sp.status, "--sitemap https://example.com/<b>s.xml</b> ") {
-		t.Errorf("a fetch without a relay: status %q", sp.status)
-	}
-	html := app.HTMLString(sp.view().(*SiteURLsPanel).Render())
-	if !strings.Contains(html, `id="site-urls-status"`) || strings.Contains(html, "<b>") {
-		t.Errorf("the status is not drawn, or drawn as markup:\n%s", html)
-	}
-	sp.act(app.Context{}, SiteAction{Kind: SiteCrawler, Text: " Bingbot "})
-	if q := sp.query(); q.Crawler != "Bingbot" || q.Text != s.Robots {
-		t.Errorf("the query after a crawler is typed: %+v", q)
-	}
-	sp.act(app.Context{}, SiteAction{Kind: SiteClear})
-	if sp.status != "" || sp.held.Version != 1 {
-		t.Errorf("after Clear: status %q, version %d", sp.status, sp.held.Version)
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package panel
 
 import (
 	"strconv"
@@ -6,17 +6,21 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"robotstester/app/internal/byintent"
 	"robotstester/app/model"
-	"robotstester/app/sitemsg"
 	"robotstester/app/ui/dom"
-	"robotstester/robots"
+	"robotstester/app/ui/widget"
 )
 
-// IntentPanel is Rules by intent: per line of roles (search, AI training,
+// IntentID is the id of the intent panel's part under More.
+const IntentID = "more-intent"
+
+// Intent is Rules by intent: per line of roles (search, AI training,
 // ...) and per crawler, allow, block or leave as is, and the AI-preference
 // lines; under them, what writing it changes, crawler by crawler (the
 // verdict at the site's root, the tests), before Apply writes it into the
-// file as one edit that Undo takes back.
+// file as one edit that Undo takes back. It draws what the model shows
+// (byintent.Shown) and sends the user's choices as byintent's messages.
 //
 // Hooks: #intent; each role's select#intent-role-NAME (NAME as
 // robots.IntentRoles names it: search, ai-training, ai-search,
@@ -30,96 +34,59 @@ import (
 // [data-writing] while the site worker writes the file), a row per
 // crawler that changes tr[data-crawler=TOKEN][data-before][data-after]
 // [data-tests], the block #intent-block; and #intent-apply.
-type IntentPanel struct {
+type Intent struct {
 	app.Compo
 
-	Roles    map[string]robots.Choice
-	Crawlers []intentCrawler
-	Pref     robots.AIPref
-	Preview  *model.IntentPreview
-	// Stale reports that the preview is of an earlier text of a large
-	// file (intentLiveSize): Refresh makes it again.
-	Stale bool
-	// Writing reports that the site worker, which writes the file, has
-	// not answered yet for the form and file as they are: Apply waits.
-	// Failed says why it could not write it.
-	Writing bool
-	Failed  string
-	// Site is what the file written changes over the site's URLs.
-	Site IntentSiteView
+	Shown byintent.Shown
 
-	OnRole    func(ctx app.Context, name string, ch robots.Choice)
-	OnAdd     func(ctx app.Context, typed string, ch robots.Choice) bool
-	OnChoice  func(ctx app.Context, i int, ch robots.Choice)
-	OnRemove  func(ctx app.Context, i int)
-	OnPref    func(ctx app.Context, p robots.UsePurpose, s robots.Stance)
-	OnUsage   func(ctx app.Context, on bool)
-	OnApply   func(ctx app.Context)
-	OnRefresh func(ctx app.Context)
-
-	addToken  string
-	addChoice robots.Choice
-	refused   string // the crawler field's value the last Add refused
+	To widget.Sender
 }
 
-// intentChoices are the entries of a choice's select.
-var intentChoices = []struct {
-	ch    robots.Choice
-	label string
-}{
-	{robots.Leave, "Leave as is"},
-	{robots.Deny, "Block"},
-	{robots.Let, "Allow"},
-}
-
-// choiceSelect returns a select of the choices, ch selected, the first
-// labelled leave ("" for none: a crawler being added is allowed or
+// choiceSelect returns a select of the choices, chosen selected, the
+// first labelled leave ("" for none: a crawler being added is allowed or
 // blocked).
-func choiceSelect(id string, ch robots.Choice, leave string) app.HTMLSelect {
-	opts := make([]app.UI, 0, len(intentChoices))
+func choiceSelect(id, chosen, leave string) app.HTMLSelect {
+	opts := make([]app.UI, 0, len(byintent.Choices))
 	if leave != "" {
-		opts = append(opts, app.Option().Value(robots.Leave.String()).Selected(ch == robots.Leave).Text(leave))
+		c := byintent.Choices[0]
+		opts = append(opts, app.Option().Value(c.Value).Selected(chosen == c.Value).Text(leave))
 	}
-	for _, c := range intentChoices[1:] {
-		opts = append(opts, app.Option().Value(c.ch.String()).Selected(c.ch == ch).Text(c.label))
+	for _, c := range byintent.Choices[1:] {
+		opts = append(opts, app.Option().Value(c.Value).Selected(c.Value == chosen).Text(c.Label))
 	}
 	return app.Select().ID(id).Body(opts...)
 }
 
-// prefNames are the AI-preference selects' names, by purpose.
-var prefNames = [robots.NumUsePurposes]string{"search", "ai-input", "ai-train"}
-
 // Render returns the component's markup.
-func (p *IntentPanel) Render() app.UI {
-	roles := robots.IntentRoles()
-	fields := make([]app.UI, len(roles))
-	for i, r := range roles {
+func (p *Intent) Render() app.UI {
+	sh := &p.Shown
+	fields := make([]app.UI, len(sh.Roles))
+	for i, r := range sh.Roles {
 		id := "intent-role-" + r.Name
 		fields[i] = app.Div().Class("field intent-field").Body(
 			app.Label().For(id).Text(r.Title),
-			choiceSelect(id, p.Roles[r.Name], "Leave as is").DataSet("role", r.Name).Title(roleTokens(r)).OnChange(p.role),
+			choiceSelect(id, r.Choice, "Leave as is").DataSet("role", r.Name).Title(r.Tokens).OnChange(p.role),
 		)
 	}
-	crawlers := make([]app.UI, len(p.Crawlers))
-	for i, c := range p.Crawlers {
+	crawlers := make([]app.UI, len(sh.Crawlers))
+	for i, c := range sh.Crawlers {
 		id := "intent-crawler-" + strconv.Itoa(i)
-		crawlers[i] = app.Li().DataSet("token", c.token).Body(
-			app.Label().For(id).Text(c.token),
-			choiceSelect(id, c.choice, "As its role says").Class("intent-crawler-choice").DataSet("index", i).OnChange(p.choice),
+		crawlers[i] = app.Li().DataSet("token", c.Token).Body(
+			app.Label().For(id).Text(c.Token),
+			choiceSelect(id, c.Choice, "As its role says").Class("intent-crawler-choice").DataSet("index", i).OnChange(p.choice),
 			app.Button().Type("button").Class("intent-remove").Value(strconv.Itoa(i)).
-				Aria("label", "Remove "+c.token).OnClick(p.remove).Text("Remove"),
+				Aria("label", "Remove "+c.Token).OnClick(p.remove).Text("Remove"),
 		)
 	}
-	prefs := make([]app.UI, robots.NumUsePurposes)
-	for i := range prefs {
-		id := "intent-pref-" + prefNames[i]
-		cur := p.Pref.Stances[i]
+	prefs := make([]app.UI, len(sh.Prefs))
+	for i, pr := range sh.Prefs {
+		id := "intent-pref-" + pr.Name
 		prefs[i] = app.Div().Class("field intent-field").Body(
-			app.Label().For(id).Text(strings.ToUpper(robots.UsePurpose(i).String()[:1])+robots.UsePurpose(i).String()[1:]),
+			app.Label().For(id).Text(pr.Label),
 			app.Select().ID(id).DataSet("purpose", i).OnChange(p.pref).Body(
-				app.Option().Value("").Selected(cur == robots.NotStated).Text("Not stated"),
-				app.Option().Value("yes").Selected(cur == robots.StatedYes).Text("Yes"),
-				app.Option().Value("no").Selected(cur == robots.StatedNo).Text("No"),
+				app.Option().Value("").Selected(pr.Stance == "").Text("Not stated"),
+				app.Option().Value("yes").Selected(pr.Stance == "yes").Text("Yes"),
+				app.Option().Value("no").Selected(pr.Stance == "no").Text("No"),
 			),
 		)
 	}
@@ -135,72 +102,59 @@ func (p *IntentPanel) Render() app.UI {
 			app.If(len(crawlers) > 0, func() app.UI { return app.Ul().ID("intent-crawler-list").Body(crawlers...) }),
 			app.Div().Class("intent-add").Body(
 				app.Div().Class("field").Body(
-					app.Label().For("intent-add-token").Text("Crawler"),
-					app.Input().ID("intent-add-token").Type("text").Attr("list", dom.CrawlerListID).
+					app.Label().For(byintent.AddTokenID).Text("Crawler"),
+					app.Input().ID(byintent.AddTokenID).Type("text").Attr("list", dom.CrawlerListID).
 						Attr("autocomplete", "off").Spellcheck(false).Placeholder("GPTBot").
-						Aria("invalid", strconv.FormatBool(p.refused != "")).
-						Aria("describedby", "intent-add-note").
-						OnInput(p.tokenInput),
+						Aria("invalid", strconv.FormatBool(sh.Refused != "")).
+						Aria("describedby", "intent-add-note"),
 				),
 				app.Div().Class("field").Body(
 					app.Label().For("intent-add-choice").Text("Choice"),
-					choiceSelect("intent-add-choice", p.addChoice, "").OnChange(p.addChoiceChange),
+					choiceSelect("intent-add-choice", "block", ""),
 				),
 				app.Button().Type("button").ID("intent-add").OnClick(p.add).Text("Add"),
 			),
-			app.P().ID("intent-add-note").Class("note").Aria("live", "polite").Text(p.addNote()),
+			app.P().ID("intent-add-note").Class("note").Aria("live", "polite").Text(addNote(sh.Refused)),
 		),
 		app.FieldSet().Class("intent-pref").Body(
 			app.Legend().Text("AI preferences (Content-Signal), for the * group and the allowed crawlers"),
 			app.Div().Class("intent-fields").Body(prefs...),
 			app.Label().Class("check").Body(
-				app.Input().Type("checkbox").ID("intent-pref-usage").Checked(p.Pref.Usage).OnChange(p.usage),
+				app.Input().Type("checkbox").ID("intent-pref-usage").Checked(sh.Usage).OnChange(p.usage),
 				app.Text(" Also write Content-Usage (IETF aipref: search and AI training only)"),
 			),
 		),
 		p.previewView(),
 		app.Div().Class("tools").Body(
-			app.Button().Type("button").ID("intent-apply").Disabled(p.Preview == nil || p.Preview.Same || p.Writing || p.Failed != "").
+			app.Button().Type("button").ID("intent-apply").Disabled(sh.Preview == nil || sh.Preview.Same || sh.Writing || sh.Failed != "").
 				OnClick(p.apply).Text("Apply: write these rules into the file"),
 		),
 	)
 }
 
-// roleTokens lists the catalogue's crawlers of r, for a select's title.
-func roleTokens(r robots.IntentRole) string {
-	var toks []string
-	for _, c := range robots.Crawlers() {
-		for _, role := range r.Roles {
-			if c.Role == role {
-				toks = append(toks, c.Token)
-			}
-		}
-	}
-	return strings.Join(toks, ", ")
-}
-
 // addNote says what Add does, or why it refused the value typed.
-func (p *IntentPanel) addNote() string {
-	if p.refused != "" {
-		return "“" + p.refused + "” names no crawler: write a product token, as GPTBot."
+func addNote(refused string) string {
+	if refused != "" {
+		return "“" + refused + "” names no crawler: write a product token, as GPTBot."
 	}
 	return "A crawler chosen here overrides its role's line; a user-agent string is taken as its product token."
 }
 
 // previewView draws what the form writes: a sentence, the crawlers whose
 // verdict changes (at the root, in the tests) and the block itself.
-func (p *IntentPanel) previewView() app.UI {
-	pv := p.Preview
+func (p *Intent) previewView() app.UI {
+	sh := &p.Shown
+	pv := sh.Preview
 	div := app.Div().ID("intent-preview").Class("intent-preview").Aria("live", "polite")
 	switch {
-	case p.Failed != "":
-		return div.Body(app.P().ID("intent-failed").Class("note alert").Text("The rules could not be written: the worker that writes them, apart from the page, failed (" + p.Failed +
+	case sh.Failed != "":
+		return div.Body(app.P().ID("intent-failed").Class("note alert").Text("The rules could not be written: the worker that writes them, apart from the page, failed (" + sh.Failed +
 			"). Your robots.txt and your tests are untouched; change the form to try again, or write them with the command line: robotstxt intent robots.txt --set ai-training=block"))
-	case pv == nil && p.Writing:
+	case pv == nil && sh.Writing:
 		return div.DataSet("writing", "true").Aria("busy", "true").Body(app.P().Class("note").Text("Writing the rules…"))
 	case pv == nil:
 		return div
-	case p.Writing:
+	case sh.Writing:
 		// The last preview stays until the new one comes (a few
 		// milliseconds once the worker runs), rather than blink.
 		div = div.DataSet("writing", "true").Aria("busy", "true")
@@ -217,7 +171,7 @@ func (p *IntentPanel) previewView() app.UI {
 	return div.Body(
 		app.H3().Text("What it changes"),
 		app.P().ID("intent-summary").Text(pv.Summary()),
-		app.If(p.Stale, func() app.UI {
+		app.If(sh.Stale, func() app.UI {
 			return app.P().Class("note stale").Body(
 				app.Text("The file changed since this preview (a large file is previewed again when the form changes, or when asked). "),
 				app.Button().Type("button").ID("intent-refresh").OnClick(p.refresh).Text("Preview again"),
@@ -250,29 +204,15 @@ func (p *IntentPanel) previewView() app.UI {
 	)
 }
 
-// IntentSiteView is what a file written changes over the site's URLs,
-// counted and worded by the site URLs panel's worker.
-type IntentSiteView struct {
-	// Asked is false when there are no URLs to count (or nothing is
-	// written); Done once the counts came, or Failed says why not.
-	Asked, Done bool
-	Failed      string
-	URLs        int
-	// Node is the worker's words: the crawlers whose verdicts change,
-	// each with the URLs newly allowed and newly blocked
-	// (sitework.PreviewNode).
-	Node *sitemsg.Node
-}
-
 // siteView draws what the file written changes over the site's URLs
 // (#intent-site, data-urls once counted; a row a crawler whose verdicts
 // change, tr[data-crawler] with data-newly-allowed and data-newly-blocked,
 // data-before and data-after, made by the worker).
-func (p *IntentPanel) siteView() app.UI {
-	v := p.Site
+func (p *Intent) siteView() app.UI {
+	pv, v := p.Shown.Preview, p.Shown.Site
 	div := app.Div().ID("intent-site").Class("intent-site")
 	switch {
-	case p.Preview == nil || p.Preview.Same:
+	case pv == nil || pv.Same:
 		return div
 	case !v.Asked:
 		return div.Body(app.P().Class("note").Text("Add your site's URLs in Your site's URLs (first under More) to see here what this changes over them, crawler by crawler."))
@@ -281,9 +221,9 @@ func (p *IntentPanel) siteView() app.UI {
 	case !v.Done || v.Node == nil:
 		return div.DataSet("counting", "true").Body(app.P().Class("note").Text("Counting your site's URLs under the file written…"))
 	}
-	// The worker's nodes hold no control nor line button: a panel of
-	// none draws them.
-	return div.DataSet("urls", v.URLs).Body((&SiteURLsPanel{}).node(v.Node))
+	// The worker's nodes hold no control nor line button: drawn with no
+	// handlers.
+	return div.DataSet("urls", v.URLs).Body(widget.NodeHandlers{}.Node(v.Node))
 }
 
 // intentRow is one crawler of the preview.
@@ -327,83 +267,53 @@ func flipText(before, after *model.VersionSide) string {
 	return before.Verdict() + " (" + before.Decided() + ") → " + after.Verdict() + " (" + after.Decided() + ")"
 }
 
-func (p *IntentPanel) role(ctx app.Context, e app.Event) {
-	el := ctx.JSSrc()
-	if p.OnRole != nil {
-		p.OnRole(ctx, el.Get("dataset").Get("role").String(), robots.ParseChoice(el.Get("value").String()))
+// value returns the value of the control the event came from.
+func value(ctx app.Context) string { return ctx.JSSrc().Get("value").String() }
+
+// data returns the number the control the event came from holds in its
+// data-NAME, and whether it holds one.
+func data(ctx app.Context, name string) (int, bool) {
+	i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get(name).String())
+	return i, err == nil
+}
+
+func (p *Intent) role(ctx app.Context, e app.Event) {
+	p.To.Send(ctx, byintent.SetRole{Name: ctx.JSSrc().Get("dataset").Get("role").String(), Choice: value(ctx)})
+}
+
+func (p *Intent) choice(ctx app.Context, e app.Event) {
+	if i, ok := data(ctx, "index"); ok {
+		p.To.Send(ctx, byintent.SetCrawler{Index: i, Choice: value(ctx)})
 	}
 }
 
-func (p *IntentPanel) choice(ctx app.Context, e app.Event) {
-	el := ctx.JSSrc()
-	if i, err := strconv.Atoi(el.Get("dataset").Get("index").String()); err == nil && p.OnChoice != nil {
-		p.OnChoice(ctx, i, robots.ParseChoice(el.Get("value").String()))
+func (p *Intent) remove(ctx app.Context, e app.Event) {
+	if i, err := strconv.Atoi(value(ctx)); err == nil {
+		p.To.Send(ctx, byintent.RemoveCrawler{Index: i})
+		ctx.Defer(func(app.Context) { dom.Focus(byintent.AddTokenID) })
 	}
 }
 
-func (p *IntentPanel) remove(ctx app.Context, e app.Event) {
-	if i, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && p.OnRemove != nil {
-		p.OnRemove(ctx, i)
-		ctx.Defer(func(app.Context) { dom.Focus("intent-add-token") })
-	}
-}
-
-func (p *IntentPanel) tokenInput(ctx app.Context, e app.Event) {
-	p.addToken = ctx.JSSrc().Get("value").String()
-	ctx.PreventUpdate()
-}
-
-func (p *IntentPanel) addChoiceChange(ctx app.Context, e app.Event) {
-	p.addChoice = robots.ParseChoice(ctx.JSSrc().Get("value").String())
-	ctx.PreventUpdate()
-}
-
-func (p *IntentPanel) add(ctx app.Context, e app.Event) {
-	if p.OnAdd == nil {
+// add sends the crawler typed and its choice, read from their fields
+// here: a redraw never writes them (go-app #1083).
+func (p *Intent) add(ctx app.Context, e app.Event) {
+	typed, choice := dom.Element(byintent.AddTokenID), dom.Element("intent-add-choice")
+	if !typed.Truthy() || !choice.Truthy() {
 		return
 	}
-	ch := p.addChoice
-	if ch == robots.Leave {
-		ch = robots.Deny // the select's first entry, shown chosen
-	}
-	if !p.OnAdd(ctx, p.addToken, ch) {
-		p.refused = strings.TrimSpace(p.addToken)
-		return
-	}
-	p.refused, p.addToken = "", ""
-	dom.SetFieldText("intent-add-token", "")
+	p.To.Send(ctx, byintent.AddCrawler{Typed: typed.Get("value").String(), Choice: choice.Get("value").String()})
 }
 
-func (p *IntentPanel) pref(ctx app.Context, e app.Event) {
-	el := ctx.JSSrc()
-	i, err := strconv.Atoi(el.Get("dataset").Get("purpose").String())
-	if err != nil || p.OnPref == nil {
-		return
-	}
-	s := robots.NotStated
-	switch el.Get("value").String() {
-	case "yes":
-		s = robots.StatedYes
-	case "no":
-		s = robots.StatedNo
-	}
-	p.OnPref(ctx, robots.UsePurpose(i), s)
-}
-
-func (p *IntentPanel) usage(ctx app.Context, e app.Event) {
-	if p.OnUsage != nil {
-		p.OnUsage(ctx, ctx.JSSrc().Get("checked").Bool())
+func (p *Intent) pref(ctx app.Context, e app.Event) {
+	if i, ok := data(ctx, "purpose"); ok {
+		p.To.Send(ctx, byintent.SetPref{Purpose: i, Stance: value(ctx)})
 	}
 }
 
-func (p *IntentPanel) refresh(ctx app.Context, e app.Event) {
-	if p.OnRefresh != nil {
-		p.OnRefresh(ctx)
-	}
+func (p *Intent) usage(ctx app.Context, e app.Event) {
+	p.To.Send(ctx, byintent.SetUsage{On: ctx.JSSrc().Get("checked").Bool()})
 }
 
-func (p *IntentPanel) apply(ctx app.Context, e app.Event) {
-	if p.OnApply != nil {
-		p.OnApply(ctx)
-	}
-}
+func (p *Intent) refresh(ctx app.Context, e app.Event) { p.To.Send(ctx, byintent.Refresh{}) }
+
+func (p *Intent) apply(ctx app.Context, e app.Event) { p.To.Send(ctx, byintent.Apply{}) }
