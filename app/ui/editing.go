@@ -63,9 +63,13 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 	if !loaded {
 		return
 	}
+	// Given before it is made: it may hand over, as it is made, what was
+	// typed before it (early.js), changes of this text.
+	text := t.work.EditorText()
+	t.work.Apply(session.EditorGiven{Text: text})
 	cm, err := dom.MountEditor(host, dom.EditorOptions{
-		Text:        t.work.EditorText(),
-		ReadOnly:    t.editorReadOnly(),
+		Text:        text,
+		ReadOnly:    editorReadOnly(&t.page.embed),
 		ID:          dom.EditorID,
 		Label:       "robots.txt",
 		DescribedBy: "summary " + dom.EditorLegendID,
@@ -92,7 +96,7 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 		},
 		Drop: func(file app.Value) {
 			if !t.page.embed.ReadOnly {
-				t.own.Dispatch(func(ctx app.Context) { t.dropRobots(ctx, file) })
+				t.own.Dispatch(func(ctx app.Context) { t.transfer.dropRobots(ctx, file) })
 			}
 		},
 	})
@@ -137,14 +141,7 @@ func (e *editing) ready() bool { return e.cm.Ready() }
 // so Go is idle, its loop waiting, when it comes.
 func (t *Tester) editorChanged(transactions [][]session.TextChange, history string, seq int) {
 	e := &t.edit
-	edit := session.EditText{
-		Transactions: transactions,
-		History:      history,
-		Paced:        t.ready,
-		// Read when asked: the editor may hand over what was typed before
-		// it was made (MountEditor) before e.cm is set.
-		Whole: func() string { return e.cm.Text() },
-	}
+	edit := session.EditText{Transactions: transactions, History: history, Paced: t.ready}
 	e.seq++
 	if !t.Mounted() {
 		return
@@ -169,7 +166,9 @@ func (t *Tester) replaceEditorText() {
 		if e.seq != seen || !e.ready() || !t.work.EditorBehind() {
 			return
 		}
-		e.cm.SetText(t.work.EditorText())
+		text := t.work.EditorText()
+		t.work.Apply(session.EditorGiven{Text: text}) // before: its next changes are of this text
+		e.cm.SetText(text)
 		e.findingsOf, e.deciding = nil, 0
 		t.showInEditor(ctx, false)
 	})
@@ -248,16 +247,6 @@ func (t *Tester) OnResize(ctx app.Context) {
 	}
 }
 
-// revealInEditor selects line n in the editor and scrolls the editor and
-// the page to it (editor.js, reveal).
-func (t *Tester) revealInEditor(n int) {
-	e := &t.edit
-	if !e.ready() {
-		return
-	}
-	e.cm.Reveal(n, true, false)
-}
-
 // verdictsOf returns the tests' verdicts as dom.Show paints them, a byte
 // a test, in the words the rows draw them with.
 func verdictsOf(an *model.Analysis) (verdicts []byte, allowedText, blockedText string) {
@@ -307,9 +296,9 @@ func (d *deadline) run() {
 	}
 }
 
-// editorReadOnly reports whether the editor takes no changes: in an embed
-// that is read-only, or that shows the file without the editor.
-func (t *Tester) editorReadOnly() bool {
-	o := &t.page.embed
+// editorReadOnly reports whether the editor takes no changes in the page
+// of embed options o: in an embed that is read-only, or that shows the
+// file without the editor.
+func editorReadOnly(o *embed.Options) bool {
 	return o.On && (o.ReadOnly || !o.Shows(embed.Editor))
 }

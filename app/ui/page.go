@@ -38,11 +38,12 @@ func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 	if p.embed.On {
 		work = session.NewEmbed(*t.work.State())
 	}
-	fragment = unescapeFragment(fragment)
+	arrive := session.Arrive{Fragment: unescapeFragment(fragment), Damaged: damaged}
 	t.own.Async(func() {
-		fx, link := work.ArrivePaced(fragment, damaged, pacer())
+		arrive.Pause = pacer()
+		fx := work.Apply(arrive)
 		t.own.Dispatch(func(ctx app.Context) {
-			t.arrived(ctx, t.work.Apply(session.Arrived{Read: work, Effects: fx}), link)
+			t.arrived(ctx, t.work.Apply(session.Arrived{Read: work, Effects: fx}))
 			then(ctx)
 		})
 	})
@@ -50,7 +51,7 @@ func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 
 // arrived shows the state the page opens with and sets up what follows
 // the work: the autosave on leaving, Undo's keys.
-func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkOutcome) {
+func (t *Tester) arrived(ctx app.Context, fx session.Effects) {
 	p := &t.page
 	u := dom.URL()
 	t.show(ctx, fx)
@@ -59,15 +60,15 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 		dom.ReportHeight()
 		return
 	}
-	if link == session.LinkOpened {
+	if fx.Link == session.LinkOpened {
 		// The link's work is the user's from now on; it is saved in a
 		// task of its own (1000 tests are tens of milliseconds of JSON).
 		dom.AfterFrame(ctx, func(ctx app.Context) {
 			ctx.PreventUpdate()
-			t.saving.save()
+			t.run(ctx, t.work.Apply(session.Save{}).IO)
 		})
 	}
-	if link == session.LinkOpened || link == session.LinkFailed {
+	if fx.Link == session.LinkOpened || fx.Link == session.LinkFailed {
 		dom.ReplaceURL(embed.PageURL(u)) // a reload must not ask again
 	}
 	// Hidden tabs may be closed without notice: save what is left.
@@ -78,9 +79,22 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 			// writes, and computes nothing. The text whose analysis is
 			// under way is saved as it is; the analysis goes on if the
 			// page comes back.
-			t.saving.saved(t.work.Autosave().SaveLeaving())
+			t.run(t.own, t.work.Apply(session.Leaving{}).IO)
 		},
-		Storage: t.saving.otherTabWrote,
+		// Another tab of the tester wrote in this browser's storage (a
+		// tab is not told of its own writes): its save is said at once,
+		// and an open list of versions shows the version it kept.
+		Storage: func(key, value string) {
+			t.own.Dispatch(func(ctx app.Context) {
+				switch {
+				case key == session.StampKey:
+					t.unseen(ctx, session.OtherTabSaved{Stamp: value})
+				case key == session.VersionsKey && t.versions.otherTab(): // the open list read again
+				default:
+					ctx.PreventUpdate()
+				}
+			})
+		},
 		Address: func() { t.own.Dispatch(t.linkGiven) },
 	})
 	undoKeys := dom.OnUndoKeys(ctx, func(ctx app.Context, redo bool) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -8,6 +9,7 @@ import (
 	"robotstester/app/internal/effect"
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
+	"robotstester/app/internal/share"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/panel"
@@ -49,7 +51,7 @@ type Tester struct {
 
 	page pageState // the browser's side: embed mode, the link (page.go)
 
-	saving saving // the autosave's writes, once the user pauses (saving.go)
+	saveAt deadline // the autosave's wait for a pause in the typing (saving.go)
 
 	versions versionsPanel // the versions kept and Compare versions, which own their list and the proposed file (versionspanel.go)
 
@@ -126,20 +128,6 @@ func (t *Tester) OnInit() {
 		embedded:  func() bool { return t.page.embed.On },
 		reveal:    t.revealLine,
 	}
-	t.lint.page = lintPage{
-		analysis: func() *model.Analysis { return t.work.Analysis() },
-		own:      func() app.Context { return t.own },
-		ready:    func() bool { return t.ready },
-		linted:   func(ctx app.Context) { t.showInEditor(ctx, false) },
-	}
-	t.saving.page = savingPage{
-		work:     func() *session.Session { return t.work },
-		own:      func() app.Context { return t.own },
-		ready:    func() bool { return t.ready },
-		embedded: func() bool { return t.page.embed.On },
-		linked:   func(link string) { t.page.fullLink = link },
-		versions: &t.versions,
-	}
 	if t.work == nil {
 		t.work = session.New(nil, nil, model.Example())
 	}
@@ -184,8 +172,18 @@ func stateCopy(s *model.State) model.State {
 }
 
 // Send carries out what a view sent: the Tester is the views' one
-// Sender (widget.Sender).
-func (t *Tester) Send(ctx app.Context, msg any) { t.apply(ctx, msg) }
+// Sender (widget.Sender). The page's own messages (the editor's host
+// made or gone) are the page's; any other is the session's.
+func (t *Tester) Send(ctx app.Context, msg any) {
+	switch m := msg.(type) {
+	case EditorMounted:
+		t.mountEditor(ctx, m.Host)
+	case EditorGone:
+		t.edit.release()
+	default:
+		t.apply(ctx, msg)
+	}
+}
 
 // apply carries out a message of the session and shows its effects.
 func (t *Tester) apply(ctx app.Context, m session.Msg) {
@@ -207,7 +205,21 @@ func (t *Tester) run(ctx app.Context, io []effect.IO) {
 				t.transfer.fileFailed(ctx, w.Failed, err)
 			}
 		case effect.SaveNow:
-			t.saving.save()
+			t.run(ctx, t.work.Apply(session.Save{}).IO)
+		case effect.Saved:
+			// The work was written: a link in the address bar that no
+			// longer matches it goes, unless it waits for the user's
+			// choice (for a reload to ask again), and an open list of
+			// versions reads them again when the save kept one.
+			t.versions.saved()
+			if u := dom.URL(); u != nil && t.work.Pending() == nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
+				dom.ReplaceURL(embed.PageURL(u))
+			}
+		case effect.NextTask:
+			// The autosave's steps, out of sight (unseen).
+			dom.NextTask(ctx, func(ctx app.Context) { t.unseen(ctx, w.Msg) })
+		case effect.ReadEditor:
+			t.apply(ctx, session.EditorWhole{Text: t.edit.cm.Text(), Paced: t.ready})
 		case effect.DropLink:
 			dom.ReplaceURL(embed.PageURL(dom.URL()))
 		}
@@ -217,7 +229,7 @@ func (t *Tester) run(ctx app.Context, io []effect.IO) {
 // takePending has the session make the analysis of the text typed that is
 // still under way, at once, and shows it: a use of the work that is no
 // edit (a panel drawn from the analysis) must see the text as typed.
-func (t *Tester) takePending(ctx app.Context) { t.show(ctx, t.work.Settle()) }
+func (t *Tester) takePending(ctx app.Context) { t.show(ctx, t.work.Apply(session.Settle{})) }
 
 // paintShape is what places the verdict painter writes to: how many tests
 // there are and which one the test bar shows.
@@ -242,7 +254,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		// before then wins.
 		t.replaceEditorText()
 	}
-	t.lint.shows(t.work.Analysis().File)
+	t.lint.file.Store(t.work.Analysis().File)
 	if fx.File || fx.Rows {
 		// The verdicts are painted with the editor's marks (showAnalysis).
 		// The painter finds the tests by the places the page last drew:
@@ -272,13 +284,13 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		dom.SyncChoices(model.AnswerFor(t.work.State().Answer).Choice(), model.CleanDialect(t.work.State().Dialect))
 	}
 	if fx.Lint {
-		t.lint.later(ctx)
+		t.lintLater(ctx)
 	}
 	if fx.Rows {
 		t.compare.grow(t.own) // more tests may be there to draw
 	}
 	if fx.Changed {
-		t.saving.changed(ctx)
+		t.saveLater(ctx)
 	}
 	if fx.File && !fx.Editor {
 		// A keystroke in the editor: the verdicts show before the redraw.
@@ -336,10 +348,10 @@ func (t *Tester) whyRow(ctx app.Context, i int) {
 // and the editor brought on screen.
 func (t *Tester) reveal(ctx app.Context, n int) {
 	t.takePending(ctx)
-	if n < 1 || n > t.work.Analysis().File.TotalLines {
+	if n < 1 || n > t.work.Analysis().File.TotalLines || !t.edit.ready() {
 		return
 	}
-	t.revealInEditor(n)
+	t.edit.cm.Reveal(n, true, false) // selected, and the editor and the page scrolled to it (editor.js)
 }
 
 // paintVerdicts paints the verdicts ahead of go-app's frame, in the words

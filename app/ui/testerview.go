@@ -31,29 +31,27 @@ func (t *Tester) Render() app.UI {
 		t.intent.follow()
 	}
 	v := pageView{
-		state:         t.work.State(),
-		an:            t.work.Analysis(),
-		ready:         t.ready,
-		shown:         t.shown,
-		parts:         t.parts,
-		embed:         t.page.embed,
-		fullLink:      t.page.fullLink,
-		keptList:      t.keptList,
-		ui:            &t.ui,
-		transfer:      &t.transfer,
-		versions:      &t.versions,
-		site:          &t.site,
-		compare:       &t.compare,
-		notes:         t.work.Notes(),
-		pending:       t.work.Pending(),
-		to:            t,
-		intent:        &t.intent,
-		edit:          t.apply,
-		reveal:        t.reveal,
-		revealLine:    t.revealLine,
-		why:           t.whyRow,
-		mountEditor:   t.mountEditor,
-		releaseEditor: t.edit.release,
+		state:      t.work.State(),
+		an:         t.work.Analysis(),
+		ready:      t.ready,
+		shown:      t.shown,
+		parts:      t.parts,
+		embed:      t.page.embed,
+		fullLink:   t.page.fullLink,
+		keptList:   t.keptList,
+		ui:         &t.ui,
+		transfer:   &t.transfer,
+		versions:   &t.versions,
+		site:       &t.site,
+		compare:    &t.compare,
+		notes:      t.work.Notes(),
+		pending:    t.work.Pending(),
+		to:         t,
+		intent:     &t.intent,
+		edit:       t.apply,
+		reveal:     t.reveal,
+		revealLine: t.revealLine,
+		why:        t.whyRow,
 	}
 	v.undo, v.canUndo = t.work.CanUndo()
 	v.redo, v.canRedo = t.work.CanRedo()
@@ -101,10 +99,6 @@ type pageView struct {
 	reveal     func(app.Context, int)
 	revealLine app.EventHandler
 	why        func(app.Context, int)
-	// mountEditor and releaseEditor are the editor's: CodeMirror made
-	// and gone.
-	mountEditor   func(app.Context, app.Value)
-	releaseEditor func()
 }
 
 // on returns a handler that hands e to the session: an edit that is the
@@ -335,7 +329,7 @@ func (v pageView) undoButtons() app.UI {
 // editor returns the robots.txt editor. The page made at build time shows
 // the file's first lines in it, marked as the live editor marks them.
 func (v pageView) editor() app.UI {
-	e := &Editor{onMount: v.mountEditor, onDismount: v.releaseEditor}
+	e := &Editor{To: v.to}
 	if !app.IsClient {
 		e.Static = v.an.Lines(model.Window{First: 1, Last: staticLines})
 		if len((*v.state).Robots) <= earlyTextSize {

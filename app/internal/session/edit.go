@@ -47,7 +47,8 @@ type Effects struct {
 	// over it all, or the editor's Undo of one): the line it showed was
 	// the old file's.
 	Replaced bool
-	// Link is what became of a link given to the page (LinkGiven).
+	// Link is what became of a link given to the page (LinkGiven), or of
+	// the one it opened with (Arrive).
 	Link LinkOutcome
 	// IO is the work with the browser the change asks of the page, in
 	// order.
@@ -97,9 +98,7 @@ func (fx Effects) and(next Effects) Effects {
 func (s *Session) Apply(m Msg) Effects {
 	e := route(m)
 	var fx Effects
-	switch e.(type) {
-	case EditText, Analyzed, Arrived:
-	default:
+	if !keepsDue(e) {
 		fx = s.settle()
 	}
 	fx = fx.and(e.apply(s))

@@ -21,8 +21,9 @@ import (
 )
 
 // Session is one page's work: the state, its analysis, the notices to show
-// and the history to undo. It changes by Apply alone (and its Autosave by
-// its own writes); what it holds is read through its methods.
+// and the history to undo. It changes by Apply alone, its autosave's
+// writes too; what it holds is read through its methods, which change
+// nothing (TestOneDoor holds them to a list).
 type Session struct {
 	// state is what the user made; an is its analysis, kept in step by
 	// Apply.
@@ -51,7 +52,7 @@ type Session struct {
 	// SetFile that is part of the replacement's step, not typing.
 	replacing bool
 
-	save Autosave
+	save autosave
 
 	// due is the analysis of the text typed still to be made, nil when
 	// the analysis shown is the document's (text.go); gen counts the
@@ -76,17 +77,25 @@ func (s *Session) State() *model.State { return &s.state }
 // findings itself (Analysis.Lint), which change nothing of the work.
 func (s *Session) Analysis() *model.Analysis { return s.an }
 
-// Notes returns the notices to show, oldest first.
-func (s *Session) Notes() []Note { return s.notes }
+// Notes returns the notices to show, oldest first: a copy, which the
+// session's next notice leaves as it is.
+func (s *Session) Notes() []Note { return slices.Clone(s.notes) }
 
 // Pending returns the shared state that differs from the saved work shown,
 // for the user to choose between them (OpenShared or KeepMine); nil when
-// there is none.
-func (s *Session) Pending() *model.State { return s.pending }
+// there is none. It is a copy: the choice is made by a message.
+func (s *Session) Pending() *model.State {
+	if s.pending == nil {
+		return nil
+	}
+	p := *s.pending
+	p.Rows = cloneRows(p.Rows)
+	return &p
+}
 
-// Autosave returns the session's autosave: when to save the work, and its
-// versions.
-func (s *Session) Autosave() *Autosave { return &s.save }
+// Autosave returns what the page reads of the session's autosave: when to
+// save the work, and its versions. Its writes are messages to Apply.
+func (s *Session) Autosave() Autosave { return &s.save }
 
 // step is a state to go back to, and what the action that left it was.
 type step struct {
@@ -141,7 +150,7 @@ func New(store Storage, now func() time.Time, initial model.State) *Session {
 		now = time.Now
 	}
 	s := &Session{now: now}
-	s.save = Autosave{work: s, store: store, now: now, id: strconv.FormatUint(rand.Uint64(), 36)}
+	s.save = autosave{work: s, store: store, now: now, id: strconv.FormatUint(rand.Uint64(), 36)}
 	s.set(initial)
 	s.editorText = s.state.Robots
 	return s

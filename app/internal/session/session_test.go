@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"robotstester/app/internal/effect"
 	"robotstester/app/internal/share"
 	"robotstester/app/model"
 	"robotstester/robots"
@@ -98,7 +99,7 @@ func TestArrive(t *testing.T) {
 			st.MemoryStorage[SaveKey] = tt.saved
 		}
 		s, _ := newSession(st)
-		_, outcome := s.Arrive(tt.fragment, "")
+		_, outcome := arrive(s, tt.fragment, "")
 		if !share.Same(s.state, tt.want) || outcome != tt.outcome || (s.pending != nil) != tt.pending {
 			t.Errorf("%s: got %d rows, outcome %d, pending %v", tt.name, len(s.state.Rows), outcome, s.pending != nil)
 		}
@@ -123,7 +124,7 @@ func TestArrive(t *testing.T) {
 
 func TestArriveDamagedAddress(t *testing.T) {
 	s, _ := newSession(MemoryStorage{})
-	s.Arrive("%E0%A4%A", "a broken %-escape")
+	arrive(s, "%E0%A4%A", "a broken %-escape")
 	if !hasNote(s, NoteLink, "damaged") {
 		t.Errorf("no notice of the damaged address: %+v", s.notes)
 	}
@@ -147,7 +148,7 @@ func TestLinkGiven(t *testing.T) {
 		{name: "damaged, no link", fragment: "x%2", damaged: "a broken %-escape", note: "damaged"},
 	} {
 		s, _ := newSession(MemoryStorage{})
-		s.Arrive("", "")
+		arrive(s, "", "")
 		s.Apply(Replace{State: mine, Label: "mine"})
 		if got := s.Apply(LinkGiven{Fragment: tt.fragment, Damaged: tt.damaged}).Link; got != tt.outcome || (s.pending != nil) != tt.pending {
 			t.Errorf("%s: outcome %d, pending %v", tt.name, got, s.pending != nil)
@@ -177,10 +178,10 @@ func TestUnreadableSaveNeverOverwritten(t *testing.T) {
 	// nothing may be saved over it.
 	st := &asideRefused{MemoryStorage{SaveKey: "{broken"}}
 	s, c := newSession(st)
-	s.Arrive("", "")
+	arrive(s, "", "")
 	s.Apply(SetFile{Text: "User-agent: *\n"})
 	c.advance(time.Second)
-	if s.Autosave().Save() || st.MemoryStorage[SaveKey] != "{broken" {
+	if saveNow(s) || st.MemoryStorage[SaveKey] != "{broken" {
 		t.Errorf("the unreadable save was overwritten")
 	}
 	if !hasNote(s, NoteAside, "Nothing will be saved over it") {
@@ -352,7 +353,7 @@ func TestSetDialect(t *testing.T) {
 func TestAutosave(t *testing.T) {
 	st := MemoryStorage{SaveKey: string(share.Marshal(mine))}
 	s, c := newSession(st)
-	s.Arrive("", "")
+	arrive(s, "", "")
 	if _, ok := s.Autosave().SaveIn(); ok {
 		t.Errorf("nothing changed, yet a save is due")
 	}
@@ -366,7 +367,7 @@ func TestAutosave(t *testing.T) {
 		t.Errorf("a keystroke must restart the pause: %v", wait)
 	}
 	c.advance(SavePause)
-	if wait, ok := s.Autosave().SaveIn(); !ok || wait != 0 || !s.Autosave().Save() {
+	if wait, ok := s.Autosave().SaveIn(); !ok || wait != 0 || !saveNow(s) {
 		t.Fatalf("the save did not happen")
 	}
 	got, _ := share.Unmarshal([]byte(st[SaveKey]))
@@ -382,7 +383,7 @@ func TestAutosave(t *testing.T) {
 	c.advance(time.Minute)
 	s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
 	c.advance(time.Second)
-	s.Autosave().Save()
+	saveNow(s)
 	if vs := s.Autosave().Versions(); len(vs) != 2 || vs[0].Label != "Before: Example loaded" {
 		t.Fatalf("versions after Example: %+v", vs)
 	}
@@ -407,7 +408,7 @@ func TestAutosave(t *testing.T) {
 	for i := range 10 {
 		s.Apply(Replace{State: model.State{Robots: strings.Repeat("#", i+1)}, Label: "Replace"})
 		c.advance(time.Second)
-		s.Autosave().Save()
+		saveNow(s)
 	}
 	if n := len(s.Autosave().Versions()); n != MaxVersions {
 		t.Errorf("%d versions kept", n)
@@ -418,14 +419,14 @@ func TestAutosaveReload(t *testing.T) {
 	// 1,500 pasted URLs, then a reload: what was kept is what was said.
 	st := MemoryStorage{}
 	s, c := newSession(st)
-	s.Arrive("", "")
+	arrive(s, "", "")
 	s.Apply(PasteURLs{Row: 0, Text: urls(1500)})
 	c.advance(time.Second)
-	if !s.Autosave().Save() {
+	if !saveNow(s) {
 		t.Fatal("not saved")
 	}
 	again, _ := newSession(st)
-	again.Arrive("", "")
+	arrive(again, "", "")
 	if len(again.state.Rows) != model.MaxRows || len(again.notes) != 0 {
 		t.Errorf("reload: %d rows, notes %+v", len(again.state.Rows), again.notes)
 	}
@@ -434,10 +435,10 @@ func TestAutosaveReload(t *testing.T) {
 func TestAutosaveStorageFails(t *testing.T) {
 	st := failing{MemoryStorage: MemoryStorage{}, write: ErrQuota}
 	s, c := newSession(st)
-	s.Arrive("", "")
+	arrive(s, "", "")
 	s.Apply(SetFile{Text: "x"})
 	c.advance(time.Second)
-	if s.Autosave().Save() || !hasNote(s, NoteStorage, "full") {
+	if saveNow(s) || !hasNote(s, NoteStorage, "full") {
 		t.Errorf("a full storage must be said: %+v", s.notes)
 	}
 	s.Apply(SetFile{Text: "y"})
@@ -452,14 +453,14 @@ func TestAutosaveStorageFails(t *testing.T) {
 func TestSaveWhilePendingNotEmbedded(t *testing.T) {
 	st := MemoryStorage{SaveKey: string(share.Marshal(mine))}
 	s, c := newSession(st)
-	s.Arrive(share.Fragment(them), "")
+	arrive(s, share.Fragment(them), "")
 	c.advance(time.Second)
-	if s.Autosave().Save() {
+	if saveNow(s) {
 		t.Errorf("the work, unchanged, was saved again while the link waits")
 	}
 	s.Apply(SetURL{Row: 0, URL: "/typed"})
 	c.advance(time.Second)
-	if !s.Autosave().Save() {
+	if !saveNow(s) {
 		t.Errorf("what was typed while the link waits was not saved")
 	}
 	if got, err := share.Unmarshal([]byte(st[SaveKey])); err != nil || got.Rows[0].URL != "/typed" {
@@ -467,7 +468,7 @@ func TestSaveWhilePendingNotEmbedded(t *testing.T) {
 	}
 	s.Apply(OpenShared{})
 	c.advance(time.Second)
-	if !s.Autosave().Save() || !share.Same(s.state, them) {
+	if !saveNow(s) || !share.Same(s.state, them) {
 		t.Errorf("the shared tests were not opened and saved")
 	}
 	s.Apply(Undo{})
@@ -477,10 +478,10 @@ func TestSaveWhilePendingNotEmbedded(t *testing.T) {
 
 	e, c := newSession(st)
 	e.embed = true
-	e.Arrive("", "")
+	arrive(e, "", "")
 	e.Apply(SetFile{Text: "x"})
 	c.advance(time.Second)
-	if e.Autosave().Save() {
+	if saveNow(e) {
 		t.Errorf("an embed saved")
 	}
 }
@@ -636,10 +637,10 @@ func TestVersionRobots(t *testing.T) {
 	s, c := newSession(store)
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
 	c.advance(time.Second)
-	s.Autosave().Save()
+	saveNow(s)
 	s.Apply(Replace{State: model.Example(), Label: "Example loaded"})
 	c.advance(time.Second)
-	s.Autosave().Save()
+	saveNow(s)
 	if got, err := s.Autosave().VersionRobots(0); err != nil || got != "User-agent: *\nDisallow: /a\n" {
 		t.Errorf("version 0: %q, %v", got, err)
 	}
@@ -815,30 +816,34 @@ func TestSaveInTwoSteps(t *testing.T) {
 
 	st := MemoryStorage{}
 	s, _ := newSession(st)
-	s.Arrive("", "")
+	arrive(s, "", "")
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
-	w, ok := s.Autosave().PrepareSave()
+	fx := s.Apply(SaveDue{})
+	if len(fx.IO) != 1 {
+		t.Fatalf("nothing to save: %+v", fx)
+	}
+	next, ok := fx.IO[0].(effect.NextTask)
 	if !ok {
-		t.Fatal("nothing to save")
+		t.Fatalf("the write is not left to the next task: %+v", fx.IO)
 	}
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /b\n"})
-	if !s.Autosave().FinishSave(w) || saved(st) != "User-agent: *\nDisallow: /a\n" {
+	if !wroteIn(s.Apply(next.Msg)) || saved(st) != "User-agent: *\nDisallow: /a\n" {
 		t.Fatalf("the prepared write was not made: %q", saved(st))
 	}
 	if _, ok := s.Autosave().SaveIn(); !ok {
 		t.Fatal("the change made between the steps is not left to save")
 	}
-	if !s.Autosave().Save() || saved(st) != "User-agent: *\nDisallow: /b\n" {
+	if !saveNow(s) || saved(st) != "User-agent: *\nDisallow: /b\n" {
 		t.Fatalf("the later change was not saved: %q", saved(st))
 	}
 
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /c\n"})
-	w, _ = s.Autosave().PrepareSave()
+	next = s.Apply(SaveDue{}).IO[0].(effect.NextTask)
 	s.Apply(SetFile{Text: "User-agent: *\nDisallow: /d\n"})
-	if !s.Autosave().Save() { // the page is left
+	if !wroteIn(s.Apply(Leaving{})) { // the page is left
 		t.Fatal("not saved on leaving")
 	}
-	if s.Autosave().FinishSave(w) || saved(st) != "User-agent: *\nDisallow: /d\n" {
+	if wroteIn(s.Apply(next.Msg)) || saved(st) != "User-agent: *\nDisallow: /d\n" {
 		t.Fatalf("an older write replaced a newer one: %q", saved(st))
 	}
 }
@@ -953,16 +958,16 @@ func TestTwoTabs(t *testing.T) {
 		return got.Robots
 	}
 	a, _ := newSession(st)
-	a.Arrive("", "")
+	arrive(a, "", "")
 	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a1\n"})
-	a.Autosave().Save()
+	saveNow(a)
 	b, _ := newSession(st) // opened after a's first save
-	b.Arrive("", "")
+	arrive(b, "", "")
 	if b.state.Robots != "User-agent: *\nDisallow: /a1\n" {
 		t.Fatalf("tab b opened with %q", b.state.Robots)
 	}
 	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a2\n"})
-	if !a.Autosave().Save() {
+	if !saveNow(a) {
 		t.Fatal("a did not save")
 	}
 	if _, ok := a.notes.get(NoteTabs); ok {
@@ -970,7 +975,7 @@ func TestTwoTabs(t *testing.T) {
 	}
 
 	b.Apply(SetFile{Text: "User-agent: *\nDisallow: /b\n"})
-	if !b.Autosave().Save() || saved() != "User-agent: *\nDisallow: /b\n" {
+	if !saveNow(b) || saved() != "User-agent: *\nDisallow: /b\n" {
 		t.Fatalf("b's work is not saved: %q", saved())
 	}
 	if _, ok := b.notes.get(NoteTabs); !ok {
@@ -990,7 +995,7 @@ func TestTwoTabs(t *testing.T) {
 
 	// a saves again: b's work is kept in turn.
 	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a3\n"})
-	a.Autosave().Save()
+	saveNow(a)
 	if !kept(a, "User-agent: *\nDisallow: /b\n") {
 		t.Errorf("b's work is not among the versions: %+v", a.Autosave().Versions())
 	}
@@ -1000,9 +1005,9 @@ func TestTwoTabs(t *testing.T) {
 
 	// A reload of a reads the stamp: its next save is not another tab's.
 	again, _ := newSession(st)
-	again.Arrive("", "")
+	arrive(again, "", "")
 	again.Apply(SetFile{Text: "User-agent: *\nDisallow: /again\n"})
-	again.Autosave().Save()
+	saveNow(again)
 	if _, ok := again.notes.get(NoteTabs); ok {
 		t.Errorf("a reload was told of another tab: %+v", again.notes)
 	}
@@ -1014,28 +1019,28 @@ func TestTwoTabs(t *testing.T) {
 func TestOtherTabSavedSaysSo(t *testing.T) {
 	st := MemoryStorage{}
 	a, _ := newSession(st)
-	a.Arrive("", "")
+	arrive(a, "", "")
 	b, _ := newSession(st)
-	b.Arrive("", "")
+	arrive(b, "", "")
 	a.Apply(SetFile{Text: "User-agent: *\nDisallow: /a\n"})
-	if !a.Autosave().Save() {
+	if !saveNow(a) {
 		t.Fatal("a did not save")
 	}
-	if a.Autosave().OtherTabSaved(st[StampKey]) {
+	if toldOfOtherTab(a, st[StampKey]) {
 		t.Errorf("a was told of its own save: %+v", a.notes)
 	}
-	if !b.Autosave().OtherTabSaved(st[StampKey]) {
+	if !toldOfOtherTab(b, st[StampKey]) {
 		t.Fatal("b was not told of a's save")
 	}
 	if n, ok := b.notes.get(NoteTabs); !ok || !strings.Contains(n.Text, "another tab") || !strings.Contains(n.Text, "Earlier versions") {
 		t.Errorf("b's notice %+v, %v", n, ok)
 	}
-	if b.Autosave().OtherTabSaved("") {
+	if toldOfOtherTab(b, "") {
 		t.Errorf("a stamp removed was taken for a save")
 	}
 	embedded, _ := newSession(st)
 	embedded.embed = true
-	if embedded.Autosave().OtherTabSaved(st[StampKey]) {
+	if toldOfOtherTab(embedded, st[StampKey]) {
 		t.Errorf("an embedded tester, which saves nothing, was told")
 	}
 }
@@ -1047,7 +1052,7 @@ func TestOtherTabSavedSaysSo(t *testing.T) {
 func TestTypingIsAStepOfUndo(t *testing.T) {
 	guardian := "User-agent: *\nDisallow: /*/print$\n\nSitemap: https://www.theguardian.com/sitemaps/news.xml\n"
 	s, _ := newSession(MemoryStorage{})
-	s.Arrive("", "")
+	arrive(s, "", "")
 	s.Apply(FileReplaced{})
 	s.Apply(SetFile{Text: guardian})
 	moved := s.state.Rows[0].URL
