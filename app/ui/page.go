@@ -71,40 +71,11 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects) {
 	if fx.Link == session.LinkOpened || fx.Link == session.LinkFailed {
 		dom.ReplaceURL(embed.PageURL(u)) // a reload must not ask again
 	}
-	// Hidden tabs may be closed without notice: save what is left.
-	p.listeners = dom.FollowPage(dom.PageHooks{
-		Leave: func() {
-			// syscall/js runs this while the page's Go code waits, and the
-			// browser's event (a reload, the next page) waits on it: it
-			// writes, and computes nothing. The text whose analysis is
-			// under way is saved as it is; the analysis goes on if the
-			// page comes back.
-			t.run(t.own, t.work.Apply(session.Leaving{}).IO)
-		},
-		// Another tab of the tester wrote in this browser's storage (a
-		// tab is not told of its own writes): its save is said at once,
-		// and an open list of versions shows the version it kept.
-		Storage: func(key, value string) {
-			t.own.Dispatch(func(ctx app.Context) {
-				switch {
-				case key == session.StampKey:
-					t.unseen(ctx, session.OtherTabSaved{Stamp: value})
-				case key == session.VersionsKey && t.versions.otherTab(): // the open list read again
-				default:
-					ctx.PreventUpdate()
-				}
-			})
-		},
-		Address: func() { t.own.Dispatch(t.linkGiven) },
-	})
-	undoKeys := dom.OnUndoKeys(ctx, func(ctx app.Context, redo bool) {
-		if redo {
-			t.apply(ctx, session.Redo{})
-		} else {
-			t.apply(ctx, session.Undo{})
-		}
-	})
-	p.listeners = append(p.listeners, undoKeys)
+	// Hidden tabs may be closed without notice: what is left is saved
+	// (dom.PageLeft); another tab's save, a link given to the open page
+	// are followed too (Send).
+	p.listeners = dom.FollowPage(t.own, t)
+	p.listeners = append(p.listeners, dom.OnUndoKeys(ctx, t, session.Undo{}, session.Redo{}))
 }
 
 // linkGiven takes a link given to the page already open, on the browser's

@@ -79,11 +79,7 @@ type Tester struct {
 // panels, the transfers and the notices.
 func (t *Tester) OnInit() {
 	t.revealLine = func(ctx app.Context, e app.Event) { widget.RevealLine(ctx, t.reveal) }
-	t.ui.opened = func(id string) {
-		if id == "site-urls" {
-			t.site.start()
-		}
-	}
+	t.ui.to = t
 	t.transfer.page = transferPage{
 		analysis:  func() *model.Analysis { return t.work.Analysis() },
 		state:     func() *model.State { return t.work.State() },
@@ -171,15 +167,40 @@ func stateCopy(s *model.State) model.State {
 	return c
 }
 
-// Send carries out what a view sent: the Tester is the views' one
-// Sender (widget.Sender). The page's own messages (the editor's host
-// made or gone) are the page's; any other is the session's.
+// Send carries out what a view sent, or a browser's event the page
+// follows: the Tester is the views' one Sender (widget.Sender), and the
+// browser's (dom.Sender). The page's own messages (the editor's host
+// made or gone, the browser's events) are the page's; any other is the
+// session's.
 func (t *Tester) Send(ctx app.Context, msg any) {
 	switch m := msg.(type) {
 	case EditorMounted:
 		t.mountEditor(ctx, m.Host)
 	case EditorGone:
 		t.edit.release()
+	case dom.PageLeft:
+		// Sent while the page's Go code waits, and the browser's event
+		// (a reload, the next page) waits on it: it writes, and computes
+		// nothing. The text whose analysis is under way is saved as it
+		// is; the analysis goes on if the page comes back.
+		t.run(ctx, t.work.Apply(session.Leaving{}).IO)
+	case dom.StorageChanged:
+		// Another tab of the tester wrote in this browser's storage (a
+		// tab is not told of its own writes): its save is said at once,
+		// and an open list of versions shows the version it kept.
+		switch {
+		case m.Key == session.StampKey:
+			t.unseen(ctx, session.OtherTabSaved{Stamp: m.Value})
+		case m.Key == session.VersionsKey && t.versions.otherTab(): // the open list read again
+		default:
+			ctx.PreventUpdate()
+		}
+	case dom.AddressChanged:
+		t.linkGiven(ctx)
+	case PartOpened:
+		if m.ID == "site-urls" {
+			t.site.start()
+		}
 	default:
 		t.apply(ctx, msg)
 	}

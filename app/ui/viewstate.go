@@ -5,6 +5,7 @@ import (
 
 	"robotstester/app/model"
 	"robotstester/app/ui/tests"
+	"robotstester/app/ui/widget"
 )
 
 // viewState is what the page shows of the work, which is the page's and
@@ -20,9 +21,15 @@ type viewState struct {
 	whySheet  bool             // the Why panel shows as a sheet (narrow screens), once asked for
 	whyOpener int              // the test whose Why control opened the sheet: its control has the focus back
 
-	// opened is told of a part under More opened for the first time.
-	opened func(id string)
+	// to is told of a part under More opened for the first time
+	// (PartOpened): the page.
+	to widget.Sender
 }
+
+// PartOpened says that the part under More with element id ID was opened
+// for the first time: a part with work of its own to start (the site
+// URLs' worker) starts it.
+type PartOpened struct{ ID string }
 
 func (vs *viewState) toggleAIGrid(ctx app.Context, open bool)      { vs.aiOpen = open }
 func (vs *viewState) closeWhy(ctx app.Context)                     { vs.whySheet = false }
@@ -52,7 +59,7 @@ func (vs *viewState) openMore(ctx app.Context, e app.Event) {
 		vs.moreOpened = map[string]bool{}
 	}
 	vs.moreOpened[id] = true
-	if vs.opened != nil {
-		vs.opened(id)
+	if vs.to != nil {
+		vs.to.Send(ctx, PartOpened{ID: id})
 	}
 }
