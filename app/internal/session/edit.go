@@ -89,12 +89,13 @@ func (fx Effects) and(next Effects) Effects {
 	}
 }
 
-// Apply carries out an edit, keeping the state within its limits (what
-// does not fit is said in a notice) and the analysis in step. Any edit
-// but the editor's own first makes the analysis still due (settle): it
-// must find the work as the user typed it. An arrival needs none: it
-// takes another work, and the text typed meanwhile, when it keeps it, is
-// the editor's.
+// Apply carries out a message: the session's one door, through which
+// every change of it goes (TestOneDoor). It keeps the state within its
+// limits (what does not fit is said in a notice) and the analysis in
+// step. Any edit first makes the analysis still due (settle): it must find
+// the work as the user typed it. Those that need none say why (keepsDue):
+// the editor's own, an arrival, which takes another work (the text typed
+// meanwhile, when it keeps it, is the editor's), and the autosave's steps.
 func (s *Session) Apply(m Msg) Effects {
 	e := route(m)
 	var fx Effects

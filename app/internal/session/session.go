@@ -5,8 +5,9 @@
 // It is plain Go over model.State, with the browser's storage behind the
 // Storage interface and time behind a clock, so that every rule (limits,
 // nothing lost, what can be undone) is tested natively. The Tester
-// component hands each user action to Session.Apply as an Edit and carries
-// out the Effects it returns: it holds no state of its own about the work.
+// component hands each user action, and each step of the autosave, to
+// Session.Apply as a message and carries out the Effects it returns: it
+// holds no state of its own about the work, and changes it no other way.
 package session
 
 import (
