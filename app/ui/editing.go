@@ -29,7 +29,7 @@ import (
 
 // editing is what the Tester holds of the editor.
 type editing struct {
-	cm      *dom.Editor // nil until made
+	cm      *dom.Editor // nil until made, and once its host is gone
 	seq     int         // changes the user made: a deferred replacement yields to a newer one
 	applied int         // the number of the editor's change the session applied last (the marks pushed are of the text after it)
 
@@ -55,8 +55,8 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 		return
 	}
 	e := &t.edit
-	e.release()
-	e.applied = 0
+	e.cm.Release() // the editor made before, if any, and its hooks
+	e.cm, e.applied = nil, 0
 	loaded := dom.EditorLoaded(func() {
 		t.own.Dispatch(func(ctx app.Context) { t.mountEditor(ctx, host) })
 	})
@@ -116,15 +116,6 @@ func editorFailed(err error) session.Note {
 	return session.Note{ID: "editor", Alert: true, Text: "The editor could not start (" + dom.PlainError(err) + "): reload the page. The tests still work on the text last saved."}
 }
 
-// release lets go of the editor and its hooks.
-func (e *editing) release() {
-	e.cm.Release()
-	e.cm = nil
-}
-
-// ready reports whether the editor is made.
-func (e *editing) ready() bool { return e.cm.Ready() }
-
 // editorChanged takes the changes of the editor's transactions, and
 // history, "undo" or "redo" when the editor's own history made them, to
 // the session as they are.
@@ -163,7 +154,7 @@ func (t *Tester) replaceEditorText() {
 	seen := e.seq
 	dom.AfterFrame(t.own, func(ctx app.Context) {
 		ctx.PreventUpdate()
-		if e.seq != seen || !e.ready() || !t.work.EditorBehind() {
+		if e.seq != seen || !e.cm.Ready() || !t.work.EditorBehind() {
 			return
 		}
 		text := t.work.EditorText()
@@ -211,7 +202,7 @@ func (t *Tester) showAnalysis(ctx app.Context, scroll, verdicts bool) {
 	// The marks of the lines in view, pushed once the analysis is of the
 	// text the editor holds: while one is due, or a text is still to be
 	// given to the editor, the editor keeps its own, moved with the text.
-	if e.ready() && t.work.Due() == nil && !t.work.EditorBehind() {
+	if e.cm.Ready() && t.work.Due() == nil && !t.work.EditorBehind() {
 		notes := t.site.lineNotes()
 		s.Marks = func(first, last int) string { return an.LineMarks(first, last, notes) }
 		if an.Linted() && e.findingsOf != an {
@@ -220,7 +211,7 @@ func (t *Tester) showAnalysis(ctx app.Context, scroll, verdicts bool) {
 		}
 	}
 	dom.Show(e.cm, s)
-	if !e.ready() {
+	if !e.cm.Ready() {
 		return
 	}
 	line := 0

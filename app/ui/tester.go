@@ -177,7 +177,8 @@ func (t *Tester) Send(ctx app.Context, msg any) {
 	case EditorMounted:
 		t.mountEditor(ctx, m.Host)
 	case EditorGone:
-		t.edit.release()
+		t.edit.cm.Release() // the editor that lived in the host, and its hooks
+		t.edit.cm = nil
 	case dom.PageLeft:
 		// Sent while the page's Go code waits, and the browser's event
 		// (a reload, the next page) waits on it: it writes, and computes
@@ -369,7 +370,7 @@ func (t *Tester) whyRow(ctx app.Context, i int) {
 // and the editor brought on screen.
 func (t *Tester) reveal(ctx app.Context, n int) {
 	t.takePending(ctx)
-	if n < 1 || n > t.work.Analysis().File.TotalLines || !t.edit.ready() {
+	if n < 1 || n > t.work.Analysis().File.TotalLines || !t.edit.cm.Ready() {
 		return
 	}
 	t.edit.cm.Reveal(n, true, false) // selected, and the editor and the page scrolled to it (editor.js)
