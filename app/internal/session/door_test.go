@@ -11,8 +11,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"robotstester/app/internal/effect"
+	"robotstester/app/model"
 )
 
 // TestOneDoor: the session changes by Apply alone. Every exported method
@@ -167,4 +169,69 @@ func give(s *Session) string {
 	text := s.EditorText()
 	s.Apply(EditorGiven{Text: text})
 	return text
+}
+
+// TestSavesLeaveTheAnalysisDue: the autosave's steps never make the
+// analysis of the text typed at once (a large file's is seconds of a slow
+// machine's time, which a save must not hold the page for): the work
+// still due stays due, for the page to run where it can pause.
+func TestSavesLeaveTheAnalysisDue(t *testing.T) {
+	for _, m := range []Msg{Save{}, SaveDue{}, Leaving{}, OtherTabSaved{Stamp: "other:1"}, EditorGiven{Text: "x"}} {
+		s, clk := newSession(MemoryStorage{})
+		clk.advance(time.Minute)
+		s.Apply(EditText{Transactions: [][]TextChange{{change(1, 0, 1, 0, "# typed\n")}}, Paced: true})
+		w := s.Due()
+		if w == nil {
+			t.Fatal("no analysis due")
+		}
+		s.Apply(m)
+		if s.Due() != w {
+			t.Errorf("%T made the analysis due at once", m)
+		}
+	}
+	// Any other message does, first: it must find the work as typed.
+	s, _ := newSession(MemoryStorage{})
+	s.Apply(EditText{Transactions: [][]TextChange{{change(1, 0, 1, 0, "# typed\n")}}, Paced: true})
+	if s.Apply(Settle{}); s.Due() != nil || !strings.HasPrefix(s.state.Robots, "# typed\n") {
+		t.Errorf("Settle left the analysis due: %q", s.state.Robots)
+	}
+}
+
+// TestEditorGiven: the editor holds what the page says it gave it; it is
+// behind when that is not the document (a text given before a newer edit
+// replaced it).
+func TestEditorGiven(t *testing.T) {
+	s := New(nil, nil, model.State{Robots: "a\n"})
+	s.Apply(Replace{State: model.State{Robots: "b\n"}, Label: "Another file"})
+	if !s.EditorBehind() {
+		t.Fatal("not behind after an edit that replaced the text")
+	}
+	if s.Apply(EditorGiven{Text: "a\n"}); !s.EditorBehind() {
+		t.Error("given an older text, the editor is taken to hold the document")
+	}
+	if s.Apply(EditorGiven{Text: s.EditorText()}); s.EditorBehind() {
+		t.Error("given the document, the editor is still behind")
+	}
+	if s.EditorText() != "b\n" {
+		t.Errorf("EditorText = %q", s.EditorText())
+	}
+}
+
+// TestReadersHandCopies: what a reader hands out changes nothing of the
+// session when written to.
+func TestReadersHandCopies(t *testing.T) {
+	s := New(nil, nil, model.Example())
+	s.notes.add(Note{ID: NoteLink, Text: "a link"})
+	s.Notes()[0].Text = "changed"
+	if n, _ := s.notes.get(NoteLink); n.Text != "a link" {
+		t.Errorf("a notice changed through Notes: %+v", n)
+	}
+	p := model.Example()
+	s.pending = &p
+	got := s.Pending()
+	got.Robots = "changed"
+	got.Rows[0].URL = "changed"
+	if s.pending.Robots == "changed" || s.pending.Rows[0].URL == "changed" {
+		t.Error("the link's state changed through Pending")
+	}
 }
