@@ -7,16 +7,16 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui/dom"
-	"robotstester/robots"
 )
 
 // linting is what the page keeps of the linter, which works out the
 // findings of the file the page shows, in a goroutine that gives the
 // browser its turn, once the user pauses (Tester.lintLater).
 type linting struct {
-	// file is the file the page shows, for a linter running in a
-	// goroutine to see that its own is gone.
-	file atomic.Pointer[robots.File]
+	// file is the file the page shows (the analysis' File: a reading of
+	// the engine's, which the page holds without looking into), for a
+	// linter running in a goroutine to see that its own is gone.
+	file atomic.Value
 	wait deadline // the wait for a pause in the typing (lintLater)
 }
 
@@ -76,10 +76,11 @@ func (t *Tester) lintLater(ctx app.Context) {
 // arrival) runs before it gives the browser its thread back for a moment.
 const workSlice = 30 * time.Millisecond
 
-// pacer returns a pause for work running in a goroutine: once a slice of
-// work is done, it waits for the browser to have had a task of its own.
+// pacer returns a pause for work running in a goroutine (a robots.Pause):
+// once a slice of work is done, it waits for the browser to have had a
+// task of its own.
 // It never stops the work (lintLater's does, once the file is another).
-func pacer() robots.Pause {
+func pacer() func() bool {
 	last := time.Now()
 	return func() bool {
 		if time.Since(last) >= workSlice {
