@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/embed"
+	"robotstester/app/internal/parts"
 	"robotstester/app/internal/session"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
@@ -29,7 +30,7 @@ import (
 
 // editing is what the Tester holds of the editor.
 type editing struct {
-	cm      *dom.Editor // nil until made
+	cm      *dom.Editor // nil until made, and once its host is gone
 	seq     int         // changes the user made: a deferred replacement yields to a newer one
 	applied int         // the number of the editor's change the session applied last (the marks pushed are of the text after it)
 
@@ -55,17 +56,21 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 		return
 	}
 	e := &t.edit
-	e.release()
-	e.applied = 0
+	e.cm.Release() // the editor made before, if any, and its hooks
+	e.cm, e.applied = nil, 0
 	loaded := dom.EditorLoaded(func() {
 		t.own.Dispatch(func(ctx app.Context) { t.mountEditor(ctx, host) })
 	})
 	if !loaded {
 		return
 	}
+	// Given before it is made: it may hand over, as it is made, what was
+	// typed before it (early.js), changes of this text.
+	text := t.work.EditorText()
+	t.work.Apply(session.EditorGiven{Text: text})
 	cm, err := dom.MountEditor(host, dom.EditorOptions{
-		Text:        t.work.EditorText(),
-		ReadOnly:    t.editorReadOnly(),
+		Text:        text,
+		ReadOnly:    editorReadOnly(&t.page.embed),
 		ID:          dom.EditorID,
 		Label:       "robots.txt",
 		DescribedBy: "summary " + dom.EditorLegendID,
@@ -92,7 +97,7 @@ func (t *Tester) mountEditor(ctx app.Context, host app.Value) {
 		},
 		Drop: func(file app.Value) {
 			if !t.page.embed.ReadOnly {
-				t.own.Dispatch(func(ctx app.Context) { t.dropRobots(ctx, file) })
+				t.own.Dispatch(func(ctx app.Context) { t.apply(ctx, parts.DropRobots{File: file}) })
 			}
 		},
 	})
@@ -112,15 +117,6 @@ func editorFailed(err error) session.Note {
 	return session.Note{ID: "editor", Alert: true, Text: "The editor could not start (" + dom.PlainError(err) + "): reload the page. The tests still work on the text last saved."}
 }
 
-// release lets go of the editor and its hooks.
-func (e *editing) release() {
-	e.cm.Release()
-	e.cm = nil
-}
-
-// ready reports whether the editor is made.
-func (e *editing) ready() bool { return e.cm.Ready() }
-
 // editorChanged takes the changes of the editor's transactions, and
 // history, "undo" or "redo" when the editor's own history made them, to
 // the session as they are.
@@ -137,14 +133,7 @@ func (e *editing) ready() bool { return e.cm.Ready() }
 // so Go is idle, its loop waiting, when it comes.
 func (t *Tester) editorChanged(transactions [][]session.TextChange, history string, seq int) {
 	e := &t.edit
-	edit := session.EditText{
-		Transactions: transactions,
-		History:      history,
-		Paced:        t.ready,
-		// Read when asked: the editor may hand over what was typed before
-		// it was made (MountEditor) before e.cm is set.
-		Whole: func() string { return e.cm.Text() },
-	}
+	edit := session.EditText{Transactions: transactions, History: history, Paced: t.ready}
 	e.seq++
 	if !t.Mounted() {
 		return
@@ -166,10 +155,12 @@ func (t *Tester) replaceEditorText() {
 	seen := e.seq
 	dom.AfterFrame(t.own, func(ctx app.Context) {
 		ctx.PreventUpdate()
-		if e.seq != seen || !e.ready() || !t.work.EditorBehind() {
+		if e.seq != seen || !e.cm.Ready() || !t.work.EditorBehind() {
 			return
 		}
-		e.cm.SetText(t.work.EditorText())
+		text := t.work.EditorText()
+		t.work.Apply(session.EditorGiven{Text: text}) // before: its next changes are of this text
+		e.cm.SetText(text)
 		e.findingsOf, e.deciding = nil, 0
 		t.showInEditor(ctx, false)
 	})
@@ -212,7 +203,7 @@ func (t *Tester) showAnalysis(ctx app.Context, scroll, verdicts bool) {
 	// The marks of the lines in view, pushed once the analysis is of the
 	// text the editor holds: while one is due, or a text is still to be
 	// given to the editor, the editor keeps its own, moved with the text.
-	if e.ready() && t.work.Due() == nil && !t.work.EditorBehind() {
+	if e.cm.Ready() && t.work.Due() == nil && !t.work.EditorBehind() {
 		notes := t.site.lineNotes()
 		s.Marks = func(first, last int) string { return an.LineMarks(first, last, notes) }
 		if an.Linted() && e.findingsOf != an {
@@ -221,7 +212,7 @@ func (t *Tester) showAnalysis(ctx app.Context, scroll, verdicts bool) {
 		}
 	}
 	dom.Show(e.cm, s)
-	if !e.ready() {
+	if !e.cm.Ready() {
 		return
 	}
 	line := 0
@@ -246,16 +237,6 @@ func (t *Tester) OnResize(ctx app.Context) {
 		t.edit.narrow = narrow
 		t.showInEditor(ctx, true)
 	}
-}
-
-// revealInEditor selects line n in the editor and scrolls the editor and
-// the page to it (editor.js, reveal).
-func (t *Tester) revealInEditor(n int) {
-	e := &t.edit
-	if !e.ready() {
-		return
-	}
-	e.cm.Reveal(n, true, false)
 }
 
 // verdictsOf returns the tests' verdicts as dom.Show paints them, a byte
@@ -307,9 +288,9 @@ func (d *deadline) run() {
 	}
 }
 
-// editorReadOnly reports whether the editor takes no changes: in an embed
-// that is read-only, or that shows the file without the editor.
-func (t *Tester) editorReadOnly() bool {
-	o := &t.page.embed
+// editorReadOnly reports whether the editor takes no changes in the page
+// of embed options o: in an embed that is read-only, or that shows the
+// file without the editor.
+func editorReadOnly(o *embed.Options) bool {
 	return o.On && (o.ReadOnly || !o.Shows(embed.Editor))
 }

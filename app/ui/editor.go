@@ -8,6 +8,7 @@ import (
 
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
+	"robotstester/app/ui/widget"
 )
 
 // Editor is the robots.txt editor: CodeMirror 6 (app/editor, bundled into
@@ -30,9 +31,18 @@ type Editor struct {
 	// (app/editor/src/early.js); "" when too large to carry.
 	Text string
 
-	onMount    func(ctx app.Context, host app.Value)
-	onDismount func()
+	// To is told of the host element made (EditorMounted), for the page
+	// to make the editor in it, and of it gone (EditorGone).
+	To widget.Sender
 }
+
+// EditorMounted is the editor's host element, made: the page makes the
+// editor in it.
+type EditorMounted struct{ Host app.Value }
+
+// EditorGone says that the editor's host element is gone: the page lets
+// go of the editor that lived in it.
+type EditorGone struct{}
 
 // EditorHostID is the id of the element the editor is made in; the
 // editable element inside it is EditorID.
@@ -95,25 +105,27 @@ func staticLine(l model.LineView) app.UI {
 	return d.Class(classes...).Text(l.Text)
 }
 
-// OnMount hands the host element to the Tester, which makes the editor in
+// OnMount hands the host element to the page, which makes the editor in
 // it, in a task of its own: go-app's start and first render are one long
 // task already.
 func (e *Editor) OnMount(ctx app.Context) {
-	if e.onMount == nil {
+	if e.To == nil {
 		return
 	}
 	host := ctx.JSSrc()
 	dom.NextTask(ctx, func(ctx app.Context) {
 		ctx.PreventUpdate()
 		if e.Mounted() {
-			e.onMount(ctx, host)
+			e.To.Send(ctx, EditorMounted{Host: host})
 		}
 	})
 }
 
-// OnDismount lets the Tester drop the editor that lived in the host.
+// OnDismount lets the page drop the editor that lived in the host. go-app
+// gives a component going no context, and the message needs none: it is
+// sent with an empty one.
 func (e *Editor) OnDismount() {
-	if e.onDismount != nil {
-		e.onDismount()
+	if e.To != nil {
+		e.To.Send(app.Context{}, EditorGone{})
 	}
 }

@@ -6,31 +6,19 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"robotstester/app/model"
 	"robotstester/app/ui/dom"
-	"robotstester/robots"
 )
 
-// linting works out the findings of the file the page shows, in a
-// goroutine that gives the browser its turn, once the user pauses.
+// linting is what the page keeps of the linter, which works out the
+// findings of the file the page shows, in a goroutine that gives the
+// browser its turn, once the user pauses (Tester.lintLater).
 type linting struct {
-	// file is the file the page shows, for a linter running in a
-	// goroutine to see that its own is gone.
-	file atomic.Pointer[robots.File]
-	wait deadline // the wait for a pause in the typing (later)
-	page lintPage
+	// file is the file the page shows (the analysis' File: a reading of
+	// the engine's, which the page holds without looking into), for a
+	// linter running in a goroutine to see that its own is gone.
+	file atomic.Value
+	wait deadline // the wait for a pause in the typing (lintLater)
 }
-
-// lintPage is what linting sees of the page.
-type lintPage struct {
-	analysis func() *model.Analysis // the page's, the session's
-	own      func() app.Context
-	ready    func() bool           // the page is live: nothing is linted in slices before
-	linted   func(ctx app.Context) // the findings are there to show
-}
-
-// shows notes the file the page shows.
-func (l *linting) shows(f *robots.File) { l.file.Store(f) }
 
 // lintPause is how long the file must stay unchanged before the linter
 // runs: it costs several parses of the file (tens of milliseconds at 500
@@ -38,27 +26,48 @@ func (l *linting) shows(f *robots.File) { l.file.Store(f) }
 // keystroke.
 const lintPause = 400 * time.Millisecond
 
-// later works out the findings once the user pauses, after the
-// verdicts are drawn. A newer change makes it moot.
+// lintLater works out the findings once the user pauses, after the
+// verdicts are drawn, then shows them in the editor. A newer change makes
+// it moot.
 //
 // The linter reads the file in other dialects to check what it says of
 // other crawlers, then analyses the groups: at 500 KiB, half a second of
 // WebAssembly. So that no single task holds the page that long, it runs
 // in a goroutine that waits for the browser's turn every workSlice
-// (pacer), and stops when the file has changed since.
-func (l *linting) later(ctx app.Context) {
-	an := l.page.analysis()
-	if an.Linted() || !l.page.ready() {
-		return
+// (pacer), and stops once the file the page shows is another: its reading
+// then keeps nothing, and is linted again when asked.
+func (t *Tester) lintLater(ctx app.Context) {
+	an := t.work.Analysis()
+	if an.Linted() || !t.ready {
+		return // nothing is linted in slices before the page is live
 	}
+	l := &t.lint
 	// Set again at every change, the wait fires once the user pauses: a
 	// wait a change was a call into Go a key (issue 38).
 	l.wait.set(lintPause, func() {
-		l.page.own().Dispatch(func(ctx app.Context) {
+		t.own.Dispatch(func(ctx app.Context) {
 			ctx.PreventUpdate() // nothing to draw until the findings are known
-			if l.page.analysis() == an && !an.Linted() {
-				l.paced(an)
+			if t.work.Analysis() != an || an.Linted() {
+				return
 			}
+			t.own.Async(func() {
+				pause := pacer()
+				// Once its File is gone from the page, no one will ask
+				// this reading for findings again.
+				stale := func() bool {
+					pause()
+					return l.file.Load() != an.File
+				}
+				if an.LintPaced(stale) != nil {
+					return
+				}
+				t.own.Dispatch(func(ctx app.Context) {
+					if t.work.Analysis() == an {
+						an.Lint() // the reading keeps its findings: no work left
+						t.showInEditor(ctx, false)
+					}
+				})
+			})
 		})
 	})
 }
@@ -67,10 +76,11 @@ func (l *linting) later(ctx app.Context) {
 // arrival) runs before it gives the browser its thread back for a moment.
 const workSlice = 30 * time.Millisecond
 
-// pacer returns a pause for work running in a goroutine: once a slice of
-// work is done, it waits for the browser to have had a task of its own.
-// It never stops the work (goPaced's does).
-func pacer() robots.Pause {
+// pacer returns a pause for work running in a goroutine (a robots.Pause):
+// once a slice of work is done, it waits for the browser to have had a
+// task of its own.
+// It never stops the work (lintLater's does, once the file is another).
+func pacer() func() bool {
 	last := time.Now()
 	return func() bool {
 		if time.Since(last) >= workSlice {
@@ -79,36 +89,4 @@ func pacer() robots.Pause {
 		}
 		return false
 	}
-}
-
-// paced runs the linter on an's reading in slices, then shows the
-// findings, unless the file changed in the meantime.
-func (l *linting) paced(an *model.Analysis) {
-	// Once its File is gone from the page, no one will ask this reading
-	// for findings again.
-	stale := func() bool { return l.file.Load() != an.File }
-	l.goPaced(stale, func(pause robots.Pause) {
-		if an.LintPaced(pause) != nil {
-			return // stale: the reading keeps nothing, and lints again when asked
-		}
-		l.page.own().Dispatch(func(ctx app.Context) {
-			if l.page.analysis() == an {
-				an.Lint() // the reading keeps its findings: no work left
-				l.page.linted(ctx)
-			}
-		})
-	})
-}
-
-// goPaced runs work in a goroutine, with a pause that waits for the
-// browser's turn every slice (pacer) and stops the work, by answering
-// true, once stale reports that no one will take its result.
-func (l *linting) goPaced(stale func() bool, work func(pause robots.Pause)) {
-	l.page.own().Async(func() {
-		pause := pacer()
-		work(func() bool {
-			pause()
-			return stale()
-		})
-	})
 }

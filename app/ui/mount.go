@@ -35,7 +35,7 @@ func firstParts() int {
 }
 
 // lintNowSize is the largest file whose findings are worked out in one
-// task as soon as the page shows (lintShown): the example's. A larger file
+// task as soon as the page shows (next): the example's. A larger file
 // (saved work, a link) is linted in slices once the user pauses, like a
 // file typed.
 const lintNowSize = 16 << 10
@@ -69,12 +69,12 @@ func (t *Tester) start(ctx app.Context) {
 				ctx.Defer(t.start)
 			})
 			return
-		case !t.shown && t.parts < t.firstScreen():
+		case !t.shown && t.parts < firstScreen(t.staged):
 			t.parts++
 			// The first screen's last part is drawn as the ready page looks
 			// (no loading note, the fetch enabled) while still hidden, so
 			// that showing it takes no redraw of its own.
-			t.ready = t.parts == t.firstScreen()
+			t.ready = t.parts == firstScreen(t.staged)
 		case !t.shown:
 			// The root's class is changed here, not by a render: the
 			// prerendered page must go in the same step.
@@ -104,9 +104,10 @@ func (t *Tester) start(ctx app.Context) {
 	})
 }
 
-// firstScreen is the last part drawn before the live page shows.
-func (t *Tester) firstScreen() int {
-	if t.staged {
+// firstScreen is the last part drawn before the live page shows: the
+// part after the editor when the start is staged, every part otherwise.
+func firstScreen(staged bool) int {
+	if staged {
 		return partRead
 	}
 	return partAll
@@ -119,11 +120,7 @@ func (t *Tester) next(ctx app.Context) {
 		t.start(ctx)
 		return
 	}
-	t.started(ctx)
-}
-
-// started ends the start, once every part is drawn and shown.
-func (t *Tester) started(ctx app.Context) {
+	// The start's end, once every part is drawn and shown.
 	dom.ResumeCollector()
 	// In a task of its own: the page answers keys as soon as it shows,
 	// and registering the service worker takes 5 to 20 ms of the page's
@@ -133,21 +130,17 @@ func (t *Tester) started(ctx app.Context) {
 		dom.RegisterWorker()
 		t.apply(ctx, siteBegin(t.page.embed.On))
 	})
-	t.lintShown(ctx)
-}
-
-// lintShown works out the findings of a small file (the example's) in the
-// task after the page shows, and a larger one's once the user pauses
-// (linting.later). The linter's first run is 20 to 30 ms, most of it the
-// compiling of its code: run before the live page showed, it held back
-// the moment the page is ready, for marks that the editor of the page made
-// at build time does not show either.
-func (t *Tester) lintShown(ctx app.Context) {
+	// The findings of a small file (the example's) are worked out in the
+	// task after the page shows, a larger one's once the user pauses
+	// (lintLater). The linter's first run is 20 to 30 ms, most of it the
+	// compiling of its code: run before the live page showed, it held back
+	// the moment the page is ready, for marks that the editor of the page
+	// made at build time does not show either.
 	dom.NextTask(ctx, func(ctx app.Context) {
 		an := t.work.Analysis()
 		if an.Linted() || an.File.Size > lintNowSize {
 			ctx.PreventUpdate()
-			t.lint.later(ctx)
+			t.lintLater(ctx)
 			return
 		}
 		an.Lint()

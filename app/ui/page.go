@@ -38,11 +38,12 @@ func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 	if p.embed.On {
 		work = session.NewEmbed(*t.work.State())
 	}
-	fragment = unescapeFragment(fragment)
+	arrive := session.Arrive{Fragment: unescapeFragment(fragment), Damaged: damaged}
 	t.own.Async(func() {
-		fx, link := work.ArrivePaced(fragment, damaged, pacer())
+		arrive.Pause = pacer()
+		fx := work.Apply(arrive)
 		t.own.Dispatch(func(ctx app.Context) {
-			t.arrived(ctx, t.work.Apply(session.Arrived{Read: work, Effects: fx}), link)
+			t.arrived(ctx, t.work.Apply(session.Arrived{Read: work, Effects: fx}))
 			then(ctx)
 		})
 	})
@@ -50,7 +51,7 @@ func (t *Tester) arrive(ctx app.Context, then func(app.Context)) {
 
 // arrived shows the state the page opens with and sets up what follows
 // the work: the autosave on leaving, Undo's keys.
-func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkOutcome) {
+func (t *Tester) arrived(ctx app.Context, fx session.Effects) {
 	p := &t.page
 	u := dom.URL()
 	t.show(ctx, fx)
@@ -59,38 +60,22 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects, link session.LinkO
 		dom.ReportHeight()
 		return
 	}
-	if link == session.LinkOpened {
+	if fx.Link == session.LinkOpened {
 		// The link's work is the user's from now on; it is saved in a
 		// task of its own (1000 tests are tens of milliseconds of JSON).
 		dom.AfterFrame(ctx, func(ctx app.Context) {
 			ctx.PreventUpdate()
-			t.saving.save()
+			t.run(ctx, t.work.Apply(session.Save{}).IO)
 		})
 	}
-	if link == session.LinkOpened || link == session.LinkFailed {
+	if fx.Link == session.LinkOpened || fx.Link == session.LinkFailed {
 		dom.ReplaceURL(embed.PageURL(u)) // a reload must not ask again
 	}
-	// Hidden tabs may be closed without notice: save what is left.
-	p.listeners = dom.FollowPage(dom.PageHooks{
-		Leave: func() {
-			// syscall/js runs this while the page's Go code waits, and the
-			// browser's event (a reload, the next page) waits on it: it
-			// writes, and computes nothing. The text whose analysis is
-			// under way is saved as it is; the analysis goes on if the
-			// page comes back.
-			t.saving.saved(t.work.Autosave().SaveLeaving())
-		},
-		Storage: t.saving.otherTabWrote,
-		Address: func() { t.own.Dispatch(t.linkGiven) },
-	})
-	undoKeys := dom.OnUndoKeys(ctx, func(ctx app.Context, redo bool) {
-		if redo {
-			t.apply(ctx, session.Redo{})
-		} else {
-			t.apply(ctx, session.Undo{})
-		}
-	})
-	p.listeners = append(p.listeners, undoKeys)
+	// Hidden tabs may be closed without notice: what is left is saved
+	// (dom.PageLeft); another tab's save, a link given to the open page
+	// are followed too (Send).
+	p.listeners = dom.FollowPage(t.own, t)
+	p.listeners = append(p.listeners, dom.OnUndoKeys(ctx, t, session.Undo{}, session.Redo{}))
 }
 
 // linkGiven takes a link given to the page already open, on the browser's

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -10,6 +11,7 @@ import (
 	"robotstester/app/internal/effect"
 	"robotstester/app/internal/embed"
 	"robotstester/app/internal/session"
+	"robotstester/app/internal/share"
 	"robotstester/app/internal/siteurls"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
@@ -48,7 +50,7 @@ type Tester struct {
 
 	page pageState // the browser's side: embed mode, the link (page.go)
 
-	saving saving // the autosave's writes, once the user pauses (saving.go)
+	saveAt deadline // the autosave's wait for a pause in the typing (saving.go)
 
 	versions versionsPanel // the autosave's news for the versions (versionspanel.go)
 
@@ -70,20 +72,6 @@ type Tester struct {
 func (t *Tester) OnInit() {
 	t.ui.to, t.site.to = t, t
 	t.versions = versionsPanel{t: t}
-	t.lint.page = lintPage{
-		analysis: func() *model.Analysis { return t.work.Analysis() },
-		own:      func() app.Context { return t.own },
-		ready:    func() bool { return t.ready },
-		linted:   func(ctx app.Context) { t.showInEditor(ctx, false) },
-	}
-	t.saving.page = savingPage{
-		work:     func() *session.Session { return t.work },
-		own:      func() app.Context { return t.own },
-		ready:    func() bool { return t.ready },
-		embedded: func() bool { return t.page.embed.On },
-		linked:   func(link string) { t.page.fullLink = link },
-		versions: &t.versions,
-	}
 	if t.work == nil {
 		t.work = session.New(nil, nil, model.Example())
 	}
@@ -117,11 +105,37 @@ func (t *Tester) OnMount(ctx app.Context) {
 	t.start(ctx)
 }
 
-// Send carries out what a view sent: the Tester is the views' one
-// Sender (widget.Sender). The page's own messages (widget's) change what
-// the page shows; every other goes to the session.
+// Send carries out what a view sent, or a browser's event the page
+// follows: the Tester is the views' one Sender (widget.Sender), and the
+// browser's (dom.Sender). The page's own messages (the editor's host
+// made or gone, the browser's events) are the page's; any other is the
+// session's.
 func (t *Tester) Send(ctx app.Context, msg any) {
 	switch m := msg.(type) {
+	case EditorMounted:
+		t.mountEditor(ctx, m.Host)
+	case EditorGone:
+		t.edit.cm.Release() // the editor that lived in the host, and its hooks
+		t.edit.cm = nil
+	case dom.PageLeft:
+		// Sent while the page's Go code waits, and the browser's event
+		// (a reload, the next page) waits on it: it writes, and computes
+		// nothing. The text whose analysis is under way is saved as it
+		// is; the analysis goes on if the page comes back.
+		t.run(ctx, t.work.Apply(session.Leaving{}).IO)
+	case dom.StorageChanged:
+		// Another tab of the tester wrote in this browser's storage (a
+		// tab is not told of its own writes): its save is said at once,
+		// and an open list of versions shows the version it kept.
+		switch {
+		case m.Key == session.StampKey:
+			t.unseen(ctx, session.OtherTabSaved{Stamp: m.Value})
+		case m.Key == session.VersionsKey && t.versions.otherTab(): // the open list read again
+		default:
+			ctx.PreventUpdate()
+		}
+	case dom.AddressChanged:
+		t.linkGiven(ctx)
 	case widget.ShowLine:
 		t.reveal(ctx, m.Line)
 	case widget.ExplainTest:
@@ -138,8 +152,8 @@ func (t *Tester) Send(ctx app.Context, msg any) {
 		t.apply(ctx, siteurls.AddFiles{Files: t.site.give(m.Files)})
 	case failure:
 		pageIO{to: t}.fileFailed(ctx, m.What, m.Err)
-	case opened:
-		switch m.id {
+	case PartOpened:
+		switch m.ID {
 		case "site-urls":
 			t.apply(ctx, siteurls.Open{Begin: siteBegin(t.page.embed.On)}) // its worker loads meanwhile
 		case panel.IntentID:
@@ -173,7 +187,21 @@ func (t *Tester) run(ctx app.Context, io []effect.IO) {
 				pageIO{to: t}.fileFailed(ctx, w.Failed, err)
 			}
 		case effect.SaveNow:
-			t.saving.save()
+			t.run(ctx, t.work.Apply(session.Save{}).IO)
+		case effect.Saved:
+			// The work was written: a link in the address bar that no
+			// longer matches it goes, unless it waits for the user's
+			// choice (for a reload to ask again), and an open list of
+			// versions reads them again when the save kept one.
+			t.versions.saved()
+			if u := dom.URL(); u != nil && t.work.Pending() == nil && strings.Contains(u.Fragment, share.FragmentKey+"=") {
+				dom.ReplaceURL(embed.PageURL(u))
+			}
+		case effect.NextTask:
+			// The autosave's steps, out of sight (unseen).
+			dom.NextTask(ctx, func(ctx app.Context) { t.unseen(ctx, w.Msg) })
+		case effect.ReadEditor:
+			t.apply(ctx, session.EditorWhole{Text: t.edit.cm.Text(), Paced: t.ready})
 		case effect.DropLink:
 			dom.ReplaceURL(embed.PageURL(dom.URL()))
 		case effect.WriteIntent:
@@ -195,7 +223,7 @@ func (t *Tester) run(ctx app.Context, io []effect.IO) {
 // takePending has the session make the analysis of the text typed that is
 // still under way, at once, and shows it: a use of the work that is no
 // edit (a panel drawn from the analysis) must see the text as typed.
-func (t *Tester) takePending(ctx app.Context) { t.show(ctx, t.work.Settle()) }
+func (t *Tester) takePending(ctx app.Context) { t.show(ctx, t.work.Apply(session.Settle{})) }
 
 // paintShape is what places the verdict painter writes to: how many tests
 // there are and which one the test bar shows.
@@ -220,7 +248,7 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		// before then wins.
 		t.replaceEditorText()
 	}
-	t.lint.shows(t.work.Analysis().File)
+	t.lint.file.Store(t.work.Analysis().File)
 	if fx.File || fx.Rows {
 		// The verdicts are painted with the editor's marks (showAnalysis).
 		// The painter finds the tests by the places the page last drew:
@@ -250,10 +278,10 @@ func (t *Tester) show(ctx app.Context, fx session.Effects) {
 		dom.SyncChoices(model.AnswerFor(t.work.State().Answer).Choice(), model.CleanDialect(t.work.State().Dialect))
 	}
 	if fx.Lint {
-		t.lint.later(ctx)
+		t.lintLater(ctx)
 	}
 	if fx.Changed {
-		t.saving.changed(ctx)
+		t.saveLater(ctx)
 	}
 	if fx.File && !fx.Editor {
 		// A keystroke in the editor: the verdicts show before the redraw.
@@ -317,10 +345,10 @@ func (t *Tester) whyRow(ctx app.Context, i int) {
 // and the editor brought on screen.
 func (t *Tester) reveal(ctx app.Context, n int) {
 	t.takePending(ctx)
-	if n < 1 || n > t.work.Analysis().File.TotalLines {
+	if n < 1 || n > t.work.Analysis().File.TotalLines || !t.edit.cm.Ready() {
 		return
 	}
-	t.revealInEditor(n)
+	t.edit.cm.Reveal(n, true, false) // selected, and the editor and the page scrolled to it (editor.js)
 }
 
 // paintVerdicts paints the verdicts ahead of go-app's frame, in the words

@@ -25,21 +25,19 @@ func (t *Tester) Render() app.UI {
 		t.OnInit()
 	}
 	v := pageView{
-		state:         t.work.State(),
-		an:            t.work.Analysis(),
-		ready:         t.ready,
-		shown:         t.shown,
-		parts:         t.parts,
-		embed:         t.page.embed,
-		fullLink:      t.page.fullLink,
-		keptList:      t.keptList,
-		ui:            &t.ui,
-		work:          t.work,
-		notes:         t.work.Notes(),
-		pending:       t.work.Pending(),
-		to:            t,
-		mountEditor:   t.mountEditor,
-		releaseEditor: t.edit.release,
+		state:    t.work.State(),
+		an:       t.work.Analysis(),
+		ready:    t.ready,
+		shown:    t.shown,
+		parts:    t.parts,
+		embed:    t.page.embed,
+		fullLink: t.page.fullLink,
+		keptList: t.keptList,
+		ui:       &t.ui,
+		work:     t.work,
+		notes:    t.work.Notes(),
+		pending:  t.work.Pending(),
+		to:       t,
 	}
 	if !app.IsClient || t.ui.moreOpened["site-urls"] {
 		v.site = t.work.Parts().SiteURLs() // drawn only once opened
@@ -88,11 +86,6 @@ type pageView struct {
 	pending *model.State // the link's tests waiting for the user's choice
 	// to takes what the views send: the Tester.
 	to widget.Sender
-
-	// mountEditor and releaseEditor are the editor's: CodeMirror made
-	// and gone.
-	mountEditor   func(app.Context, app.Value)
-	releaseEditor func()
 }
 
 // on returns a handler that hands e to the session: an edit that is the
@@ -323,7 +316,7 @@ func (v pageView) undoButtons() app.UI {
 // editor returns the robots.txt editor. The page made at build time shows
 // the file's first lines in it, marked as the live editor marks them.
 func (v pageView) editor() app.UI {
-	e := &Editor{onMount: v.mountEditor, onDismount: v.releaseEditor}
+	e := &Editor{To: v.to}
 	if !app.IsClient {
 		e.Static = v.an.Lines(model.Window{First: 1, Last: staticLines})
 		if len((*v.state).Robots) <= earlyTextSize {

@@ -139,10 +139,3 @@ func (p pageIO) fileFailed(ctx app.Context, what string, err error) {
 	}
 	p.to.Send(ctx, session.Report{Note: session.Note{ID: session.NoteFile, Alert: true, Text: what + ": " + dom.PlainError(err) + "."}})
 }
-
-// dropRobots hands a robots.txt dropped on the editor to the transfers.
-// It stays on the page only because the editor's binding (editing.go),
-// which calls it, is being changed apart: it goes when that lands.
-func (t *Tester) dropRobots(ctx app.Context, file app.Value) {
-	t.apply(ctx, parts.DropRobots{File: file})
-}

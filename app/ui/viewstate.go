@@ -22,13 +22,14 @@ type viewState struct {
 	whyOpener int               // the test whose Why control opened the sheet: its control has the focus back
 
 	// to is told of a part under More opened for the first time
-	// (opened): the Tester.
+	// (PartOpened): the page.
 	to widget.Sender
 }
 
-// opened is the page's message that the part under More of the id id was
-// opened for the first time.
-type opened struct{ id string }
+// PartOpened says that the part under More with element id ID was opened
+// for the first time: a part with work of its own to start (the site
+// URLs' worker, the intent's preview) starts it.
+type PartOpened struct{ ID string }
 
 // openWhy shows test i's Why as a sheet, where the screen is narrow.
 func (vs *viewState) openWhy(i int) { vs.whySheet, vs.whyOpener = true, i }
@@ -54,6 +55,6 @@ func (vs *viewState) openMore(ctx app.Context, e app.Event) {
 	}
 	vs.moreOpened[id] = true
 	if vs.to != nil {
-		vs.to.Send(ctx, opened{id})
+		vs.to.Send(ctx, PartOpened{ID: id})
 	}
 }

@@ -18,24 +18,26 @@ const (
 )
 
 // Arrive works out what the page shows as it opens, from the URL's
-// fragment (as it is in the address, with or without '#') and the saved
+// Fragment (as it is in the address, with or without '#') and the saved
 // work: the link's tests, the saved work, or the state the session was
-// made with. damaged, when not "", says what was wrong with the page's
+// made with. Damaged, when not "", says what was wrong with the page's
 // address and has been repaired. Whatever it reads is held to the limits;
 // what it cannot read is said in a notice and, for saved work, kept aside
-// rather than overwritten.
-func (s *Session) Arrive(fragment, damaged string) (Effects, LinkOutcome) {
-	return s.ArrivePaced(fragment, damaged, nil)
+// rather than overwritten. What became of the link is the Effects' Link.
+//
+// Pause, when not nil, is called between its steps (reading the saved
+// work, the link, and model.AnalyzePaced's) so that the page can give the
+// browser its turn. The session must not be used by anything else
+// meanwhile: the page has it read on a session it has not shown yet, which
+// its own then takes (Arrived). The arrival always ends, since the page
+// takes what it finds: Pause's answer is ignored.
+type Arrive struct {
+	Fragment, Damaged string
+	Pause             robots.Pause
 }
 
-// ArrivePaced is Arrive, calling pause between its steps (reading the
-// saved work, the link, and model.AnalyzePaced's) so that the page can
-// give the browser its turn. The session must not be used by anything
-// else meanwhile: the page runs it on a session it has not shown yet.
-// The arrival always ends, since the page takes what it finds: pause's
-// answer is ignored. pause may be nil.
-func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Effects, LinkOutcome) {
-	pause = neverStops(pause)
+func (e Arrive) apply(s *Session) Effects {
+	pause := neverStops(e.Pause)
 	own, hasOwn := s.state, false
 	if !s.embed {
 		if st, ok := s.save.restore(); ok {
@@ -43,8 +45,8 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Eff
 		}
 		pause()
 	}
-	s.addressDamaged(damaged)
-	shared, ok, err := share.FromFragmentPaced(fragment, pause)
+	s.addressDamaged(e.Damaged)
+	shared, ok, err := share.FromFragmentPaced(e.Fragment, pause)
 	if ok {
 		pause()
 	}
@@ -71,11 +73,11 @@ func (s *Session) ArrivePaced(fragment, damaged string, pause robots.Pause) (Eff
 	s.arrivedAtStart = !hasOwn && outcome != LinkOpened
 	s.setPaced(own, pause)
 	s.save.versionDue = "Before the visit of " + s.now().Local().Format("2 Jan 15:04")
-	return Effects{File: true, Editor: true, Rows: true, Lint: true}, outcome
+	return Effects{File: true, Editor: true, Rows: true, Lint: true, Link: outcome}
 }
 
-// Arrived is the arrival, read by ArrivePaced on a session of its own
-// (Read) while this one showed the page, with the Effects it returned: the
+// Arrived is the arrival, read by Arrive on a session of its own (Read)
+// while this one showed the page, with the Effects it returned: the
 // session takes the work Read holds, its notices, autosave and history,
 // and keeps the editor, which holds the text it was last given or typed
 // there; the editor is behind when the work is another text. When the
@@ -101,8 +103,7 @@ func (a Arrived) apply(s *Session) Effects {
 	if !s.editorBehind || !s.arrivedAtStart {
 		return a.Effects
 	}
-	typed := s.editorText
-	return a.Effects.And(s.Apply(EditText{Whole: func() string { return typed }}))
+	return a.Effects.And(s.Apply(EditorWhole{Text: s.editorText}))
 }
 
 // addressDamaged says what was wrong with the page's address and has been

@@ -55,13 +55,36 @@ const SavePause = 500 * time.Millisecond
 // MaxVersions is how many earlier versions of the work are kept.
 const MaxVersions = 5
 
-// Autosave keeps a session's work in the browser's storage, once the
+// Autosave is what the page reads of the autosave: when to save the
+// work, whether it is saved at all, and the versions kept. It writes
+// nothing: the autosave writes when the page sends the session a message
+// (Save, SaveDue, Leaving, OtherTabSaved).
+type Autosave interface {
+	// SaveIn returns how long to wait before the work should be saved,
+	// and false when there is nothing to save.
+	SaveIn() (time.Duration, bool)
+	// Saves reports whether the work is saved in this browser at all.
+	Saves() bool
+	// Versions returns the versions kept, newest first.
+	Versions() []Version
+	// VersionsKept returns how many versions this session has kept.
+	VersionsKept() int
+	// VersionRobots returns the robots.txt of version i of Versions.
+	VersionRobots(i int) (string, error)
+	// AsideState returns the saved state that could not be read when
+	// the page opened, "" when there is none.
+	AsideState() string
+}
+
+// autosave keeps a session's work in the browser's storage, once the
 // typing pauses, with the last few versions before it (Versions), and
 // reads the saved work back as the page opens. It is part of the session,
 // which counts the changes it saves; the page asks it when to save
-// (SaveIn), has it write (Save, or PrepareSave and FinishSave in two
-// tasks) and tells it of another tab's saves (OtherTabSaved).
-type Autosave struct {
+// (SaveIn) and sends the session the messages that have it write (Save,
+// or SaveDue and SavePrepared in two tasks, Leaving) or that tell it of
+// another tab's saves (OtherTabSaved): its writes are reached through
+// Apply alone.
+type autosave struct {
 	work  *Session // whose state it writes, and whose notices say what happened
 	store Storage
 	now   func() time.Time
@@ -80,14 +103,14 @@ type Autosave struct {
 }
 
 // changed counts a change to the work, to be saved after a pause.
-func (a *Autosave) changed() {
+func (a *autosave) changed() {
 	a.changes++
 	a.lastChange = a.now()
 }
 
 // versionBefore makes the saved state a version at the next save, labelled
 // as what came after it, unless one is due already.
-func (a *Autosave) versionBefore(label string) {
+func (a *autosave) versionBefore(label string) {
 	if a.versionDue == "" {
 		a.versionDue = label
 	}
@@ -98,7 +121,7 @@ func (a *Autosave) versionBefore(label string) {
 // storage failed). A link waiting for the user's choice does not stop it:
 // the work shown is the user's own, and what they type meanwhile is kept
 // like any other change (a tab closed before choosing loses nothing).
-func (a *Autosave) SaveIn() (time.Duration, bool) {
+func (a *autosave) SaveIn() (time.Duration, bool) {
 	if !a.canSave() {
 		return 0, false
 	}
@@ -107,73 +130,72 @@ func (a *Autosave) SaveIn() (time.Duration, bool) {
 
 // unsaved reports whether changes were made that storage neither holds nor
 // gave up on.
-func (a *Autosave) unsaved() bool { return a.changes != a.settled }
+func (a *autosave) unsaved() bool { return a.changes != a.settled }
 
-func (a *Autosave) canSave() bool {
+func (a *autosave) canSave() bool {
 	return a.unsaved() && a.Saves()
 }
 
-// Save writes the work to storage now, if it changed. Before the first
+// save writes the work to storage now, if it changed. Before the first
 // save after the page opened, and before the first save after an action
 // that can be undone, the work as it was saved becomes a version. It
 // reports whether it wrote.
-func (a *Autosave) Save() bool {
-	w, ok := a.PrepareSave()
-	return ok && a.FinishSave(w)
+func (a *autosave) save() bool {
+	w, ok := a.prepare()
+	return ok && a.finish(w)
 }
 
-// A SaveWrite is the work as PrepareSave encoded it, for FinishSave to
-// write.
-type SaveWrite struct {
+// A saveWrite is the work as prepare encoded it, for finish to write.
+type saveWrite struct {
 	data    string
 	changes int // the session's changes when it was encoded
 	writes  int // and its writes
 }
 
-// PrepareSave encodes the work for storage, if it changed; FinishSave
-// writes it. Save does both at once; the page does them in two tasks, as
-// each costs a task's worth at 4 MiB. The work stays to be saved until
-// written: a save meanwhile (the page being left) writes it itself, and
-// the prepared write is then not made. ok is false when there is nothing
+// prepare encodes the work for storage, if it changed; finish writes it.
+// save does both at once; the page has them done in two tasks (SaveDue,
+// then SavePrepared), as each costs a task's worth at 4 MiB. The work
+// stays to be saved until written: a save meanwhile (the page being left)
+// writes it itself, and the prepared write is then not made. ok is false when there is nothing
 // to write, or the work is too large (with a notice).
-func (a *Autosave) PrepareSave() (w SaveWrite, ok bool) {
+func (a *autosave) prepare() (w saveWrite, ok bool) {
 	if !a.canSave() {
-		return SaveWrite{}, false
+		return saveWrite{}, false
 	}
 	data, err := share.ForStorage(a.work.state)
 	if err != nil {
 		a.settled = a.changes
 		a.work.notes.add(Note{ID: NoteStorage, Alert: true, Text: "This work is too large to be saved in the browser (" +
 			err.Error() + "): export the state as a JSON file to keep it."})
-		return SaveWrite{}, false
+		return saveWrite{}, false
 	}
 	// One string: at 4 MiB each copy is work for the collector.
-	return SaveWrite{data: string(data), changes: a.changes, writes: a.writes}, true
+	return saveWrite{data: string(data), changes: a.changes, writes: a.writes}, true
 }
 
-// SaveLeaving writes the work now, as the page is hidden or left, with
+// saveLeaving writes the work now, as the page is hidden or left, with
 // the text of an analysis still due in the file's place. That analysis is
 // not made here: a large file's is seconds of a slow machine's time, which
 // a page being left may not have, and which the browser's event (and so
 // the reload or the next page) would wait on. It reports whether it wrote.
-func (a *Autosave) SaveLeaving() bool {
+func (a *autosave) saveLeaving() bool {
 	w := a.work.due
 	if w == nil || !a.Saves() {
-		return a.Save()
+		return a.save()
 	}
 	data, err := share.ForStorage(w.state)
 	if err != nil {
-		return a.Save() // says why it cannot
+		return a.save() // says why it cannot
 	}
 	// What the analysis will count as a change is written already; its
 	// save, when it lands, writes the same again.
-	return a.write(SaveWrite{data: string(data), changes: a.changes, writes: a.writes})
+	return a.write(saveWrite{data: string(data), changes: a.changes, writes: a.writes})
 }
 
-// FinishSave writes what PrepareSave encoded, unless the work was written
+// finish writes what prepare encoded, unless the work was written
 // since, and reports whether it wrote. The work is saved if it did not
 // change meanwhile.
-func (a *Autosave) FinishSave(w SaveWrite) bool {
+func (a *autosave) finish(w saveWrite) bool {
 	if !a.canSave() || w.writes != a.writes {
 		return false
 	}
@@ -182,7 +204,7 @@ func (a *Autosave) FinishSave(w SaveWrite) bool {
 
 // write writes the work w encoded, keeping a version first when one is
 // due, and reports whether it wrote.
-func (a *Autosave) write(w SaveWrite) bool {
+func (a *autosave) write(w saveWrite) bool {
 	if a.versionDue != "" && a.savedBefore != "" && a.savedBefore != w.data {
 		a.pushVersion(a.savedBefore, a.versionDue)
 	}
@@ -214,7 +236,7 @@ func (a *Autosave) write(w SaveWrite) bool {
 // session's work is written over it: with the tester open twice, each
 // tab saves its own work, and the last one to save would otherwise drop
 // the other's in silence. The notice says where it is.
-func (a *Autosave) keepOtherTabs(data string) {
+func (a *autosave) keepOtherTabs(data string) {
 	if stamp, _, err := a.store.Get(StampKey); err != nil || stamp == a.stamp {
 		return
 	}
@@ -227,13 +249,13 @@ func (a *Autosave) keepOtherTabs(data string) {
 		"This tab's work is saved now; the other's is kept in Earlier versions of your work (under More)."})
 }
 
-// OtherTabSaved takes the stamp another tab of the tester (or window) just
+// otherTabSaved takes the stamp another tab of the tester (or window) just
 // wrote under StampKey with its work, and says so at once, rather than at
 // this tab's next save: the user then knows that the work stored in this
 // browser is no longer this tab'a. Nothing is lost: this tab's work stays,
 // and its next save keeps the other's as a version (keepOtherTabs). It
 // reports whether a notice came.
-func (a *Autosave) OtherTabSaved(stamp string) bool {
+func (a *autosave) otherTabSaved(stamp string) bool {
 	if stamp == "" || stamp == a.stamp || strings.HasPrefix(stamp, a.id+":") || !a.Saves() {
 		return false
 	}
@@ -243,7 +265,7 @@ func (a *Autosave) OtherTabSaved(stamp string) bool {
 }
 
 // storageFailed says, once, that the work is not being saved.
-func (a *Autosave) storageFailed(err error) {
+func (a *autosave) storageFailed(err error) {
 	if a.noSave {
 		return
 	}
@@ -267,7 +289,7 @@ type Version struct {
 }
 
 // Versions returns the versions kept, newest first.
-func (a *Autosave) Versions() []Version {
+func (a *autosave) Versions() []Version {
 	raw, ok, err := a.store.Get(VersionsKey)
 	if !ok || err != nil {
 		return nil
@@ -281,13 +303,13 @@ func (a *Autosave) Versions() []Version {
 
 // Saves reports whether the work, and its versions, are saved in this
 // browser: not when storage is denied or failed, nor in the embed mode.
-func (a *Autosave) Saves() bool { return !a.noSave && !a.work.embed }
+func (a *autosave) Saves() bool { return !a.noSave && !a.work.embed }
 
 // VersionsKept returns how many versions this session has kept: a list of
 // them shown is read again when it changes.
-func (a *Autosave) VersionsKept() int { return a.versions }
+func (a *autosave) VersionsKept() int { return a.versions }
 
-func (a *Autosave) pushVersion(state, label string) {
+func (a *autosave) pushVersion(state, label string) {
 	a.versions++
 	vs := append([]Version{{Label: label, Saved: a.now().UTC(), State: state}}, a.Versions()...)
 	if len(vs) > MaxVersions {
@@ -305,7 +327,7 @@ func (a *Autosave) pushVersion(state, label string) {
 
 // dropVersions empties the versions to make room, reporting whether there
 // were any.
-func (a *Autosave) dropVersions() bool {
+func (a *autosave) dropVersions() bool {
 	if len(a.Versions()) == 0 {
 		return false
 	}
@@ -344,7 +366,7 @@ func VersionSummary(v Version) string {
 
 // VersionRobots returns the robots.txt of version i of Versions, to
 // compare it with the current file.
-func (a *Autosave) VersionRobots(i int) (string, error) {
+func (a *autosave) VersionRobots(i int) (string, error) {
 	vs := a.Versions()
 	if i < 0 || i >= len(vs) {
 		return "", errors.New("that version is no longer kept")
@@ -359,7 +381,7 @@ func (a *Autosave) VersionRobots(i int) (string, error) {
 // restore reads the saved work. Saved work that cannot be read whole, or
 // holds more than the tester does, is kept aside, never overwritten, and
 // offered for export.
-func (a *Autosave) restore() (model.State, bool) {
+func (a *autosave) restore() (model.State, bool) {
 	a.stamp, _, _ = a.store.Get(StampKey)
 	saved, ok, err := a.store.Get(SaveKey)
 	if err != nil {
@@ -386,7 +408,7 @@ func (a *Autosave) restore() (model.State, bool) {
 // keepAside keeps saved work that could not be opened whole under
 // AsideKey, and says so; when it cannot be kept aside, the saved work is
 // not overwritten at all.
-func (a *Autosave) keepAside(saved, why string) {
+func (a *autosave) keepAside(saved, why string) {
 	a.aside = saved
 	text := why + ". It is kept aside in this browser, not overwritten: export it to keep it."
 	if prev, _, _ := a.store.Get(AsideKey); prev != saved {
@@ -400,4 +422,4 @@ func (a *Autosave) keepAside(saved, why string) {
 
 // AsideState returns the saved state that could not be read when the page
 // opened, as it was stored, for the user to export; "" when there is none.
-func (a *Autosave) AsideState() string { return a.aside }
+func (a *autosave) AsideState() string { return a.aside }

@@ -47,7 +47,8 @@ type Effects struct {
 	// over it all, or the editor's Undo of one): the line it showed was
 	// the old file's.
 	Replaced bool
-	// Link is what became of a link given to the page (LinkGiven).
+	// Link is what became of a link given to the page (LinkGiven), or of
+	// the one it opened with (Arrive).
 	Link LinkOutcome
 	// IO is the work with the browser the change asks of the page, in
 	// order.
@@ -88,16 +89,17 @@ func (fx Effects) and(next Effects) Effects {
 	}
 }
 
-// Apply carries out an edit, keeping the state within its limits (what
-// does not fit is said in a notice) and the analysis in step. Any edit
-// but the editor's own first makes the analysis still due (settle): it
-// must find the work as the user typed it. An arrival needs none: it
-// takes another work, and the text typed meanwhile, when it keeps it, is
-// the editor's.
+// Apply carries out a message: the session's one door, through which
+// every change of it goes (TestOneDoor). It keeps the state within its
+// limits (what does not fit is said in a notice) and the analysis in
+// step. Any edit first makes the analysis still due (settle): it must find
+// the work as the user typed it. Those that need none say why (keepsDue):
+// the editor's own, an arrival, which takes another work (the text typed
+// meanwhile, when it keeps it, is the editor's), and the autosave's steps.
 func (s *Session) Apply(m Msg) Effects {
 	var fx Effects
 	e := route(m)
-	if settles(m) {
+	if settles(m) && !keepsDue(e) {
 		fx = s.settle()
 	}
 	fx = followParts(s, e, fx.and(e.apply(s)))

@@ -127,7 +127,7 @@ func (w *partWork) FileFailed(text string) {
 }
 
 // versionStore is the autosave's versions as the parts read them.
-type versionStore struct{ a *Autosave }
+type versionStore struct{ a Autosave }
 
 func (v versionStore) Saves() bool                  { return v.a.Saves() }
 func (v versionStore) Kept() int                    { return v.a.VersionsKept() }

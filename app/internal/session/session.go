@@ -5,8 +5,9 @@
 // It is plain Go over model.State, with the browser's storage behind the
 // Storage interface and time behind a clock, so that every rule (limits,
 // nothing lost, what can be undone) is tested natively. The Tester
-// component hands each user action to Session.Apply as an Edit and carries
-// out the Effects it returns: it holds no state of its own about the work.
+// component hands each user action, and each step of the autosave, to
+// Session.Apply as a message and carries out the Effects it returns: it
+// holds no state of its own about the work, and changes it no other way.
 package session
 
 import (
@@ -24,8 +25,9 @@ import (
 )
 
 // Session is one page's work: the state, its analysis, the notices to show
-// and the history to undo. It changes by Apply alone (and its Autosave by
-// its own writes); what it holds is read through its methods.
+// and the history to undo. It changes by Apply alone, its autosave's
+// writes too; what it holds is read through its methods, which change
+// nothing (TestOneDoor holds them to a list).
 type Session struct {
 	// state is what the user made; an is its analysis, kept in step by
 	// Apply.
@@ -54,7 +56,7 @@ type Session struct {
 	// SetFile that is part of the replacement's step, not typing.
 	replacing bool
 
-	save Autosave
+	save autosave
 
 	// The parts with state of their own, changed by their messages
 	// (parts.go, route.go).
@@ -96,12 +98,19 @@ func (s *Session) Notes() []Note { return slices.Clone(s.notes) }
 
 // Pending returns the shared state that differs from the saved work shown,
 // for the user to choose between them (OpenShared or KeepMine); nil when
-// there is none.
-func (s *Session) Pending() *model.State { return s.pending }
+// there is none. It is a copy: the choice is made by a message.
+func (s *Session) Pending() *model.State {
+	if s.pending == nil {
+		return nil
+	}
+	p := *s.pending
+	p.Rows = cloneRows(p.Rows)
+	return &p
+}
 
-// Autosave returns the session's autosave: when to save the work, and its
-// versions.
-func (s *Session) Autosave() *Autosave { return &s.save }
+// Autosave returns what the page reads of the session's autosave: when to
+// save the work, and its versions. Its writes are messages to Apply.
+func (s *Session) Autosave() Autosave { return &s.save }
 
 // step is a state to go back to, and what the action that left it was.
 type step struct {
@@ -156,7 +165,7 @@ func New(store Storage, now func() time.Time, initial model.State) *Session {
 		now = time.Now
 	}
 	s := &Session{now: now}
-	s.save = Autosave{work: s, store: store, now: now, id: strconv.FormatUint(rand.Uint64(), 36)}
+	s.save = autosave{work: s, store: store, now: now, id: strconv.FormatUint(rand.Uint64(), 36)}
 	s.set(initial)
 	s.editorText = s.state.Robots
 	return s

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
+	"robotstester/app/internal/effect"
 	"robotstester/app/internal/share"
 	"robotstester/app/internal/textedit"
 	"robotstester/app/model"
@@ -50,37 +51,53 @@ type EditText struct {
 	// (Effects.Due): the page runs it where it can pause. Otherwise the
 	// analysis is made at once.
 	Paced bool
-	// Whole returns the editor's whole text. It is asked for only when the
-	// changes do not fit the session's text: an edit replaced the text
-	// while the editor still had to be given it (EditorBehind) and the
-	// user typed first, or the two parted ways. The editor's text is then
-	// the one the user sees, and it wins.
-	Whole func() string
 }
 
+// When the changes do not fit the session's text (an edit replaced the
+// text while the editor still had to be given it, EditorBehind, and the
+// user typed first; or the two parted ways), EditText asks for the
+// editor's whole text (effect.ReadEditor), which the page sends back as
+// EditorWhole: the editor's text is the one the user sees, and it wins.
+// A message holds data only, never a way back into the editor.
 func (e EditText) apply(s *Session) Effects {
 	text, file, replaced, ok := s.editText(e.Transactions)
 	if !ok {
-		if e.Whole == nil {
-			return Effects{}
-		}
-		text, replaced = e.Whole(), false
-		file = s.docFile().Reparse(text)
+		return Effects{IO: []effect.IO{effect.ReadEditor{}}}
 	}
+	return s.editorHolds(text, file, replaced, e.History, e.Paced)
+}
+
+// EditorWhole is the editor's whole text, read by the page when EditText
+// asked for it (effect.ReadEditor): it becomes the document, as typed.
+// Paced is as for EditText.
+type EditorWhole struct {
+	Text  string
+	Paced bool
+}
+
+func (e EditorWhole) apply(s *Session) Effects {
+	return s.editorHolds(e.Text, s.docFile().Reparse(e.Text), false, "", e.Paced)
+}
+
+// editorHolds makes text, whose File is file, the document, as the editor
+// holds it after the user's changes; replaced says that they replaced the
+// whole of a text that was not empty, by the editor's own history when
+// history is not "".
+func (s *Session) editorHolds(text string, file *robots.File, replaced bool, history string, paced bool) Effects {
 	s.editorText, s.editorBehind = text, false
 	s.gen.Add(1) // the work under way is moot
 	var fx Effects
 	if replaced {
 		fx = s.settle() // the keys before come first
 		fx.Replaced = true
-		if e.History != "" {
-			if redo := e.History == HistoryRedo; s.historySteps(text, redo) > 0 {
+		if history != "" {
+			if redo := history == HistoryRedo; s.historySteps(text, redo) > 0 {
 				return fx.and(EditorHistory{Text: text, Redo: redo}.apply(s))
 			}
 		}
 		fx = fx.and(FileReplaced{Deleted: text == ""}.apply(s))
 	}
-	if !e.Paced || len(text) > model.MaxFile {
+	if !paced || len(text) > model.MaxFile {
 		s.due = nil
 		return fx.and(s.setFile(text, file, nil)) // a text cut is said at once
 	}
@@ -225,12 +242,18 @@ func (s *Session) docFile() *robots.File {
 // so that the page must give it EditorText.
 func (s *Session) EditorBehind() bool { return s.editorBehind }
 
-// EditorText returns the text the editor is to hold, the document, and
-// takes it that the editor holds it from then on: its next changes are
-// made in it.
-func (s *Session) EditorText() string {
-	s.editorText, s.editorBehind = s.Text(), false
-	return s.editorText
+// EditorText returns the text the editor is to hold: the document. The
+// page gives it to the editor, then says so (EditorGiven).
+func (s *Session) EditorText() string { return s.Text() }
+
+// EditorGiven says that the editor was given Text (EditorText, read just
+// before): it holds it from then on, and its next changes are made in it.
+type EditorGiven struct{ Text string }
+
+func (e EditorGiven) apply(s *Session) Effects {
+	s.editorText = e.Text
+	s.editorBehind = e.Text != s.Text()
+	return Effects{}
 }
 
 // Work is the analysis that an EditText left to do (Effects.Due): every
@@ -306,12 +329,12 @@ func (s *Session) settle() Effects {
 }
 
 // Settle makes the analysis still due at once, for a use of the work
-// that is no edit (a view drawn from the analysis, the page closing).
-func (s *Session) Settle() Effects { return s.Apply(settled{}) }
+// that is no edit (a view drawn from the analysis, the page closing):
+// Apply settles before any message but the editor's own and the
+// autosave's, and Settle asks for nothing more.
+type Settle struct{}
 
-type settled struct{}
-
-func (settled) apply(*Session) Effects { return Effects{} }
+func (Settle) apply(*Session) Effects { return Effects{} }
 
 // DropFile puts the text of a robots.txt dropped on the editor in the
 // file's place, the tests kept. It can be undone. Ahead, when not nil, is

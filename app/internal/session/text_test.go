@@ -11,6 +11,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"robotstester/app/internal/effect"
 	"robotstester/app/internal/share"
 	"robotstester/app/model"
 	"robotstester/robots"
@@ -93,12 +94,14 @@ func TestEditTextDoesNotFit(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := New(nil, nil, model.State{Robots: "😀b\nc"})
-			e := typed(tt.c)
-			if s.Apply(e); s.state.Robots != "😀b\nc" {
+			fx := s.Apply(typed(tt.c))
+			if s.state.Robots != "😀b\nc" {
 				t.Errorf("without the editor's text, the text became %q", s.state.Robots)
 			}
-			e.Whole = func() string { return "theirs" }
-			if s.Apply(e); s.state.Robots != "theirs" {
+			if !slices.Equal(fx.IO, []effect.IO{effect.ReadEditor{}}) {
+				t.Errorf("the editor's text was not asked for: %+v", fx)
+			}
+			if s.Apply(EditorWhole{Text: "theirs"}); s.state.Robots != "theirs" {
 				t.Errorf("text %q, want the editor's", s.state.Robots)
 			}
 		})
@@ -212,7 +215,7 @@ func TestEditTextPaced(t *testing.T) {
 	if w.Run(nil) != robots.ErrStopped {
 		t.Errorf("the work of a text taken ran on")
 	}
-	if fx := s.Settle(); !fx.None() {
+	if fx := s.Apply(Settle{}); !fx.None() {
 		t.Errorf("Settle with nothing due: %+v", fx)
 	}
 	s.Apply(Undo{})
@@ -253,14 +256,15 @@ func TestEditorBehind(t *testing.T) {
 	if !s.EditorBehind() || s.state.Robots != "a\n" {
 		t.Fatalf("after Undo: behind %v, text %q", s.EditorBehind(), s.state.Robots)
 	}
-	e := typed(change(2, 1, 2, 1, "c"))
-	e.Whole = func() string { return "a\nbc" }
-	s.Apply(e)
+	if fx := s.Apply(typed(change(2, 1, 2, 1, "c"))); !slices.Equal(fx.IO, []effect.IO{effect.ReadEditor{}}) {
+		t.Fatalf("a key that does not fit the text: the editor's text was not asked for: %+v", fx)
+	}
+	s.Apply(EditorWhole{Text: "a\nbc"})
 	if s.EditorBehind() || s.state.Robots != "a\nbc" {
 		t.Errorf("a key before the editor was given the text: behind %v, text %q", s.EditorBehind(), s.state.Robots)
 	}
 	s.Apply(Undo{})
-	if got := s.EditorText(); got != "a\n" || s.EditorBehind() {
+	if got := give(s); got != "a\n" || s.EditorBehind() {
 		t.Errorf("EditorText = %q, behind %v", got, s.EditorBehind())
 	}
 	s.Apply(typed(change(2, 0, 2, 0, "d")))
@@ -343,7 +347,7 @@ func checkEditsAgree(t testing.TB, r *rand.Rand, text string, edits int) {
 	doc := editorDoc(editorBreaks.Split(text, -1))
 	// The page gives the editor the text the session keeps: the lines of
 	// the text that came.
-	if given := editorBreaks.Split(s.EditorText(), -1); !slices.Equal(given, doc) {
+	if given := editorBreaks.Split(give(s), -1); !slices.Equal(given, doc) {
 		t.Fatalf("%q is given to the editor as lines %q, want %q", text, given, doc)
 	}
 	for k := range edits {
@@ -433,13 +437,13 @@ func TestArrivedEditor(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := New(nil, nil, model.State{Robots: tt.shown})
-			s.EditorText()
+			give(s)
 			read := New(nil, nil, model.State{Robots: tt.arrived})
 			if s.Apply(Arrived{Read: read}); s.EditorBehind() != tt.behind {
 				t.Errorf("behind %v, want %v", s.EditorBehind(), tt.behind)
 			}
 			if tt.behind {
-				if got := s.EditorText(); got != tt.arrived || s.EditorBehind() {
+				if got := give(s); got != tt.arrived || s.EditorBehind() {
 					t.Errorf("EditorText = %q, behind %v", got, s.EditorBehind())
 				}
 			}
@@ -463,7 +467,7 @@ func TestArrivedKeepsWhatWasTyped(t *testing.T) {
 	prev := New(nil, nil, start)
 	arrival := New(nil, nil, prev.state) // begun before the keys
 	typed := typedAt(prev)
-	fx, _ := arrival.Arrive("", "")
+	fx, _ := arrive(arrival, "", "")
 	if fx = prev.Apply(Arrived{Read: arrival, Effects: fx}); !fx.File || !fx.Editor {
 		t.Errorf("the arrival's effects lost: %+v", fx)
 	}
@@ -482,7 +486,7 @@ func TestArrivedKeepsWhatWasTyped(t *testing.T) {
 	if prev3.Due() == nil {
 		t.Fatal("the paced key left no analysis due")
 	}
-	fx, _ = arrival3.Arrive("", "")
+	fx, _ = arrive(arrival3, "", "")
 	prev3.Apply(Arrived{Read: arrival3, Effects: fx})
 	if prev3.Text() != typed || prev3.Due() != nil || prev3.state.Robots != typed || prev3.an.Verdicts[0].Allowed {
 		t.Errorf("a key due at the arrival: text %q, due %v, analysed %q", prev3.Text(), prev3.Due() != nil, prev3.state.Robots)
@@ -491,22 +495,22 @@ func TestArrivedKeepsWhatWasTyped(t *testing.T) {
 	saved := MemoryStorage{}
 	other := New(saved, nil, start)
 	other.Apply(SetFile{Text: "User-agent: *\nAllow: /\n"})
-	if !other.Autosave().Save() {
+	if !saveNow(other) {
 		t.Fatal("the work was not saved")
 	}
 	prev2 := New(nil, nil, start)
 	arrival2 := New(saved, nil, prev2.state)
-	arrival2.Arrive("", "")
+	arrive(arrival2, "", "")
 	prev2.Apply(Arrived{Read: arrival2})
 	if prev2.Text() != "User-agent: *\nAllow: /\n" || !prev2.EditorBehind() {
 		t.Errorf("after an arrival at saved work: text %q (behind %v), want the saved work, the editor to be given it", prev2.Text(), prev2.EditorBehind())
 	}
 	// The autosave is prev2's now: it writes prev2's work.
 	prev2.Apply(SetFile{Text: "User-agent: *\nDisallow: /x\n"})
-	if !prev2.Autosave().Save() {
+	if !saveNow(prev2) {
 		t.Fatal("the work taken over was not saved")
 	}
-	if got := New(saved, nil, start); func() string { got.Arrive("", ""); return got.Text() }() != "User-agent: *\nDisallow: /x\n" {
+	if got := New(saved, nil, start); func() string { arrive(got, "", ""); return got.Text() }() != "User-agent: *\nDisallow: /x\n" {
 		t.Errorf("saved after the arrival: %q, want the file set after it", got.Text())
 	}
 }
@@ -564,7 +568,7 @@ func TestSaveLeaving(t *testing.T) {
 	if !fx.Due || s.Due() == nil {
 		t.Fatalf("no analysis due: %+v", fx)
 	}
-	if !s.Autosave().SaveLeaving() {
+	if !wroteIn(s.Apply(Leaving{})) {
 		t.Fatal("nothing written")
 	}
 	if s.an != before || s.Due() == nil {
@@ -582,7 +586,7 @@ func TestSaveLeaving(t *testing.T) {
 	if !strings.HasPrefix(s.state.Robots, "# last words\n") || s.an == before {
 		t.Errorf("after the analysis: %q", s.state.Robots)
 	}
-	s.Autosave().Save()
+	saveNow(s)
 	if again, _ := share.Unmarshal([]byte(st[SaveKey])); again.Robots != saved.Robots {
 		t.Errorf("saved again %q", again.Robots)
 	}

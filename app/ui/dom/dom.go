@@ -148,13 +148,17 @@ func Painted() bool {
 	return !ed.Truthy() || ed.Call("painted").Bool()
 }
 
-// OnUndoKeys calls do for Ctrl+Z (Cmd+Z), and with redo for
-// Ctrl+Shift+Z or Ctrl+Y, pressed outside the editor and the fields, which
-// keep their own undo (the editor's is its history). It returns the listener, to keep it alive.
-func OnUndoKeys(ctx app.Context, do func(ctx app.Context, redo bool)) app.Func {
+// OnUndoKeys sends to, through ctx's Dispatch, undo for Ctrl+Z (Cmd+Z),
+// and redo for Ctrl+Shift+Z or Ctrl+Y, pressed outside the editor and the
+// fields, which keep their own undo (the editor's is its history). It
+// returns the listener, to keep it alive.
+func OnUndoKeys(ctx app.Context, to Sender, undo, redo any) app.Func {
 	f := app.FuncOf(func(_ app.Value, args []app.Value) any {
-		redo := len(args) > 0 && args[0].Bool()
-		ctx.Dispatch(func(ctx app.Context) { do(ctx, redo) })
+		msg := undo
+		if len(args) > 0 && args[0].Bool() {
+			msg = redo
+		}
+		ctx.Dispatch(func(ctx app.Context) { to.Send(ctx, msg) })
 		return nil
 	})
 	// The keys are told apart in the page: a listener in Go would be a

@@ -6,27 +6,37 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// PageHooks are what the page follows of the browser's events. Each runs
-// outside go-app's loop: one that changes a component goes through
-// Dispatch.
-type PageHooks struct {
-	// Leave is the page hidden or left (pagehide, visibilitychange): a
-	// hidden tab may be closed without notice.
-	Leave func()
-	// Storage is another tab's write to localStorage: its key and new
-	// value ("" when removed). A clearing of the storage is not told.
-	Storage func(key, value string)
-	// Address is a new address given to the open page (hashchange).
-	Address func()
+// A Sender takes the messages of the browser's events that the page
+// follows (PageLeft, StorageChanged, AddressChanged): the page, which
+// is every view's Sender too (widget.Sender).
+type Sender interface {
+	Send(ctx app.Context, msg any)
 }
 
-// FollowPage has the browser call h's hooks, and returns the functions it
-// calls, to keep them alive.
-func FollowPage(h PageHooks) []app.Func {
+// PageLeft is the page hidden or left (pagehide, visibilitychange): a
+// hidden tab may be closed without notice. It is sent in the browser's
+// event, while the page's Go code waits, and the event (a reload, the
+// next page) waits on what the page does with it.
+type PageLeft struct{}
+
+// StorageChanged is another tab's write to localStorage: its key and new
+// value ("" when removed). A clearing of the storage is not told. It is
+// sent in go-app's loop (Dispatch).
+type StorageChanged struct{ Key, Value string }
+
+// AddressChanged is a new address given to the open page (hashchange),
+// sent in go-app's loop (Dispatch).
+type AddressChanged struct{}
+
+// FollowPage has the browser's events the page follows sent to to, with
+// ctx (PageLeft) or through its Dispatch (the others), and returns the
+// functions the browser calls, to keep them alive.
+func FollowPage(ctx app.Context, to Sender) []app.Func {
 	if !app.IsClient {
 		return nil
 	}
-	leave := app.FuncOf(func(app.Value, []app.Value) any { h.Leave(); return nil })
+	later := func(msg any) { ctx.Dispatch(func(ctx app.Context) { to.Send(ctx, msg) }) }
+	leave := app.FuncOf(func(app.Value, []app.Value) any { to.Send(ctx, PageLeft{}); return nil })
 	storage := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 {
 			return nil
@@ -39,10 +49,10 @@ func FollowPage(h PageHooks) []app.Func {
 		if value.Type() == app.TypeString {
 			v = value.String()
 		}
-		h.Storage(key.String(), v)
+		later(StorageChanged{Key: key.String(), Value: v})
 		return nil
 	})
-	address := app.FuncOf(func(app.Value, []app.Value) any { h.Address(); return nil })
+	address := app.FuncOf(func(app.Value, []app.Value) any { later(AddressChanged{}); return nil })
 	w := app.Window()
 	w.Call("addEventListener", "pagehide", leave)
 	w.Get("document").Call("addEventListener", "visibilitychange", leave)
