@@ -76,6 +76,15 @@ func (a *Analysis) LintPaced(pause robots.Pause) error {
 // Linted reports whether Findings are those of the reading shown.
 func (a *Analysis) Linted() bool { return a.linted }
 
+// FindingCounts is how many findings of each severity a file has.
+type FindingCounts struct{ Errors, Warnings, Infos int }
+
+// FindingCounts counts the findings worked out so far by severity.
+func (a *Analysis) FindingCounts() FindingCounts {
+	c := robots.Count(a.Findings)
+	return FindingCounts{Errors: c[robots.Error], Warnings: c[robots.Warning], Infos: c[robots.Info]}
+}
+
 // RowView is what a row shows: its verdict and how it was reached, flat.
 type RowView struct {
 	Agent, URL string // as typed

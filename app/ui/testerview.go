@@ -15,7 +15,6 @@ import (
 	"robotstester/app/ui/panel"
 	"robotstester/app/ui/results"
 	"robotstester/app/ui/widget"
-	"robotstester/robots"
 )
 
 // Render returns the component's markup, drawn by the page's view from
@@ -435,16 +434,16 @@ func (v pageView) cutNote() app.UI {
 // closed.
 func (v pageView) findingsSummary() app.UI {
 	an := v.an
-	c := robots.Count(an.Findings)
+	c := an.FindingCounts()
 	counts := app.Span().ID("counts").
-		DataSet("errors", c[robots.Error]).
-		DataSet("warnings", c[robots.Warning]).
-		DataSet("infos", c[robots.Info]).
+		DataSet("errors", c.Errors).
+		DataSet("warnings", c.Warnings).
+		DataSet("infos", c.Infos).
 		DataSet("linted", an.Linted())
 	if an.Linted() {
-		counts = counts.Text(": " + model.Plural(c[robots.Error], "error", "errors") + ", " +
-			model.Plural(c[robots.Warning], "warning", "warnings") + ", " +
-			model.Plural(c[robots.Info], "note", "notes"))
+		counts = counts.Text(": " + model.Plural(c.Errors, "error", "errors") + ", " +
+			model.Plural(c.Warnings, "warning", "warnings") + ", " +
+			model.Plural(c.Infos, "note", "notes"))
 	}
 	return app.Span().Body(app.Text("Findings"), counts)
 }
