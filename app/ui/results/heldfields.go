@@ -1,6 +1,11 @@
 package results
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/app/internal/session"
+	"robotstester/app/ui/widget"
+)
 
 // heldFields keeps a test's crawler and URL fields from being overwritten
 // under the user's fingers: a key typed and not yet handled must never be
@@ -53,18 +58,31 @@ func (h *heldFields) sync(agent, url app.Value) {
 // nothing to draw.
 func (h *heldFields) shows(agent, url string) bool { return h.agent == agent && h.url == url }
 
-// typed notes a key in field ("agent" or "url") of test row, and hands
-// the field's value to on.
-func (h *heldFields) typed(ctx app.Context, field string, row int, on func(app.Context, int, string)) {
+// typed notes a key in field ("agent" or "url") of test row, and sends
+// the field's value to to as the test's edit. The results' rows and the
+// test bar type alike.
+func (h *heldFields) typed(ctx app.Context, field string, row int, to widget.Sender) {
 	h.focused, h.typedIn = field, true
-	call3(on, ctx, row, ctx.JSSrc().Get("value").String())
+	value := ctx.JSSrc().Get("value").String()
+	var e session.Edit = session.SetURL{Row: row, URL: value}
+	if field == "agent" {
+		e = session.SetAgent{Row: row, Agent: value}
+	}
+	send(ctx, to, e)
 }
 
-// pasted hands a list of URLs pasted into test row's URL field to on
+// pasted sends a list of URLs pasted into test row's URL field to to
 // (multiLinePaste).
-func (h *heldFields) pasted(ctx app.Context, e app.Event, readOnly bool, row int, on func(app.Context, int, string)) {
+func (h *heldFields) pasted(ctx app.Context, e app.Event, readOnly bool, row int, to widget.Sender) {
 	if text, ok := multiLinePaste(ctx, e, readOnly); ok {
 		h.focused = ""
-		call3(on, ctx, row, text)
+		send(ctx, to, session.PasteURLs{Row: row, Text: text})
+	}
+}
+
+// send sends e to to, if there is one to send to.
+func send(ctx app.Context, to widget.Sender, e session.Edit) {
+	if to != nil {
+		to.Send(ctx, e)
 	}
 }

@@ -48,9 +48,7 @@ type ResultRow struct {
 // deciding line's button, and a key that may move the focus (which
 // reports whether the table took it).
 type rowTable interface {
-	setAgent(ctx app.Context, i int, agent string)
-	setURL(ctx app.Context, i int, url string)
-	pasteURLs(ctx app.Context, i int, text string)
+	sender() widget.Sender
 	focusRow(ctx app.Context, i int)
 	why(ctx app.Context, i int)
 	remove(ctx app.Context, i int)
@@ -204,18 +202,18 @@ func (r *ResultRow) Render() app.UI {
 }
 
 func (r *ResultRow) agentInput(ctx app.Context, e app.Event) {
-	r.held.typed(ctx, "agent", r.Row.Index, r.Table.setAgent)
+	r.held.typed(ctx, "agent", r.Row.Index, r.Table.sender())
 }
 
 func (r *ResultRow) urlInput(ctx app.Context, e app.Event) {
-	r.held.typed(ctx, "url", r.Row.Index, r.Table.setURL)
+	r.held.typed(ctx, "url", r.Row.Index, r.Table.sender())
 }
 
 // paste turns a pasted list of URLs into tests. A text field would drop
 // the line breaks, so a multi-line paste is taken over before it lands;
 // the field then shows the first URL, written by the redraw.
 func (r *ResultRow) paste(ctx app.Context, e app.Event) {
-	r.held.pasted(ctx, e, r.ReadOnly, r.Row.Index, r.Table.pasteURLs)
+	r.held.pasted(ctx, e, r.ReadOnly, r.Row.Index, r.Table.sender())
 }
 
 // multiLinePaste returns the text of a paste into a URL field when it holds
@@ -310,9 +308,4 @@ func vendorNote(v *model.RowView) string {
 		return "any crawler"
 	}
 	return "not in the catalogue: read as Googlebot does"
-}
-func call3(f func(app.Context, int, string), ctx app.Context, i int, s string) {
-	if f != nil {
-		f(ctx, i, s)
-	}
 }

@@ -12,23 +12,10 @@ import (
 // The rows' handlers.
 
 // edit hands e to the page.
-func (p *ResultsTable) edit(ctx app.Context, e session.Edit) {
-	if p.To != nil {
-		p.To.Send(ctx, e)
-	}
-}
+func (p *ResultsTable) edit(ctx app.Context, e session.Edit) { send(ctx, p.To, e) }
 
-func (p *ResultsTable) setAgent(ctx app.Context, i int, agent string) {
-	p.edit(ctx, session.SetAgent{Row: i, Agent: agent})
-}
-
-func (p *ResultsTable) setURL(ctx app.Context, i int, url string) {
-	p.edit(ctx, session.SetURL{Row: i, URL: url})
-}
-
-func (p *ResultsTable) pasteURLs(ctx app.Context, i int, text string) {
-	p.edit(ctx, session.PasteURLs{Row: i, Text: text})
-}
+// sender is where a row's fields send what is typed and pasted in them.
+func (p *ResultsTable) sender() widget.Sender { return p.To }
 
 func (p *ResultsTable) pin(ctx app.Context, i int) { p.edit(ctx, session.Pin{Row: i}) }
 

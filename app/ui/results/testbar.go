@@ -117,17 +117,17 @@ func (b *TestBar) Render() app.UI {
 }
 
 func (b *TestBar) agentInput(ctx app.Context, e app.Event) {
-	b.held.typed(ctx, "agent", b.Why.Row, b.setAgent)
+	b.held.typed(ctx, "agent", b.Why.Row, b.To)
 }
 
 func (b *TestBar) urlInput(ctx app.Context, e app.Event) {
-	b.held.typed(ctx, "url", b.Why.Row, b.setURL)
+	b.held.typed(ctx, "url", b.Why.Row, b.To)
 }
 
 // paste turns a pasted list of URLs into tests, as a table row's URL field
 // does.
 func (b *TestBar) paste(ctx app.Context, e app.Event) {
-	b.held.pasted(ctx, e, b.ReadOnly, b.Why.Row, b.pasteURLs)
+	b.held.pasted(ctx, e, b.ReadOnly, b.Why.Row, b.To)
 }
 
 func (b *TestBar) agentFocus(ctx app.Context, e app.Event) {
@@ -147,23 +147,7 @@ func (b *TestBar) blur(ctx app.Context, e app.Event) {
 func (b *TestBar) reveal(ctx app.Context, e app.Event) { widget.SendLine(ctx, b.To) }
 
 // edit hands e to the page.
-func (b *TestBar) edit(ctx app.Context, e session.Edit) {
-	if b.To != nil {
-		b.To.Send(ctx, e)
-	}
-}
-
-func (b *TestBar) setAgent(ctx app.Context, i int, agent string) {
-	b.edit(ctx, session.SetAgent{Row: i, Agent: agent})
-}
-
-func (b *TestBar) setURL(ctx app.Context, i int, url string) {
-	b.edit(ctx, session.SetURL{Row: i, URL: url})
-}
-
-func (b *TestBar) pasteURLs(ctx app.Context, i int, text string) {
-	b.edit(ctx, session.PasteURLs{Row: i, Text: text})
-}
+func (b *TestBar) edit(ctx app.Context, e session.Edit) { send(ctx, b.To, e) }
 
 // add adds a test after the last.
 func (b *TestBar) add(ctx app.Context, e app.Event) {
