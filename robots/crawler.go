@@ -53,16 +53,26 @@ func (r Role) String() string {
 // fetches on an AI assistant's user's request.
 func (r Role) AI() bool { return r == RoleAITraining || r == RoleAISearch || r == RoleUserFetch }
 
-// A Crawler is a known robot: the token it obeys and how it reads
-// robots.txt.
+// A Crawler is a known robot: the token it obeys, how it reads
+// robots.txt, and what its operator says of it. The catalogue
+// (crawlers.txt) holds them, each fact with its source.
 type Crawler struct {
-	Token   string // the product token it looks for in user-agent lines
-	Vendor  string
+	Token string // the product token it looks for in user-agent lines
+	// Aliases are other tokens groups name it by ("Pinterest" for
+	// Pinterestbot).
+	Aliases []string
+	// UAs are the names it shows in user-agent strings where they differ
+	// from its tokens ("Screaming Frog SEO Spider").
+	UAs     []string
+	Vendor  string // who runs it
 	Purpose string // what it fetches for, in words for people
 	// Role is what it fetches for, as a value: the crawler sets
 	// ([CrawlerSets]) are made of it.
 	Role     Role
-	Category Category
+	Category Category // the group of roles people choose it in
+	// Featured reports one of the crawlers the tester shows first: its
+	// grid's and the matrix's rows; the others are folded by role.
+	Featured bool
 	// Fallbacks are the tokens whose groups it follows, in order, when no
 	// group names Token (Googlebot-Image falls back to Googlebot).
 	Fallbacks []string
@@ -75,74 +85,37 @@ type Crawler struct {
 	// lets a site opt out of a use of its content.
 	ControlOnly bool
 	Dialect     Dialect
-}
-
-var googlebot = []string{"Googlebot"}
-
-// crawlers is the catalogue, in the order it is shown.
-var crawlers = []Crawler{
-	{Token: "Googlebot", Vendor: "Google", Role: RoleSearch, Purpose: "Google Search (desktop and smartphone)"},
-	{Token: "Googlebot-Image", Vendor: "Google", Role: RoleSearch, Purpose: "Google Images", Fallbacks: googlebot},
-	{Token: "Googlebot-Video", Vendor: "Google", Role: RoleSearch, Purpose: "Google video results", Fallbacks: googlebot},
-	{Token: "Googlebot-News", Vendor: "Google", Role: RoleSearch, Purpose: "Google News", Fallbacks: googlebot},
-	{Token: "Storebot-Google", Vendor: "Google", Role: RoleSearch, Purpose: "Google Shopping"},
-	{Token: "Google-InspectionTool", Vendor: "Google", Role: RoleTool, Purpose: "Search Console tests"},
-	{Token: "GoogleOther", Vendor: "Google", Role: RoleResearch, Purpose: "Google research and one-off crawls", Category: OtherCrawler},
-	{Token: "GoogleOther-Image", Vendor: "Google", Role: RoleResearch, Purpose: "GoogleOther for images", Category: OtherCrawler, Fallbacks: []string{"GoogleOther"}},
-	{Token: "GoogleOther-Video", Vendor: "Google", Role: RoleResearch, Purpose: "GoogleOther for video", Category: OtherCrawler, Fallbacks: []string{"GoogleOther"}},
-	{Token: "Google-CloudVertexBot", Vendor: "Google", Role: RoleAISearch, Purpose: "Vertex AI Agents, crawls at the site owner's request", Category: AICrawler},
-	{Token: "Google-Extended", Vendor: "Google", Role: RoleAITraining, Purpose: "opt-out of Gemini training and grounding (never fetches)", Category: AICrawler, ControlOnly: true},
-	{Token: "AdsBot-Google", Vendor: "Google", Role: RoleAds, Purpose: "Google Ads landing-page quality", Category: OtherCrawler, IgnoresGlobal: true},
-	{Token: "AdsBot-Google-Mobile", Vendor: "Google", Role: RoleAds, Purpose: "Google Ads landing-page quality, mobile", Category: OtherCrawler, IgnoresGlobal: true},
-	{Token: "Mediapartners-Google", Vendor: "Google", Role: RoleAds, Purpose: "AdSense", Category: OtherCrawler, IgnoresGlobal: true},
-	{Token: "APIs-Google", Vendor: "Google", Role: RoleService, Purpose: "push notifications of Google APIs", Category: OtherCrawler, IgnoresGlobal: true},
-
-	{Token: "bingbot", Vendor: "Microsoft", Role: RoleSearch, Purpose: "Bing search", HonoursCrawlDelay: true},
-	{Token: "adidxbot", Vendor: "Microsoft", Role: RoleAds, Purpose: "Bing Ads", Category: OtherCrawler, HonoursCrawlDelay: true},
-	{Token: "BingPreview", Vendor: "Microsoft", Role: RolePreview, Purpose: "Bing page previews", Category: OtherCrawler, HonoursCrawlDelay: true},
-	{Token: "Yandex", Vendor: "Yandex", Role: RoleSearch, Purpose: "all of Yandex's robots", HonoursCrawlDelay: true},
-	{Token: "YandexBot", Vendor: "Yandex", Role: RoleSearch, Purpose: "Yandex search", HonoursCrawlDelay: true, Fallbacks: []string{"Yandex"}},
-	{Token: "Applebot", Vendor: "Apple", Role: RoleSearch, Purpose: "Siri and Spotlight suggestions"},
-	{Token: "Applebot-Extended", Vendor: "Apple", Role: RoleAITraining, Purpose: "opt-out of Apple's AI training (never fetches)", Category: AICrawler, ControlOnly: true},
-	// REFERENCE.md describes Baidu as following the 1996 draft.
-	{Token: "Baiduspider", Vendor: "Baidu", Role: RoleSearch, Purpose: "Baidu search", Dialect: MK1996},
-	{Token: "DuckDuckBot", Vendor: "DuckDuckGo", Role: RoleSearch, Purpose: "DuckDuckGo search"},
-	{Token: "DuckAssistBot", Vendor: "DuckDuckGo", Role: RoleAISearch, Purpose: "DuckAssist answers", Category: AICrawler},
-
-	{Token: "GPTBot", Vendor: "OpenAI", Role: RoleAITraining, Purpose: "training of OpenAI's models", Category: AICrawler},
-	{Token: "OAI-SearchBot", Vendor: "OpenAI", Role: RoleAISearch, Purpose: "ChatGPT search results", Category: AICrawler},
-	{Token: "ChatGPT-User", Vendor: "OpenAI", Role: RoleUserFetch, Purpose: "fetches on a ChatGPT user's request", Category: AICrawler},
-	{Token: "ClaudeBot", Vendor: "Anthropic", Role: RoleAITraining, Purpose: "training of Anthropic's models", Category: AICrawler, HonoursCrawlDelay: true},
-	{Token: "Claude-SearchBot", Vendor: "Anthropic", Role: RoleAISearch, Purpose: "Claude search results", Category: AICrawler, HonoursCrawlDelay: true},
-	{Token: "Claude-User", Vendor: "Anthropic", Role: RoleUserFetch, Purpose: "fetches on a Claude user's request", Category: AICrawler, HonoursCrawlDelay: true},
-	{Token: "anthropic-ai", Vendor: "Anthropic", Role: RoleAITraining, Purpose: "older Anthropic token", Category: AICrawler, HonoursCrawlDelay: true},
-	{Token: "Claude-Web", Vendor: "Anthropic", Role: RoleUserFetch, Purpose: "older Anthropic token", Category: AICrawler, HonoursCrawlDelay: true},
-	{Token: "PerplexityBot", Vendor: "Perplexity", Role: RoleAISearch, Purpose: "Perplexity search results", Category: AICrawler},
-	{Token: "Perplexity-User", Vendor: "Perplexity", Role: RoleUserFetch, Purpose: "fetches on a Perplexity user's request", Category: AICrawler},
-	{Token: "CCBot", Vendor: "Common Crawl", Role: RoleAITraining, Purpose: "the Common Crawl open web archive", Category: AICrawler},
-	{Token: "Amazonbot", Vendor: "Amazon", Role: RoleAISearch, Purpose: "Alexa answers and Amazon AI", Category: AICrawler},
-	{Token: "Bytespider", Vendor: "ByteDance", Role: RoleAITraining, Purpose: "training of ByteDance's models", Category: AICrawler},
-	{Token: "meta-externalagent", Vendor: "Meta", Role: RoleAITraining, Purpose: "training of Meta's models", Category: AICrawler},
-	{Token: "meta-externalfetcher", Vendor: "Meta", Role: RoleUserFetch, Purpose: "fetches on a Meta AI user's request", Category: AICrawler},
-	{Token: "cohere-ai", Vendor: "Cohere", Role: RoleAITraining, Purpose: "Cohere's AI", Category: AICrawler},
-	{Token: "MistralAI-User", Vendor: "Mistral AI", Role: RoleUserFetch, Purpose: "fetches on a Le Chat user's request", Category: AICrawler},
-
-	{Token: "Python-urllib", Vendor: "Python", Role: RoleTool, Purpose: "scripts that read robots.txt with urllib.robotparser", Category: OtherCrawler, Dialect: Python, HonoursCrawlDelay: true},
+	Docs        string // its operator's documentation, an https URL
+	// Robots is whether its operator says it honours robots.txt, and
+	// RobotsSource where it says so.
+	Robots       Honours
+	RobotsSource string
+	// Ranges are the URLs of its operator's published address lists, in
+	// the common JSON form ({"creationTime", "prefixes"}); none when the
+	// operator publishes none or none could be confirmed.
+	Ranges []string
+	// RDNS are the domains its addresses' reverse-DNS names end in, when
+	// the operator documents them ("googlebot.com").
+	RDNS []string
+	// Sources are where the record's facts come from: URLs, or a named
+	// source the catalogue's header explains.
+	Sources []string
+	Note    string // anything else worth knowing, in words
+	Line    int    // the catalogue's line the record starts on; 0 for a crawler not in it
 }
 
 // Crawlers returns the catalogue of known crawlers, search engines first.
 // The slice is a copy: changing it changes nothing else.
 func Crawlers() []Crawler {
-	return append([]Crawler(nil), crawlers...)
+	return append([]Crawler(nil), loadCatalogue().crawlers...)
 }
 
 // LookupCrawler returns the known crawler whose token is token, in any
 // case.
 func LookupCrawler(token string) (Crawler, bool) {
-	for _, c := range crawlers {
-		if strings.EqualFold(c.Token, token) {
-			return c, true
-		}
+	c := loadCatalogue()
+	if i, ok := c.byToken[strings.ToLower(token)]; ok {
+		return c.crawlers[i], true
 	}
 	return Crawler{}, false
 }
@@ -168,6 +141,14 @@ var crawlerSets = []struct {
 	{"ai-training", "AI training", func(c *Crawler) bool { return c.Role == RoleAITraining }},
 	{"ai-assistants", "AI search and assistants", func(c *Crawler) bool { return c.Role == RoleAISearch || c.Role == RoleUserFetch }},
 	{"other", "Others", func(c *Crawler) bool { return c.Category == OtherCrawler }},
+	{"featured", "The tester's first crawlers", func(c *Crawler) bool { return c.Featured }},
+	{"ai-search", "AI search", func(c *Crawler) bool { return c.Role == RoleAISearch }},
+	{"user-fetch", "Fetches on an AI user's request", func(c *Crawler) bool { return c.Role == RoleUserFetch }},
+	{"ads", "Ads", func(c *Crawler) bool { return c.Role == RoleAds }},
+	{"preview", "Previews", func(c *Crawler) bool { return c.Role == RolePreview }},
+	{"service", "Services (feeds, notifications)", func(c *Crawler) bool { return c.Role == RoleService }},
+	{"research", "Research and SEO indexes", func(c *Crawler) bool { return c.Role == RoleResearch }},
+	{"tool", "Tools and monitors", func(c *Crawler) bool { return c.Role == RoleTool }},
 }
 
 // CrawlerSets returns the named sets of the catalogue's crawlers: all,
@@ -177,9 +158,10 @@ func CrawlerSets() []CrawlerSet {
 	out := make([]CrawlerSet, len(crawlerSets))
 	for i, s := range crawlerSets {
 		out[i] = CrawlerSet{Name: s.name, Title: s.title}
-		for j := range crawlers {
-			if s.in(&crawlers[j]) {
-				out[i].Tokens = append(out[i].Tokens, crawlers[j].Token)
+		cs := loadCatalogue().crawlers
+		for j := range cs {
+			if s.in(&cs[j]) {
+				out[i].Tokens = append(out[i].Tokens, cs[j].Token)
 			}
 		}
 	}
@@ -218,6 +200,11 @@ func ProductToken(ua string) string {
 		return ua[:n]
 	}
 	if c, ok := knownTokenIn(ua); ok {
+		if n := tokenLength(c); n > 0 {
+			// "MJ12bot" is "MJ" to an RFC 9309 parser, on a group's line
+			// and in the crawler's own name alike.
+			return c[:n]
+		}
 		return c
 	}
 	for _, word := range strings.FieldsFunc(ua, func(r rune) bool {
@@ -244,38 +231,87 @@ var browserProducts = map[string]bool{
 	"android": true, "windows": true, "intel": true, "cpu": true, "x11": true,
 }
 
-// lowerTokens are the catalogue's tokens lower-cased, once: knownTokenIn
-// runs for every test of the tester on every change.
-var lowerTokens = func() []string {
-	out := make([]string, len(crawlers))
-	for i, c := range crawlers {
-		out[i] = strings.ToLower(c.Token)
-	}
-	return out
-}()
-
-// knownTokenIn finds the longest catalogued token that stands in ua as a
-// whole word.
+// knownTokenIn finds the catalogued crawler a user-agent string names:
+// the longest of its tokens, aliases and ua names that stands in ua as a
+// whole word (a generic name only as a product with its version, or
+// alone), and
+// returns the token or alias found, or for a ua name the crawler's token.
 func knownTokenIn(ua string) (string, bool) {
+	c := loadCatalogue()
 	lower := strings.ToLower(ua)
-	best := ""
-	for i, c := range crawlers {
-		tok := lowerTokens[i]
-		for from := 0; ; {
-			i := strings.Index(lower[from:], tok)
-			if i < 0 {
-				break
+	var best *needle
+	bestLen := 0
+	var products []uaProduct
+	for i, n := range c.needles {
+		if len(n.text) <= bestLen {
+			continue
+		}
+		if n.product && lower != n.text {
+			if products == nil {
+				products = uaProducts(lower)
 			}
-			i += from
-			end := i + len(tok)
-			if (i == 0 || !isTokenByte(lower[i-1])) && (end == len(lower) || !isTokenByte(lower[end])) {
-				if len(tok) > len(best) {
-					best = c.Token
-				}
-				break
+			if !namedProduct(products, n.text) {
+				continue
 			}
-			from = i + 1
+		} else if !wholeWordIn(lower, n.text) {
+			continue
+		}
+		best, bestLen = &c.needles[i], len(n.text)
+	}
+	switch {
+	case best == nil:
+		return "", false
+	case best.name == "":
+		return c.crawlers[best.crawler].Token, true
+	}
+	return best.name, true
+}
+
+// catalogued returns a token or alias of the catalogue's spelled as the
+// catalogue spells it.
+func catalogued(name string) (string, bool) {
+	c := loadCatalogue()
+	i, ok := c.byToken[strings.ToLower(name)]
+	if !ok {
+		return "", false
+	}
+	cr := &c.crawlers[i]
+	if !cr.Featured && (toolProduct(name) || stackProduct(name) || headlessProduct(name)) {
+		return "", false // curl, okhttp: catalogued for reference, read as tools
+	}
+	for _, t := range append([]string{cr.Token}, cr.Aliases...) {
+		if strings.EqualFold(t, name) {
+			return t, true
 		}
 	}
-	return best, best != ""
+	return cr.Token, true
+}
+
+// wholeWordIn reports whether word stands in s with no token byte on
+// either side.
+func wholeWordIn(s, word string) bool {
+	for from := 0; ; {
+		i := strings.Index(s[from:], word)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(word)
+		if (i == 0 || !isTokenByte(s[i-1])) && (end == len(s) || !isTokenByte(s[end])) {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+// namedProduct reports whether name is one of ps given with a version,
+// outside the comments or in a comment a crawler writes ("compatible;
+// Name/1.0; +http://…").
+func namedProduct(ps []uaProduct, name string) bool {
+	for _, p := range ps {
+		if p.name == name && p.version && (!p.inComment || p.loud) {
+			return true
+		}
+	}
+	return false
 }

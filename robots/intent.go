@@ -199,12 +199,19 @@ const (
 // catalogued crawler with fallbacks and no group of its own).
 func (in *Intent) Targets(f *File) []IntentTarget {
 	r := f.Read(Google)
+	cs := loadCatalogue().crawlers
 	var out []IntentTarget
 	chosen := map[string]Choice{} // lower-case token → choice, of the named ones
-	for i := range crawlers {
-		c := &crawlers[i]
+	for i := range cs {
+		c := &cs[i]
+		if !validIntentToken(c.Token) {
+			// "AI2Bot", "MJ12bot": an RFC 9309 parser reads a token's
+			// letters before its digits ("AI"), so no group names the
+			// crawler alone; the intent leaves it to the file's own lines.
+			continue
+		}
 		ch := in.crawlerChoice(c.Token)
-		if ch == Leave {
+		if ch == Leave && !loadCatalogue().inOthers[i] {
 			ch = in.Roles[c.Role]
 		}
 		if ch != Leave {
@@ -225,8 +232,8 @@ func (in *Intent) Targets(f *File) []IntentTarget {
 		}
 	}
 	slices.SortFunc(extra, func(a, b string) int { return strings.Compare(lowerASCII(a), lowerASCII(b)) })
-	for i := range crawlers {
-		c := &crawlers[i]
+	for i := range cs {
+		c := &cs[i]
 		if ch, ok := chosen[lowerASCII(c.Token)]; ok {
 			out = append(out, IntentTarget{Token: c.Token, Choice: ch, Control: c.ControlOnly})
 			continue

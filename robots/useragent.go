@@ -98,9 +98,6 @@ func ReadRequester(ua string) Requester {
 	if ua == "" || ua == "-" || hasControl(ua) {
 		return Requester{}
 	}
-	if tok, ok := knownTokenIn(ua); ok {
-		return Requester{Kind: CrawlerRequester, Token: tok, Known: true}
-	}
 	ps := uaProducts(ua)
 	var first *uaProduct
 	for i := range ps {
@@ -108,6 +105,16 @@ func ReadRequester(ua string) Requester {
 			first = &ps[i]
 			break
 		}
+	}
+	// A catalogued crawler that names itself first: "Feedly/1.0 (…;
+	// like FeedFetcher-Google)" is Feedly, whatever else the string names.
+	if first != nil && first.version {
+		if tok, ok := catalogued(first.name); ok {
+			return Requester{Kind: CrawlerRequester, Token: tok, Known: true}
+		}
+	}
+	if tok, ok := knownTokenIn(ua); ok {
+		return Requester{Kind: CrawlerRequester, Token: tok, Known: true}
 	}
 	// An app's HTTP stack or a headless browser anywhere: a program's
 	// request ("MyApp/2.1 CFNetwork/1410 Darwin/22.6.0"), not a robot's.

@@ -1,8 +1,9 @@
-package catalogue
+package robots_test
 
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -12,15 +13,6 @@ import (
 
 	"robotstester/robots"
 )
-
-func load(t *testing.T) Catalogue {
-	t.Helper()
-	c, err := Load()
-	if err != nil {
-		t.Fatalf("Load: %v", err)
-	}
-	return c
-}
 
 func TestParseErrors(t *testing.T) {
 	base := "token: X\noperator: O\nrole: search\nsource: crawler.go\n"
@@ -37,7 +29,7 @@ func TestParseErrors(t *testing.T) {
 		{"http docs", base + "docs: http://example.com/bot\n", 5, "not an https URL"},
 		{"http ranges", base + "ranges: http://example.com/bot.json\n", 5, "not an https URL"},
 		{"http source", "token: X\noperator: O\nrole: search\nsource: http://example.com/\n", 4, "not an https URL"},
-		{"bad robots", base + "robots: maybe\n", 5, "want yes, no, partly"},
+		{"bad robots", base + "robots: maybe\n", 5, "want yes, no or partly"},
 		{"bad fetches", base + "fetches: sometimes\n", 5, "want yes or no"},
 		{"bad rdns", base + "rdns: *.googlebot.com\n", 5, "want a domain"},
 		{"twice", base + "operator: P\n", 5, "given twice"},
@@ -51,8 +43,8 @@ func TestParseErrors(t *testing.T) {
 		{"listed with a field of crawlers", "listed: X Y\nnote: n\nrole: search\nsource: s\n", 3, "in a listed record"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Parse(strings.NewReader(tc.in))
-			var pe *ParseError
+			_, _, err := robots.ParseCatalogue(strings.NewReader(tc.in))
+			var pe *robots.CatalogueError
 			if !errors.As(err, &pe) {
 				t.Fatalf("Parse: %v, want a *ParseError", err)
 			}
@@ -83,40 +75,54 @@ listed: Googlebot/2.1
 alias-of: Googlebot
 source: ai.robots.txt
 `
-	c, err := Parse(strings.NewReader(in))
+	cs, listed, err := robots.ParseCatalogue(strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Entries) != 1 || len(c.Listed) != 1 {
-		t.Fatalf("got %d entries, %d listed", len(c.Entries), len(c.Listed))
+	if len(cs) != 1 || len(listed) != 1 {
+		t.Fatalf("got %d crawlers, %d listed", len(cs), len(listed))
 	}
-	e := c.Entries[0]
-	if e.Token() != "Googlebot" || len(e.Tokens) != 2 || e.UAs[0] != "Googlebot Smartphone" || e.Role != robots.RoleSearch ||
-		e.Robots != HonoursYes || e.Fetches || e.RDNS[0] != "googlebot.com" || len(e.Sources) != 2 || e.Line != 2 {
-		t.Errorf("entry: %+v", e)
+	e := cs[0]
+	if e.Token != "Googlebot" || len(e.Aliases) != 1 || e.UAs[0] != "Googlebot Smartphone" || e.Role != robots.RoleSearch ||
+		e.Robots != robots.HonoursYes || !e.ControlOnly || e.RDNS[0] != "googlebot.com" || len(e.Sources) != 2 || e.Line != 2 {
+		t.Errorf("crawler: %+v", e)
 	}
-	if l := c.Listed[0]; l.Name != "Googlebot/2.1" || l.AliasOf != "Googlebot" || l.Line != 16 {
+	if l := listed[0]; l.Name != "Googlebot/2.1" || l.AliasOf != "Googlebot" || l.Line != 16 {
 		t.Errorf("listed: %+v", l)
-	}
-	if _, ok := c.Lookup("googlebot-MOBILE"); !ok {
-		t.Error("Lookup is not case-insensitive")
 	}
 }
 
-func TestCatalogue(t *testing.T) {
-	c := load(t)
-	if n := len(c.Entries); n < 250 {
+// TestLookupAliases checks that a crawler is found by any of its tokens,
+// in any case.
+func TestLookupAliases(t *testing.T) {
+	for _, c := range robots.Crawlers() {
+		for _, tok := range append([]string{c.Token}, c.Aliases...) {
+			got, ok := robots.LookupCrawler(strings.ToUpper(tok))
+			if !ok || got.Token != c.Token {
+				t.Errorf("LookupCrawler(%q) = %q, %v; want %q", strings.ToUpper(tok), got.Token, ok, c.Token)
+			}
+		}
+	}
+}
+
+func TestCatalogueFile(t *testing.T) {
+	cs := robots.Crawlers()
+	if n := len(cs); n < 250 {
 		t.Errorf("%d crawlers, want at least 250", n)
 	}
 	seen := map[string]int{}
 	byRole := map[robots.Role]int{}
-	for _, e := range c.Entries {
+	featured := 0
+	for _, e := range cs {
 		byRole[e.Role]++
-		if e.Operator == "" || e.Purpose == "" || len(e.Sources) == 0 {
-			t.Errorf("line %d %s: no operator, purpose or source", e.Line, e.Token())
+		if e.Featured {
+			featured++
 		}
-		for _, tok := range e.Tokens {
-			if !ValidToken(tok) {
+		if e.Vendor == "" || e.Purpose == "" || len(e.Sources) == 0 {
+			t.Errorf("line %d %s: no operator, purpose or source", e.Line, e.Token)
+		}
+		for _, tok := range append([]string{e.Token}, e.Aliases...) {
+			if !validToken(tok) {
 				t.Errorf("line %d: %q is not a product token", e.Line, tok)
 			}
 			k := strings.ToLower(tok)
@@ -132,82 +138,57 @@ func TestCatalogue(t *testing.T) {
 			}
 			p, err := url.Parse(u)
 			if err != nil || p.Scheme != "https" || p.Host == "" {
-				t.Errorf("line %d %s: %q is not an https URL", e.Line, e.Token(), u)
+				t.Errorf("line %d %s: %q is not an https URL", e.Line, e.Token, u)
 			}
 		}
 		for _, r := range e.Ranges {
 			if !strings.HasSuffix(r, ".json") {
-				t.Errorf("line %d %s: ranges %q is not a JSON list", e.Line, e.Token(), r)
+				t.Errorf("line %d %s: ranges %q is not a JSON list", e.Line, e.Token, r)
 			}
 		}
-		if !e.Fetches && e.Role != robots.RoleAITraining {
-			t.Errorf("line %d %s: a control token (fetches: no) that is not ai-training", e.Line, e.Token())
+		for _, fb := range e.Fallbacks {
+			if _, ok := robots.LookupCrawler(fb); !ok {
+				t.Errorf("line %d %s: falls back to %s, which the catalogue does not have", e.Line, e.Token, fb)
+			}
+		}
+		if e.ControlOnly && e.Role != robots.RoleAITraining {
+			t.Errorf("line %d %s: a control token (fetches: no) that is not ai-training", e.Line, e.Token)
 		}
 	}
-	for _, l := range c.Listed {
+	for _, l := range robots.Listed() {
 		if l.AliasOf != "" {
-			if _, ok := c.Lookup(l.AliasOf); !ok {
+			if _, ok := robots.LookupCrawler(l.AliasOf); !ok {
 				t.Errorf("line %d: %q is an alias of %q, which no record has", l.Line, l.Name, l.AliasOf)
 			}
 		}
-		if _, ok := seen[strings.ToLower(l.Name)]; ok && ValidToken(l.Name) && !strings.EqualFold(l.Name, l.AliasOf) {
+		if _, ok := seen[strings.ToLower(l.Name)]; ok && validToken(l.Name) && !strings.EqualFold(l.Name, l.AliasOf) {
 			t.Errorf("line %d: listed %q is a token of the catalogue", l.Line, l.Name)
 		}
 	}
 	var roles []string
 	for r, n := range byRole {
-		roles = append(roles, r.String()+" "+itoa(n))
+		roles = append(roles, fmt.Sprintf("%s %d", r, n))
 	}
 	sort.Strings(roles)
-	t.Logf("%d crawlers, %d listed names; by role: %s", len(c.Entries), len(c.Listed), strings.Join(roles, ", "))
-	var digits []string
-	for _, e := range c.Entries {
-		for _, tok := range e.Tokens {
-			if Cut(tok) != tok {
-				digits = append(digits, tok+"→"+Cut(tok))
-			}
-		}
+	t.Logf("%d crawlers (%d featured), %d listed names; by role: %s", len(cs), featured, len(robots.Listed()), strings.Join(roles, ", "))
+	if featured < 30 || featured > 60 {
+		t.Errorf("%d featured crawlers: the grid and the matrix show them first, want 30 to 60", featured)
 	}
-	t.Logf("tokens an RFC 9309 parser cuts (digits): %s", strings.Join(digits, " "))
 }
 
-func itoa(n int) string {
-	b := []byte{}
-	for ; n > 0 || len(b) == 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
-}
-
-// TestToday checks that every crawler of robots.Crawlers() is in the
-// catalogue with the same role, operator and fetching.
-func TestToday(t *testing.T) {
-	c := load(t)
-	for _, cr := range robots.Crawlers() {
-		e, ok := c.Lookup(cr.Token)
-		switch {
-		case !ok:
-			t.Errorf("%s: not in the catalogue", cr.Token)
-		case e.Token() != cr.Token:
-			t.Errorf("%s: the catalogue's main token is %s", cr.Token, e.Token())
-		case e.Role != cr.Role:
-			t.Errorf("%s: role %s, crawler.go says %s", cr.Token, e.Role, cr.Role)
-		case e.Operator != cr.Vendor:
-			t.Errorf("%s: operator %q, crawler.go says %q", cr.Token, e.Operator, cr.Vendor)
-		case e.Fetches == cr.ControlOnly:
-			t.Errorf("%s: fetches %v, crawler.go says control-only %v", cr.Token, e.Fetches, cr.ControlOnly)
-		}
-	}
+// validToken is the catalogue's token: letters, digits, '_' and '-'.
+func validToken(s string) bool {
+	return s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == ""
 }
 
 // referencePath is the reference list, from this package's directory:
-// robots/catalogue → the repository → the shared folder beside it.
-var referencePath = filepath.Join("..", "..", "..", "shared", "data", "ai-robots-txt", "robots.json")
+// robots → the repository → the shared folder beside it.
+var referencePath = filepath.Join("..", "..", "shared", "data", "ai-robots-txt", "robots.json")
 
-// TestReference compares the catalogue with the reference list of AI
+// TestReferenceList compares the catalogue with the reference list of AI
 // agents: an agent is covered when a record has it as a token or a ua, or
 // a listed record answers it.
-func TestReference(t *testing.T) {
+func TestReferenceList(t *testing.T) {
 	b, err := os.ReadFile(referencePath)
 	if errors.Is(err, os.ErrNotExist) {
 		t.Skipf("the reference list is not at %s (a checkout without ../shared): nothing to compare", referencePath)
@@ -219,14 +200,13 @@ func TestReference(t *testing.T) {
 	if err := json.Unmarshal(b, &ref); err != nil {
 		t.Fatalf("%s: %v", referencePath, err)
 	}
-	c := load(t)
 	known := map[string]bool{}
-	for _, e := range c.Entries {
-		for _, s := range append(append([]string(nil), e.Tokens...), e.UAs...) {
+	for _, e := range robots.Crawlers() {
+		for _, s := range append(append([]string{e.Token}, e.Aliases...), e.UAs...) {
 			known[strings.ToLower(s)] = true
 		}
 	}
-	for _, l := range c.Listed {
+	for _, l := range robots.Listed() {
 		known[strings.ToLower(l.Name)] = true
 	}
 	var missing []string
@@ -247,17 +227,9 @@ func TestReference(t *testing.T) {
 	}
 	// Every agent the catalogue answers by a listed record only is a name
 	// that is not a product token, or another case of a token.
-	for _, l := range c.Listed {
+	for _, l := range robots.Listed() {
 		if _, ok := ref[l.Name]; !ok {
 			t.Errorf("line %d: listed %q is not in the reference list", l.Line, l.Name)
-		}
-	}
-}
-
-func TestCut(t *testing.T) {
-	for in, want := range map[string]string{"MJ12bot": "MJ", "Googlebot": "Googlebot", "360Spider": "", "AI2Bot-X": "AI", "a_b-c": "a_b-c"} {
-		if got := Cut(in); got != want {
-			t.Errorf("Cut(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
