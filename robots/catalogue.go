@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -57,6 +58,7 @@ type catalogue struct {
 	crawlers []Crawler
 	listed   []ListedName
 	byToken  map[string]int // every token and alias, lower-cased
+	byUA     map[string]int // every ua name, lower-cased
 	needles  []needle       // what knownTokenIn looks for in a user-agent string
 	// inOthers reports a token that stands inside another crawler's
 	// ("Spider" in "Baiduspider"): readings that match by substring
@@ -82,7 +84,7 @@ var loadCatalogue = sync.OnceValue(func() *catalogue {
 	if err != nil {
 		panic("robots: the embedded " + err.Error()) // TestCatalogue parses it
 	}
-	c := &catalogue{crawlers: cs, listed: listed, byToken: make(map[string]int, len(cs)*2)}
+	c := &catalogue{crawlers: cs, listed: listed, byToken: make(map[string]int, len(cs)*2), byUA: map[string]int{}}
 	for i := range cs {
 		cr := &cs[i]
 		for _, t := range append([]string{cr.Token}, cr.Aliases...) {
@@ -93,6 +95,9 @@ var loadCatalogue = sync.OnceValue(func() *catalogue {
 			c.needles = append(c.needles, needle{text: strings.ToLower(t), name: t, crawler: i, product: !distinctive(t) && !cr.Featured})
 		}
 		for _, ua := range cr.UAs {
+			if _, dup := c.byToken[strings.ToLower(ua)]; !dup {
+				c.byUA[strings.ToLower(ua)] = i
+			}
 			c.needles = append(c.needles, needle{text: strings.ToLower(ua), crawler: i, product: !distinctive(ua) && !strings.Contains(ua, " ")})
 		}
 	}
@@ -116,7 +121,7 @@ var loadCatalogue = sync.OnceValue(func() *catalogue {
 // strings only where it names the crawler: a robot's name ("…bot",
 // "…spider") or a compound ("Google-Extended", "ia_archiver").
 func distinctive(name string) bool {
-	return robotName(name) || strings.ContainsAny(name, "-_.")
+	return robotName(name) && !slices.Contains(robotWords, strings.ToLower(name)) || strings.ContainsAny(name, "-_.")
 }
 
 // Listed returns the names that lists of crawlers carry and that are no

@@ -199,7 +199,7 @@ func ProductToken(ua string) string {
 	if n := tokenLength(ua); n == len(ua) || n > 0 && ua[n] == '/' && !strings.ContainsAny(ua, " (") {
 		return ua[:n]
 	}
-	if c, ok := knownTokenIn(ua); ok {
+	if c, ok := knownTokenIn(ua, true); ok {
 		if n := tokenLength(c); n > 0 {
 			// "MJ12bot" is "MJ" to an RFC 9309 parser, on a group's line
 			// and in the crawler's own name alike.
@@ -233,10 +233,12 @@ var browserProducts = map[string]bool{
 
 // knownTokenIn finds the catalogued crawler a user-agent string names:
 // the longest of its tokens, aliases and ua names that stands in ua as a
-// whole word (a generic name only as a product with its version, or
-// alone), and
+// whole word (a ua name may run on: "Pingdom.com_bot_version_1.4"), not
+// after "like " ("like FeedFetcher-Google" names another). With generic,
+// a generic name counts too, as a product outside the comments or in a
+// comment a crawler writes ("compatible; StatusCake"), or alone. It
 // returns the token or alias found, or for a ua name the crawler's token.
-func knownTokenIn(ua string) (string, bool) {
+func knownTokenIn(ua string, generic bool) (string, bool) {
 	c := loadCatalogue()
 	lower := strings.ToLower(ua)
 	var best *needle
@@ -247,13 +249,16 @@ func knownTokenIn(ua string) (string, bool) {
 			continue
 		}
 		if n.product && lower != n.text {
+			if !generic {
+				continue
+			}
 			if products == nil {
 				products = uaProducts(lower)
 			}
 			if !namedProduct(products, n.text) {
 				continue
 			}
-		} else if !wholeWordIn(lower, n.text) {
+		} else if !wordIn(lower, n.text, n.name == "") {
 			continue
 		}
 		best, bestLen = &c.needles[i], len(n.text)
@@ -267,12 +272,43 @@ func knownTokenIn(ua string) (string, bool) {
 	return best.name, true
 }
 
+// wordIn reports whether word stands in s with no token byte before it
+// (nor after it, unless runOn), and not after "like ".
+func wordIn(s, word string, runOn bool) bool {
+	for from := 0; ; {
+		i := strings.Index(s[from:], word)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(word)
+		if (i == 0 || !isTokenByte(s[i-1])) && (runOn || end == len(s) || !isTokenByte(s[end])) && !strings.HasSuffix(s[:i], "like ") {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+// namedProduct reports whether name is one of ps outside the comments,
+// or in a comment a crawler writes ("compatible; Name/1.0; +http://…").
+func namedProduct(ps []uaProduct, name string) bool {
+	for _, p := range ps {
+		if p.name == name && (!p.inComment || p.loud) {
+			return true
+		}
+	}
+	return false
+}
+
 // catalogued returns a token or alias of the catalogue's spelled as the
-// catalogue spells it.
+// catalogue spells it, or for a ua name its crawler's token.
 func catalogued(name string) (string, bool) {
 	c := loadCatalogue()
 	i, ok := c.byToken[strings.ToLower(name)]
 	if !ok {
+		if i, ok = c.byUA[strings.ToLower(name)]; ok {
+			return c.crawlers[i].Token, true // "Daumoa" is Daum
+		}
 		return "", false
 	}
 	cr := &c.crawlers[i]
@@ -285,33 +321,4 @@ func catalogued(name string) (string, bool) {
 		}
 	}
 	return cr.Token, true
-}
-
-// wholeWordIn reports whether word stands in s with no token byte on
-// either side.
-func wholeWordIn(s, word string) bool {
-	for from := 0; ; {
-		i := strings.Index(s[from:], word)
-		if i < 0 {
-			return false
-		}
-		i += from
-		end := i + len(word)
-		if (i == 0 || !isTokenByte(s[i-1])) && (end == len(s) || !isTokenByte(s[end])) {
-			return true
-		}
-		from = i + 1
-	}
-}
-
-// namedProduct reports whether name is one of ps given with a version,
-// outside the comments or in a comment a crawler writes ("compatible;
-// Name/1.0; +http://…").
-func namedProduct(ps []uaProduct, name string) bool {
-	for _, p := range ps {
-		if p.name == name && p.version && (!p.inComment || p.loud) {
-			return true
-		}
-	}
-	return false
 }

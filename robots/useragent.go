@@ -106,14 +106,23 @@ func ReadRequester(ua string) Requester {
 			break
 		}
 	}
-	// A catalogued crawler that names itself first: "Feedly/1.0 (…;
-	// like FeedFetcher-Google)" is Feedly, whatever else the string names.
-	if first != nil && first.version {
-		if tok, ok := catalogued(first.name); ok {
-			return Requester{Kind: CrawlerRequester, Token: tok, Known: true}
+	// A catalogued crawler named outside the comments: "Feedly/1.0 (…;
+	// like FeedFetcher-Google)" is Feedly, "Mozilla/5.0 (…) Daumoa/4.0
+	// (Following Mediapartners-Google)" Daumoa, whatever the comments say.
+	// Then one named in a comment a crawler writes: "(compatible;
+	// YandexImages/3.0; +http://yandex.com/bots)" is YandexImages, not
+	// the Yandex of its URL.
+	for _, loud := range []bool{false, true} {
+		for _, p := range ps {
+			if p.inComment != loud || loud && !p.loud || browserName(p.name) || strings.EqualFold(p.name, "mozilla") {
+				continue
+			}
+			if tok, ok := catalogued(p.name); ok {
+				return Requester{Kind: CrawlerRequester, Token: tok, Known: true}
+			}
 		}
 	}
-	if tok, ok := knownTokenIn(ua); ok {
+	if tok, ok := knownTokenIn(ua, false); ok {
 		return Requester{Kind: CrawlerRequester, Token: tok, Known: true}
 	}
 	// An app's HTTP stack or a headless browser anywhere: a program's
@@ -122,6 +131,11 @@ func ReadRequester(ua string) Requester {
 		if !p.inComment && (headlessProduct(p.name) || stackProduct(p.name)) {
 			return Requester{Kind: ToolRequester, Token: p.name}
 		}
+	}
+	// A generic name of the catalogue's ("Code/1.0", "compatible;
+	// StatusCake"), once the string is no program's.
+	if tok, ok := knownTokenIn(ua, true); ok {
+		return Requester{Kind: CrawlerRequester, Token: tok, Known: true}
 	}
 	// A product of its own first, with its version: "Feedly/1.0 (…; like
 	// FeedFetcher-Google)" is Feedly.
@@ -212,7 +226,7 @@ func uaProducts(ua string) []uaProduct {
 			if end < 0 {
 				end = len(ua)
 			}
-			if p, ok := uaProductOf(ua[:end]); ok {
+			if p, ok := uaProductOf(strings.TrimRight(ua[:end], ";,")); ok {
 				out = append(out, p)
 			}
 			ua = ua[end:]
