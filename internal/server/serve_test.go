@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -51,6 +52,10 @@ func TestOptionsHandler(t *testing.T) {
 	fetchPath := "/fetch?url=" + url.QueryEscape(robots.URL)
 	loopback := relay.Config{AllowLoopback: true}
 	dir := site(t)
+	lists := t.TempDir()
+	if err := os.WriteFile(filepath.Join(lists, "Googlebot.json"), []byte(`{"prefixes": [{"ipv4Prefix": "192.0.2.0/24"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name string
 		opts Options
@@ -72,6 +77,12 @@ func TestOptionsHandler(t *testing.T) {
 			fetchPath: `"body":"User-agent: *\nDisallow: /\n"`,
 			"/":       "404",
 			"/app.js": "404",
+		}},
+		{"address lists alone", Options{Relay: relay.Config{RangesDir: lists}}, map[string]string{
+			"/ranges?token=googlebot": `"ipv4Prefix"`,
+			"/ranges?token=nobody-45": "no crawler of the catalogue",
+			fetchPath:                 "404",
+			"/":                       "404",
 		}},
 		{"relay on the internet", Options{Fetch: true}, map[string]string{
 			fetchPath: "is a loopback address",

@@ -1,5 +1,10 @@
 package relay
 
-// catalogueRanges is a stand-in until the catalogue gives the URLs of a
-// crawler's address lists (robots.Crawler.Ranges).
-func catalogueRanges(token string) (string, []string, bool) { return "", nil, false }
+import "robotstester/robots"
+
+// catalogueRanges returns the catalogued crawler token as the catalogue
+// writes it, and the URLs of its operator's address lists.
+func catalogueRanges(token string) (canonical string, urls []string, ok bool) {
+	c, ok := robots.LookupCrawler(token)
+	return c.Token, c.Ranges, ok
+}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"robotstester/robots"
 	"robotstester/robots/verify"
 )
 
@@ -194,5 +195,32 @@ func TestRangesRefused(t *testing.T) {
 	getRanges(t, srv, "token=Googlebot")
 	if got := getRanges(t, srv, "token=Googlebot"); got.code != 429 {
 		t.Errorf("second at a rate of one: %d %s", got.code, got.body)
+	}
+}
+
+// TestRangesCatalogue: the relay's catalogue is the engine's: a token in
+// any case gives the crawler's list file as the catalogue spells it.
+func TestRangesCatalogue(t *testing.T) {
+	c, ok := robots.LookupCrawler("googlebot")
+	if !ok || len(c.Ranges) == 0 {
+		t.Skip("the catalogue gives Googlebot no list")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, c.Token+".json"), []byte(googleList), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tr := newRelay(t, Config{RangesDir: dir}, "")
+	srv := httptest.NewServer(tr.Ranges())
+	defer srv.Close()
+	if got := getRanges(t, srv, "token=GOOGLEBOT"); got.code != 200 || got.body != googleList {
+		t.Errorf("%+v", got)
+	}
+	if got := getRanges(t, srv, "token=no-such-crawler-45"); got.code != 404 || !strings.Contains(got.body, "no crawler of the catalogue") {
+		t.Errorf("a token not catalogued: %+v", got)
+	}
+	if c, ok := robots.LookupCrawler("curl"); ok && len(c.Ranges) == 0 {
+		if got := getRanges(t, srv, "token=curl"); got.code != 404 || !strings.Contains(got.body, "publishes no address list") {
+			t.Errorf("curl: %+v", got)
+		}
 	}
 }
