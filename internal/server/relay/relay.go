@@ -18,6 +18,10 @@
 // The answer to GET /fetch?url=https://example.com/some/page is an
 // [Answer]; a target refused answers 403, and too many requests 429, with
 // an [Error].
+//
+// Beside it, [Handler.Ranges] serves the address lists crawlers'
+// operators publish, for a catalogued token: the only other URLs the
+// relay fetches are the catalogue's own.
 package relay
 
 import (
