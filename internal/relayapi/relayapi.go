@@ -84,3 +84,14 @@ type SitemapAnswer struct {
 	// TookMS is how long the fetch took, in milliseconds.
 	TookMS int64 `json:"took_ms"`
 }
+
+// The headers of the relay's answer to GET {prefix}/ranges?token=TOKEN,
+// whose body is the crawler's address list as published.
+const (
+	// RangesFetchedHeader gives when the relay got the list, in RFC 3339
+	// (UTC): when it fetched it, or when its file was last written.
+	RangesFetchedHeader = "X-Ranges-Fetched"
+	// RangesSourceHeader gives where the list came from: its URL, or
+	// "file" for the relay's own folder.
+	RangesSourceHeader = "X-Ranges-Source"
+)

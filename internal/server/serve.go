@@ -50,6 +50,7 @@ func (o *Options) Register(fs *flag.FlagSet) {
 	fs.IntVar(&o.Relay.MaxConcurrent, "fetch-concurrency", o.Relay.MaxConcurrent, fmt.Sprintf("fetches made at once (0: %d)", relay.DefaultMaxConcurrent))
 	fs.DurationVar(&o.Relay.Timeout, "fetch-timeout", o.Relay.Timeout, fmt.Sprintf("time bound of one fetch, redirects included (0: %v)", relay.DefaultTimeout))
 	fs.DurationVar(&o.Relay.CacheTTL, "fetch-cache", o.Relay.CacheTTL, fmt.Sprintf("how long an answer is kept (0: %v; -1s: none)", relay.DefaultCacheTTL))
+	fs.StringVar(&o.Relay.RangesDir, "fetch-ranges-dir", o.Relay.RangesDir, "folder of catalogued crawlers' address lists, as TOKEN.json, served at PREFIX/ranges?token=TOKEN in place of fetching them from the catalogue's URLs (docs/relay.md)")
 	fs.StringVar(&o.Relay.ClientHeader, "fetch-client-header", o.Relay.ClientHeader, "header holding the client's address, set by a reverse proxy in front (X-Real-IP); only behind one")
 }
 
@@ -69,14 +70,21 @@ func parsePorts(s string) ([]int, error) {
 }
 
 // Handler returns the handler serving what o says: the site of o.Dir
-// under o.Prefix, and the relay at o.Prefix+"/fetch" when o.Fetch.
+// under o.Prefix, the relay at o.Prefix+"/fetch" when o.Fetch, and the
+// crawlers' address lists at o.Prefix+"/ranges" when o.Fetch or a
+// folder of them is given.
 func (o *Options) Handler() (http.Handler, error) {
 	prefix, err := CleanPrefix(o.Prefix)
 	if err != nil {
 		return nil, err
 	}
-	if o.Dir == "" && !o.Fetch {
-		return nil, errors.New("nothing to serve: give a site folder (-dir) or -fetch")
+	if o.Dir == "" && !o.Fetch && o.Relay.RangesDir == "" {
+		return nil, errors.New("nothing to serve: give a site folder (-dir), -fetch or -fetch-ranges-dir")
+	}
+	if d := o.Relay.RangesDir; d != "" {
+		if info, err := os.Stat(d); err != nil || !info.IsDir() {
+			return nil, fmt.Errorf("-fetch-ranges-dir %s is no folder", d)
+		}
 	}
 	mux := http.NewServeMux()
 	if o.Dir != "" {
@@ -85,8 +93,13 @@ func (o *Options) Handler() (http.Handler, error) {
 		}
 		mux.Handle("/", Mount(prefix, Handler(o.Dir)))
 	}
-	if o.Fetch {
-		mux.Handle(prefix+"/fetch", relay.New(o.Relay))
+	if o.Fetch || o.Relay.RangesDir != "" {
+		// One relay for both: a client's fetches are counted together.
+		rl := relay.New(o.Relay)
+		if o.Fetch {
+			mux.Handle(prefix+"/fetch", rl)
+		}
+		mux.Handle(prefix+"/ranges", rl.Ranges())
 	}
 	return mux, nil
 }
@@ -104,6 +117,12 @@ func (o *Options) Describe(addr net.Addr) string {
 			what += " (loopback allowed: for tests only)"
 		}
 		parts = append(parts, fmt.Sprintf("%s at http://%s%s/fetch?url=...", what, addr, prefix))
+	}
+	switch {
+	case o.Relay.RangesDir != "":
+		parts = append(parts, fmt.Sprintf("the address lists of %s at http://%s%s/ranges?token=...", o.Relay.RangesDir, addr, prefix))
+	case o.Fetch:
+		parts = append(parts, fmt.Sprintf("the address lists at http://%s%s/ranges?token=...", addr, prefix))
 	}
 	return strings.Join(parts, "; ")
 }

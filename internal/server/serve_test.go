@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -20,14 +22,14 @@ func TestRegister(t *testing.T) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	opts.Register(fs)
 	err := fs.Parse([]string{"-prefix", "/tools", "-fetch", "-fetch-ports", "80, 443,8080,80", "-fetch-rate", "-1",
-		"-fetch-concurrency", "4", "-fetch-timeout", "5s", "-fetch-cache", "-1s", "-fetch-client-header", "X-Real-IP"})
+		"-fetch-concurrency", "4", "-fetch-timeout", "5s", "-fetch-cache", "-1s", "-fetch-client-header", "X-Real-IP", "-fetch-ranges-dir", "lists"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := opts.Relay
 	if opts.Addr != "127.0.0.1:8000" || opts.Dir != "site" || opts.Prefix != "/tools" || !opts.Fetch || r.AllowLoopback ||
 		!slices.Equal(r.Ports, []int{80, 443, 8080}) || r.PerClient != -1 || r.MaxConcurrent != 4 ||
-		r.Timeout.String() != "5s" || r.CacheTTL >= 0 || r.ClientHeader != "X-Real-IP" {
+		r.Timeout.String() != "5s" || r.CacheTTL >= 0 || r.ClientHeader != "X-Real-IP" || r.RangesDir != "lists" {
 		t.Errorf("%+v", opts)
 	}
 	for _, bad := range []string{"0", "80,x", "70000", ""} {
@@ -50,17 +52,22 @@ func TestOptionsHandler(t *testing.T) {
 	fetchPath := "/fetch?url=" + url.QueryEscape(robots.URL)
 	loopback := relay.Config{AllowLoopback: true}
 	dir := site(t)
+	lists := t.TempDir()
+	if err := os.WriteFile(filepath.Join(lists, "Googlebot.json"), []byte(`{"prefixes": [{"ipv4Prefix": "192.0.2.0/24"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name string
 		opts Options
 		want map[string]string // path → a word of the answer; "404" for a 404
 	}{
 		{"site and relay", Options{Dir: dir, Prefix: "/tools/robots", Fetch: true, Relay: loopback}, map[string]string{
-			"/tools/robots/":                 "<title>index</title>",
-			"/tools/robots/app.js":           "console.log",
-			"/tools/robots" + fetchPath:      `"class":"success"`,
-			"/tools/robots/fetch?url=0x7f.1": `written another way`,
-			fetchPath:                        "404",
+			"/tools/robots/":                    "<title>index</title>",
+			"/tools/robots/app.js":              "console.log",
+			"/tools/robots" + fetchPath:         `"class":"success"`,
+			"/tools/robots/fetch?url=0x7f.1":    `written another way`,
+			"/tools/robots/ranges?token=nobody": `no crawler of the catalogue`,
+			fetchPath:                           "404",
 		}},
 		{"site alone", Options{Dir: dir}, map[string]string{
 			"/":       "<title>index</title>",
@@ -70,6 +77,12 @@ func TestOptionsHandler(t *testing.T) {
 			fetchPath: `"body":"User-agent: *\nDisallow: /\n"`,
 			"/":       "404",
 			"/app.js": "404",
+		}},
+		{"address lists alone", Options{Relay: relay.Config{RangesDir: lists}}, map[string]string{
+			"/ranges?token=googlebot": `"ipv4Prefix"`,
+			"/ranges?token=nobody-45": "no crawler of the catalogue",
+			fetchPath:                 "404",
+			"/":                       "404",
 		}},
 		{"relay on the internet", Options{Fetch: true}, map[string]string{
 			fetchPath: "is a loopback address",
@@ -95,7 +108,7 @@ func TestOptionsHandler(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []Options{{}, {Dir: t.TempDir()}, {Dir: dir, Prefix: "tools"}} {
+	for _, bad := range []Options{{}, {Dir: t.TempDir()}, {Dir: dir, Prefix: "tools"}, {Relay: relay.Config{RangesDir: filepath.Join(dir, "none")}}, {Relay: relay.Config{RangesDir: filepath.Join(dir, "index.html")}}} {
 		if _, err := bad.Handler(); err == nil {
 			t.Errorf("%+v: no error", bad)
 		}

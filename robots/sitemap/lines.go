@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"net/netip"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // maxLine is the longest line of a list or log read, and the longest
@@ -107,17 +109,24 @@ func readLog(r *bufio.Reader, from string, note func(from, text string), yield f
 //
 // or the Combined Log Format, which adds "referer" "user-agent". The
 // request is "METHOD target HTTP/x"; a line whose request has no target
-// (a "-", a TLS handshake sent to the HTTP port) is no request.
+// (a "-", a TLS handshake sent to the HTTP port) is no request. A host
+// that is no address, or a date that cannot be read, leaves the entry's
+// Addr or Time zero: the request is still one.
 func parseLogLine(line []byte) (Entry, bool) {
 	s := string(line)
 	open := strings.IndexByte(s, '[')
-	if open < 0 || len(strings.Fields(s[:open])) != 3 {
+	if open < 0 {
+		return Entry{}, false
+	}
+	head := strings.Fields(s[:open])
+	if len(head) != 3 {
 		return Entry{}, false
 	}
 	end := strings.IndexByte(s[open:], ']')
 	if end < 0 {
 		return Entry{}, false
 	}
+	addr, when := logAddr(head[0]), logTime(s[open+1:open+end])
 	rest := strings.TrimLeft(s[open+end+1:], " ")
 	request, rest, ok := quoted(rest)
 	if !ok {
@@ -141,7 +150,7 @@ func parseLogLine(line []byte) (Entry, bool) {
 	if target == "" || target != "*" && target[0] != '/' && !strings.Contains(target, "://") {
 		return Entry{}, false
 	}
-	e := Entry{URL: target, Status: status}
+	e := Entry{URL: target, Status: status, Addr: addr, Time: when}
 	// Combined: after status and bytes, the quoted referer and agent.
 	if i := strings.IndexByte(rest, '"'); i >= 0 {
 		if _, after, ok := quoted(rest[i:]); ok {
@@ -152,6 +161,32 @@ func parseLogLine(line []byte) (Entry, bool) {
 		}
 	}
 	return e, true
+}
+
+// logAddr reads a log's host field as an address. Servers that log
+// through a dual-stack socket write IPv4 clients as ::ffff:a.b.c.d; they
+// are unmapped so that they compare with IPv4 prefixes. A zone
+// (fe80::1%eth0) is dropped: no published prefix names one.
+func logAddr(host string) netip.Addr {
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return netip.Addr{}
+	}
+	return a.Unmap().WithZone("")
+}
+
+// logDate is the layout of the date field of the Common Log Format,
+// without its brackets.
+const logDate = "02/Jan/2006:15:04:05 -0700"
+
+// logTime reads a log's date field; the zero Time if it is in another
+// form.
+func logTime(field string) time.Time {
+	t, err := time.Parse(logDate, field)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
 }
 
 // quoted reads a double-quoted field at the start of s, as Apache httpd

@@ -19,6 +19,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/netip"
+	"time"
 )
 
 // Limits of the sitemap protocol, per file.
@@ -46,6 +48,14 @@ type Entry struct {
 	// Status is the HTTP status a logged request was answered with; 0
 	// for the other sources.
 	Status int
+	// Addr is the client address of a logged request, IPv4-mapped IPv6
+	// unmapped; the zero Addr when the host field is no address (a
+	// hostname the server looked up, a "-") and for the other sources.
+	Addr netip.Addr
+	// Time is when a logged request was received, in the offset the log
+	// gives; the zero Time when the date field cannot be read and for
+	// the other sources.
+	Time time.Time
 	// From is the sitemap, list or log the entry came from.
 	From string
 	// Line is the entry's line in a list, CSV or log (1 the first); 0 in

@@ -10,9 +10,11 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"robotstester/internal/sitemaptest"
 	"robotstester/robots/sitemap"
@@ -157,9 +159,12 @@ not a log line
 203.0.113.9 - - [27/Nov/2026:10:00:03 +0000] "GET /say \"hi\" HTTP/1.1" 404 0 "https://example.com/" "curl/8.5 \"quoted\""
 `, sitemap.Log,
 			[]sitemap.Entry{
-				{URL: "/private/x?y=1", Status: 200, Agent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", Line: 1},
-				{URL: "/blog", Status: 304, Line: 2},
-				{URL: `/say "hi"`, Status: 404, Agent: `curl/8.5 "quoted"`, Line: 5},
+				{URL: "/private/x?y=1", Status: 200, Agent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", Line: 1,
+					Addr: netip.MustParseAddr("66.249.66.1"), Time: time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)},
+				{URL: "/blog", Status: 304, Line: 2,
+					Addr: netip.MustParseAddr("203.0.113.9"), Time: time.Date(2026, 11, 27, 10, 0, 1, 0, time.UTC)},
+				{URL: `/say "hi"`, Status: 404, Agent: `curl/8.5 "quoted"`, Line: 5,
+					Addr: netip.MustParseAddr("203.0.113.9"), Time: time.Date(2026, 11, 27, 10, 0, 3, 0, time.UTC)},
 			}, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -170,6 +175,7 @@ not a log line
 			var notes []sitemap.Note
 			err := sitemap.Read(strings.NewReader(tc.in), "src", func(n sitemap.Note) { notes = append(notes, n) }, func(e sitemap.Entry) error {
 				e.From = ""
+				e.Time = e.Time.UTC() // the same instant in one location, for ==
 				got = append(got, e)
 				return nil
 			})

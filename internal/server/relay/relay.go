@@ -18,6 +18,10 @@
 // The answer to GET /fetch?url=https://example.com/some/page is an
 // [Answer]; a target refused answers 403, and too many requests 429, with
 // an [Error].
+//
+// Beside it, [Handler.Ranges] serves the address lists crawlers'
+// operators publish, for a catalogued token: the only other URLs the
+// relay fetches are the catalogue's own.
 package relay
 
 import (
@@ -109,6 +113,13 @@ type Config struct {
 	// gzip decoding; 0 means the protocol's limit, sitemap.MaxBytes
 	// (50 MB).
 	SitemapMaxBytes int64
+	// RangesDir, when not "", is the folder the address lists of
+	// catalogued crawlers are read from, as TOKEN.json, in place of
+	// fetching them from the catalogue's URLs (Handler.Ranges).
+	RangesDir string
+	// RangesTTL is how long a fetched address list is kept; 0 means
+	// DefaultRangesTTL.
+	RangesTTL time.Duration
 	// Resolver looks up host names; nil means net.DefaultResolver.
 	Resolver fetch.Resolver
 	// Logger receives a line per fetch; nil means slog.Default().
@@ -140,6 +151,11 @@ type Handler struct {
 	// fetches them, through the same guard.
 	named         *registry
 	sitemapClient *http.Client
+	// ranges keeps the address lists fetched; crawlerRanges gives a
+	// catalogued crawler's token as the catalogue writes it, and the
+	// URLs of its lists.
+	ranges        rangesStore
+	crawlerRanges func(token string) (canonical string, urls []string, ok bool)
 }
 
 // New returns a relay with the limits of conf.
@@ -155,6 +171,8 @@ func New(conf Config) *Handler {
 			cmp.Or(conf.QueueWait, DefaultQueueWait)),
 		log: cmp.Or(conf.Logger, slog.Default()),
 		now: time.Now,
+
+		crawlerRanges: catalogueRanges,
 	}
 	if conf.PerClient >= 0 {
 		h.limits = newLimiter(cmp.Or(conf.PerClient, DefaultPerClient), cmp.Or(conf.Burst, DefaultBurst))
