@@ -3,6 +3,7 @@ package robots
 import (
 	"cmp"
 	"iter"
+	"robotstester/robots/verify"
 	"slices"
 	"strings"
 )
@@ -80,6 +81,11 @@ type Tally struct {
 	// blocks (never in one reading, but a merged tally can) has an entry
 	// for each.
 	Lines []LineCount
+	// Origins count the requests of AddRequestFrom by where they came
+	// from: verified, forged or unverified, of all the crawler's requests
+	// and of those to URLs the file blocks for it (AddRequest's are
+	// unverified).
+	Origins verify.Tally
 }
 
 // A LineCount is the URLs one line decided for one crawler.
@@ -123,6 +129,12 @@ func (c *Coverage) Add(url string) {
 // name nothing are not checked, robots.txt binding crawlers alone: they
 // are counted in NotCrawlers.
 func (c *Coverage) AddRequest(agent, url string, status int) {
+	c.AddRequestFrom(agent, url, status, verify.Unverified)
+}
+
+// AddRequestFrom is AddRequest for a request whose origin was checked
+// ([Origins.Check]): its crawler's Tally counts it in Origins too.
+func (c *Coverage) AddRequestFrom(agent, url string, status int, origin verify.Status) {
 	r, ok := c.requesters[agent]
 	if !ok {
 		// A log has a few thousand strings: each is read once.
@@ -159,6 +171,7 @@ func (c *Coverage) AddRequest(agent, url string, status int) {
 		v = t.batchFor(agent, r).decide(url, path, ok)
 	}
 	t.count(v, &keptURL{url: url}, c.examples(), 200 <= status && status < 300)
+	t.Origins.Add(origin, !v.Allowed)
 }
 
 // NotCrawlers counts the requests of AddRequest that no crawler made, by
