@@ -107,6 +107,9 @@ type LineCount struct {
 	Fetched int
 	// Examples are the first URLs it decided, at most Examples of them.
 	Examples []string
+	// Origins count, of the requests of AddRequestFrom, where they came
+	// from (Tally.Origins, line by line).
+	Origins verify.Counts
 }
 
 // Add checks url for every crawler of the Coverage. The URL is taken as
@@ -172,6 +175,10 @@ func (c *Coverage) AddRequestFrom(agent, url string, status int, origin verify.S
 	}
 	t.count(v, &keptURL{url: url}, c.examples(), 200 <= status && status < 300)
 	t.Origins.Add(origin, !v.Allowed)
+	if n := len(t.lines); len(t.origins) < n {
+		t.origins = append(t.origins, make([]verify.Counts, n-len(t.origins))...)
+	}
+	t.origins[t.last].Add(origin)
 }
 
 // NotCrawlers counts the requests of AddRequest that no crawler made, by
@@ -292,6 +299,9 @@ type tally struct {
 	// fetched are AddRequest's requests answered 2xx, by index in lines,
 	// as far as the last line that has one.
 	fetched []int
+	// origins are AddRequestFrom's origins, by index in lines, made as
+	// fetched is.
+	origins []verify.Counts
 	last    int32 // the index of the line counted last (runs of URLs share one); -1 before any
 	// fixed is the verdict of every URL when the server's answer decides
 	// alone; nil when the file's rules do.
@@ -422,6 +432,9 @@ func (t *tally) result(f *File, agent string, examples int) Tally {
 		l := LineCount{Line: int(lc.line), Rule: ruleText(f, int(lc.line)), Allowed: lc.allowed, Count: lc.count}
 		if i < len(t.fetched) {
 			l.Fetched = t.fetched[i]
+		}
+		if i < len(t.origins) {
+			l.Origins = t.origins[i]
 		}
 		if examples > 0 {
 			more := t.more[int32(i)]

@@ -2,6 +2,7 @@ package robots
 
 import (
 	"context"
+	"fmt"
 	"net/netip"
 	"strings"
 
@@ -103,3 +104,41 @@ func (o *Origins) HasWays(token string) bool {
 	}
 	return o.DNS != nil && len(c.RDNS) > 0
 }
+
+// OriginWords says where a log crawler's requests came from, in words for
+// people, the requests to URLs the file blocks first: "GPTBot: 215
+// requests to URLs the file blocks: 214 verified as OpenAI's, 1 forged".
+// It is "" for a tally with no requests of a log.
+func (t *Tally) OriginWords() string {
+	all, blocked := t.Origins.All, t.Origins.Blocked
+	if all.Requests == 0 {
+		return ""
+	}
+	operator := "its operator"
+	if c, ok := LookupCrawler(t.Agent); ok {
+		operator = c.Vendor
+	}
+	counts := func(c verify.Counts) string {
+		var parts []string
+		if c.Verified > 0 {
+			parts = append(parts, fmt.Sprintf("%d verified as %s's", c.Verified, operator))
+		}
+		if c.Forged > 0 {
+			parts = append(parts, fmt.Sprintf("%d forged (not %s's)", c.Forged, operator))
+		}
+		if c.Unverified > 0 {
+			parts = append(parts, fmt.Sprintf("%d unverified", c.Unverified))
+		}
+		return strings.Join(parts, ", ")
+	}
+	if blocked.Requests > 0 {
+		s := fmt.Sprintf("%s: %s to URLs the file blocks: %s", t.Agent, requests(blocked.Requests), counts(blocked))
+		if rest := all.Requests - blocked.Requests; rest > 0 {
+			s += fmt.Sprintf("; %s in all", requests(all.Requests))
+		}
+		return s
+	}
+	return fmt.Sprintf("%s: %s, none to URLs the file blocks: %s", t.Agent, requests(all.Requests), counts(all))
+}
+
+func requests(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "request", "requests")) }

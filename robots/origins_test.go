@@ -112,3 +112,24 @@ func TestOriginsByDNS(t *testing.T) {
 		t.Error("nil Origins: not unverified")
 	}
 }
+
+func TestOriginWords(t *testing.T) {
+	for _, c := range []struct {
+		agent string
+		o     verify.Tally
+		want  string
+	}{
+		{"GPTBot", verify.Tally{All: verify.Counts{Requests: 300, Verified: 299, Forged: 1}, Blocked: verify.Counts{Requests: 215, Verified: 214, Forged: 1}},
+			"GPTBot: 215 requests to URLs the file blocks: 214 verified as OpenAI's, 1 forged (not OpenAI's); 300 requests in all"},
+		{"Googlebot", verify.Tally{All: verify.Counts{Requests: 3, Forged: 3}},
+			"Googlebot: 3 requests, none to URLs the file blocks: 3 forged (not Google's)"},
+		{"NoSuchBot", verify.Tally{All: verify.Counts{Requests: 1, Unverified: 1}, Blocked: verify.Counts{Requests: 1, Unverified: 1}},
+			"NoSuchBot: 1 request to URLs the file blocks: 1 unverified"},
+		{"GPTBot", verify.Tally{}, ""},
+	} {
+		tl := robots.Tally{Agent: c.agent, Origins: c.o}
+		if got := tl.OriginWords(); got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.agent, got, c.want)
+		}
+	}
+}
