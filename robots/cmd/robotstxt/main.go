@@ -50,6 +50,7 @@ var commands = []command{
 	{"diff", "list the verdicts that change between two versions of a file", runDiff},
 	{"intent", "print a file with rules by intent written in (search allowed, AI training blocked)", runIntent},
 	{"open", "print a tester link carrying a file and tests", runOpen},
+	{"crawlers", "list the catalogue of crawlers: token, operator, role, address lists", runCrawlers},
 	{"serve", "serve the built site and the fetch relay (docs/relay.md)", runServe},
 }
 
@@ -79,7 +80,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return c.run(&cli{name: "robotstxt " + c.name, stdin: stdin, stdout: stdout, stderr: stderr}, args[1:])
 		}
 	}
-	fmt.Fprintf(stderr, "robotstxt: unknown command %q (commands: fetch, check, test, diff, intent, open, serve; see robotstxt --help)\n", args[0])
+	fmt.Fprintf(stderr, "robotstxt: unknown command %q (commands: fetch, check, test, diff, intent, open, crawlers, serve; see robotstxt --help)\n", args[0])
 	return exitError
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"robotstester/robots/verify"
 	"strings"
 
 	"robotstester/robots"
@@ -15,15 +16,20 @@ import (
 type summaryRow struct {
 	agent, reading, verdict, rule, example string
 	line, count, fetched                   int
+	role                                   string        // a log crawler's role in the catalogue
+	origins                                verify.Counts // where a log row's requests came from
 }
 
 // summaryWriter writes --summary's rows: the contract of --json is one
 // object a line with agent, verdict, line, rule and count (and, for a
-// log, fetched).
+// log, fetched, role, verified, forged and unverified).
 type summaryWriter struct {
 	rw   *rowWriter
 	form format
 	log  bool
+	// origins: the table shows the verified and forged requests of each
+	// row (JSON always has them, with role, for a log).
+	origins bool
 }
 
 func newSummaryWriter(form format, out *bufio.Writer, log bool, agentWidth, readingWidth int) *summaryWriter {
@@ -37,12 +43,16 @@ func newSummaryWriter(form format, out *bufio.Writer, log bool, agentWidth, read
 func (sw *summaryWriter) write(r summaryRow) {
 	fields := []field{str("agent", r.agent), str("verdict", r.verdict), num("line", r.line), str("rule", r.rule), num("count", r.count)}
 	if sw.log {
-		fields = append(fields, num("fetched", r.fetched))
+		fields = append(fields, num("fetched", r.fetched), str("role", r.role),
+			num("verified", r.origins.Verified), num("forged", r.origins.Forged), num("unverified", r.origins.Unverified))
 	}
 	if sw.form != jsonFormat {
 		fields = append(fields[:2:2], str("reading", r.reading), num("line", r.line), num("count", r.count))
 		if sw.log {
 			fields = append(fields, num("fetched", r.fetched))
+		}
+		if sw.origins {
+			fields = append(fields, num("verified", r.origins.Verified), num("forged", r.origins.Forged))
 		}
 		fields = append(fields, str("rule", r.rule), str("example", r.example))
 	}
@@ -54,7 +64,10 @@ func (sw *summaryWriter) write(r summaryRow) {
 func (sw *summaryWriter) writeTally(src *source, t robots.Tally) {
 	for _, l := range t.Lines {
 		r := summaryRow{agent: t.Agent, reading: t.Dialect.String(), verdict: verdictWord(l.Allowed),
-			line: l.Line, rule: l.Rule, count: l.Count, fetched: l.Fetched}
+			line: l.Line, rule: l.Rule, count: l.Count, fetched: l.Fetched, origins: l.Origins}
+		if sw.log {
+			r.role = logRole(t.Agent)
+		}
 		if t.Access.Permission != robots.FollowRules {
 			r.rule = src.decidedAlone(t.Dialect)
 		}
@@ -357,6 +370,10 @@ func noRequest(sf *siteFlags) error {
 // robots.ReadRequester) and deciding line; those of browsers and tools
 // are not checked, and the summary says how many there were.
 func summarizeLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.Dialect, fixed bool, form format, out *bufio.Writer) error {
+	oc, err := sf.origins.checker(c, sf.fetch)
+	if err != nil {
+		return err
+	}
 	reqs, done := sf.requests(c)
 	la := newLogAgents(named)
 	cov := src.coverage(d, fixed)
@@ -364,12 +381,18 @@ func summarizeLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.
 	read := 0
 	for e := range reqs {
 		read++
-		if a, ok := la.get(e.Agent); !ok && a.requester.Kind == robots.CrawlerRequester {
+		a, ok := la.get(e.Agent)
+		if !ok && a.requester.Kind == robots.CrawlerRequester {
 			continue // a crawler -a leaves out
 		}
-		cov.AddRequest(e.Agent, robots.EncodeURL(e.URL), e.Status)
+		origin := verify.Unverified
+		if a.requester.Kind == robots.CrawlerRequester {
+			origin = oc.check(a.requester.Token, e.Addr)
+		}
+		cov.AddRequestFrom(e.Agent, robots.EncodeURL(e.URL), e.Status, origin)
 		prog.step()
 	}
+	oc.say()
 	prog.done()
 	if err := done(); err != nil {
 		return err
@@ -378,8 +401,21 @@ func summarizeLog(c *cli, sf *siteFlags, src *source, named agentFlag, d robots.
 		return noRequest(sf)
 	}
 	sw := newSummaryWriter(form, out, true, 24, anyReading(d, fixed))
+	if sf.origins.inUse() {
+		sw.origins = true
+		sw.rw = newRowWriter(form, out, 24, 7, anyReading(d, fixed), 4, 7, 7, 8, 6, 26)
+	}
+	var words []string
 	for t := range cov.All() {
 		sw.writeTally(src, t)
+		if sw.origins {
+			words = append(words, t.OriginWords())
+		}
+	}
+	if form == tableFormat {
+		for _, w := range words {
+			fmt.Fprintf(out, "%s.\n", w)
+		}
 	}
 	others := cov.NotCrawlers()
 	if form == tableFormat {
@@ -479,4 +515,13 @@ func feed(c *cli, list iter.Seq[string], closeList func() error, perURL int, add
 	}
 	prog.done()
 	return closeList()
+}
+
+// logRole is a log crawler's role in the catalogue, "" for one it does
+// not know.
+func logRole(agent string) string {
+	if c, ok := robots.LookupCrawler(agent); ok {
+		return c.Role.String()
+	}
+	return ""
 }

@@ -142,9 +142,9 @@ garbage
 			expectation{stdout: []string{`{"verdict":"blocked","line":6,"group":5,"reading":"google","agent":"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)","rule":"Disallow: /","status":200,"url":"/blog"}`}}},
 		{"a log counted", []string{"check", "--file", file, "--log", log, "--summary", "--json"},
 			expectation{stdout: []string{
-				`{"agent":"Googlebot","verdict":"allowed","line":0,"rule":"","count":1,"fetched":0}`,
-				`{"agent":"Googlebot","verdict":"blocked","line":2,"rule":"Disallow: /private/","count":1,"fetched":1}`,
-				`{"agent":"GPTBot","verdict":"blocked","line":6,"rule":"Disallow: /","count":1,"fetched":1}`}}},
+				`{"agent":"Googlebot","verdict":"allowed","line":0,"rule":"","count":1,"fetched":0,"role":"search","verified":0,"forged":0,"unverified":1}`,
+				`{"agent":"Googlebot","verdict":"blocked","line":2,"rule":"Disallow: /private/","count":1,"fetched":1,"role":"search","verified":0,"forged":0,"unverified":1}`,
+				`{"agent":"GPTBot","verdict":"blocked","line":6,"rule":"Disallow: /","count":1,"fetched":1,"role":"ai-training","verified":0,"forged":0,"unverified":1}`}}},
 		{"a log, one crawler", []string{"check", "--file", file, "--log", log, "--summary", "-a", "GPTBot"},
 			expectation{stdout: []string{"GPTBot"}, notStdout: []string{"Googlebot"}}},
 		{"a site that answers 503", []string{"check", "--url", down, "--sitemap", local, "--summary", "--json", "-a", "Googlebot"},

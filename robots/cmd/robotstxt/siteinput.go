@@ -25,6 +25,7 @@ type siteFlags struct {
 	log     string
 	summary bool
 	matrix  bool
+	origins originFlags // with --log: how requests are verified
 }
 
 // register adds --sitemap, --trust-sitemaps and --summary to fs, and
@@ -38,6 +39,7 @@ func (sf *siteFlags) register(fs *flag.FlagSet, ff *fetchFlags, withLog bool) {
 	}
 	fs.BoolVar(&sf.summary, "summary", false, "print counts by crawler and deciding line instead of one row a check")
 	if withLog {
+		sf.origins.register(fs)
 		fs.BoolVar(&sf.matrix, "matrix", false, "print, for each crawler (every catalogued one without -a), the URLs allowed and blocked and the line that blocks most")
 	}
 }
