@@ -233,3 +233,13 @@ func TestReferenceList(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParseCatalogue is the catalogue's cost, paid once when a
+// program first asks for a crawler (the page, at its first analysis).
+func BenchmarkParseCatalogue(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if _, _, err := robots.ParseCatalogue(strings.NewReader(robots.CatalogueFile())); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
