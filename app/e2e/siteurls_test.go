@@ -203,7 +203,7 @@ func TestSiteURLs(t *testing.T) {
 	deadline := time.Now().Add(Timeout)
 	for {
 		csv := lastBlob(p)
-		if strings.Count(csv, "\n") == len(pages)+3 && strings.HasPrefix(csv, "source,url,agent,verdict,line,rule,status\n") {
+		if strings.Count(csv, "\n") == len(pages)+3 && strings.HasPrefix(csv, "source,url,agent,verdict,line,rule,status,crawler,role,origin,address\n") {
 			break
 		}
 		if time.Now().After(deadline) {

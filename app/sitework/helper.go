@@ -244,7 +244,9 @@ func (w *Worker) cover(q Query, pause robots.Pause, stopped func() bool, told fu
 		}
 		return func(done int) { told(min(from+times*done, total), total) }
 	}
-	if helper == nil || stopped() {
+	// The helper holds no address list: a count that checks requests by
+	// them is this worker's alone.
+	if helper == nil || stopped() || q.Origins != nil {
 		p, err := h.countTold(q, h.whole(), pause, tell(0, 1))
 		if err != nil {
 			return nil, err
