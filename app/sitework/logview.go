@@ -166,12 +166,13 @@ func said(r *sitemsg.LogRow, t *robots.Tally, listed bool) string {
 		}
 	}
 	s := r.Agent + ": " + strings.Join(parts, ", ")
-	if r.Forged > b.Forged || r.Blocked == 0 {
-		if r.Blocked > 0 {
-			s += "; "
-		}
-		s += fmt.Sprintf("%s of its %s came from addresses outside %s published list: forged, not %s",
-			sitemsg.Grouped(r.Forged), sitemsg.GroupedPlural(r.Requests, "request", "requests"), possessive(r.Vendor), r.Agent)
+	switch {
+	case r.Blocked == 0:
+		s += fmt.Sprintf("%s of its %s forged: they came from outside %s published list, so not from %s",
+			sitemsg.Grouped(r.Forged), sitemsg.GroupedPlural(r.Requests, "request is", "requests are"), possessive(r.Vendor), r.Agent)
+	case r.Forged > b.Forged:
+		s += fmt.Sprintf("; in all, %s of its %s forged (from outside %s published list)",
+			sitemsg.Grouped(r.Forged), sitemsg.GroupedPlural(r.Requests, "request is", "requests are"), possessive(r.Vendor))
 	}
 	return s + "."
 }

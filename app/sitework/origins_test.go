@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"robotstester/app/sitemsg"
+	"robotstester/robots"
 	"robotstester/robots/verify"
 	"robotstester/robots/verify/verifytest"
 )
@@ -143,5 +144,33 @@ func TestStateKeepsOrigins(t *testing.T) {
 	}
 	if v4 == 0 || v6 == 0 || none == 0 {
 		t.Errorf("addresses: %d IPv4, %d IPv6, %d none", v4, v6, none)
+	}
+}
+
+// TestSaid words the notable crawlers: requests to blocked URLs by where
+// they came from, and a forged crawler as such.
+func TestSaid(t *testing.T) {
+	for _, c := range []struct {
+		r      sitemsg.LogRow
+		b      verify.Counts
+		listed bool
+		want   string
+	}{
+		{sitemsg.LogRow{Agent: "GPTBot", Vendor: "OpenAI", Requests: 215, Blocked: 215, Verified: 214, Forged: 1},
+			verify.Counts{Requests: 215, Verified: 214, Forged: 1}, true,
+			"GPTBot: 215 requests to blocked URLs, 214 from OpenAI's published addresses, 1 forged."},
+		{sitemsg.LogRow{Agent: "Googlebot", Vendor: "Google", Requests: 40, Forged: 12, Verified: 28}, verify.Counts{}, true,
+			"Googlebot: 12 of its 40 requests are forged: they came from outside Google's published list, so not from Googlebot."},
+		{sitemsg.LogRow{Agent: "Googlebot", Vendor: "Google", Requests: 40, Blocked: 3, Forged: 12, Verified: 28},
+			verify.Counts{Requests: 3, Verified: 3}, true,
+			"Googlebot: 3 requests to blocked URLs, 3 from Google's published addresses; in all, 12 of its 40 requests are forged (from outside Google's published list)."},
+		{sitemsg.LogRow{Agent: "AhrefsBot", Vendor: "Ahrefs", Requests: 9, Blocked: 9, Unverified: 9}, verify.Counts{Requests: 9, Unverified: 9}, false,
+			"AhrefsBot: 9 requests to blocked URLs, none checked: no address list at hand."},
+		{sitemsg.LogRow{Agent: "bingbot", Requests: 9, Verified: 9}, verify.Counts{}, true, ""},
+	} {
+		tl := robots.Tally{Origins: verify.Tally{Blocked: c.b}}
+		if got := said(&c.r, &tl, c.listed); got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.r.Agent, got, c.want)
+		}
 	}
 }

@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -12,6 +14,7 @@ import (
 	"robotstester/app/sitemsg"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/widget"
+	"robotstester/internal/relayapi"
 )
 
 // siteIO is the page's side of the site URLs (siteurls, a model the
@@ -115,6 +118,22 @@ func (io *siteIO) run(ctx, own app.Context, w effect.IO) bool {
 			el.Call("querySelector", "span").Set("textContent", w.Text)
 			ctx.PreventUpdate()
 		}
+	case effect.ReadList:
+		to, tok := io.to, w.Token
+		dom.ListGet(tok, func(r dom.ListRecord, err error) {
+			own.Dispatch(func(ctx app.Context) {
+				to.Send(ctx, siteurls.ListRead{Token: tok, Text: r.Text, Fetched: r.Fetched, Source: r.Source, Now: time.Now(), Denied: err != nil})
+			})
+		})
+	case effect.FetchList:
+		io.fetchList(own, w.Token)
+	case effect.StoreList:
+		to := io.to
+		dom.ListPut(dom.ListRecord{Token: w.Token, Text: w.Text, Fetched: w.Fetched, Source: w.Source}, func(err error) {
+			if err != nil {
+				own.Dispatch(func(ctx app.Context) { to.Send(ctx, siteurls.ListsUnkept{}) })
+			}
+		})
 	case effect.NoRedraw:
 		ctx.PreventUpdate()
 	default:
@@ -183,6 +202,37 @@ func (io *siteIO) post(p effect.Post) {
 		p.Request.Relay = dom.AbsoluteURL(relay)
 	}
 	io.worker.Post(p.Request, body)
+}
+
+// fetchList asks the relay for the address list of the crawler tok
+// (PREFIX/ranges?token=TOKEN, beside the relay's PREFIX/fetch), and
+// sends back what came of it.
+func (io *siteIO) fetchList(own app.Context, tok string) {
+	to := io.to
+	answer := func(m siteurls.ListFetched) { own.Dispatch(func(ctx app.Context) { to.Send(ctx, m) }) }
+	relay, ok := strings.CutSuffix(app.Getenv(RelayEnv), "/fetch")
+	if !ok {
+		answer(siteurls.ListFetched{Token: tok, Failed: "the relay's address does not end in /fetch, beside which its lists are"})
+		return
+	}
+	dom.RelayGet(dom.AbsoluteURL(relay+"/ranges"), "token", tok, dom.FetchTimeout, func(r dom.RelayReply) {
+		m := siteurls.ListFetched{Token: tok, Text: r.Text, Fetched: r.Fetched, Source: r.Source}
+		switch {
+		case r.Err != nil:
+			m.Failed = "the relay could not be asked (" + r.Err.Error() + ")"
+		case r.Status != 200:
+			var e relayapi.Error
+			json.Unmarshal([]byte(r.Text), &e)
+			m.Failed = "this site's relay answered " + strconv.Itoa(r.Status)
+			if e.Error != "" {
+				m.Failed += " (" + e.Error + ")"
+			}
+		}
+		if m.Failed != "" {
+			m.Text = ""
+		}
+		answer(m)
+	})
 }
 
 // siteBegin is the site URLs' message at the page's start: whether the
