@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -218,6 +219,8 @@ func (io *siteIO) fetchList(own app.Context, tok string) {
 	dom.RelayGet(dom.AbsoluteURL(relay+"/ranges"), "token", tok, dom.FetchTimeout, func(r dom.RelayReply) {
 		m := siteurls.ListFetched{Token: tok, Text: r.Text, Fetched: r.Fetched, Source: r.Source}
 		switch {
+		case errors.Is(r.Err, dom.ErrNoRelay):
+			m.Failed = "this site has no relay to get it through"
 		case r.Err != nil:
 			m.Failed = "the relay could not be asked (" + r.Err.Error() + ")"
 		case r.Status != 200:
