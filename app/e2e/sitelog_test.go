@@ -5,11 +5,13 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -25,16 +27,22 @@ const EnvLogScreenshot = "E2E_LOG_SCREENSHOT"
 
 // listsSite serves the built site with its relay's address lists read
 // from robots/verify/testdata (-fetch-ranges-dir): the fixtures of
-// Googlebot, bingbot and GPTBot.
-func listsSite(t *testing.T) string {
+// Googlebot, bingbot and GPTBot. It counts the lists asked for.
+func listsSite(t *testing.T) (string, *atomic.Int32) {
 	opts := server.Options{Dir: suite.SiteDir(t, ""), Relay: relay.Config{RangesDir: filepath.Join("..", "..", "robots", "verify", "testdata")}}
 	h, err := opts.Handler()
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(h)
+	var asked atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/ranges" {
+			asked.Add(1)
+		}
+		h.ServeHTTP(w, r)
+	}))
 	t.Cleanup(srv.Close)
-	return srv.URL + "/"
+	return srv.URL + "/", &asked
 }
 
 // spread moves the log's lines over days, a day every 600 lines, so
@@ -63,7 +71,7 @@ func TestSiteURLsLogOrigins(t *testing.T) {
 	log, want := verifytest.Log(45, 3000)
 	log = spread(log)
 	robotsTxt := "User-agent: *\nDisallow: " + verifytest.Disallowed + "\n"
-	site := listsSite(t)
+	site, asked := listsSite(t)
 	p := suite.NewPage(t)
 	p.Open(site)
 	viewport(p, 1200, 900)
@@ -101,6 +109,23 @@ func TestSiteURLsLogOrigins(t *testing.T) {
 		t.Errorf("%d bars in the chart, want 5 days", p.Count("#site-urls-log figure.log-days svg rect"))
 	}
 
+	// A crawler's rules and examples.
+	p.Click(`button[data-log-open="GPTBot"]`)
+	p.Wait(`button[data-log-open="GPTBot"][aria-expanded="true"]`)
+	p.Wait(`#site-urls-log tr.log-more [data-log-line="2"]`)
+	sayViolations(t, "the log's view", axeRun(t, p))
+
+	if out := os.Getenv(EnvLogScreenshot); out != "" {
+		p.Call("scrolling to the log", `() => document.querySelector("#site-urls-log").scrollIntoView()`)
+		ctx, cancel := context.WithTimeout(p.Context(), Timeout)
+		defer cancel()
+		shot, err := chromedp.Run(ctx, chromedp.Screenshot("#site-urls-log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writePNG(t, out, shot)
+	}
+
 	// Sorted by forged requests: the header says so, the most forged
 	// first in its group.
 	p.Click(`button[data-log-sort="forged"]`)
@@ -112,21 +137,20 @@ func TestSiteURLsLogOrigins(t *testing.T) {
 	}
 	p.Click(`button[data-log-sort="forged"]`)
 	p.Wait(`th[aria-sort="ascending"] button[data-log-sort="forged"]`)
+	noExceptions(t, p)
 
-	// A crawler's rules and examples.
-	p.Click(`button[data-log-open="GPTBot"]`)
-	p.Wait(`button[data-log-open="GPTBot"][aria-expanded="true"]`)
-	p.Wait(`#site-urls-log tr.log-more [data-log-line="2"]`)
-
-	if out := os.Getenv(EnvLogScreenshot); out != "" {
-		p.Call("scrolling to the log", `() => document.querySelector("#site-urls-log").scrollIntoView()`)
-		ctx, cancel := context.WithTimeout(p.Context(), Timeout)
-		defer cancel()
-		shot, err := chromedp.Run(ctx, chromedp.Screenshot("#site-urls-log"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		writePNG(t, out, shot)
+	// Opened again, the page reads back the log kept, and the lists kept
+	// in the browser: the relay is not asked again.
+	if n := asked.Load(); n != 3 {
+		t.Errorf("the relay was asked for %d lists, want 3", n)
+	}
+	p.Reload()
+	p.Click("#site-urls-toggle")
+	for tok, w := range want {
+		p.WaitAttr(`#site-urls-log tr[data-log-agent="`+tok+`"]`, "data-verified", strconv.Itoa(w.All.Verified))
+	}
+	if n := asked.Load(); n != 3 {
+		t.Errorf("opened again, the relay was asked for %d lists in all, want 3", n)
 	}
 	noExceptions(t, p)
 }
