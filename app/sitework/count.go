@@ -195,14 +195,14 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 	if compared {
 		covSub, covList = diffSub.Counted(), diffList.Counted()
 	}
-	who := make([]requester, len(h.requests.agents))
+	check := newOrigins(q.Origins, &h.requests)
 	days := map[sitemsg.DayCount]int{}
 	for i := sh.requests.from; i < sh.requests.to; i++ {
 		if stopped(i - sh.requests.from) {
 			return nil, robots.ErrStopped
 		}
 		u, agent, status := h.requests.At(i)
-		origin, day, w := originOf(q.Origins, &h.requests, i, who)
+		origin, day, w := check.of(&h.requests, i)
 		covReqs.AddRequestFrom(agent, u, status, origin)
 		if w.crawler && day >= 0 {
 			days[sitemsg.DayCount{Agent: w.token, Day: day}]++

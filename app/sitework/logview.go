@@ -64,11 +64,8 @@ func logView(c *sitemsg.Coverage, q Query, w *Wording) *sitemsg.LogView {
 		var list *ListAtHand
 		if known && len(cr.Ranges) > 0 {
 			list = lists[cr.Ranges[0]]
-			if list == nil && !slices.Contains(v.Wants, cr.Token) && !slices.ContainsFunc(v.Wants, func(tok string) bool {
-				o, _ := robots.LookupCrawler(tok)
-				return len(o.Ranges) > 0 && o.Ranges[0] == cr.Ranges[0]
-			}) {
-				v.Wants = append(v.Wants, cr.Token)
+			if tok := listToken(cr.Ranges[0]); list == nil && !slices.Contains(v.Wants, tok) {
+				v.Wants = append(v.Wants, tok)
 			}
 			if list != nil && !slices.Contains(listsUsed, list.URL) {
 				listsUsed = append(listsUsed, list.URL)
@@ -91,6 +88,20 @@ func logView(c *sitemsg.Coverage, q Query, w *Wording) *sitemsg.LogView {
 		v.Chart = new(chartNode(all, "Crawlers' requests per day"))
 	}
 	return v
+}
+
+// listToken returns the crawler to ask the relay for the list at u: the
+// first of the catalogue whose first list it is (Googlebot for Google's
+// common crawlers), so that a list is asked for once whichever of its
+// crawlers the log names, and by the name a relay's folder of lists
+// most likely files it under.
+func listToken(u string) string {
+	for _, c := range robots.Crawlers() {
+		if len(c.Ranges) > 0 && c.Ranges[0] == u {
+			return c.Token
+		}
+	}
+	return ""
 }
 
 // notable returns the sentences on the crawlers worth saying: the most

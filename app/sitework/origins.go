@@ -102,19 +102,54 @@ type requester struct {
 	token   string
 }
 
-// originOf returns where request i of r came from, checked by o, and its
-// day (-1 for none); who is the requesters read so far, by the index of
-// their strings.
-func originOf(o *robots.Origins, r *Requests, i int, who []requester) (verify.Status, int, *requester) {
+// originKey is a requester and an address, the key of the checks made.
+type originKey struct {
+	agent uint32
+	fam   uint8
+	ip    [16]byte
+}
+
+// maxChecksKept bounds the checks an origins' memo keeps: a log's
+// crawlers come from a few thousand addresses; past it, each request is
+// checked anew.
+const maxChecksKept = 1 << 16
+
+// origins checks a log's requests by o, each requester's address once:
+// who is the requesters read so far, by the index of their strings, and
+// seen the checks made.
+type origins struct {
+	o    *robots.Origins
+	who  []requester
+	seen map[originKey]verify.Status
+}
+
+func newOrigins(o *robots.Origins, r *Requests) *origins {
+	return &origins{o: o, who: make([]requester, len(r.agents))}
+}
+
+// of returns where request i of r came from, and its day (-1 for none),
+// with what the count knows of its requester.
+func (c *origins) of(r *Requests, i int) (verify.Status, int, *requester) {
 	k := r.agent[i]
-	w := &who[k]
+	w := &c.who[k]
 	if !w.read {
 		rq := robots.ReadRequester(r.agents[k])
 		*w = requester{read: true, crawler: rq.Kind == robots.CrawlerRequester, token: rq.Token}
 	}
 	addr, day := r.From(i)
-	if !w.crawler || o == nil {
+	if !w.crawler || c.o == nil || !addr.IsValid() {
 		return verify.Unverified, day, w
 	}
-	return o.Check(context.Background(), w.token, addr), day, w
+	key := originKey{agent: k, fam: r.fam[i], ip: r.ip[i]}
+	if s, ok := c.seen[key]; ok {
+		return s, day, w
+	}
+	s := c.o.Check(context.Background(), w.token, addr)
+	if c.seen == nil {
+		c.seen = map[originKey]verify.Status{}
+	}
+	if len(c.seen) < maxChecksKept {
+		c.seen[key] = s
+	}
+	return s, day, w
 }

@@ -479,7 +479,7 @@ func (s *SiteURLs) EachRow(q Query, pause robots.Pause, fn func(SiteRow) error) 
 	sub, list, reqs := s.submitted.View(), s.listed.View(), s.requests.View()
 	s.mu.Unlock()
 	n := 0
-	who := make([]requester, len(reqs.agents))
+	check := newOrigins(q.Origins, &reqs)
 	row := func(source, u, agent string, status int, from int) error {
 		n++
 		if n%siteStep == 0 && pause != nil && pause() {
@@ -501,7 +501,7 @@ func (s *SiteURLs) EachRow(q Query, pause robots.Pause, fn func(SiteRow) error) 
 		}
 		r := SiteRow{Source: source, URL: u, Agent: agent, Allowed: ru.Allowed, Line: ru.Line, Status: status}
 		if source == "log" {
-			origin, _, w := originOf(q.Origins, &reqs, from, who)
+			origin, _, w := check.of(&reqs, from)
 			r.Crawler, r.Origin = w.token, originStatus(origin)
 			if c, ok := robots.LookupCrawler(w.token); ok {
 				r.Role = c.Role.String()
