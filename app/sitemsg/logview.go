@@ -1,5 +1,7 @@
 package sitemsg
 
+import "strconv"
+
 // Addresses, a Request's kind: the message's data is the published
 // address list of a catalogued crawler (List.Token), as the fetch relay
 // answered it (GET PREFIX/ranges?token=TOKEN), which the worker reads
@@ -15,6 +17,9 @@ type AddressList struct {
 	// first the catalogue gives for it, which the crawlers that share
 	// that first list share.
 	Token string `json:"token"`
+	// N is the list's place among the catalogue's lists of Token: 0, its
+	// first; 1 its second (the relay's &n=1).
+	N int `json:"n,omitempty"`
 	// Fetched is when the relay got the list (RFC 3339), "" when
 	// unknown; Source where from: the list's URL, or "file" (a relay's
 	// folder of lists).
@@ -48,14 +53,31 @@ type LogView struct {
 	// date or why it is missing: "Google's list (Googlebot): addresses
 	// as of 30 November 2026".
 	Lists []string `json:"lists,omitempty"`
-	// Wants are the crawlers whose address list the worker has not been
-	// given, nor told missing: the page asks the relay for them.
-	Wants []string `json:"wants,omitempty"`
+	// Wants are the address lists the worker has not been given, nor
+	// told missing, of the log's crawlers: the page asks the relay for
+	// them.
+	Wants []ListWant `json:"wants,omitempty"`
 	// Chart is the requests per day, when the log spans more than one.
 	Chart *Node `json:"chart,omitempty"`
 	// NotCrawlers says which requests are not counted, and why
 	// (p[data-browsers]).
 	NotCrawlers Node `json:"nc"`
+}
+
+// A ListWant names an address list: the N-th (from 0) the catalogue
+// gives for the crawler Token.
+type ListWant struct {
+	Token string `json:"token"`
+	N     int    `json:"n,omitempty"`
+}
+
+// Key returns the list's name where the page keeps it: "GPTBot", and
+// "Google-Read-Aloud.1" for a second list.
+func (w ListWant) Key() string {
+	if w.N == 0 {
+		return w.Token
+	}
+	return w.Token + "." + strconv.Itoa(w.N)
 }
 
 // A LogRow is one crawler's requests in a log.

@@ -64,14 +64,17 @@ func logView(c *sitemsg.Coverage, q Query, w *Wording) *sitemsg.LogView {
 		var list *ListAtHand
 		if known && len(cr.Ranges) > 0 {
 			list = lists[cr.Ranges[0]]
-			if tok := listToken(cr.Ranges[0]); list == nil && !slices.Contains(v.Wants, tok) {
-				v.Wants = append(v.Wants, tok)
-			}
-			if list != nil && !slices.Contains(listsUsed, list.URL) {
-				listsUsed = append(listsUsed, list.URL)
+			for _, u := range cr.Ranges {
+				l := lists[u]
+				if want := listWant(u); l == nil && !slices.Contains(v.Wants, want) {
+					v.Wants = append(v.Wants, want)
+				}
+				if l != nil && !slices.Contains(listsUsed, u) {
+					listsUsed = append(listsUsed, u)
+				}
 			}
 		}
-		r.Details = append(r.Details, text("p", "note", originWords(&r, t, cr, known, list)))
+		r.Details = append(r.Details, text("p", "note", originWords(&r, cr, known, list, lists)))
 		v.Rows = append(v.Rows, r)
 	}
 	v.Said = notable(v.Rows, c.Requests, lists)
@@ -82,7 +85,13 @@ func logView(c *sitemsg.Coverage, q Query, w *Wording) *sitemsg.LogView {
 		v.Lists = append(v.Lists, s)
 	}
 	if len(v.Wants) > 0 {
-		v.Lists = append(v.Lists, "Getting the address lists of "+strings.Join(v.Wants, ", ")+" through this site's relay…")
+		var names []string
+		for _, w := range v.Wants {
+			if !slices.Contains(names, w.Token) {
+				names = append(names, w.Token)
+			}
+		}
+		v.Lists = append(v.Lists, "Getting the address lists of "+strings.Join(names, ", ")+" through this site's relay…")
 	}
 	if all := allDays(c.Days); len(all) > 1 {
 		v.Chart = new(chartNode(all, "Crawlers' requests per day"))
@@ -90,18 +99,18 @@ func logView(c *sitemsg.Coverage, q Query, w *Wording) *sitemsg.LogView {
 	return v
 }
 
-// listToken returns the crawler to ask the relay for the list at u: the
-// first of the catalogue whose first list it is (Googlebot for Google's
-// common crawlers), so that a list is asked for once whichever of its
-// crawlers the log names, and by the name a relay's folder of lists
-// most likely files it under.
-func listToken(u string) string {
+// listWant returns how to ask the relay for the list at u: by the first
+// crawler of the catalogue that gives it (Googlebot for Google's common
+// crawlers), and its place among that crawler's lists, so that a list is
+// asked for once whichever of its crawlers the log names, and by the
+// name a relay's folder of lists most likely files it under.
+func listWant(u string) sitemsg.ListWant {
 	for _, c := range robots.Crawlers() {
-		if len(c.Ranges) > 0 && c.Ranges[0] == u {
-			return c.Token
+		if i := slices.Index(c.Ranges, u); i >= 0 {
+			return sitemsg.ListWant{Token: c.Token, N: i}
 		}
 	}
-	return ""
+	return sitemsg.ListWant{}
 }
 
 // notable returns the sentences on the crawlers worth saying: the most
@@ -190,7 +199,7 @@ func said(r *sitemsg.LogRow, t *robots.Tally, listed bool) string {
 
 // originWords says in a row's details where its requests came from, and
 // why they could not be checked when they could not.
-func originWords(r *sitemsg.LogRow, t *robots.Tally, cr robots.Crawler, known bool, l *ListAtHand) string {
+func originWords(r *sitemsg.LogRow, cr robots.Crawler, known bool, l *ListAtHand, lists map[string]*ListAtHand) string {
 	switch {
 	case !known:
 		return "The catalogue does not know " + r.Agent + ": no address list to check its requests by."
@@ -203,8 +212,14 @@ func originWords(r *sitemsg.LogRow, t *robots.Tally, cr robots.Crawler, known bo
 	}
 	s := fmt.Sprintf("By %s published addresses (%s): %s verified, %s forged, %s unverified (no address logged).",
 		possessive(cr.Vendor), asOf(l), sitemsg.Grouped(r.Verified), sitemsg.Grouped(r.Forged), sitemsg.Grouped(r.Unverified))
-	if len(cr.Ranges) > 1 {
-		s += fmt.Sprintf(" Only the first of its %d lists is at hand: a request outside it is unverified, not forged.", len(cr.Ranges))
+	held := 0
+	for _, u := range cr.Ranges {
+		if h := lists[u]; h != nil && h.List != nil {
+			held++
+		}
+	}
+	if held < len(cr.Ranges) {
+		s += fmt.Sprintf(" Only %d of its %d lists is at hand: a request outside it is unverified, not forged.", held, len(cr.Ranges))
 	}
 	return s
 }

@@ -45,10 +45,10 @@ type addressLists struct {
 // there is none. A list that cannot be read is said missing, with why.
 func (a *addressLists) give(l sitemsg.AddressList, body io.Reader) {
 	c, ok := robots.LookupCrawler(l.Token)
-	if !ok || len(c.Ranges) == 0 {
+	if !ok || l.N < 0 || l.N >= len(c.Ranges) {
 		return
 	}
-	h := &ListAtHand{Token: c.Token, URL: c.Ranges[0], Missing: l.Missing, Source: l.Source}
+	h := &ListAtHand{Token: c.Token, URL: c.Ranges[l.N], Missing: l.Missing, Source: l.Source}
 	if t, err := time.Parse(time.RFC3339, l.Fetched); err == nil {
 		h.Fetched = t
 	}

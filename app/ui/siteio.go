@@ -120,17 +120,17 @@ func (io *siteIO) run(ctx, own app.Context, w effect.IO) bool {
 			ctx.PreventUpdate()
 		}
 	case effect.ReadList:
-		to, tok := io.to, w.Token
-		dom.ListGet(tok, func(r dom.ListRecord, err error) {
+		to, list := io.to, w.List
+		dom.ListGet(list.Key(), func(r dom.ListRecord, err error) {
 			own.Dispatch(func(ctx app.Context) {
-				to.Send(ctx, siteurls.ListRead{Token: tok, Text: r.Text, Fetched: r.Fetched, Source: r.Source, Now: time.Now(), Denied: err != nil})
+				to.Send(ctx, siteurls.ListRead{List: list, Text: r.Text, Fetched: r.Fetched, Source: r.Source, Now: time.Now(), Denied: err != nil})
 			})
 		})
 	case effect.FetchList:
-		io.fetchList(own, w.Token)
+		io.fetchList(own, w.List)
 	case effect.StoreList:
 		to := io.to
-		dom.ListPut(dom.ListRecord{Token: w.Token, Text: w.Text, Fetched: w.Fetched, Source: w.Source}, func(err error) {
+		dom.ListPut(dom.ListRecord{Key: w.List.Key(), Text: w.Text, Fetched: w.Fetched, Source: w.Source}, func(err error) {
 			if err != nil {
 				own.Dispatch(func(ctx app.Context) { to.Send(ctx, siteurls.ListsUnkept{}) })
 			}
@@ -205,19 +205,23 @@ func (io *siteIO) post(p effect.Post) {
 	io.worker.Post(p.Request, body)
 }
 
-// fetchList asks the relay for the address list of the crawler tok
-// (PREFIX/ranges?token=TOKEN, beside the relay's PREFIX/fetch), and
-// sends back what came of it.
-func (io *siteIO) fetchList(own app.Context, tok string) {
+// fetchList asks the relay for the address list list
+// (PREFIX/ranges?token=TOKEN, beside the relay's PREFIX/fetch; &n=N for
+// a crawler's list after its first), and sends back what came of it.
+func (io *siteIO) fetchList(own app.Context, list sitemsg.ListWant) {
 	to := io.to
 	answer := func(m siteurls.ListFetched) { own.Dispatch(func(ctx app.Context) { to.Send(ctx, m) }) }
 	relay, ok := strings.CutSuffix(app.Getenv(RelayEnv), "/fetch")
 	if !ok {
-		answer(siteurls.ListFetched{Token: tok, Failed: "the relay's address does not end in /fetch, beside which its lists are"})
+		answer(siteurls.ListFetched{List: list, Failed: "the relay's address does not end in /fetch, beside which its lists are"})
 		return
 	}
-	dom.RelayGet(dom.AbsoluteURL(relay+"/ranges"), "token", tok, dom.FetchTimeout, func(r dom.RelayReply) {
-		m := siteurls.ListFetched{Token: tok, Text: r.Text, Fetched: r.Fetched, Source: r.Source}
+	at := relay + "/ranges"
+	if list.N > 0 {
+		at += "?n=" + strconv.Itoa(list.N)
+	}
+	dom.RelayGet(dom.AbsoluteURL(at), "token", list.Token, dom.FetchTimeout, func(r dom.RelayReply) {
+		m := siteurls.ListFetched{List: list, Text: r.Text, Fetched: r.Fetched, Source: r.Source}
 		switch {
 		case errors.Is(r.Err, dom.ErrNoRelay):
 			m.Failed = "this site has no relay to get it through"

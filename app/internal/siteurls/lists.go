@@ -29,29 +29,29 @@ type logState struct {
 	// lists are the lists got, by the token asked for; asked the tokens
 	// asked for since the worker started; stored, a list kept in the
 	// browser but old, to use when the relay gives no newer one.
-	lists  map[string]keptList
-	asked  map[string]bool
-	stored map[string]keptList
+	lists  map[sitemsg.ListWant]keptList
+	asked  map[sitemsg.ListWant]bool
+	stored map[sitemsg.ListWant]keptList
 	// unkept: the browser keeps no list (said once, in the log's view).
 	unkept bool
 }
 
 // wantLists asks for the address lists the worker's count wants, each
 // once: from the browser's store first, then the relay.
-func (m *SiteURLs) wantLists(st *step, wants []string) {
-	for _, tok := range wants {
-		if m.log.asked[tok] {
+func (m *SiteURLs) wantLists(st *step, wants []sitemsg.ListWant) {
+	for _, w := range wants {
+		if m.log.asked[w] {
 			continue
 		}
 		if m.log.asked == nil {
-			m.log.asked = map[string]bool{}
+			m.log.asked = map[sitemsg.ListWant]bool{}
 		}
-		m.log.asked[tok] = true
-		if l, ok := m.log.lists[tok]; ok {
-			m.giveList(st, tok, l)
+		m.log.asked[w] = true
+		if l, ok := m.log.lists[w]; ok {
+			m.giveList(st, w, l)
 			continue
 		}
-		st.do(effect.ReadList{Token: tok})
+		st.do(effect.ReadList{List: w})
 	}
 }
 
@@ -64,7 +64,7 @@ func (m *SiteURLs) listRead(st *step, r ListRead) {
 	l := keptList{text: r.Text, fetched: r.Fetched, source: r.Source}
 	if r.Text != "" {
 		if at, err := time.Parse(time.RFC3339, r.Fetched); err == nil && r.Now.Sub(at) < ListFresh {
-			m.useList(st, r.Token, l)
+			m.useList(st, r.List, l)
 			return
 		}
 	}
@@ -72,15 +72,15 @@ func (m *SiteURLs) listRead(st *step, r ListRead) {
 	case m.relay:
 		if r.Text != "" {
 			if m.log.stored == nil {
-				m.log.stored = map[string]keptList{}
+				m.log.stored = map[sitemsg.ListWant]keptList{}
 			}
-			m.log.stored[r.Token] = l
+			m.log.stored[r.List] = l
 		}
-		st.do(effect.FetchList{Token: r.Token})
+		st.do(effect.FetchList{List: r.List})
 	case r.Text != "":
-		m.useList(st, r.Token, l)
+		m.useList(st, r.List, l)
 	default:
-		m.missing(st, r.Token, "this site has no fetch relay to get it through")
+		m.missing(st, r.List, "this site has no fetch relay to get it through")
 	}
 }
 
@@ -91,47 +91,48 @@ func (m *SiteURLs) listFetched(st *step, r ListFetched) {
 	if r.Failed == "" {
 		l := keptList{text: r.Text, fetched: r.Fetched, source: r.Source}
 		if !m.log.unkept {
-			st.do(effect.StoreList{Token: r.Token, Text: r.Text, Fetched: r.Fetched, Source: r.Source})
+			st.do(effect.StoreList{List: r.List, Text: r.Text, Fetched: r.Fetched, Source: r.Source})
 		}
-		m.useList(st, r.Token, l)
+		m.useList(st, r.List, l)
 		return
 	}
-	if l, ok := m.log.stored[r.Token]; ok {
-		m.useList(st, r.Token, l)
+	if l, ok := m.log.stored[r.List]; ok {
+		m.useList(st, r.List, l)
 		return
 	}
-	m.missing(st, r.Token, r.Failed)
+	m.missing(st, r.List, r.Failed)
 }
 
 // useList keeps a list in memory and gives it to the worker.
-func (m *SiteURLs) useList(st *step, tok string, l keptList) {
+func (m *SiteURLs) useList(st *step, w sitemsg.ListWant, l keptList) {
 	if m.log.lists == nil {
-		m.log.lists = map[string]keptList{}
+		m.log.lists = map[sitemsg.ListWant]keptList{}
 	}
-	m.log.lists[tok] = l
-	m.giveList(st, tok, l)
+	m.log.lists[w] = l
+	m.giveList(st, w, l)
 }
 
 // giveList gives the worker a list.
-func (m *SiteURLs) giveList(st *step, tok string, l keptList) {
-	st.do(effect.Post{Request: sitemsg.Request{Kind: sitemsg.Addresses, List: &sitemsg.AddressList{Token: tok, Fetched: l.fetched, Source: l.source}}, Text: l.text})
+func (m *SiteURLs) giveList(st *step, w sitemsg.ListWant, l keptList) {
+	st.do(effect.Post{Request: sitemsg.Request{Kind: sitemsg.Addresses,
+		List: &sitemsg.AddressList{Token: w.Token, N: w.N, Fetched: l.fetched, Source: l.source}}, Text: l.text})
 }
 
-// missing tells the worker why no list of tok is at hand.
-func (m *SiteURLs) missing(st *step, tok, why string) {
-	st.do(effect.Post{Request: sitemsg.Request{Kind: sitemsg.Addresses, List: &sitemsg.AddressList{Token: tok, Missing: why}}})
+// missing tells the worker why the list w is not at hand.
+func (m *SiteURLs) missing(st *step, w sitemsg.ListWant, why string) {
+	st.do(effect.Post{Request: sitemsg.Request{Kind: sitemsg.Addresses, List: &sitemsg.AddressList{Token: w.Token, N: w.N, Missing: why}}})
 }
 
 // restartLists gives a worker started again the lists got so far; the
 // others it will ask for again.
 func (m *SiteURLs) restartLists(st *step) {
 	m.log.asked = nil
-	for tok, l := range m.log.lists {
+	for w, l := range m.log.lists {
 		if m.log.asked == nil {
-			m.log.asked = map[string]bool{}
+			m.log.asked = map[sitemsg.ListWant]bool{}
 		}
-		m.log.asked[tok] = true
-		m.giveList(st, tok, l)
+		m.log.asked[w] = true
+		m.giveList(st, w, l)
 	}
 }
 

@@ -10,7 +10,11 @@ import (
 
 // counted has the worker answer the count under way with a log whose
 // counts want the lists of wants.
-func (b *bench) counted(wants ...string) {
+func (b *bench) counted(tokens ...string) {
+	var wants []sitemsg.ListWant
+	for _, tok := range tokens {
+		wants = append(wants, sitemsg.ListWant{Token: tok})
+	}
 	b.reply(sitemsg.Reply{Kind: sitemsg.Counted, ID: b.m.asked, View: &sitemsg.View{Version: b.m.held.Version,
 		Log: &sitemsg.LogView{Rows: []sitemsg.LogRow{{Agent: "GPTBot"}}, Wants: wants}}})
 }
@@ -33,7 +37,7 @@ func TestSiteURLsLists(t *testing.T) {
 	var reads []string
 	for _, w := range io {
 		if r, ok := w.(effect.ReadList); ok {
-			reads = append(reads, r.Token)
+			reads = append(reads, r.List.Key())
 		}
 	}
 	if len(reads) != 3 {
@@ -48,31 +52,31 @@ func TestSiteURLsLists(t *testing.T) {
 	old := now.Add(-48 * time.Hour).Format(time.RFC3339)
 
 	// Fresh in the store: given to the worker as it is.
-	b.send(ListRead{Token: "GPTBot", Text: `{"prefixes":[]}`, Fetched: fresh, Source: "file", Now: now})
+	b.send(ListRead{List: sitemsg.ListWant{Token: "GPTBot"}, Text: `{"prefixes":[]}`, Fetched: fresh, Source: "file", Now: now})
 	ps := b.posts()
 	if len(ps) != 1 || ps[0].Request.Kind != sitemsg.Addresses || ps[0].Request.List.Token != "GPTBot" || ps[0].Text != `{"prefixes":[]}` || ps[0].Request.List.Fetched != fresh {
 		t.Errorf("a fresh list kept: %+v", ps)
 	}
 	// Old in the store: the relay is asked; it fails: the old one is used.
-	b.send(ListRead{Token: "Googlebot", Text: "old", Fetched: old, Now: now})
-	if f, ok := has[effect.FetchList](b.take()); !ok || f.Token != "Googlebot" {
+	b.send(ListRead{List: sitemsg.ListWant{Token: "Googlebot"}, Text: "old", Fetched: old, Now: now})
+	if f, ok := has[effect.FetchList](b.take()); !ok || f.List.Token != "Googlebot" {
 		t.Error("an old list: not asked of the relay")
 	}
-	b.send(ListFetched{Token: "Googlebot", Failed: "the relay could not be asked (offline)"})
+	b.send(ListFetched{List: sitemsg.ListWant{Token: "Googlebot"}, Failed: "the relay could not be asked (offline)"})
 	if ps := b.posts(); len(ps) != 1 || ps[0].Text != "old" || ps[0].Request.List.Missing != "" {
 		t.Errorf("the relay failed, an old list kept: %+v", ps)
 	}
 	// None in the store, denied: the relay is asked; it fails: the
 	// worker is told why; nothing is stored.
-	b.send(ListRead{Token: "bingbot", Denied: true, Now: now})
+	b.send(ListRead{List: sitemsg.ListWant{Token: "bingbot"}, Denied: true, Now: now})
 	if _, ok := has[effect.FetchList](b.take()); !ok {
 		t.Error("no list kept: not asked of the relay")
 	}
-	b.send(ListFetched{Token: "bingbot", Failed: "this site's relay answered 404"})
+	b.send(ListFetched{List: sitemsg.ListWant{Token: "bingbot"}, Failed: "this site's relay answered 404"})
 	if ps := b.posts(); len(ps) != 1 || ps[0].Request.List.Missing != "this site's relay answered 404" || ps[0].Text != "" {
 		t.Errorf("a list missing: %+v", ps)
 	}
-	b.send(ListFetched{Token: "bingbot", Text: "new", Fetched: fresh, Source: "https://www.bing.com/toolbox/bingbot.json"})
+	b.send(ListFetched{List: sitemsg.ListWant{Token: "bingbot"}, Text: "new", Fetched: fresh, Source: "https://www.bing.com/toolbox/bingbot.json"})
 	io = b.take()
 	if _, stored := has[effect.StoreList](io); stored {
 		t.Error("a list stored in a browser that keeps none")
@@ -100,7 +104,7 @@ func TestSiteURLsLists(t *testing.T) {
 
 	// No relay: a list not kept is said missing, at once.
 	b2 := newBench(t, "")
-	b2.send(ListRead{Token: "GPTBot", Now: now})
+	b2.send(ListRead{List: sitemsg.ListWant{Token: "GPTBot"}, Now: now})
 	if ps := b2.posts(); len(ps) != 1 || ps[0].Request.List.Missing != "this site has no fetch relay to get it through" {
 		t.Errorf("no relay: %+v", ps)
 	}

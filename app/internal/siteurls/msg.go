@@ -71,19 +71,23 @@ type (
 	CountDue struct{ ID int64 }
 	// PreviewDue: the typing paused since the preview ID was asked for.
 	PreviewDue struct{ ID int64 }
-	// ListRead is the address list of Token kept in the browser
+	// ListRead is the address list List kept in the browser
 	// (effect.ReadList): Text "" when none is, Fetched and Source as
 	// kept; Now is the page's time, to tell a list too old; Denied, the
 	// browser keeps nothing.
 	ListRead struct {
-		Token, Text, Fetched, Source string
-		Now                          time.Time
-		Denied                       bool
+		List                  sitemsg.ListWant
+		Text, Fetched, Source string
+		Now                   time.Time
+		Denied                bool
 	}
-	// ListFetched is the relay's answer for the address list of Token
+	// ListFetched is the relay's answer for the address list List
 	// (effect.FetchList): its Text, Fetched and Source, or why there is
 	// none (Failed).
-	ListFetched struct{ Token, Text, Fetched, Source, Failed string }
+	ListFetched struct {
+		List                          sitemsg.ListWant
+		Text, Fetched, Source, Failed string
+	}
 	// ListsUnkept: the browser did not keep an address list
 	// (effect.StoreList).
 	ListsUnkept struct{}

@@ -335,7 +335,11 @@ func RelayGet(relay, param, value string, timeout time.Duration, done func(Relay
 	var p app.Value
 	err := Try(func() {
 		w := app.Window()
-		u := relay + "?" + param + "=" + w.Call("encodeURIComponent", value).String()
+		sep := "?"
+		if strings.Contains(relay, "?") {
+			sep = "&" // the relay's address holds a parameter already
+		}
+		u := relay + sep + param + "=" + w.Call("encodeURIComponent", value).String()
 		opts := map[string]any{"credentials": "omit", "cache": "no-store"}
 		if as := w.Get("AbortSignal"); as.Truthy() && as.Get("timeout").Truthy() {
 			opts["signal"] = as.Call("timeout", timeout.Milliseconds())

@@ -15,11 +15,12 @@ const (
 	listsStore = "lists"
 )
 
-// A ListRecord is an address list kept: the crawler asked for, the
-// list's text as the relay answered it, and when and where from the
-// relay got it.
+// A ListRecord is an address list kept: its key (the crawler asked for,
+// and its place among the crawler's lists after the first: "GPTBot",
+// "Google-Read-Aloud.1"), the list's text as the relay answered it, and
+// when and where from the relay got it.
 type ListRecord struct {
-	Token, Text, Fetched, Source string
+	Key, Text, Fetched, Source string
 }
 
 // errNoIndexedDB is what a browser without IndexedDB (or one that denies
@@ -61,7 +62,7 @@ func inLists(mode string, fn func(store app.Value) app.Value, done func(app.Valu
 		done(app.Null(), err)
 	}
 	on(open, "onupgradeneeded", func() {
-		Try(func() { open.Get("result").Call("createObjectStore", listsStore, map[string]any{"keyPath": "token"}) })
+		Try(func() { open.Get("result").Call("createObjectStore", listsStore, map[string]any{"keyPath": "key"}) })
 	})
 	on(open, "onerror", func() { fail(open) })
 	on(open, "onblocked", func() { fail(open) })
@@ -88,14 +89,14 @@ func inLists(mode string, fn func(store app.Value) app.Value, done func(app.Valu
 	})
 }
 
-// ListGet reads the list kept for token, and gives done it (Text "" when
-// none is kept) or why the storage could not be read.
-func ListGet(token string, done func(ListRecord, error)) {
-	inLists("readonly", func(s app.Value) app.Value { return s.Call("get", token) }, func(v app.Value, err error) {
+// ListGet reads the list kept under key, and gives done it (Text ""
+// when none is kept) or why the storage could not be read.
+func ListGet(key string, done func(ListRecord, error)) {
+	inLists("readonly", func(s app.Value) app.Value { return s.Call("get", key) }, func(v app.Value, err error) {
 		var r ListRecord
 		if err == nil && v.Truthy() {
 			Try(func() {
-				r = ListRecord{Token: token, Text: v.Get("text").String(), Fetched: v.Get("fetched").String(), Source: v.Get("source").String()}
+				r = ListRecord{Key: key, Text: v.Get("text").String(), Fetched: v.Get("fetched").String(), Source: v.Get("source").String()}
 			})
 		}
 		done(r, err)
@@ -104,6 +105,6 @@ func ListGet(token string, done func(ListRecord, error)) {
 
 // ListPut keeps r, and gives done why it could not, if it could not.
 func ListPut(r ListRecord, done func(error)) {
-	rec := map[string]any{"token": r.Token, "text": r.Text, "fetched": r.Fetched, "source": r.Source}
+	rec := map[string]any{"key": r.Key, "text": r.Text, "fetched": r.Fetched, "source": r.Source}
 	inLists("readwrite", func(s app.Value) app.Value { return s.Call("put", rec) }, func(_ app.Value, err error) { done(err) })
 }
