@@ -154,3 +154,29 @@ func TestSiteURLsLogOrigins(t *testing.T) {
 	}
 	noExceptions(t, p)
 }
+
+// TestSiteURLsLogNoRelay drops the same log on a site without a relay:
+// no list is at hand, so every crawler's requests stay unverified, and
+// the panel says why, for each list.
+func TestSiteURLsLogNoRelay(t *testing.T) {
+	log, want := verifytest.Log(3, 600)
+	p := suite.NewPage(t)
+	p.Open(suite.Site(t, ""))
+	p.Wait(`#counts[data-linted="true"]`)
+	p.Click("#site-urls-toggle")
+	p.Wait("#site-urls-notes")
+	p.dropSiteFile("access.log", log)
+	p.Wait(`#site-urls-summary[data-counted="true"]`)
+	poll(p, "waiting for the lists said missing", `document.querySelector("#site-urls-log .log-lists")?.textContent ?? ""`, func(s string) bool {
+		return strings.Count(s, "No address list at hand for ") == 3 && strings.Contains(s, "this site has no relay to get it through")
+	})
+	for tok, w := range want {
+		row := `#site-urls-log tr[data-log-agent="` + tok + `"]`
+		for attr, n := range map[string]int{"data-requests": w.All.Requests, "data-verified": 0, "data-forged": 0, "data-unverified": w.All.Requests} {
+			if v, _ := p.Attr(row, attr); v != strconv.Itoa(n) {
+				t.Errorf("%s: %s %q, want %d", tok, attr, v, n)
+			}
+		}
+	}
+	noExceptions(t, p)
+}
