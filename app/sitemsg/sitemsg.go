@@ -107,6 +107,10 @@ type Request struct {
 	Version int `json:"version,omitempty"`
 	// List is an Addresses' list.
 	List *AddressList `json:"list,omitempty"`
+	// URLsOnly, in a CountPart: count the share's URLs, not its
+	// requests, which the worker counts whole (it alone holds the
+	// address lists they are checked by).
+	URLsOnly bool `json:"urlsOnly,omitempty"`
 }
 
 // A Query is what a count is of: the file, read as the page's tests are,

@@ -154,9 +154,10 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 		if req.List != nil {
 			w.lists.give(*req.List, body)
 			// The requests' counts change: a new version has the page
-			// count them again.
+			// count them again, and the helper is sent it.
 			w.URLs.touch()
 			w.sendState()
+			go w.ship()
 		}
 	case sitemsg.Share:
 		w.share(req, body)
