@@ -204,8 +204,9 @@ bench-longtasks: chromium build
 
 # docs/screenshot.png: a real site's file (nytimes.com) with 25 tests, one explained.
 screenshot: chromium build
-	E2E_SCREENSHOT=$(CURDIR)/docs/screenshot.png E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
-	  $(GO) test -count=1 -run '^TestScreenshot$$' ./app/e2e
+	E2E_SCREENSHOT=$(CURDIR)/docs/screenshot.png E2E_LOG_SCREENSHOT=$(CURDIR)/docs/img/log-view.png \
+	  E2E_WEB_DIR=$(CURDIR)/web E2E_REQUIRE_BROWSER=1 CHROMIUM=$(CHROMIUM) \
+	  $(GO) test -count=1 -run '^(TestScreenshot|TestSiteURLsLogOrigins)$$' ./app/e2e
 
 # The engine's and the command line's benchmarks; the browser's are
 # bench-browser's and bench-longtasks'.

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -72,10 +73,11 @@ func siteOrigin(t *testing.T, rules string) (origin string, pages []string) {
 // relayedSite serves the built site with its fetch relay, which may fetch
 // from loopback addresses (the test's origin), a fetch a second after a
 // burst of two, so that the page meets the relay's 429; it counts the
-// 429s.
+// 429s. Its crawlers' address lists are the fixtures of
+// robots/verify/testdata: a test fetches nothing from the Internet.
 func relayedSite(t *testing.T) (string, *atomic.Int32) {
 	opts := server.Options{Dir: suite.SiteDir(t, ""), Fetch: true,
-		Relay: relay.Config{AllowLoopback: true, PerClient: 60, Burst: 2}}
+		Relay: relay.Config{AllowLoopback: true, PerClient: 60, Burst: 2, RangesDir: filepath.Join("..", "..", "robots", "verify", "testdata")}}
 	h, err := opts.Handler()
 	if err != nil {
 		t.Fatal(err)
@@ -203,7 +205,7 @@ func TestSiteURLs(t *testing.T) {
 	deadline := time.Now().Add(Timeout)
 	for {
 		csv := lastBlob(p)
-		if strings.Count(csv, "\n") == len(pages)+3 && strings.HasPrefix(csv, "source,url,agent,verdict,line,rule,status\n") {
+		if strings.Count(csv, "\n") == len(pages)+3 && strings.HasPrefix(csv, "source,url,agent,verdict,line,rule,status,crawler,role,origin,address\n") {
 			break
 		}
 		if time.Now().After(deadline) {

@@ -105,6 +105,12 @@ type Request struct {
 	Intent *robots.Intent `json:"intent,omitempty"`
 	// Version is the URLs' version a Share holds, and a Part counts.
 	Version int `json:"version,omitempty"`
+	// List is an Addresses' list.
+	List *AddressList `json:"list,omitempty"`
+	// URLsOnly, in a CountPart: count the share's URLs, not its
+	// requests, which the worker counts whole (it alone holds the
+	// address lists they are checked by).
+	URLsOnly bool `json:"urlsOnly,omitempty"`
 }
 
 // A Query is what a count is of: the file, read as the page's tests are,
@@ -243,6 +249,9 @@ type Coverage struct {
 	// crawlers' (robots.ReadRequester). NotCrawlers counts the others'.
 	Requests    []robots.Tally     `json:"requests,omitempty"`
 	NotCrawlers robots.NotCrawlers `json:"notCrawlers"`
+	// Days are the crawlers' requests per day, by crawler in the order
+	// of Requests, then by day.
+	Days []DayCount `json:"days,omitempty"`
 	// Compared reports that the file differs from the base; Flips are
 	// then the changes, for the query's crawler.
 	Compared bool          `json:"compared"`
@@ -339,6 +348,8 @@ type Part struct {
 	// the order met: the crawlers'. NotCrawlers counts the others'.
 	Requests    []robots.Tally     `json:"requests"`
 	NotCrawlers robots.NotCrawlers `json:"notCrawlers"`
+	// Days are the crawlers' requests per day.
+	Days []DayCount `json:"days"`
 	// SubmittedFlips and ListedFlips are what the file changes against
 	// the base for the query's crawler, when compared, over each set: a
 	// flip's examples are the submitted URLs' first.

@@ -36,6 +36,9 @@ type View struct {
 	// crawler's row when the catalogue does not know it.
 	Matrix *Node  `json:"matrix,omitempty"`
 	Parts  []Node `json:"parts,omitempty"`
+	// Log is a log's requests, crawler by crawler, which the page draws
+	// as a table (#site-urls-log) after Parts; nil when no log is held.
+	Log *LogView `json:"log,omitempty"`
 	// Notes say, for each rule that decides URLs or that decides none,
 	// what it decides, as the editor shows it after the rule's line.
 	Notes []LineNote `json:"notes,omitempty"`

@@ -8,6 +8,7 @@ import (
 
 	"robotstester/app/sitemsg"
 	"robotstester/robots"
+	"robotstester/robots/verify"
 )
 
 // A Query is what a coverage is of: the file, parsed, and the
@@ -15,6 +16,11 @@ import (
 type Query struct {
 	File *robots.File
 	sitemsg.Query
+	// Origins check a log's requests by the address lists at hand; nil
+	// when none is (every request unverified). Lists are the lists given
+	// or said missing, for the panel's words.
+	Origins *robots.Origins
+	Lists   []ListAtHand
 }
 
 // NewQuery parses q's file.
@@ -189,14 +195,21 @@ func (h *held) countTold(q Query, sh share, pause robots.Pause, told func(done i
 	if compared {
 		covSub, covList = diffSub.Counted(), diffList.Counted()
 	}
+	check := newOrigins(q.Origins, &h.requests)
+	days := map[sitemsg.DayCount]int{}
 	for i := sh.requests.from; i < sh.requests.to; i++ {
 		if stopped(i - sh.requests.from) {
 			return nil, robots.ErrStopped
 		}
 		u, agent, status := h.requests.At(i)
-		covReqs.AddRequest(agent, u, status)
+		origin, day, w := check.of(&h.requests, i)
+		covReqs.AddRequestFrom(agent, u, status, origin)
+		if w.crawler && day >= 0 {
+			days[sitemsg.DayCount{Agent: w.token, Day: day}]++
+		}
 	}
-	p := &sitemsg.Part{Submitted: make([]robots.Tally, 2), Requests: covReqs.Tallies(), NotCrawlers: covReqs.NotCrawlers()}
+	p := &sitemsg.Part{Submitted: make([]robots.Tally, 2), Requests: covReqs.Tallies(), NotCrawlers: covReqs.NotCrawlers(),
+		Days: dayCounts(days)}
 	sub := matrixCounts(covSub, []int{0, googlebotAt}, func(i int, t robots.Tally) {
 		if i == 0 {
 			p.Submitted[0] = t // the crawler's
@@ -247,6 +260,7 @@ func (h *held) coverage(q Query, version int, parts ...*sitemsg.Part) (*sitemsg.
 		}
 		p.Listed = mergeTallies(p.Listed, o.Listed)
 		p.Requests = mergeRequests(p.Requests, o.Requests)
+		p.Days = mergeDays(p.Days, o.Days)
 		p.SubmittedFlips = mergeFlips(p.SubmittedFlips, o.SubmittedFlips)
 		p.ListedFlips = mergeFlips(p.ListedFlips, o.ListedFlips)
 		p.SubmittedChanges = mergeFlips(p.SubmittedChanges, o.SubmittedChanges)
@@ -266,7 +280,7 @@ func (h *held) coverage(q Query, version int, parts ...*sitemsg.Part) (*sitemsg.
 	// submitted URLs' last.
 	c.Tally = mergeTallies(p.Submitted[0], p.Listed)
 	c.Googlebot = p.Submitted[len(p.Submitted)-1]
-	c.Requests, c.NotCrawlers = p.Requests, p.NotCrawlers
+	c.Requests, c.NotCrawlers, c.Days = p.Requests, p.NotCrawlers, p.Days
 	if c.Compared {
 		c.Flips = mergeFlips(p.SubmittedFlips, p.ListedFlips)
 		if m != nil {
@@ -312,6 +326,8 @@ func mergeTallies(a, b robots.Tally) robots.Tally {
 	}
 	out.Allowed += b.Allowed
 	out.Blocked += b.Blocked
+	out.Origins.All = addCounts3(out.Origins.All, b.Origins.All)
+	out.Origins.Blocked = addCounts3(out.Origins.Blocked, b.Origins.Blocked)
 	out.Lines = append([]robots.LineCount(nil), a.Lines...)
 	for _, l := range b.Lines {
 		i := 0
@@ -420,4 +436,36 @@ func unusedRules(q Query, t robots.Tally) []sitemsg.Rule {
 		}
 	}
 	return out
+}
+
+// addCounts3 adds two counts of requests by origin.
+func addCounts3(a, b verify.Counts) verify.Counts {
+	return verify.Counts{Requests: a.Requests + b.Requests, Verified: a.Verified + b.Verified,
+		Forged: a.Forged + b.Forged, Unverified: a.Unverified + b.Unverified}
+}
+
+// dayCounts returns the counts of days in order: by crawler, then day.
+func dayCounts(days map[sitemsg.DayCount]int) []sitemsg.DayCount {
+	out := make([]sitemsg.DayCount, 0, len(days))
+	for k, n := range days {
+		k.N = n
+		out = append(out, k)
+	}
+	slices.SortFunc(out, func(a, b sitemsg.DayCount) int {
+		return cmp.Or(strings.Compare(a.Agent, b.Agent), cmp.Compare(a.Day, b.Day))
+	})
+	return out
+}
+
+// mergeDays adds the counts per day b to a's.
+func mergeDays(a, b []sitemsg.DayCount) []sitemsg.DayCount {
+	days := map[sitemsg.DayCount]int{}
+	for _, ds := range [][]sitemsg.DayCount{a, b} {
+		for _, d := range ds {
+			n := d.N
+			d.N = 0
+			days[d] += n
+		}
+	}
+	return dayCounts(days)
 }

@@ -177,9 +177,10 @@ func (w *Worker) holding(version, total int) Helper {
 	return hp.h
 }
 
-// ask asks h for a count of its share, of version, for q; the answer
-// comes on the channel returned, with the number the count was asked by.
-func (w *Worker) ask(h Helper, version int, q sitemsg.Query) (<-chan *sitemsg.Part, int64) {
+// ask asks h for a count of its share, of version, for q (of its URLs
+// alone, urlsOnly); the answer comes on the channel returned, with the
+// number the count was asked by.
+func (w *Worker) ask(h Helper, version int, q sitemsg.Query, urlsOnly bool) (<-chan *sitemsg.Part, int64) {
 	hp := &w.help
 	ch := make(chan *sitemsg.Part, 1)
 	hp.mu.Lock()
@@ -190,7 +191,7 @@ func (w *Worker) ask(h Helper, version int, q sitemsg.Query) (<-chan *sitemsg.Pa
 	}
 	hp.waiting[seq] = ch
 	hp.mu.Unlock()
-	h.Post(sitemsg.Request{Kind: sitemsg.CountPart, ID: seq, Version: version, Query: q}, nil)
+	h.Post(sitemsg.Request{Kind: sitemsg.CountPart, ID: seq, Version: version, Query: q, URLsOnly: urlsOnly}, nil)
 	return ch, seq
 }
 
@@ -252,7 +253,14 @@ func (w *Worker) cover(q Query, pause robots.Pause, stopped func() bool, told fu
 		return h.coverage(q, version, p)
 	}
 	first, second := h.whole().halves()
-	answer, seq := w.ask(helper, version, q.Query)
+	// The helper holds no address list: a log's requests checked by them
+	// are this worker's to count, all of them; the helper counts its
+	// URLs alone.
+	urlsOnly := q.Origins != nil && h.requests.Len() > 0
+	if urlsOnly {
+		first.requests, second.requests = h.whole().requests, span{}
+	}
+	answer, seq := w.ask(helper, version, q.Query, urlsOnly)
 	start := time.Now()
 	// The helper counts its half as this one counts the first: the
 	// progress told is twice this one's.
@@ -322,7 +330,11 @@ func (w *Worker) countPart(req sitemsg.Request) {
 		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: fmt.Sprintf("the helper holds version %d, not %d", version, req.Version)}, nil)
 		return
 	}
-	p, err := h.count(q, h.whole(), w.pacer(false, stopped))
+	sh := h.whole()
+	if req.URLsOnly {
+		sh.requests = span{}
+	}
+	p, err := h.count(q, sh, w.pacer(false, stopped))
 	if err != nil {
 		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: err.Error()}, nil)
 		return

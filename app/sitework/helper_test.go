@@ -396,3 +396,39 @@ func TestWorkerShareTooLarge(t *testing.T) {
 		t.Errorf("helped %v, %d shares sent after the first %d, %d counts asked, the helper holds %d URLs", got.Helped, shares, shares0, counts, helper().w.URLs.Total())
 	}
 }
+
+// TestWorkerHelpedWithLists: with address lists at hand, the helper
+// counts its share of the URLs and the worker every request (the helper
+// holds no list): the counts are a count alone's, and helped.
+func TestWorkerHelpedWithLists(t *testing.T) {
+	helped, alone, out, outAlone, _ := helpedWorkers(t, 30_000)
+	waitHeld(t, helped)
+	list := `{"creationTime": "2026-12-01T00:00:00", "prefixes": [{"ipv4Prefix": "66.249.66.0/24"}]}`
+	for _, w := range []*Worker{helped, alone} {
+		w.Handle(sitemsg.Request{Kind: sitemsg.Addresses, List: &sitemsg.AddressList{Token: "Googlebot"}}, strings.NewReader(list))
+	}
+	// The new version shipped to the helper.
+	for deadline := time.Now().Add(10 * time.Second); helped.heldVersion() != helped.URLs.Version(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the helper holds version %d, not %d", helped.heldVersion(), helped.URLs.Version())
+		}
+	}
+	req := sitemsg.Request{Kind: sitemsg.Count, ID: 1, Query: sitemsg.Query{Text: siteFile, Crawler: "Googlebot"}}
+	helped.Handle(req, nil)
+	alone.Handle(req, nil)
+	got, want := lastCounted(t, out, 1), lastCounted(t, outAlone, 1)
+	if !got.Helped {
+		t.Error("not helped")
+	}
+	got.Helped = false
+	if !reflect.DeepEqual(got, want) {
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		t.Errorf("helped\n%s\nalone\n%s", g, w)
+	}
+	for _, r := range got.Log.Rows {
+		if r.Agent == "Googlebot" && (r.Verified != r.Requests || r.Requests == 0) {
+			t.Errorf("Googlebot from its list's addresses: %+v", r)
+		}
+	}
+}

@@ -25,8 +25,9 @@ func text(tag, class, s string) sitemsg.Node { return sitemsg.Node{Tag: tag, Cla
 func plain(s string) sitemsg.Node { return sitemsg.Node{Text: s} }
 
 // Parts returns the panel's parts for w: the sitemap finding, what the
-// edit changes, the lines that decide, the rules that decide nothing and
-// the log's requests, each only when there is something to say.
+// edit changes, the lines that decide and the rules that decide nothing,
+// each only when there is something to say. A log's requests are a
+// sitemsg.LogView apart (logView), which the page sorts.
 func (w *Wording) Parts() []sitemsg.Node {
 	var out []sitemsg.Node
 	if w.Finding != "" {
@@ -56,18 +57,6 @@ func (w *Wording) Parts() []sitemsg.Node {
 	if len(w.Unused) > 0 {
 		out = append(out, el("div", "", "", text("h3", "", "Rules that decide none of your URLs for "+w.Crawler),
 			el("ul", "site-urls-unused", "", lineNodes(w.Unused, "unused-line")...)))
-	}
-	if nc := &w.NotCrawlers; len(w.Logged) > 0 || nc.Total() > 0 {
-		items := make([]sitemsg.Node, len(w.Logged))
-		for i := range w.Logged {
-			l := &w.Logged[i]
-			li := el("li", "", "", plain(l.Text), el("ul", "", "", lineNodes(l.Lines, "log-line")...))
-			li.Data = []string{"log-agent", l.Agent, "requests", strconv.Itoa(l.Requests), "blocked", strconv.Itoa(l.Blocked)}
-			items[i] = li
-		}
-		note := text("p", "note", notCrawlersText(nc)+" A user-agent string can be forged: check a crawler by reverse DNS or its published addresses before calling a request a violation, and remember that the file may have been another when it was made.")
-		note.Data = []string{"browsers", strconv.Itoa(nc.Browsers), "tools", strconv.Itoa(nc.Tools), "unknown", strconv.Itoa(nc.Unknown)}
-		out = append(out, el("div", "site-urls-log", "", text("h3", "", "The log's requests"), el("ul", "", "", items...), note))
 	}
 	return out
 }

@@ -25,6 +25,7 @@ import (
 	"io"
 	"slices"
 	"sync"
+	"time"
 
 	"robotstester/app/sitemsg"
 	"robotstester/robots"
@@ -201,7 +202,9 @@ func (s *SiteURLs) merge(d *held) {
 			left += d.requests.Len() - i
 			break
 		}
-		if u, agent, status := d.requests.At(i); s.requests.Add(u, agent, status) {
+		u, agent, status := d.requests.At(i)
+		addr, day := d.requests.From(i)
+		if s.requests.Add(u, agent, status, addr, dayTime(day)) {
 			room--
 		}
 	}
@@ -239,6 +242,14 @@ func (s *SiteURLs) source(src Source) *sitemsg.Source {
 		return nil
 	}
 	return &s.sources[src.i]
+}
+
+// touch counts a change that is not of the URLs (the address lists the
+// requests are checked by): their counts are stale.
+func (s *SiteURLs) touch() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.version++
 }
 
 // Rebase makes text the base an edit is compared with.
@@ -286,7 +297,7 @@ func (s *SiteURLs) Add(src Source, e sitemap.Entry, submitted bool) error {
 		return ErrSiteFull
 	}
 	if e.Status != 0 {
-		if !s.requests.Add(u, e.Agent, e.Status) {
+		if !s.requests.Add(u, e.Agent, e.Status, e.Addr, e.Time) {
 			return errTooLong
 		}
 		rec.Kind = "log"
@@ -453,6 +464,11 @@ type SiteRow struct {
 	Line    int
 	Rule    string // the deciding line as the file has it, or what the server's answer does
 	Status  int    // a logged request's status; 0 otherwise
+	// A logged crawler's request: the crawler (its product token), its
+	// role as the catalogue names it, where the request came from
+	// ("verified", "forged" or "unverified": q.Origins.Check) and the
+	// address the log gave; "" otherwise.
+	Crawler, Role, Origin, Address string
 }
 
 // EachRow checks every URL held for q, one by one (robots.File.Ask, as
@@ -463,7 +479,8 @@ func (s *SiteURLs) EachRow(q Query, pause robots.Pause, fn func(SiteRow) error) 
 	sub, list, reqs := s.submitted.View(), s.listed.View(), s.requests.View()
 	s.mu.Unlock()
 	n := 0
-	row := func(source, u, agent string, status int) error {
+	check := newOrigins(q.Origins, &reqs)
+	row := func(source, u, agent string, status int, from int) error {
 		n++
 		if n%siteStep == 0 && pause != nil && pause() {
 			return robots.ErrStopped
@@ -483,6 +500,16 @@ func (s *SiteURLs) EachRow(q Query, pause robots.Pause, fn func(SiteRow) error) 
 			ru = q.File.Ask(question)
 		}
 		r := SiteRow{Source: source, URL: u, Agent: agent, Allowed: ru.Allowed, Line: ru.Line, Status: status}
+		if source == "log" {
+			origin, _, w := check.of(&reqs, from)
+			r.Crawler, r.Origin = w.token, originStatus(origin)
+			if c, ok := robots.LookupCrawler(w.token); ok {
+				r.Role = c.Role.String()
+			}
+			if a, _ := reqs.From(from); a.IsValid() {
+				r.Address = a.String()
+			}
+		}
 		switch {
 		case ru.ByAnswer():
 			r.Rule = ru.Access.Permission.Words() + " (the server's answer)"
@@ -492,18 +519,18 @@ func (s *SiteURLs) EachRow(q Query, pause robots.Pause, fn func(SiteRow) error) 
 		return fn(r)
 	}
 	for i := range sub.Len() {
-		if err := row("sitemap", sub.At(i), q.Crawler, 0); err != nil {
+		if err := row("sitemap", sub.At(i), q.Crawler, 0, i); err != nil {
 			return err
 		}
 	}
 	for i := range list.Len() {
-		if err := row("list", list.At(i), q.Crawler, 0); err != nil {
+		if err := row("list", list.At(i), q.Crawler, 0, i); err != nil {
 			return err
 		}
 	}
 	for i := range reqs.Len() {
 		u, agent, status := reqs.At(i)
-		if err := row("log", u, agent, status); err != nil {
+		if err := row("log", u, agent, status, i); err != nil {
 			return err
 		}
 	}
@@ -520,6 +547,15 @@ func notCrawlerRule(r robots.Requester) string {
 		return "not checked: a tool's request (" + r.Token + ")"
 	}
 	return "not checked: its user-agent string names no one"
+}
+
+// dayTime returns the start of day (its number since 1970, UTC), the
+// zero Time for -1: a request's day as Requests keep it.
+func dayTime(day int) time.Time {
+	if day < 0 {
+		return time.Time{}
+	}
+	return time.Unix(int64(day)*86400, 0).UTC()
 }
 
 // lineRule returns line n of f as a rule: "Disallow: /private/".

@@ -14,13 +14,15 @@ import (
 const siteChunk = 1 << 20
 
 // SiteCSV writes every URL of the site URLs panel checked for q, one row
-// each (source, url, agent, verdict, line, rule, status), in pieces of
+// each (source, url, agent, verdict, line, rule, status, and for a
+// crawler's logged request its crawler, role, origin and address: the
+// log table's columns, request by request), in pieces of
 // about a mebibyte handed to emit, with pause between steps (see
 // SiteURLs.EachRow). The URLs and user-agent strings come from the
 // user's files: they are guarded against being read as formulas.
 func SiteCSV(s *SiteURLs, q Query, pause robots.Pause, emit func([]byte) error) error {
 	var buf bytes.Buffer
-	csvrow.Write(&buf, []string{"source", "url", "agent", "verdict", "line", "rule", "status"})
+	csvrow.Write(&buf, []string{"source", "url", "agent", "verdict", "line", "rule", "status", "crawler", "role", "origin", "address"})
 	err := s.EachRow(q, pause, func(r SiteRow) error {
 		verdict, status := "blocked", ""
 		if r.Allowed {
@@ -29,7 +31,8 @@ func SiteCSV(s *SiteURLs, q Query, pause robots.Pause, emit func([]byte) error) 
 		if r.Status != 0 {
 			status = strconv.Itoa(r.Status)
 		}
-		csvrow.Write(&buf, []string{r.Source, csvrow.Cell(r.URL), csvrow.Cell(r.Agent), verdict, strconv.Itoa(r.Line), csvrow.Cell(r.Rule), status})
+		csvrow.Write(&buf, []string{r.Source, csvrow.Cell(r.URL), csvrow.Cell(r.Agent), verdict, strconv.Itoa(r.Line), csvrow.Cell(r.Rule), status,
+			csvrow.Cell(r.Crawler), r.Role, r.Origin, r.Address})
 		if buf.Len() >= siteChunk {
 			err := emit(buf.Bytes())
 			buf.Reset()

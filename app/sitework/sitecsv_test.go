@@ -39,7 +39,7 @@ func TestSiteCSV(t *testing.T) {
 	if pieces < 2 || len(rows) != 20003 {
 		t.Fatalf("%d pieces, %d rows", pieces, len(rows))
 	}
-	if got := strings.Join(rows[2], "|"); got != "list|/private/a|Googlebot|blocked|2|Disallow: /private/|" {
+	if got := strings.Join(rows[2], "|"); got != "list|/private/a|Googlebot|blocked|2|Disallow: /private/|||||" {
 		t.Errorf("row %q", got)
 	}
 	for _, r := range rows {
@@ -66,7 +66,7 @@ func TestSiteCSVLog(t *testing.T) {
 	if err != nil || len(rows) != 3 {
 		t.Fatalf("%d rows, %v", len(rows), err)
 	}
-	if r := rows[0]; r.Allowed || r.Line != 2 {
+	if r := rows[0]; r.Allowed || r.Line != 2 || r.Crawler != "AhrefsBot" || r.Role != "research" || r.Origin != "unverified" || r.Address != "1.2.3.4" {
 		t.Errorf("AhrefsBot's request: %+v", r)
 	}
 	if r := rows[1]; !r.Allowed || r.Rule != "not checked: a browser's request" {

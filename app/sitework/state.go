@@ -26,17 +26,23 @@ import (
 //	listed          a set
 //	requests        a set of their targets; the user-agent strings (their
 //	                number, each a string); then each request's string
-//	                (its index) and status
+//	                (its index) and status, and (format 3) its address's
+//	                family (0, 4 or 6) and bytes (none, 4 or 16) and its
+//	                day (its number since 1970 plus 1; 0 for none)
 //
 // A string is its length and its bytes. A set is its number of URLs, the
 // length of each, then their bytes one after another, as a URLSet's blocks
 // hold them: encoding one is mostly copies of its blocks, a few dozen for
 // a million URLs.
-const stateMagic = "RTSU\x02"
+const stateMagic = "RTSU\x03"
 
-// stateMagicV1 begins the format before the sources' repeats: URLs kept
-// by an older page are read back.
-const stateMagicV1 = "RTSU\x01"
+// stateMagicV1 begins the format before the sources' repeats, and
+// stateMagicV2 the one before the requests' addresses and days: URLs
+// kept by an older page are read back.
+const (
+	stateMagicV1 = "RTSU\x01"
+	stateMagicV2 = "RTSU\x02"
+)
 
 // ErrState is what Load returns for bytes that are not what AppendState
 // writes: cut short, changed, or of another format.
@@ -75,7 +81,7 @@ func (s *SiteURLs) appendShare(b []byte, most int) ([]byte, int, bool) {
 // size returns about how many bytes the share sh of h takes in the
 // binary form, at most.
 func (h *held) size(sh share) int {
-	size := len(stateMagic) + 2*binary.MaxVarintLen64 + len(h.baseText) + 5*sh.requests.len()
+	size := len(stateMagic) + 2*binary.MaxVarintLen64 + len(h.baseText) + 27*sh.requests.len()
 	for _, src := range h.sources {
 		size += len(src.Name) + len(src.Kind) + len(src.Error) + 5*binary.MaxVarintLen64
 	}
@@ -126,6 +132,14 @@ func (h *held) appendTo(b []byte, version int, sh share) []byte {
 	}
 	for i := sh.requests.from; i < sh.requests.to; i++ {
 		b = binary.AppendUvarint(binary.AppendUvarint(b, uint64(r.agent[i])), uint64(r.status[i]))
+		b = append(b, r.fam[i])
+		switch r.fam[i] {
+		case 4:
+			b = append(b, r.ip[i][:4]...)
+		case 6:
+			b = append(b, r.ip[i][:]...)
+		}
+		b = binary.AppendUvarint(b, uint64(r.day[i]))
 	}
 	return b
 }
@@ -205,7 +219,8 @@ func (s *SiteURLs) Empty() bool {
 func decodeState(b []byte) (held, int, error) {
 	var h held
 	v1 := strings.HasPrefix(string(b), stateMagicV1)
-	if !v1 && !strings.HasPrefix(string(b), stateMagic) {
+	v2 := strings.HasPrefix(string(b), stateMagicV2)
+	if !v1 && !v2 && !strings.HasPrefix(string(b), stateMagic) {
 		return h, 0, fmt.Errorf("%w: it does not begin as they do", ErrState)
 	}
 	d := &decoder{b: b[len(stateMagic):]}
@@ -256,6 +271,26 @@ func decodeState(b []byte) (held, int, error) {
 		}
 		r.agent = append(r.agent, uint32(agent))
 		r.status = append(r.status, uint16(status))
+		var fam uint8
+		var ip [16]byte
+		var day uint64
+		if !v1 && !v2 {
+			switch fam = d.byte(); fam {
+			case 0:
+			case 4:
+				copy(ip[:], d.bytes(4))
+			case 6:
+				copy(ip[:], d.bytes(16))
+			default:
+				d.fail("a request's address is of no family")
+			}
+			if day = d.uvarint(); day >= 1<<32 {
+				d.fail("a request's day is out of range")
+			}
+		}
+		r.fam = append(r.fam, fam)
+		r.ip = append(r.ip, ip)
+		r.day = append(r.day, uint32(day))
 	}
 	if d.err == nil && len(d.b) > 0 {
 		d.fail("bytes follow its end")

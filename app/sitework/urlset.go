@@ -2,6 +2,8 @@ package sitework
 
 import (
 	"hash/maphash"
+	"net/netip"
+	"time"
 	"unsafe"
 
 	"robotstester/app/sitemsg"
@@ -90,17 +92,26 @@ func (s *URLSet) View() URLSet {
 
 // Requests are the requests of access logs, as compactly as a URLSet:
 // each request's target, its user-agent string (an index into the
-// distinct strings, of which a log has a few thousand) and its status.
+// distinct strings, of which a log has a few thousand), its status, the
+// address it came from and its day: 24 bytes a request and no pointer,
+// which the collector need not mark.
 type Requests struct {
 	URLs   URLSet
 	agent  []uint32
 	status []uint16
+	// fam is each request's address family (0 when the log gave no
+	// address, 4 or 6) and ip its bytes (an IPv4 address in the first
+	// four); day is its day, its number since 1970 plus 1 (0: no time).
+	fam    []uint8
+	ip     [][16]byte
+	day    []uint32
 	agents []string
 	index  map[string]uint32
 }
 
-// Add appends a request.
-func (r *Requests) Add(url, agent string, status int) bool {
+// Add appends a request: its target, user-agent string and status, and
+// the address and time the log gave it (zero values when none).
+func (r *Requests) Add(url, agent string, status int, addr netip.Addr, at time.Time) bool {
 	if !r.URLs.Add(url) {
 		return false
 	}
@@ -115,7 +126,33 @@ func (r *Requests) Add(url, agent string, status int) bool {
 	}
 	r.agent = append(r.agent, i)
 	r.status = append(r.status, uint16(min(max(status, 0), 999)))
+	var fam uint8
+	var ip [16]byte
+	switch {
+	case addr.Is4():
+		fam, ip = 4, [16]byte{}
+		a4 := addr.As4()
+		copy(ip[:], a4[:])
+	case addr.Is6():
+		fam, ip = 6, addr.As16()
+	}
+	r.fam = append(r.fam, fam)
+	r.ip = append(r.ip, ip)
+	r.day = append(r.day, dayOf(at))
 	return true
+}
+
+// dayOf returns t's day as Requests keep it: its number since 1970 (UTC)
+// plus 1, 0 for the zero time.
+func dayOf(t time.Time) uint32 {
+	if t.IsZero() {
+		return 0
+	}
+	d := t.UTC().Unix() / 86400
+	if d < 0 || d >= 1<<31 {
+		return 0
+	}
+	return uint32(d) + 1
 }
 
 // Len returns the number of requests.
@@ -126,10 +163,26 @@ func (r *Requests) At(i int) (url, agent string, status int) {
 	return r.URLs.At(i), r.agents[r.agent[i]], int(r.status[i])
 }
 
+// From returns where request i came from, the zero Addr when the log
+// gave no address, and its day (its number since 1970, UTC), -1 when
+// the log gave no time.
+func (r *Requests) From(i int) (netip.Addr, int) {
+	day := int(r.day[i]) - 1
+	switch r.fam[i] {
+	case 4:
+		return netip.AddrFrom4([4]byte(r.ip[i][:4])), day
+	case 6:
+		return netip.AddrFrom16(r.ip[i]), day
+	}
+	return netip.Addr{}, day
+}
+
 // View returns a copy of r that later Adds to r do not change.
 func (r *Requests) View() Requests {
 	return Requests{URLs: r.URLs.View(), agent: r.agent[:len(r.agent):len(r.agent)],
-		status: r.status[:len(r.status):len(r.status)], agents: r.agents[:len(r.agents):len(r.agents)]}
+		status: r.status[:len(r.status):len(r.status)], fam: r.fam[:len(r.fam):len(r.fam)],
+		ip: r.ip[:len(r.ip):len(r.ip)], day: r.day[:len(r.day):len(r.day)],
+		agents: r.agents[:len(r.agents):len(r.agents)]}
 }
 
 // A urlIndex finds a URL among those of a panel's two sets (the URLs

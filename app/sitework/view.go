@@ -20,6 +20,7 @@ func ViewOf(c *sitemsg.Coverage, q Query) sitemsg.View {
 	w := Word(c, q)
 	v.Matrix = matrixNode(c, q)
 	v.Parts = w.Parts()
+	v.Log = logView(c, q, &w)
 	v.Notes = notesOf(c)
 	return v
 }

@@ -78,6 +78,9 @@ type Worker struct {
 	resumeMu sync.Mutex
 	resumed  chan struct{}
 
+	// lists are the crawlers' address lists the page gave (Addresses).
+	lists addressLists
+
 	mu        sync.Mutex
 	lastState time.Time
 	files     heldFiles // the last queries' files, parsed
@@ -147,6 +150,15 @@ func (w *Worker) Handle(req sitemsg.Request, body io.Reader) {
 		w.sendState()
 		go w.ship()
 		go w.syncKept(req.ID, "")
+	case sitemsg.Addresses:
+		if req.List != nil {
+			w.lists.give(*req.List, body)
+			// The requests' counts change: a new version has the page
+			// count them again, and the helper is sent it.
+			w.URLs.touch()
+			w.sendState()
+			go w.ship()
+		}
 	case sitemsg.Share:
 		w.share(req, body)
 	case sitemsg.CountPart:
@@ -335,6 +347,7 @@ func (w *Worker) count(req sitemsg.Request) {
 		w.Send(sitemsg.Reply{Kind: sitemsg.Failed, ID: req.ID, Error: err.Error()}, nil)
 		return
 	}
+	q.Origins, q.Lists = w.lists.atHand()
 	var last time.Time
 	told := func(done, total int) {
 		if time.Since(last) >= progressEvery && !stopped() {
@@ -392,6 +405,7 @@ func Write(req sitemsg.Request) sitemsg.Reply {
 func (w *Worker) export(req sitemsg.Request) {
 	q, err := w.queryOf(req.Query)
 	if err == nil {
+		q.Origins, q.Lists = w.lists.atHand()
 		err = SiteCSV(&w.URLs, q, w.pacer(false, func() bool { return false }), func(b []byte) error {
 			w.Send(sitemsg.Reply{Kind: sitemsg.Chunk, ID: req.ID}, b)
 			return nil

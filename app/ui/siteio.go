@@ -1,8 +1,11 @@
 package ui
 
 import (
+	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -12,6 +15,7 @@ import (
 	"robotstester/app/sitemsg"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/widget"
+	"robotstester/internal/relayapi"
 )
 
 // siteIO is the page's side of the site URLs (siteurls, a model the
@@ -115,6 +119,22 @@ func (io *siteIO) run(ctx, own app.Context, w effect.IO) bool {
 			el.Call("querySelector", "span").Set("textContent", w.Text)
 			ctx.PreventUpdate()
 		}
+	case effect.ReadList:
+		to, list := io.to, w.List
+		dom.ListGet(list.Key(), func(r dom.ListRecord, err error) {
+			own.Dispatch(func(ctx app.Context) {
+				to.Send(ctx, siteurls.ListRead{List: list, Text: r.Text, Fetched: r.Fetched, Source: r.Source, Now: time.Now(), Denied: err != nil})
+			})
+		})
+	case effect.FetchList:
+		io.fetchList(own, w.List)
+	case effect.StoreList:
+		to := io.to
+		dom.ListPut(dom.ListRecord{Key: w.List.Key(), Text: w.Text, Fetched: w.Fetched, Source: w.Source}, func(err error) {
+			if err != nil {
+				own.Dispatch(func(ctx app.Context) { to.Send(ctx, siteurls.ListsUnkept{}) })
+			}
+		})
 	case effect.NoRedraw:
 		ctx.PreventUpdate()
 	default:
@@ -183,6 +203,43 @@ func (io *siteIO) post(p effect.Post) {
 		p.Request.Relay = dom.AbsoluteURL(relay)
 	}
 	io.worker.Post(p.Request, body)
+}
+
+// fetchList asks the relay for the address list list
+// (PREFIX/ranges?token=TOKEN, beside the relay's PREFIX/fetch; &n=N for
+// a crawler's list after its first), and sends back what came of it.
+func (io *siteIO) fetchList(own app.Context, list sitemsg.ListWant) {
+	to := io.to
+	answer := func(m siteurls.ListFetched) { own.Dispatch(func(ctx app.Context) { to.Send(ctx, m) }) }
+	relay, ok := strings.CutSuffix(app.Getenv(RelayEnv), "/fetch")
+	if !ok {
+		answer(siteurls.ListFetched{List: list, Failed: "the relay's address does not end in /fetch, beside which its lists are"})
+		return
+	}
+	at := relay + "/ranges"
+	if list.N > 0 {
+		at += "?n=" + strconv.Itoa(list.N)
+	}
+	dom.RelayGet(dom.AbsoluteURL(at), "token", list.Token, dom.FetchTimeout, func(r dom.RelayReply) {
+		m := siteurls.ListFetched{List: list, Text: r.Text, Fetched: r.Fetched, Source: r.Source}
+		switch {
+		case errors.Is(r.Err, dom.ErrNoRelay):
+			m.Failed = "this site has no relay to get it through"
+		case r.Err != nil:
+			m.Failed = "the relay could not be asked (" + r.Err.Error() + ")"
+		case r.Status != 200:
+			var e relayapi.Error
+			json.Unmarshal([]byte(r.Text), &e)
+			m.Failed = "this site's relay answered " + strconv.Itoa(r.Status)
+			if e.Error != "" {
+				m.Failed += " (" + e.Error + ")"
+			}
+		}
+		if m.Failed != "" {
+			m.Text = ""
+		}
+		answer(m)
+	})
 }
 
 // siteBegin is the site URLs' message at the page's start: whether the

@@ -93,6 +93,26 @@ type NoRedraw struct{}
 // notes the site's URLs give them.
 type ShowNotes struct{}
 
+// ReadList reads the address list List kept in the browser
+// (IndexedDB); the page answers siteurls.ListRead.
+type ReadList struct{ List sitemsg.ListWant }
+
+// FetchList asks the site's relay for the address list List (GET
+// PREFIX/ranges?token=TOKEN, &n=N for a crawler's list after its first:
+// never a URL the page names); the page answers siteurls.ListFetched.
+type FetchList struct{ List sitemsg.ListWant }
+
+// StoreList keeps the address list List in the browser (IndexedDB):
+// Text as the relay answered it, Fetched and Source its headers. The
+// page answers siteurls.ListsUnkept when the browser does not keep it.
+type StoreList struct {
+	List                  sitemsg.ListWant
+	Text, Fetched, Source string
+}
+
+func (ReadList) isIO()     {}
+func (FetchList) isIO()    {}
+func (StoreList) isIO()    {}
 func (WriteIntent) isIO()  {}
 func (CountPreview) isIO() {}
 func (ClearField) isIO()   {}

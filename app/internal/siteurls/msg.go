@@ -1,6 +1,8 @@
 package siteurls
 
 import (
+	"time"
+
 	"robotstester/app/internal/effect"
 	"robotstester/app/sitemsg"
 )
@@ -33,6 +35,12 @@ type (
 	SetCrawler struct{ Text string }
 	// AddFiles reads the files dropped or chosen, in order.
 	AddFiles struct{ Files []File }
+	// SortLog sorts the log's table by Column (model.LogColumns); the
+	// column it is sorted by already, the other way.
+	SortLog struct{ Column string }
+	// OpenLogRow opens the row of the crawler Agent in the log's table
+	// onto its rules and examples, or closes it.
+	OpenLogRow struct{ Agent string }
 )
 
 // File is a file the user gave, which the page holds: ID is its handle
@@ -63,6 +71,26 @@ type (
 	CountDue struct{ ID int64 }
 	// PreviewDue: the typing paused since the preview ID was asked for.
 	PreviewDue struct{ ID int64 }
+	// ListRead is the address list List kept in the browser
+	// (effect.ReadList): Text "" when none is, Fetched and Source as
+	// kept; Now is the page's time, to tell a list too old; Denied, the
+	// browser keeps nothing.
+	ListRead struct {
+		List                  sitemsg.ListWant
+		Text, Fetched, Source string
+		Now                   time.Time
+		Denied                bool
+	}
+	// ListFetched is the relay's answer for the address list List
+	// (effect.FetchList): its Text, Fetched and Source, or why there is
+	// none (Failed).
+	ListFetched struct {
+		List                          sitemsg.ListWant
+		Text, Fetched, Source, Failed string
+	}
+	// ListsUnkept: the browser did not keep an address list
+	// (effect.StoreList).
+	ListsUnkept struct{}
 )
 
 // The messages of Rules by intent, which the site worker serves.
@@ -93,3 +121,8 @@ func (CountDue) isMsg()     {}
 func (PreviewDue) isMsg()   {}
 func (WriteIntent) isMsg()  {}
 func (CountPreview) isMsg() {}
+func (SortLog) isMsg()      {}
+func (OpenLogRow) isMsg()   {}
+func (ListRead) isMsg()     {}
+func (ListFetched) isMsg()  {}
+func (ListsUnkept) isMsg()  {}

@@ -64,6 +64,9 @@ func (m *SiteURLs) reply(st *step, r sitemsg.Reply) {
 				m.notes[n.Line] = n.Text
 			}
 			st.do(effect.ShowNotes{})
+			if r.View.Log != nil {
+				m.wantLists(st, r.View.Log.Wants)
+			}
 		}
 	case sitemsg.Exported:
 		if r.ID == m.exportID && m.exporting {
@@ -171,6 +174,9 @@ type Shown struct {
 	// Counting is how far the count under way is: URLs and requests
 	// counted, of how many (zero when no count says).
 	Counting [2]int
+	// Log is the log's requests as a table (#site-urls-log), sorted and
+	// opened as the user chose; nil when no log is counted.
+	Log *sitemsg.Node
 }
 
 // Shown returns what the panel draws over the file shown (an, of s).
@@ -192,5 +198,6 @@ func (m *SiteURLs) Shown(an *model.Analysis, s *model.State) Shown {
 		Sources:   len(m.held.Sources),
 		Repeats:   repeats,
 		Counting:  m.counting,
+		Log:       m.logNode(&v),
 	}
 }

@@ -118,6 +118,10 @@ type SiteURLs struct {
 	writing int
 	failure string
 
+	// log is the log table's order and rows opened, and the address
+	// lists its counts asked for.
+	log logState
+
 	// kept is KeptKey's value as the page last read or the model wrote
 	// it; embedded and relay are the page's (Begin). resuming: a Resume
 	// is under way.
@@ -206,6 +210,19 @@ func (m *SiteURLs) Update(msg Msg, an *model.Analysis, s *model.State) Result {
 		m.write(st, msg.WriteIntent)
 	case CountPreview:
 		m.preview(st, msg.CountPreview)
+	case SortLog:
+		m.log.sort = m.log.sort.By(msg.Column)
+	case OpenLogRow:
+		if m.log.open == nil {
+			m.log.open = map[string]bool{}
+		}
+		m.log.open[msg.Agent] = !m.log.open[msg.Agent]
+	case ListRead:
+		m.listRead(st, msg)
+	case ListFetched:
+		m.listFetched(st, msg)
+	case ListsUnkept:
+		m.log.unkept = true
 	}
 	return st.Result
 }
@@ -262,6 +279,7 @@ func (m *SiteURLs) start(st *step) {
 	m.running = true
 	st.do(effect.StartWorker{})
 	m.sent.Forget() // a new worker holds no text
+	m.restartLists(st)
 	if !m.embedded && m.kept {
 		m.resuming = true
 		m.startLoad(st, "Reading back the URLs kept from your last visit…", sitemsg.Request{Kind: sitemsg.Resume}, "", 0)

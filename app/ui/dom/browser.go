@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"robotstester/internal/relayapi"
 )
 
 // This file holds the few browser calls the tester makes beyond drawing:
@@ -317,6 +319,9 @@ type RelayReply struct {
 	RetryAfter string // a 429's Retry-After header
 	Text       string // the answer's body
 	Err        error  // why there is no answer: ErrNoRelay, a refusal, a timeout
+	// Fetched and Source are an address list's headers (X-Ranges-Fetched,
+	// X-Ranges-Source): when and where from the relay got it.
+	Fetched, Source string
 }
 
 // ErrNoRelay is what a host without a fetch relay gives RelayGet.
@@ -330,7 +335,11 @@ func RelayGet(relay, param, value string, timeout time.Duration, done func(Relay
 	var p app.Value
 	err := Try(func() {
 		w := app.Window()
-		u := relay + "?" + param + "=" + w.Call("encodeURIComponent", value).String()
+		sep := "?"
+		if strings.Contains(relay, "?") {
+			sep = "&" // the relay's address holds a parameter already
+		}
+		u := relay + sep + param + "=" + w.Call("encodeURIComponent", value).String()
 		opts := map[string]any{"credentials": "omit", "cache": "no-store"}
 		if as := w.Get("AbortSignal"); as.Truthy() && as.Get("timeout").Truthy() {
 			opts["signal"] = as.Call("timeout", timeout.Milliseconds())
@@ -350,6 +359,12 @@ func RelayGet(relay, param, value string, timeout time.Duration, done func(Relay
 		r := RelayReply{Status: resp.Get("status").Int()}
 		if ra := headers.Call("get", "retry-after"); ra.Truthy() {
 			r.RetryAfter = ra.String()
+		}
+		if f := headers.Call("get", relayapi.RangesFetchedHeader); f.Truthy() {
+			r.Fetched = f.String()
+		}
+		if s := headers.Call("get", relayapi.RangesSourceHeader); s.Truthy() {
+			r.Source = s.String()
 		}
 		var text app.Value
 		if err := Try(func() { text = resp.Call("text") }); err != nil {

@@ -38,7 +38,12 @@ type SiteFiles struct{ Files []app.Value }
 // URLs no rule decides. Also #site-urls-status, #site-urls-notes (what
 // the reading of a source noted, or that it gave no URL: "FILE: what
 // happened", with data-notes their number), #site-urls-finding,
-// #site-urls-changes, [data-unused-line="N"], #site-urls-log,
+// #site-urls-changes, [data-unused-line="N"], #site-urls-log (a log's
+// requests: tr[data-log-agent="TOKEN"] with data-requests, data-blocked,
+// data-fetched, data-verified, data-forged and data-unverified, its
+// header buttons button[data-log-sort], a crawler's rules and examples
+// opened by button[data-log-open]; p[data-browsers] with data-tools and
+// data-unknown),
 // #site-urls-export (CSV), #site-urls-file, #site-urls-paste,
 // #site-urls-add, #site-urls-clear, #site-urls-rebase and #site-urls-kept
 // (shown while the URLs are kept for the next visit); #site-urls-progress
@@ -98,6 +103,9 @@ func (p *SiteURLs) Render() app.UI {
 		body = append(body, &siteMatrix{Node: v.Matrix, panel: p})
 	}
 	ns = append(ns[:0:0], v.Parts...)
+	if sh.Log != nil {
+		ns = append(ns, *sh.Log)
+	}
 	if sh.List != nil {
 		ns = append(ns, *sh.List)
 	}
@@ -214,6 +222,14 @@ func (p *SiteURLs) clicked(ctx app.Context, e app.Event) {
 	if pick := src.Call("getAttribute", "data-pick"); pick.Truthy() {
 		// A crawler's row of the matrix: its lines, as "Count for".
 		p.To.Send(ctx, siteurls.SetCrawler{Text: pick.String()})
+		return
+	}
+	if col := src.Call("getAttribute", "data-log-sort"); col.Truthy() {
+		p.To.Send(ctx, siteurls.SortLog{Column: col.String()})
+		return
+	}
+	if agent := src.Call("getAttribute", "data-log-open"); agent.Truthy() {
+		p.To.Send(ctx, siteurls.OpenLogRow{Agent: agent.String()})
 		return
 	}
 	id := src.Get("id").String()

@@ -19,7 +19,14 @@ type Controls interface {
 type NodeHandlers struct {
 	Controls               Controls
 	Clicked, Changed, Line app.EventHandler
+	// svg: the nodes drawn are inside an svg element, whose elements
+	// are of SVG's namespace.
+	svg bool
 }
+
+// svgNS is the namespace of SVG's elements: a chart of the worker's
+// (an svg node and what it holds) is drawn in it, not as HTML.
+const svgNS = "http://www.w3.org/2000/svg"
 
 // Nodes draws nodes (Node).
 func (h NodeHandlers) Nodes(ns []sitemsg.Node) []app.UI {
@@ -67,6 +74,12 @@ func (h NodeHandlers) Node(n *sitemsg.Node) app.UI {
 		return e.OnChange(h.Changed)
 	}
 	e := app.Elem(n.Tag)
+	if n.Tag == "svg" {
+		h.svg = true
+	}
+	if h.svg {
+		e = e.XMLNS(svgNS)
+	}
 	for i := 0; i+1 < len(attrs); i += 2 {
 		if attrs[i+1] != "" {
 			e = e.Attr(attrs[i], attrs[i+1])

@@ -52,9 +52,11 @@ type rangesStore struct {
 }
 
 // Ranges returns the handler of GET ?token=TOKEN, which answers with the
-// published address list of the catalogued crawler TOKEN (docs/relay.md):
-// read from Config.RangesDir when it is set, fetched from the
-// catalogue's URL otherwise. A client names no URL and no file.
+// published address list of the catalogued crawler TOKEN (docs/relay.md),
+// the first the catalogue gives for it, or with &n=N the N-th from 0 (a
+// crawler of two lists): read from Config.RangesDir when it is set,
+// fetched from the catalogue's URL otherwise. A client names no URL and
+// no file.
 func (h *Handler) Ranges() http.Handler { return http.HandlerFunc(h.serveRanges) }
 
 func (h *Handler) serveRanges(w http.ResponseWriter, r *http.Request) {
@@ -65,12 +67,19 @@ func (h *Handler) serveRanges(w http.ResponseWriter, r *http.Request) {
 	}
 	query, err := url.ParseQuery(r.URL.RawQuery)
 	token := query.Get("token")
+	_, hasN := query["n"]
+	n, nerr := strconv.Atoi(query.Get("n"))
 	switch {
-	case err != nil || len(query["token"]) != 1 || len(query) != 1:
-		h.fail(w, http.StatusBadRequest, "give one token parameter: ?token=Googlebot")
+	case err != nil || len(query["token"]) != 1 || hasN && len(query["n"]) != 1 || len(query) != 1+len(query["n"]):
+		h.fail(w, http.StatusBadRequest, "give one token parameter, and at most one n: ?token=Googlebot, ?token=Google-Read-Aloud&n=1")
 		return
 	case len(token) > maxToken:
 		h.fail(w, http.StatusBadRequest, fmt.Sprintf("the token is too long: %d bytes at most", maxToken))
+		return
+	case !hasN:
+		n = 0
+	case nerr != nil || n < 0 || n > 9 || query.Get("n") != strconv.Itoa(n):
+		h.fail(w, http.StatusBadRequest, "n is the list's place among the crawler's lists: 0, 1, ...")
 		return
 	}
 	canonical, urls, ok := h.crawlerRanges(token)
@@ -81,11 +90,14 @@ func (h *Handler) serveRanges(w http.ResponseWriter, r *http.Request) {
 	case len(urls) == 0:
 		h.fail(w, http.StatusNotFound, canonical+"'s operator publishes no address list the catalogue knows")
 		return
+	case n >= len(urls):
+		h.fail(w, http.StatusNotFound, fmt.Sprintf("the catalogue knows %d of %s's lists: n is 0 to %d", len(urls), canonical, len(urls)-1))
+		return
 	}
 	if h.limited(w, r) {
 		return
 	}
-	list, status, why := h.rangesList(r.Context(), canonical, urls[0])
+	list, status, why := h.rangesList(r.Context(), canonical, n, urls[n])
 	if status != http.StatusOK {
 		if status == http.StatusTooManyRequests {
 			w.Header().Set("Retry-After", "5")
@@ -104,11 +116,14 @@ func (h *Handler) serveRanges(w http.ResponseWriter, r *http.Request) {
 	w.Write(list.body)
 }
 
-// rangesList returns the list of the crawler token: from RangesDir, from
-// the store, or fetched from its URL; or the status and reason of a
-// failure.
-func (h *Handler) rangesList(ctx context.Context, token, listURL string) (rangesList, int, string) {
+// rangesList returns the n-th list of the crawler token (at listURL):
+// from RangesDir, from the store, or fetched from its URL; or the status
+// and reason of a failure.
+func (h *Handler) rangesList(ctx context.Context, token string, n int, listURL string) (rangesList, int, string) {
 	if h.conf.RangesDir != "" {
+		if n > 0 {
+			token += "." + strconv.Itoa(n)
+		}
 		return h.readRangesFile(token)
 	}
 	s := &h.ranges
@@ -156,8 +171,9 @@ func (h *Handler) rangesList(ctx context.Context, token, listURL string) (ranges
 	return l, status, why
 }
 
-// readRangesFile reads RangesDir/TOKEN.json, token being a catalogue's
-// token: no name from the client reaches the file system.
+// readRangesFile reads RangesDir/TOKEN.json (TOKEN.N.json for a
+// crawler's list after its first), token being a catalogue's token: no
+// name from the client reaches the file system.
 func (h *Handler) readRangesFile(token string) (rangesList, int, string) {
 	root, err := os.OpenRoot(h.conf.RangesDir)
 	if err != nil {

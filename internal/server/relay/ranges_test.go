@@ -224,3 +224,37 @@ func TestRangesCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// TestRangesSecond: &n=N asks for a crawler's N-th list (from 0), read
+// from TOKEN.N.json; a place the catalogue does not give is 404, an n
+// that is no place 400.
+func TestRangesSecond(t *testing.T) {
+	dir := t.TempDir()
+	second := `{"prefixes": [{"ipv4Prefix": "198.51.100.0/24"}]}`
+	for name, body := range map[string]string{"Googlebot.json": googleList, "Googlebot.1.json": second} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, srv := rangesRelay(t, Config{RangesDir: dir, AllowLoopback: true}, "http://127.0.0.1:1/never.json")
+	for _, tc := range []struct {
+		query string
+		code  int
+		says  string
+	}{
+		{"token=Googlebot&n=0", 200, googleList},
+		{"token=Googlebot&n=1", 200, second},
+		{"n=1&token=googlebot", 200, second},
+		{"token=Googlebot&n=2", 404, "n is 0 to 1"},
+		{"token=Googlebot-Image&n=1", 404, "n is 0 to 0"},
+		{"token=Googlebot&n=01", 400, "n is the list's place"},
+		{"token=Googlebot&n=-1", 400, "n is the list's place"},
+		{"token=Googlebot&n=x", 400, "n is the list's place"},
+		{"token=Googlebot&n=1&n=1", 400, "give one token"},
+		{"token=Googlebot&n=1&url=x", 400, "give one token"},
+	} {
+		if got := getRanges(t, srv, tc.query); got.code != tc.code || !strings.Contains(got.body, tc.says) {
+			t.Errorf("?%s: %d %s, want %d saying %q", tc.query, got.code, got.body, tc.code, tc.says)
+		}
+	}
+}
