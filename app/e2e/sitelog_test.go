@@ -102,7 +102,7 @@ func TestSiteURLsLogOrigins(t *testing.T) {
 		}
 	}
 	said := Eval[string](p, "the crawlers said", `document.querySelector("#site-urls-log .log-said").textContent`)
-	if !strings.Contains(said, "from OpenAI's published addresses") || !strings.Contains(said, "forged") {
+	if !strings.Contains(said, "verified as OpenAI's") || !strings.Contains(said, "forged") {
 		t.Errorf("said: %q", said)
 	}
 	if p.Count("#site-urls-log figure.log-days svg rect") != 5 {

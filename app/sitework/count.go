@@ -338,6 +338,7 @@ func mergeTallies(a, b robots.Tally) robots.Tally {
 			m := &out.Lines[i]
 			m.Count += l.Count
 			m.Fetched += l.Fetched
+			m.Origins = addCounts3(m.Origins, l.Origins)
 			m.Examples = appendExamples(m.Examples, l.Examples)
 			continue
 		}

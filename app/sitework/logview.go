@@ -159,42 +159,18 @@ func possessive(vendor string) string {
 	return vendor + "'s"
 }
 
-// said is the sentence on one crawler of the log: "GPTBot: 215 requests
-// to blocked URLs, 214 from OpenAI's published addresses, 1 forged."; a
-// forged crawler is said to be so.
+// said is the sentence on one notable crawler of the log (requests to
+// blocked URLs, or forged ones), the engine's, as the command line says
+// it (robots.Tally.OriginWords): "GPTBot: 215 requests to URLs the file
+// blocks: 214 verified as OpenAI's, 1 forged (not OpenAI's)".
 func said(r *sitemsg.LogRow, t *robots.Tally, listed bool) string {
-	if r.Blocked == 0 && r.Forged == 0 {
-		return ""
-	}
-	b := t.Origins.Blocked
-	var parts []string
-	if r.Blocked > 0 {
-		parts = append(parts, sitemsg.GroupedPlural(r.Blocked, "request", "requests")+" to blocked URLs")
-		switch {
-		case !listed:
-			parts = append(parts, "none checked: no address list at hand")
-		default:
-			if b.Verified > 0 {
-				parts = append(parts, sitemsg.Grouped(b.Verified)+" from "+possessive(r.Vendor)+" published addresses")
-			}
-			if b.Forged > 0 {
-				parts = append(parts, sitemsg.Grouped(b.Forged)+" forged")
-			}
-			if b.Unverified > 0 {
-				parts = append(parts, sitemsg.Grouped(b.Unverified)+" unverified")
-			}
-		}
-	}
-	s := r.Agent + ": " + strings.Join(parts, ", ")
 	switch {
-	case r.Blocked == 0:
-		s += fmt.Sprintf("%s of its %s forged: they came from outside %s published list, so not from %s",
-			sitemsg.Grouped(r.Forged), sitemsg.GroupedPlural(r.Requests, "request is", "requests are"), possessive(r.Vendor), r.Agent)
-	case r.Forged > b.Forged:
-		s += fmt.Sprintf("; in all, %s of its %s forged (from outside %s published list)",
-			sitemsg.Grouped(r.Forged), sitemsg.GroupedPlural(r.Requests, "request is", "requests are"), possessive(r.Vendor))
+	case r.Blocked == 0 && r.Forged == 0:
+		return ""
+	case !listed:
+		return r.Agent + ": " + sitemsg.GroupedPlural(r.Blocked, "request", "requests") + " to URLs the file blocks, none checked: no address list at hand."
 	}
-	return s + "."
+	return t.OriginWords() + "."
 }
 
 // originWords says in a row's details where its requests came from, and

@@ -61,7 +61,7 @@ func TestWorkerOrigins(t *testing.T) {
 			t.Errorf("%s: %+v, want %+v", r.Agent, r, wt)
 		}
 	}
-	if len(lv.Said) == 0 || !strings.Contains(strings.Join(lv.Said, "\n"), "from OpenAI's published addresses") {
+	if len(lv.Said) == 0 || !strings.Contains(strings.Join(lv.Said, "\n"), "verified as OpenAI's") {
 		t.Errorf("said %q", lv.Said)
 	}
 	if !strings.Contains(strings.Join(lv.Lists, "\n"), "GPTBot's list (https://openai.com/gptbot.json): addresses as of 1 December 2026, when fetched") {
@@ -147,28 +147,26 @@ func TestStateKeepsOrigins(t *testing.T) {
 	}
 }
 
-// TestSaid words the notable crawlers: requests to blocked URLs by where
+// TestSaid words the notable crawlers as the engine and the command
+// line do (robots.Tally.OriginWords): requests to blocked URLs by where
 // they came from, and a forged crawler as such.
 func TestSaid(t *testing.T) {
 	for _, c := range []struct {
 		r      sitemsg.LogRow
-		b      verify.Counts
+		all, b verify.Counts
 		listed bool
 		want   string
 	}{
 		{sitemsg.LogRow{Agent: "GPTBot", Vendor: "OpenAI", Requests: 215, Blocked: 215, Verified: 214, Forged: 1},
-			verify.Counts{Requests: 215, Verified: 214, Forged: 1}, true,
-			"GPTBot: 215 requests to blocked URLs, 214 from OpenAI's published addresses, 1 forged."},
-		{sitemsg.LogRow{Agent: "Googlebot", Vendor: "Google", Requests: 40, Forged: 12, Verified: 28}, verify.Counts{}, true,
-			"Googlebot: 12 of its 40 requests are forged: they came from outside Google's published list, so not from Googlebot."},
-		{sitemsg.LogRow{Agent: "Googlebot", Vendor: "Google", Requests: 40, Blocked: 3, Forged: 12, Verified: 28},
-			verify.Counts{Requests: 3, Verified: 3}, true,
-			"Googlebot: 3 requests to blocked URLs, 3 from Google's published addresses; in all, 12 of its 40 requests are forged (from outside Google's published list)."},
-		{sitemsg.LogRow{Agent: "AhrefsBot", Vendor: "Ahrefs", Requests: 9, Blocked: 9, Unverified: 9}, verify.Counts{Requests: 9, Unverified: 9}, false,
-			"AhrefsBot: 9 requests to blocked URLs, none checked: no address list at hand."},
-		{sitemsg.LogRow{Agent: "bingbot", Requests: 9, Verified: 9}, verify.Counts{}, true, ""},
+			verify.Counts{Requests: 215, Verified: 214, Forged: 1}, verify.Counts{Requests: 215, Verified: 214, Forged: 1}, true,
+			"GPTBot: 215 requests to URLs the file blocks: 214 verified as OpenAI's, 1 forged (not OpenAI's)."},
+		{sitemsg.LogRow{Agent: "Googlebot", Vendor: "Google", Requests: 40, Forged: 12, Verified: 28}, verify.Counts{Requests: 40, Verified: 28, Forged: 12}, verify.Counts{}, true,
+			"Googlebot: 40 requests, none to URLs the file blocks: 28 verified as Google's, 12 forged (not Google's)."},
+		{sitemsg.LogRow{Agent: "AhrefsBot", Vendor: "Ahrefs", Requests: 9, Blocked: 9, Unverified: 9}, verify.Counts{Requests: 9, Unverified: 9}, verify.Counts{Requests: 9, Unverified: 9}, false,
+			"AhrefsBot: 9 requests to URLs the file blocks, none checked: no address list at hand."},
+		{sitemsg.LogRow{Agent: "bingbot", Requests: 9, Verified: 9}, verify.Counts{Requests: 9, Verified: 9}, verify.Counts{}, true, ""},
 	} {
-		tl := robots.Tally{Origins: verify.Tally{Blocked: c.b}}
+		tl := robots.Tally{Agent: c.r.Agent, Origins: verify.Tally{All: c.all, Blocked: c.b}}
 		if got := said(&c.r, &tl, c.listed); got != c.want {
 			t.Errorf("%s:\n got %q\nwant %q", c.r.Agent, got, c.want)
 		}
