@@ -33,6 +33,9 @@ type (
 	SetCrawler struct{ Text string }
 	// AddFiles reads the files dropped or chosen, in order.
 	AddFiles struct{ Files []File }
+	// Unfold shows the matrix's rows of the fold Key (a
+	// sitemsg.RoleGroup's key), or hides them again when they show.
+	Unfold struct{ Key string }
 )
 
 // File is a file the user gave, which the page holds: ID is its handle
@@ -84,6 +87,7 @@ func (Add) isMsg()          {}
 func (Rebase) isMsg()       {}
 func (SetCrawler) isMsg()   {}
 func (AddFiles) isMsg()     {}
+func (Unfold) isMsg()       {}
 func (Begin) isMsg()        {}
 func (Follow) isMsg()       {}
 func (Reply) isMsg()        {}
