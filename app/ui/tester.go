@@ -146,6 +146,8 @@ func (t *Tester) Send(ctx app.Context, msg any) {
 		t.ui.results.SetQuery(m.Query)
 	case widget.ToggleAIGrid:
 		t.ui.aiOpen = m.Open
+	case widget.SetCatalogueQuery:
+		t.ui.catalogue = m.Query
 	case widget.ShowSeverity:
 		t.ui.severity = m.Severity
 	case panel.SiteFiles:

@@ -169,11 +169,22 @@ func (v pageView) panels() []app.UI {
 					}
 				}),
 				v.morePanel("more-compare", app.Text("Every crawler's reading"), v.compareView),
+				v.morePanel(panel.CrawlersID, app.Text("Crawlers: the catalogue"), v.crawlers),
 			),
 		),
 		v.crawlerList(), // the crawler fields' suggestions
 		app.Footer().Class("note").Text("Verdicts follow Google's open-source reading unless another dialect is chosen. Nothing you type leaves this page."),
 	}
+}
+
+// crawlers returns the reference of crawlers, as its query finds them. It
+// is drawn only once opened, and never in the page made at build time:
+// its hundreds of entries are no part of the start.
+func (v pageView) crawlers() app.UI {
+	if !app.IsClient {
+		return nil
+	}
+	return &panel.Crawlers{View: model.CatalogueOf(v.ui.catalogue), To: v.to}
 }
 
 // overview returns the file's overview; the AI crawlers' grid is worked

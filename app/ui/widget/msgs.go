@@ -21,6 +21,9 @@ type CloseWhy struct{}
 // search.
 type SetTableQuery struct{ Query model.TableQuery }
 
+// SetCatalogueQuery is the reference of crawlers' new search or filter.
+type SetCatalogueQuery struct{ Query model.CatalogueQuery }
+
 // ToggleAIGrid opens or closes the AI crawlers' grid.
 type ToggleAIGrid struct{ Open bool }
 
