@@ -22,6 +22,24 @@ type CatalogueQuery struct {
 	All bool
 }
 
+// With returns q with one of its fields set: "text", "role" or
+// "operator" to value, which shows the first crawlers found again, or
+// "all", which shows every one. Each control changes its own field, so
+// that two changes made before the page draws again both hold.
+func (q CatalogueQuery) With(field, value string) CatalogueQuery {
+	switch field {
+	case "text":
+		q.Text, q.All = value, false
+	case "role":
+		q.Role, q.All = value, false
+	case "operator":
+		q.Operator, q.All = value, false
+	case "all":
+		q.All = true
+	}
+	return q
+}
+
 // MaxCatalogueShown is how many crawlers the reference draws before it is
 // asked for all of them: a list of hundreds, each with its facts, is
 // thousands of elements drawn at once.

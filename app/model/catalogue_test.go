@@ -97,3 +97,21 @@ func TestCrawlerFacts(t *testing.T) {
 		}
 	}
 }
+
+func TestCatalogueQueryWith(t *testing.T) {
+	q := CatalogueQuery{Text: "bot", Role: "search", All: true}
+	for _, tt := range []struct {
+		field, value string
+		want         CatalogueQuery
+	}{
+		{"text", "", CatalogueQuery{Role: "search"}},
+		{"role", "ai-training", CatalogueQuery{Text: "bot", Role: "ai-training"}},
+		{"operator", "Google", CatalogueQuery{Text: "bot", Role: "search", Operator: "Google"}},
+		{"all", "", CatalogueQuery{Text: "bot", Role: "search", All: true}},
+		{"unknown", "x", q},
+	} {
+		if got := q.With(tt.field, tt.value); got != tt.want {
+			t.Errorf("With(%q, %q) = %+v, want %+v", tt.field, tt.value, got, tt.want)
+		}
+	}
+}

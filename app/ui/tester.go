@@ -147,7 +147,7 @@ func (t *Tester) Send(ctx app.Context, msg any) {
 	case widget.ToggleAIGrid:
 		t.ui.aiOpen = m.Open
 	case widget.SetCatalogueQuery:
-		t.ui.catalogue = m.Query
+		t.ui.catalogue = t.ui.catalogue.With(m.Field, m.Value)
 	case widget.ShowSeverity:
 		t.ui.severity = m.Severity
 	case panel.SiteFiles:

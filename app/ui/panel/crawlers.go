@@ -28,7 +28,8 @@ type Crawlers struct {
 	app.Compo
 
 	View model.CatalogueView
-	// To is sent the reference's new query (widget.SetCatalogueQuery).
+	// To is sent each change of the reference's query
+	// (widget.SetCatalogueQuery).
 	To widget.Sender
 
 	// search is what the search field was first drawn with: go-app
@@ -147,30 +148,18 @@ func list(ss []string) []app.UI {
 	return out
 }
 
-func (p *Crawlers) send(ctx app.Context, q model.CatalogueQuery) {
-	p.To.Send(ctx, widget.SetCatalogueQuery{Query: q})
-}
-
 func (p *Crawlers) searchInput(ctx app.Context, e app.Event) {
-	q := p.View.Query
-	q.Text, q.All = ctx.JSSrc().Get("value").String(), false
-	p.send(ctx, q)
+	p.To.Send(ctx, widget.SetCatalogueQuery{Field: "text", Value: ctx.JSSrc().Get("value").String()})
 }
 
 func (p *Crawlers) role(ctx app.Context, e app.Event) {
-	q := p.View.Query
-	q.Role, q.All = ctx.JSSrc().Get("value").String(), false
-	p.send(ctx, q)
+	p.To.Send(ctx, widget.SetCatalogueQuery{Field: "role", Value: ctx.JSSrc().Get("value").String()})
 }
 
 func (p *Crawlers) operator(ctx app.Context, e app.Event) {
-	q := p.View.Query
-	q.Operator, q.All = ctx.JSSrc().Get("value").String(), false
-	p.send(ctx, q)
+	p.To.Send(ctx, widget.SetCatalogueQuery{Field: "operator", Value: ctx.JSSrc().Get("value").String()})
 }
 
 func (p *Crawlers) all(ctx app.Context, e app.Event) {
-	q := p.View.Query
-	q.All = true
-	p.send(ctx, q)
+	p.To.Send(ctx, widget.SetCatalogueQuery{Field: "all"})
 }

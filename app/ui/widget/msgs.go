@@ -21,8 +21,9 @@ type CloseWhy struct{}
 // search.
 type SetTableQuery struct{ Query model.TableQuery }
 
-// SetCatalogueQuery is the reference of crawlers' new search or filter.
-type SetCatalogueQuery struct{ Query model.CatalogueQuery }
+// SetCatalogueQuery sets one field of the reference of crawlers' query
+// (model.CatalogueQuery.With): its search, a filter, or all shown.
+type SetCatalogueQuery struct{ Field, Value string }
 
 // ToggleAIGrid opens or closes the AI crawlers' grid.
 type ToggleAIGrid struct{ Open bool }
