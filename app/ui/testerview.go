@@ -191,7 +191,7 @@ func (v pageView) crawlers() app.UI {
 // out only while it is open.
 func (v pageView) overview() app.UI {
 	an := v.an
-	p := &panel.OverviewPanel{O: an.Overview(), AIOpen: v.ui.aiOpen, To: v.to}
+	p := &panel.OverviewPanel{O: an.Overview(), AIOpen: v.ui.aiOpen, AIFolds: v.ui.aiFolds, To: v.to}
 	if v.ui.aiOpen {
 		g := an.AIGrid()
 		p.AI = &g

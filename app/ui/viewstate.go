@@ -13,6 +13,7 @@ import (
 // it brings into view. Nothing of it is saved or undone.
 type viewState struct {
 	aiOpen     bool                 // the AI crawlers' grid is open
+	aiFolds    []string             // the keys of the AI crawlers' grid's folds opened
 	moreOpened map[string]bool      // the parts under More opened once (morePanel)
 	severity   string               // the findings shown: "" for all, or one severity
 	catalogue  model.CatalogueQuery // what the reference of crawlers is asked

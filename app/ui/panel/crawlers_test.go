@@ -39,3 +39,32 @@ func TestCrawlersDraws(t *testing.T) {
 		})
 	}
 }
+
+// TestAIGridFolds: the overview's AI crawlers' grid draws a fold's rows
+// only once it is opened.
+func TestAIGridFolds(t *testing.T) {
+	s := model.State{Robots: "User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n",
+		Rows: []model.Row{{Agent: "Googlebot", URL: "/"}}}
+	an := model.Analyze(&s)
+	g := an.AIGrid()
+	for _, tt := range []struct {
+		open []string
+		want []string
+		not  []string
+	}{
+		{nil, []string{`data-fold="ai-training"`, `data-crawler="GPTBot"`, "more AI training crawlers", "Show them"}, []string{`data-folded=`}},
+		{[]string{"ai-training"}, []string{`data-folded="ai-training"`, "Hide them"}, []string{`data-folded="user-fetch"`}},
+	} {
+		html := render(t, &OverviewPanel{O: an.Overview(), AI: &g, AIOpen: true, AIFolds: tt.open})
+		for _, w := range tt.want {
+			if !strings.Contains(html, w) {
+				t.Errorf("open %v: no %s", tt.open, w)
+			}
+		}
+		for _, w := range tt.not {
+			if strings.Contains(html, w) {
+				t.Errorf("open %v: %s drawn", tt.open, w)
+			}
+		}
+	}
+}

@@ -28,5 +28,9 @@ type SetCatalogueQuery struct{ Field, Value string }
 // ToggleAIGrid opens or closes the AI crawlers' grid.
 type ToggleAIGrid struct{ Open bool }
 
+// ToggleAIFold shows the AI crawlers' grid's folded rows of the role
+// group Key, or hides them again.
+type ToggleAIFold struct{ Key string }
+
 // ShowSeverity shows the findings of one severity, or all for "".
 type ShowSeverity struct{ Severity string }
