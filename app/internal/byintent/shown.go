@@ -41,7 +41,11 @@ type Shown struct {
 // Role is a line of roles of the form: its name (the select's key), its
 // title, the catalogue's crawlers it sets (Tokens, for a title), and the
 // choice made ("leave", "allow" or "block").
-type Role struct{ Name, Title, Tokens, Choice string }
+type Role struct {
+	Name, Title, Tokens, Choice string
+	// Crawlers counts the catalogue's crawlers of the role.
+	Crawlers int
+}
 
 // Crawler is a crawler chosen apart from its role, and the choice made.
 type Crawler struct{ Token, Choice string }
@@ -89,7 +93,8 @@ func (m *Intent) Shown() Shown {
 		Site:    Site{Asked: m.site.asked, Done: m.site.done, Failed: m.site.failed, URLs: m.site.urls, Node: m.site.node},
 	}
 	for i, r := range roles {
-		sh.Roles[i] = Role{Name: r.Name, Title: r.Title, Tokens: roleTokens(r), Choice: m.form.roles[r.Name].String()}
+		toks := roleTokens(r)
+		sh.Roles[i] = Role{Name: r.Name, Title: r.Title, Tokens: strings.Join(toks, ", "), Crawlers: len(toks), Choice: m.form.roles[r.Name].String()}
 	}
 	for _, c := range m.form.crawlers {
 		sh.Crawlers = append(sh.Crawlers, Crawler{Token: c.token, Choice: c.choice.String()})
@@ -102,8 +107,9 @@ func (m *Intent) Shown() Shown {
 	return sh
 }
 
-// roleTokens lists the catalogue's crawlers of r, for a select's title.
-func roleTokens(r robots.IntentRole) string {
+// roleTokens lists the catalogue's crawlers of r, for a select's title
+// and the role's count.
+func roleTokens(r robots.IntentRole) []string {
 	var toks []string
 	for _, c := range robots.Crawlers() {
 		for _, role := range r.Roles {
@@ -112,5 +118,5 @@ func roleTokens(r robots.IntentRole) string {
 			}
 		}
 	}
-	return strings.Join(toks, ", ")
+	return toks
 }

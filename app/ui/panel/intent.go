@@ -64,7 +64,8 @@ func (p *Intent) Render() app.UI {
 	for i, r := range sh.Roles {
 		id := "intent-role-" + r.Name
 		fields[i] = app.Div().Class("field intent-field").Body(
-			app.Label().For(id).Text(r.Title),
+			app.Label().For(id).Body(app.Text(r.Title), app.Span().Class("note").DataSet("crawlers", r.Crawlers).
+				Text(": "+model.Plural(r.Crawlers, "crawler", "crawlers"))),
 			choiceSelect(id, r.Choice, "Leave as is").DataSet("role", r.Name).Title(r.Tokens).OnChange(p.role),
 		)
 	}
