@@ -101,4 +101,20 @@ func TestCrawlerReference(t *testing.T) {
 	}
 	p.Click(`#site-matrix button[data-unfold="ai-training"]`)
 	p.WaitGone(`#site-matrix tr[data-folded="ai-training"]`)
+
+	// Rules by intent: AI training blocked; the long tail whose verdict
+	// changes is one row until it is opened.
+	p.OpenAround("#more-intent > summary")
+	p.Click("#more-intent > summary")
+	p.Wait("#more-intent[open] #intent")
+	if got := p.Text(`label[for="intent-role-ai-training"]`); !strings.Contains(got, strconv.Itoa(len(set.Tokens))+" crawlers") {
+		t.Errorf("AI training's label says %q, want its %d crawlers", got, len(set.Tokens))
+	}
+	choose(p, "#intent-role-ai-training", "block")
+	p.Wait(`#intent-changes tr.fold[data-fold="ai-training"]`)
+	if txt := p.Text(`#intent-changes tr.fold[data-fold="ai-training"]`); !strings.Contains(txt, "more AI training crawlers, all newly blocked") {
+		t.Errorf("the intent's fold says %q", txt)
+	}
+	p.Click(`#intent-changes button[data-unfold="ai-training"]`)
+	p.Wait(`#intent-changes tr[data-folded="ai-training"]`)
 }

@@ -109,13 +109,20 @@ func (f FoldCount) Crawlers() int { return f.Allowed + f.Blocked + f.Partly }
 // crawlers, all blocked", "and 96 more AI training crawlers: 90 allowed,
 // 6 blocked".
 func FoldText(g *RoleGroup, f FoldCount) string {
+	return FoldWords(g, f, [3]string{"allowed", "blocked", "partly blocked"})
+}
+
+// FoldWords says what a fold of g holds as FoldText does, in the words
+// given for the crawlers counted Allowed, Blocked and Partly: "and 52
+// more AI training crawlers, all newly blocked".
+func FoldWords(g *RoleGroup, f FoldCount, words [3]string) string {
 	n := f.Crawlers()
 	s := "and " + Grouped(n) + " more " + Noun(n, g.One, g.Many)
 	var parts []string
 	for _, p := range []struct {
 		n    int
 		word string
-	}{{f.Allowed, "allowed"}, {f.Blocked, "blocked"}, {f.Partly, "partly blocked"}} {
+	}{{f.Allowed, words[0]}, {f.Blocked, words[1]}, {f.Partly, words[2]}} {
 		if p.n == n {
 			if n == 1 {
 				return s + ", " + p.word

@@ -26,6 +26,8 @@ type Shown struct {
 
 	// Preview is what the form writes, nil before the worker answers.
 	Preview *model.IntentPreview
+	// Open are the keys of the preview's folds opened.
+	Open []string
 	// Stale reports that the preview is of an earlier text of a large
 	// file (LiveSize): Refresh makes it again.
 	Stale bool
@@ -87,6 +89,7 @@ func (m *Intent) Shown() Shown {
 		Usage:   m.form.pref.Usage,
 		Refused: m.refused,
 		Preview: m.preview,
+		Open:    m.open,
 		Stale:   m.stale,
 		Writing: m.asking.ok && m.failed == "",
 		Failed:  m.failed,
