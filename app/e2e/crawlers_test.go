@@ -115,6 +115,13 @@ func TestCrawlerReference(t *testing.T) {
 	if txt := p.Text(`#intent-changes tr.fold[data-fold="ai-training"]`); !strings.Contains(txt, "more AI training crawlers, all newly blocked") {
 		t.Errorf("the intent's fold says %q", txt)
 	}
+	// Over the site's URLs, counted in the worker, the same fold; one
+	// button opens the role's rows of both tables.
+	p.Wait(`#intent-site tr.fold[data-fold="ai-training"]`)
+	if p.Count(`#intent-site tr[data-folded]`) != 0 {
+		t.Error("#intent-site draws folded rows")
+	}
 	p.Click(`#intent-changes button[data-unfold="ai-training"]`)
 	p.Wait(`#intent-changes tr[data-folded="ai-training"]`)
+	p.Wait(`#intent-site tr[data-folded="ai-training"]`)
 }

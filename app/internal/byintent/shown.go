@@ -93,7 +93,7 @@ func (m *Intent) Shown() Shown {
 		Stale:   m.stale,
 		Writing: m.asking.ok && m.failed == "",
 		Failed:  m.failed,
-		Site:    Site{Asked: m.site.asked, Done: m.site.done, Failed: m.site.failed, URLs: m.site.urls, Node: m.site.node},
+		Site:    Site{Asked: m.site.asked, Done: m.site.done, Failed: m.site.failed, URLs: m.site.urls, Node: model.FoldMatrix(m.site.node, m.open)},
 	}
 	for i, r := range roles {
 		toks := roleTokens(r)

@@ -270,9 +270,9 @@ func (p *Intent) siteView() app.UI {
 	case !v.Done || v.Node == nil:
 		return div.DataSet("counting", "true").Body(app.P().Class("note").Text("Counting your site's URLs under the file written…"))
 	}
-	// The worker's nodes hold no control nor line button: drawn with no
-	// handlers.
-	return div.DataSet("urls", v.URLs).Body(widget.NodeHandlers{}.Node(v.Node))
+	// The worker's nodes hold no line button; their one control opens a
+	// fold, as the preview's own table's does.
+	return div.DataSet("urls", v.URLs).Body(widget.NodeHandlers{Clicked: p.unfold}.Node(v.Node))
 }
 
 // intentRow is one crawler of the preview, marked data-folded=KEY when
