@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync"
 
 	"robotstester/robots"
 )
@@ -91,11 +92,23 @@ var robotsWords = map[robots.Honours]string{
 // RoleTitle returns a role's name for people, as the catalogue's sets
 // title it ("AI training").
 func RoleTitle(r robots.Role) string {
-	if s, ok := robots.LookupCrawlerSet(r.String()); ok {
-		return s.Title
+	if t, ok := roleTitles()[r]; ok {
+		return t
 	}
 	return r.String()
 }
+
+// roleTitles are the roles' titles, read once: the catalogue's sets are
+// made anew at each call.
+var roleTitles = sync.OnceValue(func() map[robots.Role]string {
+	out := map[robots.Role]string{}
+	for _, s := range robots.CrawlerSets() {
+		if r, ok := robots.LookupRole(s.Name); ok {
+			out[r] = s.Title
+		}
+	}
+	return out
+})
 
 // factsOf returns c's facts as the reference shows them.
 func factsOf(c *robots.Crawler) CrawlerFacts {
@@ -142,10 +155,19 @@ func CatalogueOf(q CatalogueQuery) CatalogueView {
 			found = append(found, c)
 		}
 	}
+	// In three passes, not a sort: the token typed, the featured, the
+	// others (a stable sort of pointers costs app.wasm its own copy).
 	exact := strings.TrimSpace(q.Text)
-	slices.SortStableFunc(found, func(a, b *robots.Crawler) int {
-		return cmp.Or(boolFirst(strings.EqualFold(a.Token, exact), strings.EqualFold(b.Token, exact)), boolFirst(a.Featured, b.Featured))
-	})
+	ordered := make([]*robots.Crawler, 0, len(found))
+	for pass := range 3 {
+		for _, c := range found {
+			isExact := strings.EqualFold(c.Token, exact)
+			if pass == 0 && isExact || pass == 1 && !isExact && c.Featured || pass == 2 && !isExact && !c.Featured {
+				ordered = append(ordered, c)
+			}
+		}
+	}
+	found = ordered
 	v.Found = len(found)
 	if !q.All && len(found) > MaxCatalogueShown {
 		found = found[:MaxCatalogueShown]
@@ -171,17 +193,6 @@ func CatalogueOf(q CatalogueQuery) CatalogueView {
 		v.Operators = append(v.Operators, Choice{Value: o, Title: o + " (" + Grouped(ops[o]) + ")"})
 	}
 	return v
-}
-
-// boolFirst orders true before false.
-func boolFirst(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return -1
-	}
-	return 1
 }
 
 // Said returns what the reference says of how many crawlers it shows:

@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/model"
+	"robotstester/app/sitemsg"
 	"robotstester/app/ui/widget"
 )
 
@@ -45,9 +46,9 @@ func (p *Crawlers) Render() app.UI {
 	if !p.searchSet {
 		p.search, p.searchSet = v.Query.Text, true
 	}
-	entries := make([]app.UI, len(v.Shown))
+	entries := sitemsg.Node{Tag: "ul", Class: "crawler-list", Kids: make([]sitemsg.Node, len(v.Shown))}
 	for i := range v.Shown {
-		entries[i] = crawlerEntry(&v.Shown[i])
+		entries.Kids[i] = crawlerEntry(&v.Shown[i])
 	}
 	return app.Section().ID("crawler-reference").Class("panel crawlers").Aria("labelledby", "crawlers-title").Body(
 		app.H2().ID("crawlers-title").Text("Crawlers: the catalogue"),
@@ -69,37 +70,42 @@ func (p *Crawlers) Render() app.UI {
 			),
 		),
 		app.P().ID("crawler-found").Role("status").DataSet("found", v.Found).DataSet("total", v.Total).Text(v.Said()),
-		app.Ul().Class("crawler-list").Body(entries...),
+		widget.NodeHandlers{}.Node(&entries),
 		app.If(len(v.Shown) < v.Found, func() app.UI {
 			return app.Button().Type("button").ID("crawler-all").OnClick(p.all).Text("Show all " + model.Grouped(v.Found))
 		}),
 	)
 }
 
-// crawlerEntry draws one crawler's facts.
-func crawlerEntry(f *model.CrawlerFacts) app.UI {
-	facts := []app.UI{
-		app.Dt().Text("Operator"), app.Dd().Text(f.Operator),
-		app.Dt().Text("Role"), app.Dd().Text(f.Role),
+// crawlerEntry returns one crawler's facts as nodes (sitemsg.Node), drawn
+// as text: a list of hundreds drawn by node takes a fraction of the code
+// go-app's element builders take, which app.wasm's size budget counts.
+func crawlerEntry(f *model.CrawlerFacts) sitemsg.Node {
+	var facts []sitemsg.Node
+	add := func(name string, body ...sitemsg.Node) {
+		facts = append(facts, sitemsg.Node{Tag: "dt", Text: name}, sitemsg.Node{Tag: "dd", Kids: body})
 	}
-	add := func(name string, body ...app.UI) { facts = append(facts, app.Dt().Text(name), app.Dd().Body(body...)) }
+	text := func(s string) sitemsg.Node { return sitemsg.Node{Text: s} }
+	code := func(ss []string) sitemsg.Node { return sitemsg.Node{Tag: "code", Text: strings.Join(ss, ", ")} }
+	add("Operator", text(f.Operator))
+	add("Role", text(f.Role))
 	if f.Purpose != "" {
-		add("Purpose", app.Text(f.Purpose))
+		add("Purpose", text(f.Purpose))
 	}
 	if len(f.Aliases) > 0 {
-		add("Also named", app.Code().Text(strings.Join(f.Aliases, ", ")))
+		add("Also named", code(f.Aliases))
 	}
 	if len(f.UAs) > 0 {
-		add("In user-agent strings", app.Code().Text(strings.Join(f.UAs, ", ")))
+		add("In user-agent strings", code(f.UAs))
 	}
 	if f.Fetches {
-		add("Fetches", app.Text("yes"))
+		add("Fetches", text("yes"))
 	} else {
-		add("Fetches", app.Text("no: a control token, which only lets a site opt out of a use of its content"))
+		add("Fetches", text("no: a control token, which only lets a site opt out of a use of its content"))
 	}
-	robots := []app.UI{app.Text(f.Robots)}
+	robots := []sitemsg.Node{text(f.Robots)}
 	if f.RobotsSource != "" {
-		robots = append(robots, app.Text(" ("), source(f.RobotsSource), app.Text(")"))
+		robots = append(robots, text(" ("), source(f.RobotsSource), text(")"))
 	}
 	add("robots.txt", robots...)
 	if f.Docs != "" {
@@ -109,39 +115,39 @@ func crawlerEntry(f *model.CrawlerFacts) app.UI {
 		add("Address lists", list(f.Ranges)...)
 	}
 	if len(f.RDNS) > 0 {
-		add("Reverse DNS", app.Code().Text(strings.Join(f.RDNS, ", ")))
+		add("Reverse DNS", code(f.RDNS))
 	}
 	if len(f.Sources) > 0 {
 		add("Sources", list(f.Sources)...)
 	}
 	if f.Note != "" {
-		add("Note", app.Text(f.Note))
+		add("Note", text(f.Note))
 	}
-	title := []app.UI{app.Code().Text(f.Token)}
+	title := []sitemsg.Node{{Tag: "code", Text: f.Token}}
 	if f.Featured {
-		title = append(title, app.Span().Class("note").Text(" shown first in the tester"))
+		title = append(title, sitemsg.Node{Tag: "span", Class: "note", Text: " shown first in the tester"})
 	}
-	return app.Li().Class("crawler").DataSet("crawler", f.Token).DataSet("role", f.RoleName).Body(
-		app.H3().Body(title...),
-		app.Dl().Class("facts").Body(facts...),
-	)
+	return sitemsg.Node{Tag: "li", Class: "crawler", Data: []string{"crawler", f.Token, "role", f.RoleName}, Kids: []sitemsg.Node{
+		{Tag: "h3", Kids: title},
+		{Tag: "dl", Class: "facts", Kids: facts},
+	}}
 }
 
-// source draws a source: a link when it is an https address, which opens
-// apart, else its name as text.
-func source(s string) app.UI {
+// source returns a source: a link when it is an https address, which
+// opens apart, else its name as text.
+func source(s string) sitemsg.Node {
 	if !model.HTTPS(s) {
-		return app.Text(s)
+		return sitemsg.Node{Text: s}
 	}
-	return app.A().Href(s).Rel("noopener").Target("_blank").Text(s)
+	return sitemsg.Node{Tag: "a", Text: s, Attrs: []string{"href", s, "rel", "noopener", "target", "_blank"}}
 }
 
-// list draws sources one after another, separated by commas.
-func list(ss []string) []app.UI {
-	out := make([]app.UI, 0, 2*len(ss))
+// list returns sources one after another, separated by commas.
+func list(ss []string) []sitemsg.Node {
+	out := make([]sitemsg.Node, 0, 2*len(ss))
 	for i, s := range ss {
 		if i > 0 {
-			out = append(out, app.Text(", "))
+			out = append(out, sitemsg.Node{Text: ", "})
 		}
 		out = append(out, source(s))
 	}
