@@ -15,12 +15,17 @@ import (
 // unfoldMatrix opens every closed fold of #site-matrix, so that every
 // crawler has its row, and waits for their rows. The folds stay open for
 // the counts that follow.
-func unfoldMatrix(t testing.TB, p *Page) {
+func unfoldMatrix(t testing.TB, p *Page) { unfoldIn(t, p, "#site-matrix") }
+
+// unfoldIn opens every closed fold of the table under sel (#site-matrix,
+// #intent-site, #intent-changes): a button[data-unfold] each.
+func unfoldIn(t testing.TB, p *Page, sel string) {
 	t.Helper()
-	keys := Eval[[]string](p, "the matrix's folds", `[...document.querySelectorAll('#site-matrix button[data-unfold][aria-expanded="false"]')].map(b => b.dataset.unfold)`)
+	keys := Eval[[]string](p, "the folds of "+sel, `[...document.querySelectorAll(`+jsString(sel+` button[data-unfold][aria-expanded="false"]`)+`)].map(b => b.dataset.unfold)`)
 	for _, k := range keys {
-		p.Click(`#site-matrix button[data-unfold="` + k + `"]`)
-		p.WaitAttr(`#site-matrix button[data-unfold="`+k+`"]`, "aria-expanded", "true")
+		b := sel + ` button[data-unfold="` + k + `"]`
+		p.Click(b)
+		p.WaitAttr(b, "aria-expanded", "true")
 	}
 }
 
