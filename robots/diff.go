@@ -3,7 +3,6 @@ package robots
 import (
 	"cmp"
 	"iter"
-	"maps"
 	"slices"
 	"strings"
 )
@@ -34,9 +33,16 @@ type Diff struct {
 	agents   []string
 	panels   [2]*panel
 	counted  *Coverage
-	flips    map[flipKey]*Flip
-	urls     int
-	checks   int
+	// pairs are the crawlers read alike in both files: those that share
+	// a tally in the old file's panel and one in the new's get the same
+	// verdicts from the same lines, so a URL is compared once for them
+	// and its flips are kept once, for the pair (flipKey.crawler is a
+	// pair's index), and given to each of its crawlers when asked for.
+	// Hundreds of catalogued crawlers are a few pairs.
+	pairs  []diffPair
+	flips  map[flipKey]*Flip
+	urls   int
+	checks int
 }
 
 // NewDiff returns a Diff of the files old and new for the crawlers named
@@ -76,8 +82,32 @@ type decided struct {
 	allowed, byAnswer bool
 }
 
+// A diffPair is the crawlers, by index, that share a tally in each file.
+type diffPair struct {
+	old, new *tally
+	agents   []int
+}
+
+// pairsOf returns the crawlers of the panels old and new, by the pair of
+// tallies they share, in the order of their first crawler.
+func pairsOf(old, new *panel) []diffPair {
+	var out []diffPair
+	at := map[[2]*tally]int{}
+	for i := range old.of {
+		k := [2]*tally{old.of[i], new.of[i]}
+		j, ok := at[k]
+		if !ok {
+			j = len(out)
+			at[k] = j
+			out = append(out, diffPair{old: k[0], new: k[1]})
+		}
+		out[j].agents = append(out[j].agents, i)
+	}
+	return out
+}
+
 type flipKey struct {
-	crawler  int
+	crawler  int // the pair's index (Diff.pairs)
 	old, new decided
 }
 
@@ -86,6 +116,7 @@ func (d *Diff) Add(url string) {
 	if d.panels[0] == nil {
 		d.panels[0] = newPanel(d.old, d.agents, d.Dialect, d.Fixed, d.OldAnswer)
 		d.panels[1] = newPanel(d.new, d.agents, d.Dialect, d.Fixed, d.NewAnswer)
+		d.pairs = pairsOf(d.panels[0], d.panels[1])
 	}
 	d.urls++
 	d.panels[0].decide(url, func(t *tally, v *Verdict) { t.now = decided{v.Line, v.Allowed, t.fixed != nil} })
@@ -100,16 +131,16 @@ func (d *Diff) Add(url string) {
 	} else {
 		d.panels[1].decide(url, func(t *tally, v *Verdict) { t.now = decided{v.Line, v.Allowed, t.fixed != nil} })
 	}
-	old, new := d.panels[0], d.panels[1]
-	for i := range d.agents {
-		d.checks++
-		if was, is := old.of[i].now, new.of[i].now; was.allowed != is.allowed {
+	d.checks += len(d.agents)
+	for i := range d.pairs {
+		if was, is := d.pairs[i].old.now, d.pairs[i].new.now; was.allowed != is.allowed {
 			d.flip(i, was, is, url)
 		}
 	}
 }
 
-// flip counts url under the change of the crawler given i-th.
+// flip counts url under the change of the crawlers of pair i; the Flip
+// names its first crawler, until it is given to each (agentFlip).
 func (d *Diff) flip(i int, old, new decided, url string) {
 	k := flipKey{i, old, new}
 	f := d.flips[k]
@@ -117,7 +148,8 @@ func (d *Diff) flip(i int, old, new decided, url string) {
 		if d.flips == nil {
 			d.flips = map[flipKey]*Flip{}
 		}
-		f = &Flip{Agent: d.panels[1].agents[i], Dialect: d.panels[1].of[i].Dialect, Allowed: new.allowed,
+		first := d.pairs[i].agents[0]
+		f = &Flip{Agent: d.panels[1].agents[first], Dialect: d.panels[1].of[first].Dialect, Allowed: new.allowed,
 			Old: Decider{old.line, ruleText(d.old, old.line), old.byAnswer},
 			New: Decider{new.line, ruleText(d.new, new.line), new.byAnswer}}
 		d.flips[k] = f
@@ -156,10 +188,8 @@ func (d *Diff) Counted() *Coverage {
 // Agent cannot tell.
 func (d *Diff) ByAgent() [][]Flip {
 	out := make([][]Flip, len(d.agents))
-	for _, k := range d.sortedKeys() {
-		f := *d.flips[k]
-		f.Examples = slices.Clone(f.Examples)
-		out[k.crawler] = append(out[k.crawler], f)
+	for _, af := range d.sortedKeys() {
+		out[af.agent] = append(out[af.agent], d.flipOf(af))
 	}
 	return out
 }
@@ -180,20 +210,40 @@ func (d *Diff) Flips() []Flip {
 // copied when it is reached.
 func (d *Diff) All() iter.Seq[Flip] {
 	return func(yield func(Flip) bool) {
-		for _, k := range d.sortedKeys() {
-			f := *d.flips[k]
-			f.Examples = slices.Clone(f.Examples)
-			if !yield(f) {
+		for _, af := range d.sortedKeys() {
+			if !yield(d.flipOf(af)) {
 				return
 			}
 		}
 	}
 }
 
-// sortedKeys returns the keys of the changes in the order of Flips.
-func (d *Diff) sortedKeys() []flipKey {
-	return slices.SortedFunc(maps.Keys(d.flips), func(a, b flipKey) int {
-		return cmp.Or(cmp.Compare(a.crawler, b.crawler), cmp.Compare(a.old.line, b.old.line), cmp.Compare(a.new.line, b.new.line),
+// An agentFlip is a change of a pair (k) given to one of its crawlers.
+type agentFlip struct {
+	agent int
+	k     flipKey
+}
+
+// flipOf returns the change af, a copy, named for its crawler.
+func (d *Diff) flipOf(af agentFlip) Flip {
+	f := *d.flips[af.k]
+	f.Agent = d.panels[1].agents[af.agent]
+	f.Examples = slices.Clone(f.Examples)
+	return f
+}
+
+// sortedKeys returns the changes, each pair's given to each of its
+// crawlers, in the order of Flips.
+func (d *Diff) sortedKeys() []agentFlip {
+	var out []agentFlip
+	for k := range d.flips {
+		for _, i := range d.pairs[k.crawler].agents {
+			out = append(out, agentFlip{i, k})
+		}
+	}
+	return slices.SortedFunc(slices.Values(out), func(x, y agentFlip) int {
+		a, b := x.k, y.k
+		return cmp.Or(cmp.Compare(x.agent, y.agent), cmp.Compare(a.old.line, b.old.line), cmp.Compare(a.new.line, b.new.line),
 			boolOrder(a.new.allowed, b.new.allowed), boolOrder(a.old.byAnswer, b.old.byAnswer), boolOrder(a.new.byAnswer, b.new.byAnswer))
 	})
 }

@@ -206,6 +206,7 @@ var morePanels = []struct {
 	{"more-overview", []string{"#overview", "#ai-grid", "#size", "#sitemaps", "#delays"}},
 	{"more-findings", []string{"#findings"}},
 	{"more-compare", []string{"#compare", "data-compare-row"}},
+	{"more-crawlers", []string{"#crawler-reference", "#crawler-search", "#crawler-role", "#crawler-operator", "#crawler-found"}},
 }
 
 // reach opens the part under More that holds the element sel, if one does

@@ -65,6 +65,7 @@ func cliDiff(t testing.TB, bin, old, new, urls string) (map[string]flips, []map[
 // sel, by crawler.
 func pageFlips(t testing.TB, p *Page, sel string) map[string]flips {
 	t.Helper()
+	unfoldIn(t, p, sel)
 	js := fmt.Sprintf(`JSON.stringify([...document.querySelectorAll(%s)].map(tr => ({
 		Agent: tr.dataset.crawler, A: tr.dataset.newlyAllowed, B: tr.dataset.newlyBlocked})))`, jsString(sel+" tr[data-crawler]"))
 	var rows []struct{ Agent, A, B string }

@@ -145,9 +145,11 @@ func cliMatrix(t testing.TB, bin, file, index string) (map[string]matrixRow, tim
 	return rows, took
 }
 
-// pageMatrix returns the rows of the page's #site-matrix, by crawler.
+// pageMatrix returns the rows of the page's #site-matrix, by crawler,
+// every fold opened.
 func pageMatrix(t testing.TB, p *Page) map[string]matrixRow {
 	t.Helper()
+	unfoldMatrix(t, p)
 	js := `JSON.stringify([...document.querySelectorAll("#site-matrix tr[data-crawler]")].map(tr => ({
 		Agent: tr.dataset.crawler, Allowed: +tr.dataset.allowed, Blocked: +tr.dataset.blocked, Line: +(tr.dataset.most || 0)})))`
 	var rows []matrixRow

@@ -13,9 +13,15 @@ type CrawlerSet struct {
 	// name of the set (robots.CrawlerSet.Name), "google", "ai-training".
 	ID    string
 	Title string
-	// Tokens are the set's tokens, in the catalogue's order.
-	Tokens []string
+	// Tokens are the set's featured crawlers (those the tester shows
+	// first), and More its others, each in the catalogue's order: the
+	// grid offers the long tail apart (its ID is MoreID's), so that a set
+	// of dozens of crawlers is not dozens of tests a URL unasked.
+	Tokens, More []string
 }
+
+// MoreID returns the ID that chooses the long tail (More) of the set id.
+func MoreID(id string) string { return id + "-more" }
 
 // gridSets are the engine's crawler sets (robots.CrawlerSets) the grid
 // offers, in its order: the others (all, ai, other) are too broad to be
@@ -28,9 +34,19 @@ var gridSets = []string{"google", "search", "ai-training", "ai-assistants"}
 func CrawlerSets() []CrawlerSet {
 	out := make([]CrawlerSet, 0, len(gridSets))
 	for _, name := range gridSets {
-		if s, ok := robots.LookupCrawlerSet(name); ok && len(s.Tokens) > 0 {
-			out = append(out, CrawlerSet{ID: s.Name, Title: s.Title, Tokens: s.Tokens})
+		s, ok := robots.LookupCrawlerSet(name)
+		if !ok || len(s.Tokens) == 0 {
+			continue
 		}
+		cs := CrawlerSet{ID: s.Name, Title: s.Title}
+		for _, tok := range s.Tokens {
+			if c, _ := robots.LookupCrawler(tok); c.Featured {
+				cs.Tokens = append(cs.Tokens, tok)
+			} else {
+				cs.More = append(cs.More, tok)
+			}
+		}
+		out = append(out, cs)
 	}
 	return out
 }
@@ -45,13 +61,17 @@ func hasFold(list []string, s string) bool {
 }
 
 // SetTokens returns the crawlers of a grid: the tokens of the ready-made
-// sets whose IDs are checked, in the order of CrawlerSets, then those of
-// the free text more (see SplitTokens), each once, case aside.
+// sets whose IDs are checked (a set's ID its featured crawlers, its
+// MoreID the others), in the order of CrawlerSets, then those of the free
+// text more (see SplitTokens), each once, case aside.
 func SetTokens(checked []string, more string) []string {
 	var out []string
 	for _, s := range CrawlerSets() {
 		if hasFold(checked, s.ID) {
 			out = append(out, s.Tokens...)
+		}
+		if hasFold(checked, MoreID(s.ID)) {
+			out = append(out, s.More...)
 		}
 	}
 	return uniqueFold(append(out, SplitTokens(more)...), true)

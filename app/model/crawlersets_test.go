@@ -61,7 +61,12 @@ func TestCrawlerSets(t *testing.T) {
 		}
 		n := 0
 		for _, id := range []string{"ai-training", "ai-assistants"} {
-			if slices.Contains(byID[id].Tokens, c.Token) {
+			s := byID[id]
+			in := slices.Contains(s.Tokens, c.Token)
+			if in != c.Featured && in {
+				t.Errorf("%s, not featured, among %s's first", c.Token, id)
+			}
+			if in || slices.Contains(s.More, c.Token) {
 				n++
 			}
 		}
@@ -84,6 +89,32 @@ func TestSplitTokens(t *testing.T) {
 	} {
 		if got := SplitTokens(tt.text); !slices.Equal(got, tt.want) {
 			t.Errorf("SplitTokens(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestSetTokensMore: a set's long tail is chosen apart, after its
+// featured crawlers.
+func TestSetTokensMore(t *testing.T) {
+	var ai CrawlerSet
+	for _, s := range CrawlerSets() {
+		if s.ID == "ai-training" {
+			ai = s
+		}
+	}
+	if len(ai.Tokens) == 0 || len(ai.More) == 0 {
+		t.Fatalf("AI training: %d featured, %d more", len(ai.Tokens), len(ai.More))
+	}
+	for _, tt := range []struct {
+		checked []string
+		want    []string
+	}{
+		{[]string{"ai-training"}, ai.Tokens},
+		{[]string{"ai-training-more"}, ai.More},
+		{[]string{"ai-training-more", "ai-training"}, append(slices.Clone(ai.Tokens), ai.More...)},
+	} {
+		if got := SetTokens(tt.checked, ""); !slices.Equal(got, tt.want) {
+			t.Errorf("SetTokens(%q) = %d tokens, want %d", tt.checked, len(got), len(tt.want))
 		}
 	}
 }

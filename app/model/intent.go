@@ -3,6 +3,7 @@ package model
 import (
 	"strings"
 
+	"robotstester/app/sitemsg"
 	"robotstester/robots"
 )
 
@@ -33,6 +34,40 @@ type IntentCrawler struct {
 	// to blocked: two counts, never netted, as `robotstxt diff` lists
 	// them.
 	NewlyAllowed, NewlyBlocked int
+	// Group is its role's group (sitemsg.RoleGroups' key), "" for a
+	// crawler the catalogue does not know. Folded: the preview's table
+	// shows it in its role's fold (IntentPreview.Folds), as it is neither
+	// featured, nor named by the file shown, nor in a test that changes.
+	Group  string
+	Folded bool
+}
+
+// An IntentFold is the crawlers of a role group whose verdict changes and
+// that the preview's table folds into one row until it is opened.
+type IntentFold struct {
+	Key string // the group's (sitemsg.RoleGroup.Key)
+	// Text says what they get, both ways: "and 52 more AI training
+	// crawlers, all newly blocked".
+	Text string
+}
+
+// Folds returns the preview's folds, in the groups' order: one for each
+// group with a changed crawler folded.
+func (p *IntentPreview) Folds() []IntentFold {
+	var out []IntentFold
+	for gi := range sitemsg.RoleGroups {
+		g := &sitemsg.RoleGroups[gi]
+		var fc sitemsg.FoldCount
+		for i := range p.Crawlers {
+			if c := &p.Crawlers[i]; c.Folded && c.Group == g.Key && c.Changed() {
+				fc.Add(c.NewlyAllowed, c.NewlyBlocked)
+			}
+		}
+		if fc.Crawlers() > 0 {
+			out = append(out, IntentFold{Key: g.Key, Text: sitemsg.FoldWords(g, fc, [3]string{"newly allowed", "newly blocked", "changed both ways"})})
+		}
+	}
+	return out
 }
 
 // Changed reports whether its root verdict or a test changes.
@@ -93,8 +128,17 @@ func PreviewIntent(an *Analysis, s *State, written string, targets []robots.Inte
 			roleTitle[role] = r.Title
 		}
 	}
+	named := sitemsg.Named(an.File.Read(robots.Google))
 	crawler := func(c robots.Crawler, role string) IntentCrawler {
 		ic := IntentCrawler{Token: c.Token, Role: role, RootBefore: root(an.File, c), RootAfter: root(next, c)}
+		if role != "" {
+			for gi := range sitemsg.RoleGroups {
+				if sitemsg.RoleGroups[gi].Has(c.Role) {
+					ic.Group = sitemsg.RoleGroups[gi].Key
+				}
+			}
+			ic.Folded = !sitemsg.Shown(&c, named)
+		}
 		ic.Before, ic.After = ic.RootBefore.Verdict(), ic.RootAfter.Verdict()
 		if t, ok := byTarget[strings.ToLower(c.Token)]; ok {
 			ic.Governed, ic.Follows = t.Choice.String(), t.Follows
@@ -120,6 +164,7 @@ func PreviewIntent(an *Analysis, s *State, written string, targets []robots.Inte
 			i = len(p.Crawlers) - 1
 		}
 		p.Crawlers[i].Tests = append(p.Crawlers[i].Tests, ch)
+		p.Crawlers[i].Folded = false // a test's crawler: the user's
 	}
 	for i := range p.Crawlers {
 		c := &p.Crawlers[i]

@@ -144,3 +144,33 @@ func TestPreviewIntentNothingChanges(t *testing.T) {
 func previewIntent(an *Analysis, s *State, in robots.Intent) *IntentPreview {
 	return PreviewIntent(an, s, robots.WriteIntent(s.Robots, in), in.Targets(an.File))
 }
+
+// TestPreviewIntentFolds: the crawlers whose verdict changes that are
+// neither featured, nor named by the file, nor in a test are folded, by
+// role group, in one fold that counts them both ways.
+func TestPreviewIntentFolds(t *testing.T) {
+	s := State{Robots: "User-agent: *\nDisallow: /admin/\n\nUser-agent: AI2Bot\nDisallow: /x/\n",
+		Rows: []Row{{Agent: "AgentTimes", URL: "/blog/"}}}
+	an := Analyze(&s)
+	in := robots.Intent{Roles: map[robots.Role]robots.Choice{robots.RoleAITraining: robots.Deny}}
+	p := previewIntent(an, &s, in)
+	folded := 0
+	for _, c := range p.Crawlers {
+		cr, known := robots.LookupCrawler(c.Token)
+		want := known && !cr.Featured && c.Token != "AI2Bot" && len(c.Tests) == 0
+		if c.Folded != want {
+			t.Errorf("%s: folded %v, want %v", c.Token, c.Folded, want)
+		}
+		if c.Folded && c.Changed() {
+			folded++
+			if c.Group != "ai-training" || c.NewlyBlocked == 0 || c.NewlyAllowed != 0 {
+				t.Errorf("%s: %+v", c.Token, c)
+			}
+		}
+	}
+	folds := p.Folds()
+	want := "and " + Grouped(folded) + " more AI training crawlers, all newly blocked"
+	if len(folds) != 1 || folds[0].Key != "ai-training" || folds[0].Text != want {
+		t.Errorf("folds %+v, want one: %q", folds, want)
+	}
+}

@@ -242,18 +242,29 @@ func TestRowEdits(t *testing.T) {
 	}
 }
 
-func TestCatalogue(t *testing.T) {
-	groups := Catalogue()
-	titles := []string{groups[0].Title, groups[1].Title, groups[2].Title}
-	if !slices.Equal(titles, []string{"Search engines", "AI crawlers", "Others"}) {
-		t.Errorf("titles %q", titles)
+func TestCrawlerChoices(t *testing.T) {
+	cs := CrawlerChoices()
+	if len(cs) != len(robots.Crawlers()) {
+		t.Errorf("%d choices, catalogue has %d crawlers", len(cs), len(robots.Crawlers()))
 	}
-	n := 0
-	for _, g := range groups {
-		n += len(g.Crawlers)
+	seenOther := false
+	for _, c := range cs {
+		cr, ok := robots.LookupCrawler(c.Value)
+		if !ok || cr.Token != c.Value {
+			t.Errorf("%q is no catalogued token", c.Value)
+			continue
+		}
+		if !cr.Featured {
+			seenOther = true
+		} else if seenOther {
+			t.Errorf("%s, featured, after one that is not", c.Value)
+		}
+		if !strings.HasPrefix(c.Title, cr.Vendor+" · ") {
+			t.Errorf("%s's title %q", c.Value, c.Title)
+		}
 	}
-	if n != len(robots.Crawlers()) {
-		t.Errorf("%d crawlers grouped, catalogue has %d", n, len(robots.Crawlers()))
+	if cs[0].Value != "Googlebot" || cs[0].Title != "Google · Search engines" {
+		t.Errorf("first %+v", cs[0])
 	}
 }
 

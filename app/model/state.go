@@ -96,24 +96,17 @@ func DialectChoices() []Choice {
 	return out
 }
 
-// CatalogueGroup is the known crawlers of one category.
-type CatalogueGroup struct {
-	Title    string
-	Crawlers []robots.Crawler
-}
-
-// Catalogue returns the engine's known crawlers grouped by category, in the
-// order Search engines, AI crawlers, Others.
-func Catalogue() []CatalogueGroup {
-	cats := []robots.Category{robots.SearchEngine, robots.AICrawler, robots.OtherCrawler}
-	out := make([]CatalogueGroup, len(cats))
-	for i, c := range cats {
-		out[i].Title = c.String()
-	}
-	for _, c := range robots.Crawlers() {
-		for i, cat := range cats {
-			if c.Category == cat {
-				out[i].Crawlers = append(out[i].Crawlers, c)
+// CrawlerChoices returns the crawler fields' suggestions: every crawler of
+// the engine's catalogue, the featured first (those the tester shows
+// first), each as its token and, for its title, its operator and role
+// ("OpenAI · AI training").
+func CrawlerChoices() []Choice {
+	cs := robots.Crawlers()
+	out := make([]Choice, 0, len(cs))
+	for _, featured := range []bool{true, false} {
+		for i := range cs {
+			if cs[i].Featured == featured {
+				out = append(out, Choice{Value: cs[i].Token, Title: cs[i].Vendor + " · " + RoleTitle(cs[i].Role)})
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"robotstester/app/sitemsg"
 	"robotstester/robots"
 )
 
@@ -92,7 +93,10 @@ const MaxAIGridURLs = 6
 type AIGrid struct {
 	URLs []string // the tested URLs, as tested, in row order, each once
 	More int      // tested URLs left out past MaxAIGridURLs
-	Rows []AIGridRow
+	// Rows are every AI crawler of the catalogue, in its order; Sections
+	// are the same by role, as the grid shows them.
+	Rows     []AIGridRow
+	Sections []AIGridSection
 }
 
 // AIGridRow is one AI crawler of the catalogue.
@@ -100,6 +104,18 @@ type AIGridRow struct {
 	Token   string
 	Purpose string
 	Cells   []AIGridCell // one per URL
+}
+
+// AIGridSection is the AI crawlers of one role group (sitemsg.RoleGroups):
+// the featured and those the file names as rows; the others folded, in
+// one row that says what they get (Fold) until it is opened.
+type AIGridSection struct {
+	Key, Title string
+	Rows       []AIGridRow
+	Folded     []AIGridRow
+	// Fold says what the folded crawlers get on the URLs shown, both
+	// ways: "and 40 more AI training crawlers: 38 allowed, 2 blocked".
+	Fold string
 }
 
 // AIGridCell is one crawler on one URL.
@@ -135,17 +151,41 @@ func (a *Analysis) aiGridNow() AIGrid {
 	if len(g.URLs) == 0 {
 		return g
 	}
-	for _, c := range robots.Crawlers() {
-		if c.Category != robots.AICrawler {
-			continue
+	named := sitemsg.Named(a.File.Read(robots.Google))
+	cs := robots.Crawlers()
+	for gi := range sitemsg.RoleGroups {
+		rg := &sitemsg.RoleGroups[gi]
+		sec := AIGridSection{Key: rg.Key, Title: rg.Title}
+		var fc sitemsg.FoldCount
+		for k := range cs {
+			c := &cs[k]
+			if c.Category != robots.AICrawler || !rg.Has(c.Role) {
+				continue
+			}
+			row := AIGridRow{Token: c.Token, Purpose: c.Purpose, Cells: make([]AIGridCell, len(g.URLs))}
+			allowed := 0
+			for i, url := range g.URLs {
+				v := a.File.Ask(robots.Question{Agent: c.Token, URL: url, Dialect: a.dialect, OwnDialect: !a.fixed}).Verdict
+				u := a.File.Read(v.Dialect).UsageOf(&v)
+				row.Cells[i] = AIGridCell{Allowed: v.Allowed, Line: v.Line, Usage: u.Summary()}
+				if v.Allowed {
+					allowed++
+				}
+			}
+			g.Rows = append(g.Rows, row)
+			if sitemsg.Shown(c, named) {
+				sec.Rows = append(sec.Rows, row)
+			} else {
+				sec.Folded = append(sec.Folded, row)
+				fc.Add(allowed, len(g.URLs)-allowed)
+			}
 		}
-		row := AIGridRow{Token: c.Token, Purpose: c.Purpose, Cells: make([]AIGridCell, len(g.URLs))}
-		for i, url := range g.URLs {
-			v := a.File.Ask(robots.Question{Agent: c.Token, URL: url, Dialect: a.dialect, OwnDialect: !a.fixed}).Verdict
-			u := a.File.Read(v.Dialect).UsageOf(&v)
-			row.Cells[i] = AIGridCell{Allowed: v.Allowed, Line: v.Line, Usage: u.Summary()}
+		if len(sec.Folded) > 0 {
+			sec.Fold = sitemsg.FoldText(rg, fc)
 		}
-		g.Rows = append(g.Rows, row)
+		if len(sec.Rows)+len(sec.Folded) > 0 {
+			g.Sections = append(g.Sections, sec)
+		}
 	}
 	return g
 }

@@ -2,7 +2,10 @@ package model
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"robotstester/robots"
 )
 
 const aiFile = `Content-Signal: search=yes
@@ -95,6 +98,24 @@ func TestAIGrid(t *testing.T) {
 		if !slices.Equal(cells[tok], w) {
 			t.Errorf("%s: %+v, want %+v", tok, cells[tok], w)
 		}
+	}
+	// By role: the featured as rows, the others folded; every AI
+	// crawler in one of them. The folded follow the * group: allowed /,
+	// blocked /private/x, so each is partly blocked.
+	n := 0
+	for _, sec := range g.Sections {
+		n += len(sec.Rows) + len(sec.Folded)
+		for _, r := range sec.Folded {
+			if c, _ := robots.LookupCrawler(r.Token); c.Featured {
+				t.Errorf("%s, featured, folded", r.Token)
+			}
+		}
+		if want := "and " + Grouped(len(sec.Folded)) + " more "; len(sec.Folded) > 0 && (!strings.HasPrefix(sec.Fold, want) || !strings.Contains(sec.Fold, "partly blocked")) {
+			t.Errorf("%s's fold says %q", sec.Key, sec.Fold)
+		}
+	}
+	if n != len(g.Rows) || len(g.Sections) != 3 || g.Sections[0].Key != "ai-training" || !slices.ContainsFunc(g.Sections[0].Rows, func(r AIGridRow) bool { return r.Token == "GPTBot" }) {
+		t.Errorf("%d rows in %d sections, of %d; %+v", n, len(g.Sections), len(g.Rows), g.Sections[0].Key)
 	}
 	if g := Analyze(&State{Robots: aiFile}).AIGrid(); len(g.Rows) != 0 || len(g.URLs) != 0 {
 		t.Errorf("no tests: %+v", g)

@@ -178,22 +178,6 @@ func flipsByAgent(agents []string, fs []robots.Flip) []sitemsg.Flips {
 	return out
 }
 
-// matrixRoles are the matrix's groups of crawlers, by role, in the order
-// shown; the crawlers of no other group, and one the user typed that the
-// catalogue does not know, are Others.
-var matrixRoles = []struct {
-	name  string
-	roles []robots.Role
-}{
-	{"Search", []robots.Role{robots.RoleSearch}},
-	{"AI training", []robots.Role{robots.RoleAITraining}},
-	{"AI search and assistants", []robots.Role{robots.RoleAISearch}},
-	{"User-triggered", []robots.Role{robots.RoleUserFetch}},
-	{"Ads", []robots.Role{robots.RoleAds}},
-	{"Tools", []robots.Role{robots.RoleTool}},
-	{"Others", []robots.Role{robots.RolePreview, robots.RoleService, robots.RoleResearch}},
-}
-
 // matrixNote says in short what the catalogue knows of c that bears on
 // its counts: a token that never fetches, a fetcher for a person that may
 // not read robots.txt at all, a crawler that reads no * group.
@@ -233,9 +217,13 @@ func changeCell(fl *sitemsg.Flips) sitemsg.Node {
 // the catalogue does not know it; data-newly-allowed and
 // data-newly-blocked, what the file changes against the base, 0 and 0
 // when it is the base, and with a change data-change, their difference),
-// grouped by role, each row a button
-// that counts for its crawler, and the line that blocks most; nil when
-// there is no matrix.
+// grouped by role (sitemsg.RoleGroups, tbody[data-role=KEY]), each row a
+// button that counts for its crawler, and the line that blocks most; nil
+// when there is no matrix. In each role the featured crawlers, those the
+// file names and the one chosen come first; the others follow a fold
+// row (foldRow), marked data-folded=KEY, which the page draws only once
+// the fold is opened (model.FoldMatrix): hundreds of rows that say what
+// the * group says would bury the few a site owner asks about.
 func matrixNode(c *sitemsg.Coverage, q Query) *sitemsg.Node {
 	m := c.Matrix
 	if m == nil || c.Pages == 0 || len(m.Agents) == 0 {
@@ -294,20 +282,60 @@ func matrixNode(c *sitemsg.Coverage, q Query) *sitemsg.Node {
 	}
 	cs := robots.Crawlers()
 	_, known := robots.LookupCrawler(strings.TrimSpace(q.Crawler))
-	for _, g := range matrixRoles {
-		body := sitemsg.Node{Tag: "tbody", Kids: []sitemsg.Node{{Tag: "tr", Class: "role", Kids: []sitemsg.Node{
-			{Tag: "th", Text: g.name, Attrs: []string{"scope", "rowgroup", "colspan", cols}}}}}}
-		for k, cr := range cs {
-			if slices.Contains(g.roles, cr.Role) && 1+k < len(m.Agents) {
-				body.Kids = append(body.Kids, row(1+k, cr.Token, cr, true))
+	var named map[string]bool
+	if q.File != nil {
+		named = sitemsg.Named(q.File.Read(robots.Google))
+	}
+	for gi := range sitemsg.RoleGroups {
+		g := &sitemsg.RoleGroups[gi]
+		body := sitemsg.Node{Tag: "tbody", Data: []string{"role", g.Key}, Kids: []sitemsg.Node{{Tag: "tr", Class: "role", Kids: []sitemsg.Node{
+			{Tag: "th", Text: g.Title, Attrs: []string{"scope", "rowgroup", "colspan", cols}}}}}}
+		var folded []sitemsg.Node
+		var fc sitemsg.FoldCount
+		for k := range cs {
+			cr := &cs[k]
+			if !g.Has(cr.Role) || 1+k >= len(m.Agents) {
+				continue
 			}
+			r := row(1+k, cr.Token, *cr, true)
+			if sitemsg.Shown(cr, named) || strings.EqualFold(cr.Token, strings.TrimSpace(q.Crawler)) {
+				body.Kids = append(body.Kids, r)
+				continue
+			}
+			mc := m.Count(1 + k)
+			fc.Add(mc.Allowed, mc.Blocked)
+			r.Data = append(r.Data, "folded", g.Key)
+			folded = append(folded, r)
 		}
-		if g.name == "Others" && !known {
+		if g.Key == "other" && !known {
 			body.Kids = append(body.Kids, row(0, strings.TrimSpace(q.Crawler), robots.Crawler{}, false))
+		}
+		if len(folded) > 0 {
+			body.Kids = append(body.Kids, foldRow(g, fc, cols))
+			body.Kids = append(body.Kids, folded...)
 		}
 		if len(body.Kids) > 1 {
 			table.Kids = append(table.Kids, body)
 		}
 	}
 	return &sitemsg.Node{Tag: "div", Class: "site-matrix-wrap", Kids: []sitemsg.Node{table}}
+}
+
+// FoldID is the id of the button that opens the fold of the role group
+// key (sitemsg.RoleGroup.Key) in the matrix, and closes it.
+func FoldID(key string) string { return "site-matrix-fold-" + key }
+
+// foldRow is the matrix's row of a role's crawlers that are neither
+// featured nor named by the file (tr.fold[data-fold=KEY]): what they get,
+// in both directions, and the button (button[data-unfold=KEY]) that
+// shows their rows, which follow it marked data-folded=KEY; the page
+// draws those only once it is pressed.
+func foldRow(g *sitemsg.RoleGroup, fc sitemsg.FoldCount, cols string) sitemsg.Node {
+	return sitemsg.Node{Tag: "tr", Class: "fold", Data: []string{"fold", g.Key, "crawlers", strconv.Itoa(fc.Crawlers()),
+		"all-allowed", strconv.Itoa(fc.Allowed), "all-blocked", strconv.Itoa(fc.Blocked), "partly", strconv.Itoa(fc.Partly)},
+		Kids: []sitemsg.Node{{Tag: "td", Class: "note", Attrs: []string{"colspan", cols}, Kids: []sitemsg.Node{
+			{Text: sitemsg.FoldText(g, fc) + " "},
+			{Tag: "button", ID: FoldID(g.Key), Class: "linkish", On: "click", Data: []string{"unfold", g.Key},
+				Text: "Show them", Attrs: []string{"type", "button"}},
+		}}}}
 }

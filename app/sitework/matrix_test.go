@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -380,5 +381,81 @@ func TestCoverTells(t *testing.T) {
 		if s[1] != len(urls) || s[0] > s[1] || i > 0 && s[0] < said[i-1][0] {
 			t.Fatalf("told %v after %v", s, said[max(i-1, 0)])
 		}
+	}
+}
+
+// TestMatrixFolds checks the matrix's folds: in each role, the featured
+// crawlers, those the file names and the crawler chosen are rows; the
+// others follow one fold row that counts them, both ways, each marked
+// data-folded with the fold's key.
+func TestMatrixFolds(t *testing.T) {
+	text := "User-agent: *\nDisallow: /private/\n\nUser-agent: AI2Bot\nDisallow: /\n"
+	urls := []string{"https://example.com/", "https://example.com/private/a"}
+	s := heldURLs(t, urls, text)
+	q := Query{File: robots.ParseString(text), Query: sitemsg.Query{Text: text, Crawler: "AgentTimes"}}
+	c, err := s.Cover(q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := ViewOf(c, q).Matrix
+	if m == nil {
+		t.Fatal("no matrix")
+	}
+	shown, folded := map[string]bool{}, map[string]string{}
+	folds := map[string][]string{}
+	counts := map[string]*sitemsg.FoldCount{}
+	var walk func(n *sitemsg.Node)
+	walk = func(n *sitemsg.Node) {
+		if n.Tag == "tr" && len(n.Data) > 1 {
+			switch n.Data[0] {
+			case "crawler":
+				if i := slices.Index(n.Data, "folded"); i >= 0 {
+					folded[n.Data[1]] = n.Data[i+1]
+					if counts[n.Data[i+1]] == nil {
+						counts[n.Data[i+1]] = &sitemsg.FoldCount{}
+					}
+					a, _ := strconv.Atoi(n.Data[3])
+					b, _ := strconv.Atoi(n.Data[5])
+					counts[n.Data[i+1]].Add(a, b)
+				} else {
+					shown[n.Data[1]] = true
+				}
+			case "fold":
+				folds[n.Data[1]] = n.Data
+			}
+		}
+		for i := range n.Kids {
+			walk(&n.Kids[i])
+		}
+	}
+	walk(m)
+	perRole := map[string]int{}
+	for _, cr := range robots.Crawlers() {
+		want := cr.Featured || cr.Token == "AI2Bot" || cr.Token == "AgentTimes"
+		if shown[cr.Token] != want || (folded[cr.Token] != "") == want {
+			t.Errorf("%s: shown %v, folded %q; want shown %v", cr.Token, shown[cr.Token], folded[cr.Token], want)
+		}
+		if !want {
+			perRole[folded[cr.Token]]++
+		}
+	}
+	for key, n := range perRole {
+		d := folds[key]
+		if d == nil {
+			t.Errorf("no fold row for %s", key)
+			continue
+		}
+		// A folded crawler that follows the * group is allowed / and
+		// blocked /private/a: partly blocked. One that reads AI2Bot's
+		// group as a part of its name (Ai2Bot-Dolma) is blocked both.
+		fc := counts[key]
+		want := []string{"fold", key, "crawlers", strconv.Itoa(n), "all-allowed", strconv.Itoa(fc.Allowed),
+			"all-blocked", strconv.Itoa(fc.Blocked), "partly", strconv.Itoa(fc.Partly)}
+		if !slices.Equal(d, want) || fc.Partly == 0 {
+			t.Errorf("fold %s: %v, want %v", key, d, want)
+		}
+	}
+	if len(folds) != len(perRole) {
+		t.Errorf("%d folds for %d roles with crawlers folded", len(folds), len(perRole))
 	}
 }

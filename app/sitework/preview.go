@@ -83,17 +83,21 @@ func (s *SiteURLs) Preview(from, to Query, pause robots.Pause) (*sitemsg.Matrix,
 // (what the file proposed changes), data-before and data-after (the URLs
 // blocked under each file), and the changes, newly allowed first, with
 // their lines before and after and examples; a sentence when none does.
-func PreviewNode(m *sitemsg.Matrix, urls int) *sitemsg.Node {
+// By role, as the matrix: the featured crawlers and those the file shown
+// (from) names are rows; the others follow a fold row
+// (tr.fold[data-fold=KEY], its button[data-unfold=KEY]) marked
+// data-folded=KEY, which the page draws once the fold is opened.
+func PreviewNode(m *sitemsg.Matrix, urls int, from *robots.File) *sitemsg.Node {
 	over := "Over your site's " + urlCount(urls)
-	var rows []sitemsg.Node
-	for i, a := range m.Agents {
+	var named map[string]bool
+	if from != nil {
+		named = sitemsg.Named(from.Read(robots.Google))
+	}
+	row := func(i int, a string) sitemsg.Node {
 		fl := &m.Changes[i]
-		if fl.Allowed+fl.Blocked == 0 {
-			continue
-		}
 		before := m.Count(i).Blocked
 		after := before + fl.Blocked - fl.Allowed
-		rows = append(rows, sitemsg.Node{Tag: "tr", Data: []string{"crawler", a, "newly-allowed", strconv.Itoa(fl.Allowed),
+		return sitemsg.Node{Tag: "tr", Data: []string{"crawler", a, "newly-allowed", strconv.Itoa(fl.Allowed),
 			"newly-blocked", strconv.Itoa(fl.Blocked), "before", strconv.Itoa(before), "after", strconv.Itoa(after)},
 			Kids: []sitemsg.Node{
 				{Tag: "th", Text: a, Attrs: []string{"scope", "row"}},
@@ -101,7 +105,45 @@ func PreviewNode(m *sitemsg.Matrix, urls int) *sitemsg.Node {
 				{Tag: "td", Class: "num", Text: sitemsg.Grouped(fl.Blocked)},
 				{Tag: "td", Class: "num", Text: sitemsg.Grouped(before) + " → " + sitemsg.Grouped(after)},
 				el("td", "", "flips", flipsNodes(fl, 3)...),
-			}})
+			}}
+	}
+	changed := func(i int) bool { return m.Changes[i].Allowed+m.Changes[i].Blocked > 0 }
+	var rows []sitemsg.Node
+	known := make([]bool, len(m.Agents))
+	for gi := range sitemsg.RoleGroups {
+		g := &sitemsg.RoleGroups[gi]
+		var folded []sitemsg.Node
+		var fc sitemsg.FoldCount
+		for i, a := range m.Agents {
+			c, ok := robots.LookupCrawler(a)
+			if !ok || !g.Has(c.Role) {
+				continue
+			}
+			known[i] = true
+			switch {
+			case !changed(i):
+			case sitemsg.Shown(&c, named):
+				rows = append(rows, row(i, a))
+			default:
+				r := row(i, a)
+				r.Data = append(r.Data, "folded", g.Key)
+				folded = append(folded, r)
+				fc.Add(m.Changes[i].Allowed, m.Changes[i].Blocked)
+			}
+		}
+		if len(folded) > 0 {
+			rows = append(rows, sitemsg.Node{Tag: "tr", Class: "fold", Data: []string{"fold", g.Key}, Kids: []sitemsg.Node{
+				{Tag: "td", Class: "note", Attrs: []string{"colspan", "5"}, Kids: []sitemsg.Node{
+					{Text: sitemsg.FoldWords(g, fc, [3]string{"newly allowed", "newly blocked", "changed both ways"}) + " "},
+					{Tag: "button", Class: "linkish", On: "click", Data: []string{"unfold", g.Key}, Text: "Show them", Attrs: []string{"type", "button"}},
+				}}}})
+			rows = append(rows, folded...)
+		}
+	}
+	for i, a := range m.Agents {
+		if !known[i] && changed(i) {
+			rows = append(rows, row(i, a))
+		}
 	}
 	if len(rows) == 0 {
 		n := text("p", "note", over+": no change, for any crawler.")

@@ -376,13 +376,14 @@ func (w *Worker) preview(req sitemsg.Request) {
 	stopped := func() bool { return w.previewing.Load() != req.ID }
 	shown := req.Query
 	shown.Text = req.Text
-	m, urls, err := w.URLs.Preview(NewQuery(shown), NewQuery(req.Query), w.pacer(false, stopped))
+	from := NewQuery(shown)
+	m, urls, err := w.URLs.Preview(from, NewQuery(req.Query), w.pacer(false, stopped))
 	switch {
 	case errors.Is(err, robots.ErrStopped) || stopped():
 	case err != nil:
 		w.Send(sitemsg.Reply{Kind: sitemsg.Previewed, ID: req.ID, Error: err.Error()}, nil)
 	default:
-		w.Send(sitemsg.Reply{Kind: sitemsg.Previewed, ID: req.ID, Total: urls, Site: PreviewNode(m, urls)}, nil)
+		w.Send(sitemsg.Reply{Kind: sitemsg.Previewed, ID: req.ID, Total: urls, Site: PreviewNode(m, urls, from.File)}, nil)
 	}
 }
 

@@ -244,6 +244,12 @@ func TestWorkerPreview(t *testing.T) {
 			}
 			continue
 		}
+		// A crawler neither featured nor named by the file is in its
+		// role's fold.
+		if f := row["folded"]; (f != "") == c.Featured {
+			t.Errorf("%s: folded %q, featured %v", c.Token, f, c.Featured)
+		}
+		delete(row, "folded")
 		want := map[string]string{"crawler": c.Token, "newly-allowed": strconv.Itoa(allowed), "newly-blocked": strconv.Itoa(blocked),
 			"before": strconv.Itoa(before), "after": strconv.Itoa(before + blocked - allowed)}
 		if fmt.Sprint(row) != fmt.Sprint(want) {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -146,6 +147,14 @@ func (t *Tester) Send(ctx app.Context, msg any) {
 		t.ui.results.SetQuery(m.Query)
 	case widget.ToggleAIGrid:
 		t.ui.aiOpen = m.Open
+	case widget.ToggleAIFold:
+		if i := slices.Index(t.ui.aiFolds, m.Key); i >= 0 {
+			t.ui.aiFolds = slices.Delete(t.ui.aiFolds, i, i+1)
+		} else {
+			t.ui.aiFolds = append(t.ui.aiFolds, m.Key)
+		}
+	case widget.SetCatalogueQuery:
+		t.ui.catalogue = t.ui.catalogue.With(m.Field, m.Value)
 	case widget.ShowSeverity:
 		t.ui.severity = m.Severity
 	case panel.SiteFiles:

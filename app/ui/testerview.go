@@ -169,6 +169,7 @@ func (v pageView) panels() []app.UI {
 					}
 				}),
 				v.morePanel("more-compare", app.Text("Every crawler's reading"), v.compareView),
+				v.morePanel(panel.CrawlersID, app.Text("Crawlers: the catalogue"), v.crawlers),
 			),
 		),
 		v.crawlerList(), // the crawler fields' suggestions
@@ -176,11 +177,21 @@ func (v pageView) panels() []app.UI {
 	}
 }
 
+// crawlers returns the reference of crawlers, as its query finds them. It
+// is drawn only once opened, and never in the page made at build time:
+// its hundreds of entries are no part of the start.
+func (v pageView) crawlers() app.UI {
+	if !app.IsClient {
+		return nil
+	}
+	return &panel.Crawlers{View: model.CatalogueOf(v.ui.catalogue), To: v.to}
+}
+
 // overview returns the file's overview; the AI crawlers' grid is worked
 // out only while it is open.
 func (v pageView) overview() app.UI {
 	an := v.an
-	p := &panel.OverviewPanel{O: an.Overview(), AIOpen: v.ui.aiOpen, To: v.to}
+	p := &panel.OverviewPanel{O: an.Overview(), AIOpen: v.ui.aiOpen, AIFolds: v.ui.aiFolds, To: v.to}
 	if v.ui.aiOpen {
 		g := an.AIGrid()
 		p.AI = &g

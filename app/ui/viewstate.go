@@ -12,9 +12,11 @@ import (
 // not the work's: what is open, what the results table shows, the test
 // it brings into view. Nothing of it is saved or undone.
 type viewState struct {
-	aiOpen     bool            // the AI crawlers' grid is open
-	moreOpened map[string]bool // the parts under More opened once (morePanel)
-	severity   string          // the findings shown: "" for all, or one severity
+	aiOpen     bool                 // the AI crawlers' grid is open
+	aiFolds    []string             // the keys of the AI crawlers' grid's folds opened
+	moreOpened map[string]bool      // the parts under More opened once (morePanel)
+	severity   string               // the findings shown: "" for all, or one severity
+	catalogue  model.CatalogueQuery // what the reference of crawlers is asked
 
 	results   model.TableState  // the results table's query, and its table while nothing changed
 	rowReveal results.RowReveal // the test the results table brings into view next

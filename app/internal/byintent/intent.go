@@ -61,6 +61,8 @@ type Intent struct {
 	// site is what the file written changes over the site's URLs, which
 	// the site URLs' worker counts.
 	site site
+	// open are the keys of the preview's folds opened (Unfold).
+	open []string
 	// refused is the crawler the last AddCrawler refused, as typed.
 	refused string
 
@@ -147,6 +149,12 @@ func (m *Intent) Update(msg Msg, an *model.Analysis, s *model.State) Result {
 		m.counted(msg)
 	case Refresh:
 		return Result{IO: m.changed(an, s)}
+	case Unfold:
+		if i := slices.Index(m.open, msg.Key); i >= 0 {
+			m.open = slices.Delete(m.open, i, i+1)
+		} else {
+			m.open = append(m.open, msg.Key)
+		}
 	case Apply:
 		if !m.written.same(s.Robots, m.rev) {
 			m.applyNext = true

@@ -285,3 +285,24 @@ func TestIntentCrawlers(t *testing.T) {
 		t.Errorf("removed: %+v", sh.Crawlers)
 	}
 }
+
+// TestIntentRoleCounts: each role of the form says how many of the
+// catalogue's crawlers it holds, and together they hold them all.
+func TestIntentRoleCounts(t *testing.T) {
+	var m Intent
+	sh := m.Shown()
+	n := 0
+	for _, r := range sh.Roles {
+		if r.Crawlers == 0 || r.Crawlers != len(strings.Split(r.Tokens, ", ")) {
+			t.Errorf("%s: %d crawlers, tokens %q", r.Name, r.Crawlers, r.Tokens)
+		}
+		n += r.Crawlers
+	}
+	if n != len(robots.Crawlers()) {
+		t.Errorf("the roles hold %d crawlers, the catalogue %d", n, len(robots.Crawlers()))
+	}
+	set, _ := robots.LookupCrawlerSet("ai-training")
+	if sh.Roles[1].Name != "ai-training" || sh.Roles[1].Crawlers != len(set.Tokens) {
+		t.Errorf("AI training: %+v, want %d crawlers", sh.Roles[1], len(set.Tokens))
+	}
+}

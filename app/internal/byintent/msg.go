@@ -40,6 +40,10 @@ type SetPref struct {
 // SetUsage: whether a Content-Usage line is written too.
 type SetUsage struct{ On bool }
 
+// Unfold shows the preview's table's rows of the fold Key (a role
+// group's, model.IntentFold), or hides them again.
+type Unfold struct{ Key string }
+
 // Refresh makes the preview again over the file as typed (a large file's,
 // which the typing leaves stale).
 type Refresh struct{}
@@ -79,6 +83,7 @@ func (RemoveCrawler) isMsg() {}
 func (SetPref) isMsg()       {}
 func (SetUsage) isMsg()      {}
 func (Refresh) isMsg()       {}
+func (Unfold) isMsg()        {}
 func (Apply) isMsg()         {}
 func (Wrote) isMsg()         {}
 func (SiteCounted) isMsg()   {}

@@ -26,6 +26,8 @@ type Shown struct {
 
 	// Preview is what the form writes, nil before the worker answers.
 	Preview *model.IntentPreview
+	// Open are the keys of the preview's folds opened.
+	Open []string
 	// Stale reports that the preview is of an earlier text of a large
 	// file (LiveSize): Refresh makes it again.
 	Stale bool
@@ -41,7 +43,11 @@ type Shown struct {
 // Role is a line of roles of the form: its name (the select's key), its
 // title, the catalogue's crawlers it sets (Tokens, for a title), and the
 // choice made ("leave", "allow" or "block").
-type Role struct{ Name, Title, Tokens, Choice string }
+type Role struct {
+	Name, Title, Tokens, Choice string
+	// Crawlers counts the catalogue's crawlers of the role.
+	Crawlers int
+}
 
 // Crawler is a crawler chosen apart from its role, and the choice made.
 type Crawler struct{ Token, Choice string }
@@ -83,13 +89,15 @@ func (m *Intent) Shown() Shown {
 		Usage:   m.form.pref.Usage,
 		Refused: m.refused,
 		Preview: m.preview,
+		Open:    m.open,
 		Stale:   m.stale,
 		Writing: m.asking.ok && m.failed == "",
 		Failed:  m.failed,
-		Site:    Site{Asked: m.site.asked, Done: m.site.done, Failed: m.site.failed, URLs: m.site.urls, Node: m.site.node},
+		Site:    Site{Asked: m.site.asked, Done: m.site.done, Failed: m.site.failed, URLs: m.site.urls, Node: model.FoldMatrix(m.site.node, m.open)},
 	}
 	for i, r := range roles {
-		sh.Roles[i] = Role{Name: r.Name, Title: r.Title, Tokens: roleTokens(r), Choice: m.form.roles[r.Name].String()}
+		toks := roleTokens(r)
+		sh.Roles[i] = Role{Name: r.Name, Title: r.Title, Tokens: strings.Join(toks, ", "), Crawlers: len(toks), Choice: m.form.roles[r.Name].String()}
 	}
 	for _, c := range m.form.crawlers {
 		sh.Crawlers = append(sh.Crawlers, Crawler{Token: c.token, Choice: c.choice.String()})
@@ -102,8 +110,9 @@ func (m *Intent) Shown() Shown {
 	return sh
 }
 
-// roleTokens lists the catalogue's crawlers of r, for a select's title.
-func roleTokens(r robots.IntentRole) string {
+// roleTokens lists the catalogue's crawlers of r, for a select's title
+// and the role's count.
+func roleTokens(r robots.IntentRole) []string {
 	var toks []string
 	for _, c := range robots.Crawlers() {
 		for _, role := range r.Roles {
@@ -112,5 +121,5 @@ func roleTokens(r robots.IntentRole) string {
 			}
 		}
 	}
-	return strings.Join(toks, ", ")
+	return toks
 }

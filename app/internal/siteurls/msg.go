@@ -41,6 +41,9 @@ type (
 	// OpenLogRow opens the row of the crawler Agent in the log's table
 	// onto its rules and examples, or closes it.
 	OpenLogRow struct{ Agent string }
+	// Unfold shows the matrix's rows of the fold Key (a
+	// sitemsg.RoleGroup's key), or hides them again when they show.
+	Unfold struct{ Key string }
 )
 
 // File is a file the user gave, which the page holds: ID is its handle
@@ -112,6 +115,7 @@ func (Add) isMsg()          {}
 func (Rebase) isMsg()       {}
 func (SetCrawler) isMsg()   {}
 func (AddFiles) isMsg()     {}
+func (Unfold) isMsg()       {}
 func (Begin) isMsg()        {}
 func (Follow) isMsg()       {}
 func (Reply) isMsg()        {}

@@ -56,6 +56,7 @@ func (m *SiteURLs) reply(st *step, r sitemsg.Reply) {
 		}
 		if r.ID == m.asked && r.View != nil {
 			m.cov = &model.SiteCoverage{Query: m.asking, View: *r.View}
+			m.matrix, m.cov.Matrix = r.View.Matrix, model.FoldMatrix(r.View.Matrix, m.open)
 			m.notes = nil
 			for _, n := range r.View.Notes {
 				if m.notes == nil {

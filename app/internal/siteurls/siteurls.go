@@ -16,6 +16,7 @@
 package siteurls
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -65,6 +66,10 @@ type SiteURLs struct {
 	held    sitemsg.URLsState // what the worker holds, as it last said
 	crawler string            // as typed; "" is Googlebot
 	cov     *model.SiteCoverage
+	// matrix is cov's matrix as the worker made it, every crawler's row;
+	// cov's own is it folded, but for the folds open (model.FoldMatrix).
+	matrix *sitemsg.Node
+	open   []string
 	// notes are cov's notes by line, for the editor (LineNotes).
 	notes map[int]string
 
@@ -179,6 +184,15 @@ func (m *SiteURLs) Update(msg Msg, an *model.Analysis, s *model.State) Result {
 	case SetCrawler:
 		m.crawler = strings.TrimSpace(msg.Text)
 		m.follow(st)
+	case Unfold:
+		if i := slices.Index(m.open, msg.Key); i >= 0 {
+			m.open = slices.Delete(m.open, i, i+1)
+		} else {
+			m.open = append(m.open, msg.Key)
+		}
+		if m.cov != nil {
+			m.cov.Matrix = model.FoldMatrix(m.matrix, m.open)
+		}
 	case AddFiles:
 		if len(msg.Files) > 0 {
 			m.queued = append(m.queued, msg.Files...)

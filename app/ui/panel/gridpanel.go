@@ -16,7 +16,8 @@ import (
 // sets, and more typed in) on every URL of a list, added to the tests or
 // in their place. It says how many tests that makes and whether they fit.
 //
-// Hooks: #grid; the sets' checkboxes input[name=grid-set][value=ID]; the
+// Hooks: #grid; the sets' checkboxes input[name=grid-set][value=ID] (a
+// set's featured crawlers) and [value=ID-more] (its others); the
 // fields #grid-more and #grid-urls; #grid-plan[data-tests][data-fit], the
 // tests the grid makes and how many of them adding keeps; the buttons
 // #grid-add and #grid-replace.
@@ -45,15 +46,22 @@ func (p *GridPanel) Render() app.UI {
 	replace := model.PlanGrid(crawlers, urls, model.MaxRows)
 
 	sets := model.CrawlerSets()
-	boxes := make([]app.UI, len(sets))
-	for i, s := range sets {
-		id := "grid-set-" + s.ID
-		boxes[i] = app.Label().For(id).Title("%s", strings.Join(s.Tokens, ", ")).Body(
-			app.Input().Type("checkbox").ID(id).Name("grid-set").Value(s.ID).
-				Checked(slices.Contains(p.checked, s.ID)).
+	var boxes []app.UI
+	box := func(value, text string, tokens []string) app.UI {
+		id := "grid-set-" + value
+		return app.Label().For(id).Title("%s", strings.Join(tokens, ", ")).Body(
+			app.Input().Type("checkbox").ID(id).Name("grid-set").Value(value).
+				Checked(slices.Contains(p.checked, value)).
 				OnChange(p.check),
-			app.Text(s.Title+" ("+strconv.Itoa(len(s.Tokens))+")"),
+			app.Text(text),
 		)
+	}
+	for _, s := range sets {
+		boxes = append(boxes, box(s.ID, s.Title+" ("+strconv.Itoa(len(s.Tokens))+")", s.Tokens))
+		if len(s.More) > 0 {
+			// The long tail apart: dozens of crawlers a URL only when asked.
+			boxes = append(boxes, box(model.MoreID(s.ID), "and "+strconv.Itoa(len(s.More))+" more", s.More))
+		}
 	}
 
 	plan := add.String()

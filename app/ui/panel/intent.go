@@ -1,6 +1,7 @@
 package panel
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -8,6 +9,7 @@ import (
 
 	"robotstester/app/internal/byintent"
 	"robotstester/app/model"
+	"robotstester/app/sitemsg"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/widget"
 )
@@ -64,7 +66,8 @@ func (p *Intent) Render() app.UI {
 	for i, r := range sh.Roles {
 		id := "intent-role-" + r.Name
 		fields[i] = app.Div().Class("field intent-field").Body(
-			app.Label().For(id).Text(r.Title),
+			app.Label().For(id).Body(app.Text(r.Title), app.Span().Class("note").DataSet("crawlers", r.Crawlers).
+				Text(": "+model.Plural(r.Crawlers, "crawler", "crawlers"))),
 			choiceSelect(id, r.Choice, "Leave as is").DataSet("role", r.Name).Title(r.Tokens).OnChange(p.role),
 		)
 	}
@@ -159,14 +162,7 @@ func (p *Intent) previewView() app.UI {
 		// milliseconds once the worker runs), rather than blink.
 		div = div.DataSet("writing", "true").Aria("busy", "true")
 	}
-	var rows []app.UI
-	for i := range pv.Crawlers {
-		c := &pv.Crawlers[i]
-		if !c.Changed() {
-			continue
-		}
-		rows = append(rows, intentRow(c))
-	}
+	rows := p.changeRows(pv)
 	div = div.DataSet("changes", pv.Changes).DataSet("same", strconv.FormatBool(pv.Same)).DataSet("tests-changed", len(pv.Tests.Changes))
 	return div.Body(
 		app.H3().Text("What it changes"),
@@ -204,6 +200,59 @@ func (p *Intent) previewView() app.UI {
 	)
 }
 
+// changeRows returns the rows of the crawlers whose verdict changes: by
+// role group, the featured, those the file names and those of the tests
+// that change, then one row for the others (tr.fold[data-fold=KEY]),
+// whose button (button[data-unfold=KEY]) shows their rows, marked
+// data-folded=KEY; last, crawlers the catalogue does not know.
+func (p *Intent) changeRows(pv *model.IntentPreview) []app.UI {
+	var rows []app.UI
+	folds := pv.Folds()
+	for _, key := range append(groupKeys(), "") {
+		var folded []app.UI
+		for i := range pv.Crawlers {
+			c := &pv.Crawlers[i]
+			if !c.Changed() || c.Group != key {
+				continue
+			}
+			if !c.Folded {
+				rows = append(rows, intentRow(c, ""))
+			} else if slices.Contains(p.Shown.Open, key) {
+				folded = append(folded, intentRow(c, key))
+			}
+		}
+		for _, f := range folds {
+			if f.Key != key {
+				continue
+			}
+			open := slices.Contains(p.Shown.Open, key)
+			button := "Show them"
+			if open {
+				button = "Hide them"
+			}
+			rows = append(rows, app.Tr().Class("fold").DataSet("fold", key).Body(app.Td().Class("note").ColSpan(4).Body(
+				app.Text(f.Text+" "),
+				app.Button().Type("button").Class("linkish").DataSet("unfold", key).Aria("expanded", open).OnClick(p.unfold).Text(button),
+			)))
+		}
+		rows = append(rows, folded...)
+	}
+	return rows
+}
+
+// groupKeys are the keys of the role groups, in their order.
+func groupKeys() []string {
+	out := make([]string, len(sitemsg.RoleGroups))
+	for i := range sitemsg.RoleGroups {
+		out[i] = sitemsg.RoleGroups[i].Key
+	}
+	return out
+}
+
+func (p *Intent) unfold(ctx app.Context, e app.Event) {
+	p.To.Send(ctx, byintent.Unfold{Key: ctx.JSSrc().Get("dataset").Get("unfold").String()})
+}
+
 // siteView draws what the file written changes over the site's URLs
 // (#intent-site, data-urls once counted; a row a crawler whose verdicts
 // change, tr[data-crawler] with data-newly-allowed and data-newly-blocked,
@@ -221,13 +270,14 @@ func (p *Intent) siteView() app.UI {
 	case !v.Done || v.Node == nil:
 		return div.DataSet("counting", "true").Body(app.P().Class("note").Text("Counting your site's URLs under the file written…"))
 	}
-	// The worker's nodes hold no control nor line button: drawn with no
-	// handlers.
-	return div.DataSet("urls", v.URLs).Body(widget.NodeHandlers{}.Node(v.Node))
+	// The worker's nodes hold no line button; their one control opens a
+	// fold, as the preview's own table's does.
+	return div.DataSet("urls", v.URLs).Body(widget.NodeHandlers{Clicked: p.unfold}.Node(v.Node))
 }
 
-// intentRow is one crawler of the preview.
-func intentRow(c *model.IntentCrawler) app.UI {
+// intentRow is one crawler of the preview, marked data-folded=KEY when
+// it is of the fold folded.
+func intentRow(c *model.IntentCrawler, folded string) app.UI {
 	intent := c.Governed
 	switch {
 	case intent == "":
@@ -252,8 +302,12 @@ func intentRow(c *model.IntentCrawler) app.UI {
 		}
 		tests = app.Ul().Class("intent-tests").Body(items...)
 	}
-	return app.Tr().DataSet("crawler", c.Token).DataSet("before", c.Before).DataSet("after", c.After).DataSet("tests", len(c.Tests)).
-		DataSet("newly-allowed", c.NewlyAllowed).DataSet("newly-blocked", c.NewlyBlocked).Body(
+	tr := app.Tr().DataSet("crawler", c.Token).DataSet("before", c.Before).DataSet("after", c.After).DataSet("tests", len(c.Tests)).
+		DataSet("newly-allowed", c.NewlyAllowed).DataSet("newly-blocked", c.NewlyBlocked)
+	if folded != "" {
+		tr = tr.DataSet("folded", folded)
+	}
+	return tr.Body(
 		name,
 		app.Td().Text(intent),
 		app.Td().Class("verdict-change").Text(root),

@@ -1,6 +1,7 @@
 package panel
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,9 +23,12 @@ type OverviewPanel struct {
 	// work that no closed panel should cost each keystroke or the start.
 	AI     *model.AIGrid
 	AIOpen bool // the AI crawlers' grid is open
+	// AIFolds are the keys of the grid's folds opened (widget.ToggleAIFold).
+	AIFolds []string
 
-	// To is sent a line to show in the editor (widget.ShowLine), and the
-	// AI crawlers' grid opened or closed (widget.ToggleAIGrid).
+	// To is sent a line to show in the editor (widget.ShowLine), the AI
+	// crawlers' grid opened or closed (widget.ToggleAIGrid), and a fold of
+	// it (widget.ToggleAIFold).
 	To widget.Sender
 }
 
@@ -101,40 +105,84 @@ func (p *OverviewPanel) aiGrid() app.UI {
 	// checks: it is neither built nor worked out until opened.
 	return app.Details().ID("ai-grid").Class("ai-grid").Open(p.AIOpen).OnToggle(p.toggleAI).Body(
 		app.Summary().Text("AI crawlers on the tested URLs"),
-		app.If(p.AIOpen && p.AI != nil, func() app.UI { return aiGridTable(p.AI) }),
+		app.If(p.AIOpen && p.AI != nil, func() app.UI { return p.aiGridTable() }),
 	)
 }
 
-// aiGridTable draws the AI crawlers' grid.
-func aiGridTable(g *model.AIGrid) app.UI {
+// aiGridTable draws the AI crawlers' grid: by role, the featured
+// crawlers and those the file names as rows, the others one row
+// (tr.fold[data-fold=KEY]) whose button (button[data-unfold=KEY]) shows
+// theirs.
+func (p *OverviewPanel) aiGridTable() app.UI {
+	g := p.AI
 	heads := []app.UI{app.Th().Scope("col").Text("AI crawler")}
 	for i, u := range g.URLs {
 		heads = append(heads, app.Th().Scope("col").Title(u).Body(app.Code().Text(g.Path(i))))
 	}
-	rows := make([]app.UI, len(g.Rows))
-	for i, r := range g.Rows {
-		cells := []app.UI{app.Th().Scope("row").Title(r.Purpose).Text(r.Token)}
-		for _, c := range r.Cells {
-			usage := "" // a blocked URL has no stated use
-			if c.Allowed {
-				usage = " · " + c.Usage
-			}
-			cells = append(cells, app.Td().DataSet("verdict", widget.VerdictWord(c.Allowed)).Body(
-				app.Span().Class("verdict").DataSet("verdict", widget.VerdictWord(c.Allowed)).Text(widget.VerdictText(c.Allowed)),
-				app.Text(usage),
-			))
-		}
-		rows[i] = app.Tr().Body(cells...)
+	cols := len(g.URLs) + 1
+	bodies := []app.UI{
+		app.Caption().Text(aiGridCaption(g)),
+		app.THead().Body(app.Tr().Body(heads...)),
 	}
+	for _, sec := range g.Sections {
+		rows := []app.UI{app.Tr().Class("role").Body(app.Th().Scope("rowgroup").ColSpan(cols).Text(sec.Title))}
+		for i := range sec.Rows {
+			rows = append(rows, aiGridRow(&sec.Rows[i], ""))
+		}
+		if len(sec.Folded) > 0 {
+			open := slices.Contains(p.AIFolds, sec.Key)
+			button := "Show them"
+			if open {
+				button = "Hide them"
+			}
+			rows = append(rows, app.Tr().Class("fold").DataSet("fold", sec.Key).Body(app.Td().Class("note").ColSpan(cols).Body(
+				app.Text(sec.Fold+" "),
+				app.Button().Type("button").Class("linkish").DataSet("unfold", sec.Key).Aria("expanded", open).
+					OnClick(p.toggleFold).Text(button),
+			)))
+			if open {
+				for i := range sec.Folded {
+					rows = append(rows, aiGridRow(&sec.Folded[i], sec.Key))
+				}
+			}
+		}
+		bodies = append(bodies, app.TBody().DataSet("role", sec.Key).Body(rows...))
+	}
+	return app.Table().Class("matches").Body(bodies...)
+}
+
+// aiGridCaption says what the grid shows.
+func aiGridCaption(g *model.AIGrid) string {
 	caption := "Allowed or blocked, as the file says, and the use it states"
 	if g.More > 0 {
 		caption += " (the first " + strconv.Itoa(len(g.URLs)) + " tested URLs; " + strconv.Itoa(g.More) + " more not shown)"
 	}
-	return app.Table().Class("matches").Body(
-		app.Caption().Text(caption),
-		app.THead().Body(app.Tr().Body(heads...)),
-		app.TBody().Body(rows...),
-	)
+	return caption
+}
+
+// aiGridRow draws one AI crawler's row, marked data-folded=KEY when it
+// is of a fold.
+func aiGridRow(r *model.AIGridRow, folded string) app.UI {
+	cells := []app.UI{app.Th().Scope("row").Title(r.Purpose).Text(r.Token)}
+	for _, c := range r.Cells {
+		usage := "" // a blocked URL has no stated use
+		if c.Allowed {
+			usage = " · " + c.Usage
+		}
+		cells = append(cells, app.Td().DataSet("verdict", widget.VerdictWord(c.Allowed)).Body(
+			app.Span().Class("verdict").DataSet("verdict", widget.VerdictWord(c.Allowed)).Text(widget.VerdictText(c.Allowed)),
+			app.Text(usage),
+		))
+	}
+	tr := app.Tr().DataSet("crawler", r.Token)
+	if folded != "" {
+		tr = tr.DataSet("folded", folded)
+	}
+	return tr.Body(cells...)
+}
+
+func (p *OverviewPanel) toggleFold(ctx app.Context, e app.Event) {
+	p.To.Send(ctx, widget.ToggleAIFold{Key: ctx.JSSrc().Get("dataset").Get("unfold").String()})
 }
 
 func (p *OverviewPanel) toggleAI(ctx app.Context, e app.Event) {

@@ -52,7 +52,11 @@ type SiteFiles struct{ Files []app.Value }
 // tr[data-crawler="TOKEN"] with data-allowed and data-blocked for each
 // catalogued crawler and the crawler chosen (data-change, the URLs the
 // edit blocks more than the base, when compared; data-most, the line
-// that blocks most); its button[data-pick] counts for that crawler.
+// that blocks most); its button[data-pick] counts for that crawler. In
+// each role (tbody[data-role=KEY]) the crawlers neither featured nor named
+// by the file nor chosen are folded: a row tr.fold[data-fold=KEY] (with
+// data-crawlers, data-all-allowed, data-all-blocked, data-partly) whose
+// button[data-unfold=KEY] shows their rows, marked data-folded=KEY.
 type SiteURLs struct {
 	app.Compo
 
@@ -230,6 +234,11 @@ func (p *SiteURLs) clicked(ctx app.Context, e app.Event) {
 	}
 	if agent := src.Call("getAttribute", "data-log-open"); agent.Truthy() {
 		p.To.Send(ctx, siteurls.OpenLogRow{Agent: agent.String()})
+		return
+	}
+	if key := src.Call("getAttribute", "data-unfold"); key.Truthy() {
+		// A fold of the matrix: its crawlers' rows shown, or hidden.
+		p.To.Send(ctx, siteurls.Unfold{Key: key.String()})
 		return
 	}
 	id := src.Get("id").String()

@@ -8,7 +8,8 @@ import (
 )
 
 // CrawlerList is the datalist of catalogued tokens that every crawler field
-// suggests from. It has no props, so it is drawn once: in the page made at
+// suggests from: the whole catalogue, the featured crawlers first, each
+// labelled with its operator and role (model.CrawlerChoices). It has no props, so it is drawn once: in the page made at
 // build time, whose datalist the live page keeps (dom.KeptCrawlerList), or,
 // where there is none, by the live page.
 type CrawlerList struct {
@@ -17,11 +18,10 @@ type CrawlerList struct {
 
 // Render returns the component's markup.
 func (l *CrawlerList) Render() app.UI {
-	var opts []app.UI
-	for _, g := range model.Catalogue() {
-		for _, c := range g.Crawlers {
-			opts = append(opts, app.Option().Value(c.Token).Label(g.Title+" · "+c.Vendor))
-		}
+	cs := model.CrawlerChoices()
+	opts := make([]app.UI, len(cs))
+	for i, c := range cs {
+		opts[i] = app.Option().Value(c.Value).Label(c.Title)
 	}
 	return app.DataList().ID(dom.CrawlerListID).Body(opts...)
 }

@@ -21,8 +21,16 @@ type CloseWhy struct{}
 // search.
 type SetTableQuery struct{ Query model.TableQuery }
 
+// SetCatalogueQuery sets one field of the reference of crawlers' query
+// (model.CatalogueQuery.With): its search, a filter, or all shown.
+type SetCatalogueQuery struct{ Field, Value string }
+
 // ToggleAIGrid opens or closes the AI crawlers' grid.
 type ToggleAIGrid struct{ Open bool }
+
+// ToggleAIFold shows the AI crawlers' grid's folded rows of the role
+// group Key, or hides them again.
+type ToggleAIFold struct{ Key string }
 
 // ShowSeverity shows the findings of one severity, or all for "".
 type ShowSeverity struct{ Severity string }
