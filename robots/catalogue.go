@@ -1,12 +1,12 @@
 package robots
 
 import (
-	"bufio"
 	_ "embed"
 	"fmt"
 	"io"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -80,7 +80,7 @@ type needle struct {
 }
 
 var loadCatalogue = sync.OnceValue(func() *catalogue {
-	cs, listed, err := ParseCatalogue(strings.NewReader(catalogueFile))
+	cs, listed, err := parseCatalogue(catalogueFile)
 	if err != nil {
 		panic("robots: the embedded " + err.Error()) // TestCatalogue parses it
 	}
@@ -166,6 +166,16 @@ type record struct {
 // crawlers, in the file's order, and its listed names. The first fault
 // ends it, as a *CatalogueError with its line.
 func ParseCatalogue(r io.Reader) ([]Crawler, []ListedName, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, nil, &CatalogueError{0, err.Error()}
+	}
+	return parseCatalogue(string(b))
+}
+
+// parseCatalogue is ParseCatalogue of a string, line by line: the
+// embedded file is read in place.
+func parseCatalogue(text string) ([]Crawler, []ListedName, error) {
 	var p catalogueParser
 	var rec record
 	flush := func() error {
@@ -175,12 +185,9 @@ func ParseCatalogue(r io.Reader) ([]Crawler, []ListedName, error) {
 		defer func() { rec = record{} }()
 		return p.add(&rec)
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 1<<16)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := sc.Text()
+	for n := 1; text != ""; n++ {
+		var line string
+		line, text, _ = strings.Cut(text, "\n")
 		if i := strings.Index(line, " #"); i >= 0 {
 			line = line[:i]
 		}
@@ -196,19 +203,16 @@ func ParseCatalogue(r io.Reader) ([]Crawler, []ListedName, error) {
 		}
 		k, v, ok := strings.Cut(line, ":")
 		if !ok {
-			return p.crawlers, p.listed, &CatalogueError{n, fmt.Sprintf("no colon in %q", line)}
+			return p.crawlers, p.listed, &CatalogueError{n, "no colon in " + strconv.Quote(line)}
 		}
 		k, v = strings.ToLower(strings.TrimSpace(k)), strings.TrimSpace(v)
 		if v == "" {
-			return p.crawlers, p.listed, &CatalogueError{n, fmt.Sprintf("%s: no value", k)}
+			return p.crawlers, p.listed, &CatalogueError{n, k + ": no value"}
 		}
 		if len(rec.keys) == 0 {
 			rec.line = n
 		}
 		rec.keys, rec.vals, rec.at = append(rec.keys, k), append(rec.vals, v), append(rec.at, n)
-	}
-	if err := sc.Err(); err != nil {
-		return p.crawlers, p.listed, &CatalogueError{n + 1, err.Error()}
 	}
 	if err := flush(); err != nil {
 		return p.crawlers, p.listed, err

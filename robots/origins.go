@@ -24,8 +24,15 @@ type Origins struct {
 	// crawler's lists.
 	ByToken map[string]*verify.List
 	// DNS, when set, checks by reverse DNS the crawlers that have no list
-	// at hand but documented domains.
-	DNS *verify.DNSVerifier
+	// at hand but documented domains (robots/verify/rdns: the command
+	// line's; the page asks no DNS).
+	DNS ReverseDNS
+}
+
+// ReverseDNS verifies an address by forward-confirmed reverse DNS in a
+// crawler's documented domains; rdns.DNSVerifier is one.
+type ReverseDNS interface {
+	Verify(ctx context.Context, addr netip.Addr, domains []string) verify.Status
 }
 
 // SetList keeps l as crawler token's whole address list: token's own,

@@ -12,6 +12,7 @@ import (
 	"robotstester/robots"
 	"robotstester/robots/sitemap"
 	"robotstester/robots/verify"
+	"robotstester/robots/verify/rdns"
 	"robotstester/robots/verify/verifytest"
 )
 
@@ -90,7 +91,7 @@ func TestOriginsByDNS(t *testing.T) {
 		ptr: map[string][]string{good.String(): {"crawl-192-0-2-7.googlebot.com."}, bad.String(): {"host.example.net."}},
 		ip:  map[string][]netip.Addr{"crawl-192-0-2-7.googlebot.com": {good}, "host.example.net": {bad}},
 	}
-	o := robots.Origins{DNS: verify.NewDNSVerifier(dns, verify.DNSLimits{})}
+	o := robots.Origins{DNS: rdns.NewDNSVerifier(dns, rdns.DNSLimits{})}
 	for _, c := range []struct {
 		token string
 		addr  netip.Addr

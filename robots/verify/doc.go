@@ -2,7 +2,7 @@
 // crawler, by its User-Agent, came from it: whether the client address
 // is inside the address list the crawler's operator publishes ([List],
 // [ByList]), or whether its forward-confirmed reverse DNS lands in the
-// operator's documented domains ([DNSVerifier]).
+// operator's documented domains (package rdns).
 //
 // A request is [Verified] only on evidence, [Forged] only on evidence
 // that excludes it, and [Unverified] whenever something is missing: no
@@ -10,7 +10,7 @@
 // that failed for a reason that may pass.
 //
 // The ranges check needs no network and is what a page in the browser
-// uses; the DNS check goes through a [Resolver] the caller gives.
+// uses; the DNS check (package rdns) goes through a resolver the caller gives.
 package verify
 
 // A Status is what the check of one request's address found.

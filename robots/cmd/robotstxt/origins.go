@@ -18,6 +18,7 @@ import (
 
 	"robotstester/robots"
 	"robotstester/robots/verify"
+	"robotstester/robots/verify/rdns"
 )
 
 // originFlags are how check --log tells a crawler's requests from forged
@@ -80,7 +81,7 @@ func (of *originFlags) checker(c *cli, ff *fetchFlags) (*originChecker, error) {
 		return nil, fmt.Errorf("--verify %q: want ranges or dns", of.verify)
 	}
 	if of.verify == "dns" {
-		oc.o.DNS = verify.NewDNSVerifier(net.DefaultResolver, verify.DNSLimits{})
+		oc.o.DNS = rdns.NewDNSVerifier(net.DefaultResolver, rdns.DNSLimits{})
 	}
 	for _, kv := range of.ranges {
 		tok, file, _ := strings.Cut(kv, "=")

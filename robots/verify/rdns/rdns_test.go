@@ -1,4 +1,4 @@
-package verify_test
+package rdns_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
+	"robotstester/robots/verify/rdns"
 	"strings"
 	"sync"
 	"testing"
@@ -14,7 +15,7 @@ import (
 	"robotstester/robots/verify"
 )
 
-var _ verify.Resolver = (*net.Resolver)(nil)
+var _ rdns.Resolver = (*net.Resolver)(nil)
 
 // fakeDNS answers from maps, counting the questions. A name or address
 // it does not know is NXDOMAIN.
@@ -163,7 +164,7 @@ func TestDNSVerify(t *testing.T) {
 			if tc.dns == nil {
 				tc.dns = &fakeDNS{} // every name NXDOMAIN
 			}
-			v := verify.NewDNSVerifier(tc.dns, verify.DNSLimits{PerSecond: 1e6})
+			v := rdns.NewDNSVerifier(tc.dns, rdns.DNSLimits{PerSecond: 1e6})
 			if got := v.Verify(context.Background(), tc.addr, tc.domains); got != tc.want {
 				t.Errorf("Verify = %v, want %v", got, tc.want)
 			}
@@ -190,7 +191,7 @@ func goodDNS(addrs ...string) *fakeDNS {
 func TestDNSCache(t *testing.T) {
 	ctx := context.Background()
 	f := goodDNS("192.0.2.1", "192.0.2.2", "192.0.2.3")
-	v := verify.NewDNSVerifier(f, verify.DNSLimits{PerSecond: 1e6, CacheSize: 2})
+	v := rdns.NewDNSVerifier(f, rdns.DNSLimits{PerSecond: 1e6, CacheSize: 2})
 	if s := v.Verify(ctx, a("192.0.2.1"), googleDomains); s != verify.Verified {
 		t.Fatalf("first: %v", s)
 	}
@@ -211,7 +212,7 @@ func TestDNSCache(t *testing.T) {
 	}
 
 	flaky := &fakeDNS{errs: map[string]error{"192.0.2.1": &net.DNSError{Err: "i/o timeout", IsTimeout: true}}}
-	v = verify.NewDNSVerifier(flaky, verify.DNSLimits{PerSecond: 1e6})
+	v = rdns.NewDNSVerifier(flaky, rdns.DNSLimits{PerSecond: 1e6})
 	v.Verify(ctx, a("192.0.2.1"), googleDomains)
 	v.Verify(ctx, a("192.0.2.1"), googleDomains)
 	if st := v.Stats(); st.Lookups != 2 || st.CacheHits != 0 {
@@ -224,7 +225,7 @@ func TestDNSCache(t *testing.T) {
 func TestDNSCap(t *testing.T) {
 	ctx := context.Background()
 	f := goodDNS("192.0.2.1", "192.0.2.2", "192.0.2.3")
-	v := verify.NewDNSVerifier(f, verify.DNSLimits{PerSecond: 1e6, MaxLookups: 3})
+	v := rdns.NewDNSVerifier(f, rdns.DNSLimits{PerSecond: 1e6, MaxLookups: 3})
 	for _, tc := range []struct {
 		addr string
 		want verify.Status
@@ -241,7 +242,7 @@ func TestDNSCap(t *testing.T) {
 // TestDNSRate: lookups start no faster than PerSecond.
 func TestDNSRate(t *testing.T) {
 	f := goodDNS("192.0.2.1", "192.0.2.2", "192.0.2.3")
-	v := verify.NewDNSVerifier(f, verify.DNSLimits{PerSecond: 100})
+	v := rdns.NewDNSVerifier(f, rdns.DNSLimits{PerSecond: 100})
 	start := time.Now()
 	for _, s := range []string{"192.0.2.1", "192.0.2.2", "192.0.2.3"} {
 		v.Verify(context.Background(), a(s), googleDomains)
@@ -252,7 +253,7 @@ func TestDNSRate(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	v = verify.NewDNSVerifier(goodDNS("192.0.2.1", "192.0.2.2"), verify.DNSLimits{PerSecond: 0.001})
+	v = rdns.NewDNSVerifier(goodDNS("192.0.2.1", "192.0.2.2"), rdns.DNSLimits{PerSecond: 0.001})
 	v.Verify(context.Background(), a("192.0.2.9"), googleDomains) // no name: one lookup, the first turn
 	if s := v.Verify(ctx, a("192.0.2.2"), googleDomains); s != verify.Unverified {
 		t.Errorf("waiting for a turn with a cancelled context: %v", s)
@@ -262,7 +263,7 @@ func TestDNSRate(t *testing.T) {
 // TestDNSTimeout: a lookup that does not answer ends at Timeout, and
 // leaves the address Unverified.
 func TestDNSTimeout(t *testing.T) {
-	v := verify.NewDNSVerifier(&fakeDNS{block: true}, verify.DNSLimits{Timeout: 20 * time.Millisecond, PerSecond: 1e6})
+	v := rdns.NewDNSVerifier(&fakeDNS{block: true}, rdns.DNSLimits{Timeout: 20 * time.Millisecond, PerSecond: 1e6})
 	start := time.Now()
 	if s := v.Verify(context.Background(), a("192.0.2.1"), googleDomains); s != verify.Unverified {
 		t.Errorf("Verify = %v", s)
@@ -276,7 +277,7 @@ func TestDNSTimeout(t *testing.T) {
 // once.
 func TestDNSConcurrent(t *testing.T) {
 	f := goodDNS("192.0.2.1", "2001:db8::1")
-	v := verify.NewDNSVerifier(f, verify.DNSLimits{PerSecond: 1e6})
+	v := rdns.NewDNSVerifier(f, rdns.DNSLimits{PerSecond: 1e6})
 	var wg sync.WaitGroup
 	for i := range 40 {
 		wg.Go(func() {
@@ -300,11 +301,11 @@ func TestInDomains(t *testing.T) {
 		{"crawl-66-249-66-1.googlebot.com.", true}, {"GOOGLEBOT.COM", true}, {"rate-limited-proxy-66-249-90-77.google.com", true},
 		{"googlebot.com.evil.example", false}, {"xgooglebot.com", false}, {"com", false}, {"", false},
 	} {
-		if got := verify.InDomains(tc.name, googleDomains); got != tc.want {
+		if got := rdns.InDomains(tc.name, googleDomains); got != tc.want {
 			t.Errorf("InDomains(%q) = %v, want %v", tc.name, got, tc.want)
 		}
 	}
-	if verify.InDomains("x.example", []string{"", "."}) {
+	if rdns.InDomains("x.example", []string{"", "."}) {
 		t.Error("an empty domain holds everything")
 	}
 }

@@ -1,10 +1,15 @@
-package verify
+// Package rdns verifies a crawler's request by forward-confirmed reverse
+// DNS: the address's name must lie in the crawler's documented domains and
+// resolve back to the address. It is the command line's: the page, which
+// cannot ask DNS, links none of it.
+package rdns
 
 import (
 	"context"
 	"errors"
 	"net"
 	"net/netip"
+	"robotstester/robots/verify"
 	"strings"
 	"sync"
 	"time"
@@ -27,7 +32,7 @@ type DNSLimits struct {
 	// PerSecond is how many lookups may start a second; 20 by default.
 	PerSecond float64
 	// MaxLookups is how many lookups a verifier makes in all, a run's
-	// budget; past it, an address not in the cache is Unverified. 2,000
+	// budget; past it, an address not in the cache is verify.Unverified. 2,000
 	// by default.
 	MaxLookups int
 	// CacheSize is how many addresses' answers are kept; 10,000 by
@@ -35,7 +40,7 @@ type DNSLimits struct {
 	CacheSize int
 	// MaxNames is how many names of an address are confirmed, and
 	// MaxAddrs how many addresses of a name are looked at; 4 and 32 by
-	// default. An answer past them is Unverified rather than Forged:
+	// default. An answer past them is verify.Unverified rather than verify.Forged:
 	// what was not looked at might have confirmed it.
 	MaxNames, MaxAddrs int
 }
@@ -117,25 +122,25 @@ func NewDNSVerifier(r Resolver, limits DNSLimits) *DNSVerifier {
 }
 
 // Verify checks an address against the domains the crawler it claims
-// documents (googlebot.com, search.msn.com): Verified when one of its
-// confirmed names is a domain or under one; Forged when it has no name,
+// documents (googlebot.com, search.msn.com): verify.Verified when one of its
+// confirmed names is a domain or under one; verify.Forged when it has no name,
 // when no name is confirmed or when the confirmed names are elsewhere;
-// Unverified without domains, without a valid address, or when a lookup
+// verify.Unverified without domains, without a valid address, or when a lookup
 // failed for a reason that may pass or the budget is spent.
-func (v *DNSVerifier) Verify(ctx context.Context, addr netip.Addr, domains []string) Status {
+func (v *DNSVerifier) Verify(ctx context.Context, addr netip.Addr, domains []string) verify.Status {
 	if len(domains) == 0 || !addr.IsValid() {
-		return Unverified
+		return verify.Unverified
 	}
 	res := v.lookup(ctx, addr.Unmap().WithZone(""))
 	for _, name := range res.names {
 		if InDomains(name, domains) {
-			return Verified
+			return verify.Verified
 		}
 	}
 	if res.unsure {
-		return Unverified
+		return verify.Unverified
 	}
-	return Forged
+	return verify.Forged
 }
 
 // Stats returns what the verifier did so far.
