@@ -107,6 +107,34 @@ var intentRoles = []IntentRole{
 	{"others", "Others: previews, services, research", []Role{RolePreview, RoleService, RoleResearch}},
 }
 
+// Crawlers returns the catalogue's crawlers of the role that an Intent's
+// choice for it writes groups for (governed), and those it leaves to the
+// file's own lines (left): a token with digits ("AI2Bot", which an RFC
+// 9309 parser reads as "AI") or one inside another crawler's name
+// ("Spider", which the 1996 readings find in "Baiduspider"). A form that
+// counts a role's crawlers counts the governed, and says the left.
+func (r IntentRole) Crawlers() (governed, left []string) {
+	c := loadCatalogue()
+	for i := range c.crawlers {
+		cr := &c.crawlers[i]
+		if !slices.Contains(r.Roles, cr.Role) {
+			continue
+		}
+		if roleWrites(c, i) {
+			governed = append(governed, cr.Token)
+		} else {
+			left = append(left, cr.Token)
+		}
+	}
+	return governed, left
+}
+
+// roleWrites reports whether a role's choice writes a group for the
+// catalogue's crawler i (Intent.Targets and IntentRole.Crawlers alike).
+func roleWrites(c *catalogue, i int) bool {
+	return validIntentToken(c.crawlers[i].Token) && !c.inOthers[i]
+}
+
 // IntentRoles returns the lines of an intent's form: each a name, a title
 // and the roles it sets. Every role is in exactly one. The slices are
 // copies.
@@ -211,7 +239,7 @@ func (in *Intent) Targets(f *File) []IntentTarget {
 			continue
 		}
 		ch := in.crawlerChoice(c.Token)
-		if ch == Leave && !loadCatalogue().inOthers[i] {
+		if ch == Leave && roleWrites(loadCatalogue(), i) {
 			ch = in.Roles[c.Role]
 		}
 		if ch != Leave {

@@ -1,6 +1,7 @@
 package robots_test
 
 import (
+	"slices"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -552,4 +553,41 @@ func intentCrawlers(targets []robots.IntentTarget, written *robots.File) []robot
 		}
 	}
 	return out
+}
+
+// TestIntentRoleCrawlers: a role's governed crawlers are those the
+// intent writes (Targets with the role's choice), its left ones those it
+// does not; together, the catalogue's crawlers of the role.
+func TestIntentRoleCrawlers(t *testing.T) {
+	f := robots.ParseString("User-agent: *\nDisallow:\n")
+	for _, r := range robots.IntentRoles() {
+		governed, left := r.Crawlers()
+		in := robots.Intent{Roles: map[robots.Role]robots.Choice{}}
+		for _, role := range r.Roles {
+			in.Roles[role] = robots.Deny
+		}
+		var targeted []string
+		for _, tg := range in.Targets(f) {
+			if tg.Follows == "" {
+				targeted = append(targeted, tg.Token)
+			}
+		}
+		slices.Sort(targeted)
+		g := slices.Sorted(slices.Values(governed))
+		if !slices.Equal(g, targeted) {
+			t.Errorf("%s: governed %v, targeted %v", r.Name, g, targeted)
+		}
+		n := 0
+		for _, c := range robots.Crawlers() {
+			if slices.Contains(r.Roles, c.Role) {
+				n++
+			}
+		}
+		if len(governed)+len(left) != n {
+			t.Errorf("%s: %d governed + %d left, the catalogue has %d", r.Name, len(governed), len(left), n)
+		}
+		if r.Name == "ai-training" && !slices.Contains(left, "AI2Bot") {
+			t.Errorf("ai-training leaves %v, not AI2Bot", left)
+		}
+	}
 }

@@ -113,8 +113,15 @@ func TestCrawlerReference(t *testing.T) {
 	p.OpenAround("#more-intent > summary")
 	p.Click("#more-intent > summary")
 	p.Wait("#more-intent[open] #intent")
-	if got := p.Text(`label[for="intent-role-ai-training"]`); !strings.Contains(got, strconv.Itoa(len(set.Tokens))+" crawlers") {
-		t.Errorf("AI training's label says %q, want its %d crawlers", got, len(set.Tokens))
+	var aiRole robots.IntentRole
+	for _, r := range robots.IntentRoles() {
+		if r.Name == "ai-training" {
+			aiRole = r
+		}
+	}
+	governed, left := aiRole.Crawlers()
+	if got := p.Text(`label[for="intent-role-ai-training"]`); !strings.Contains(got, strconv.Itoa(len(governed))+" crawlers") || !strings.Contains(got, left[0]) {
+		t.Errorf("AI training's label says %q, want the %d crawlers its choice writes, and %v left", got, len(governed), left)
 	}
 	choose(p, "#intent-role-ai-training", "block")
 	p.Wait(`#intent-changes tr.fold[data-fold="ai-training"]`)

@@ -287,7 +287,8 @@ func TestIntentCrawlers(t *testing.T) {
 }
 
 // TestIntentRoleCounts: each role of the form says how many of the
-// catalogue's crawlers it holds, and together they hold them all.
+// catalogue's crawlers its choice writes, and which it leaves to the
+// file's own lines; together they are the whole catalogue.
 func TestIntentRoleCounts(t *testing.T) {
 	var m Intent
 	sh := m.Shown()
@@ -297,12 +298,16 @@ func TestIntentRoleCounts(t *testing.T) {
 			t.Errorf("%s: %d crawlers, tokens %q", r.Name, r.Crawlers, r.Tokens)
 		}
 		n += r.Crawlers
+		if r.Left != "" {
+			n += len(strings.Split(r.Left, ", "))
+		}
 	}
 	if n != len(robots.Crawlers()) {
 		t.Errorf("the roles hold %d crawlers, the catalogue %d", n, len(robots.Crawlers()))
 	}
 	set, _ := robots.LookupCrawlerSet("ai-training")
-	if sh.Roles[1].Name != "ai-training" || sh.Roles[1].Crawlers != len(set.Tokens) {
-		t.Errorf("AI training: %+v, want %d crawlers", sh.Roles[1], len(set.Tokens))
+	ai := sh.Roles[1]
+	if ai.Name != "ai-training" || ai.Crawlers+len(strings.Split(ai.Left, ", ")) != len(set.Tokens) || !strings.Contains(ai.Left, "AI2Bot") {
+		t.Errorf("AI training: %+v, want %d crawlers with AI2Bot left", ai, len(set.Tokens))
 	}
 }

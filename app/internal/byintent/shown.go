@@ -45,8 +45,12 @@ type Shown struct {
 // choice made ("leave", "allow" or "block").
 type Role struct {
 	Name, Title, Tokens, Choice string
-	// Crawlers counts the catalogue's crawlers of the role.
+	// Crawlers counts the catalogue's crawlers of the role that its
+	// choice writes groups for (robots.IntentRole.Crawlers' governed).
 	Crawlers int
+	// Left are the role's crawlers its choice leaves to the file's own
+	// lines (a token with digits, or inside another's name), joined.
+	Left string
 }
 
 // Crawler is a crawler chosen apart from its role, and the choice made.
@@ -96,8 +100,9 @@ func (m *Intent) Shown() Shown {
 		Site:    Site{Asked: m.site.asked, Done: m.site.done, Failed: m.site.failed, URLs: m.site.urls, Node: model.FoldMatrix(m.site.node, m.open)},
 	}
 	for i, r := range roles {
-		toks := roleTokens(r)
-		sh.Roles[i] = Role{Name: r.Name, Title: r.Title, Tokens: strings.Join(toks, ", "), Crawlers: len(toks), Choice: m.form.roles[r.Name].String()}
+		governed, left := r.Crawlers()
+		sh.Roles[i] = Role{Name: r.Name, Title: r.Title, Tokens: strings.Join(governed, ", "), Crawlers: len(governed),
+			Left: strings.Join(left, ", "), Choice: m.form.roles[r.Name].String()}
 	}
 	for _, c := range m.form.crawlers {
 		sh.Crawlers = append(sh.Crawlers, Crawler{Token: c.token, Choice: c.choice.String()})
@@ -108,18 +113,4 @@ func (m *Intent) Shown() Shown {
 		sh.Prefs = append(sh.Prefs, Pref{Name: prefNames[i], Label: strings.ToUpper(p[:1]) + p[1:], Stance: words[st]})
 	}
 	return sh
-}
-
-// roleTokens lists the catalogue's crawlers of r, for a select's title
-// and the role's count.
-func roleTokens(r robots.IntentRole) []string {
-	var toks []string
-	for _, c := range robots.Crawlers() {
-		for _, role := range r.Roles {
-			if c.Role == role {
-				toks = append(toks, c.Token)
-			}
-		}
-	}
-	return toks
 }

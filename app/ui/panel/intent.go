@@ -67,7 +67,7 @@ func (p *Intent) Render() app.UI {
 		id := "intent-role-" + r.Name
 		fields[i] = app.Div().Class("field intent-field").Body(
 			app.Label().For(id).Body(app.Text(r.Title), app.Span().Class("note").DataSet("crawlers", r.Crawlers).
-				Text(": "+model.Plural(r.Crawlers, "crawler", "crawlers"))),
+				Text(": "+model.Plural(r.Crawlers, "crawler", "crawlers")+leftWords(r.Left))),
 			choiceSelect(id, r.Choice, "Leave as is").DataSet("role", r.Name).Title(r.Tokens).OnChange(p.role),
 		)
 	}
@@ -371,3 +371,12 @@ func (p *Intent) usage(ctx app.Context, e app.Event) {
 func (p *Intent) refresh(ctx app.Context, e app.Event) { p.To.Send(ctx, byintent.Refresh{}) }
 
 func (p *Intent) apply(ctx app.Context, e app.Event) { p.To.Send(ctx, byintent.Apply{}) }
+
+// leftWords says which of a role's crawlers its choice leaves to the
+// file's own lines, and why: no group can name them alone.
+func leftWords(left string) string {
+	if left == "" {
+		return ""
+	}
+	return " (not " + left + ": their tokens hold digits or stand inside other crawlers' names, so the file's own lines decide)"
+}
