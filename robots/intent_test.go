@@ -1,9 +1,9 @@
 package robots_test
 
 import (
-	"slices"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
