@@ -16,18 +16,23 @@ import (
 	"robotstester/app/ui/dom"
 )
 
-// routes registers the pages' routes: the tester's, unless a build tag
+// routes registers the pages' routes, and prepare does the page's work
+// that can be done before go-app starts: the tester's, unless a build tag
 // measures something else (startfloor.go).
-var routes = ui.Routes
+var (
+	routes  = ui.Routes
+	prepare = ui.Prepare
+)
 
 func main() {
 	// Before go-app starts: it cannot start with storage denied or a
 	// mangled address.
 	dom.Guard()
-	routes()
 	if app.IsClient {
 		dom.PauseCollector() // until the page is ready
 	}
+	prepare()
+	routes()
 	// In the browser this blocks for the life of the page; natively it
 	// returns at once and the command builds the site.
 	app.RunWhenOnBrowser()

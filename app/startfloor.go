@@ -16,6 +16,7 @@ import (
 // app.wasm's compiling, Go's start and go-app's (docs/speed.md, "How far
 // the budget is").
 func init() {
+	prepare = func() {}
 	routes = func() {
 		if !app.IsClient {
 			ui.Routes()

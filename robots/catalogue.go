@@ -63,8 +63,10 @@ type catalogue struct {
 	// inOthers reports a token that stands inside another crawler's
 	// ("Spider" in "Baiduspider"): readings that match by substring
 	// (1996's) would bind that crawler too to a group naming it, so the
-	// roles of an Intent do not write it.
-	inOthers []bool
+	// roles of an Intent do not write it. Only the intent writer asks,
+	// and working it out compares every pair of tokens: it waits for its
+	// first question (tokensInOthers), off the page's start.
+	inOthers func() []bool
 }
 
 // A needle is a name knownTokenIn finds in a user-agent string: a token,
@@ -79,8 +81,31 @@ type needle struct {
 	product bool
 }
 
-var loadCatalogue = sync.OnceValue(func() *catalogue {
-	cs, listed, err := parseCatalogue(catalogueFile)
+// loadCatalogue returns the catalogue, read the first time it is asked
+// for.
+func loadCatalogue() *catalogue { return readCatalogue(nil) }
+
+var (
+	catalogueOnce sync.Once
+	theCatalogue  *catalogue
+)
+
+// readCatalogue returns the catalogue, read the first time it is asked
+// for, with pause, when given, called between its records.
+func readCatalogue(pause Pause) *catalogue {
+	catalogueOnce.Do(func() { theCatalogue = newCatalogue(pause) })
+	return theCatalogue
+}
+
+// newCatalogue reads the embedded catalogue file, with pause, when given,
+// called between its records (its stop is not heeded: the catalogue is
+// read whole).
+func newCatalogue(pause Pause) *catalogue {
+	var more func(*catalogueParser) bool
+	if pause != nil {
+		more = func(*catalogueParser) bool { pause(); return true }
+	}
+	cs, listed, err := parseCatalogueWhile(catalogueFile, more)
 	if err != nil {
 		panic("robots: the embedded " + err.Error()) // TestCatalogue parses it
 	}
@@ -88,34 +113,73 @@ var loadCatalogue = sync.OnceValue(func() *catalogue {
 	for i := range cs {
 		cr := &cs[i]
 		for _, t := range append([]string{cr.Token}, cr.Aliases...) {
-			c.byToken[strings.ToLower(t)] = i
+			lower := strings.ToLower(t)
+			c.byToken[lower] = i
 			if !cr.Featured && (toolProduct(t) || stackProduct(t) || headlessProduct(t)) {
 				continue // ReadRequester's tools, not crawlers
 			}
-			c.needles = append(c.needles, needle{text: strings.ToLower(t), name: t, crawler: i, product: !distinctive(t) && !cr.Featured})
+			c.needles = append(c.needles, needle{text: lower, name: t, crawler: i, product: !distinctive(t) && !cr.Featured})
 		}
 		for _, ua := range cr.UAs {
-			if _, dup := c.byToken[strings.ToLower(ua)]; !dup {
-				c.byUA[strings.ToLower(ua)] = i
+			lower := strings.ToLower(ua)
+			if _, dup := c.byToken[lower]; !dup {
+				c.byUA[lower] = i
 			}
-			c.needles = append(c.needles, needle{text: strings.ToLower(ua), crawler: i, product: !distinctive(ua) && !strings.Contains(ua, " ")})
+			c.needles = append(c.needles, needle{text: lower, crawler: i, product: !distinctive(ua) && !strings.Contains(ua, " ")})
 		}
 	}
-	c.inOthers = make([]bool, len(cs))
+	c.inOthers = sync.OnceValue(func() []bool { return tokensInOthers(cs) })
+	return c
+}
+
+// loadFeatured returns the catalogue's featured crawlers, the file's first
+// records, by their tokens and aliases lower-cased, parsed alone. Every
+// test's crawler is looked up (LookupCrawler), most often one of these:
+// the page's first verdicts need only them, where parsing the whole file
+// (284 records) took 20 ms of the page's start here, four times that on a
+// phone, before the page could answer.
+var loadFeatured = sync.OnceValue(func() map[string]Crawler {
+	cs, _, err := parseCatalogueWhile(catalogueFile, func(p *catalogueParser) bool {
+		return len(p.crawlers) == 0 || p.crawlers[len(p.crawlers)-1].Featured
+	})
+	byToken := map[string]Crawler{}
+	if err != nil {
+		return byToken // loadCatalogue says what is wrong
+	}
+	for _, c := range cs {
+		if !c.Featured {
+			continue
+		}
+		for _, t := range append([]string{c.Token}, c.Aliases...) {
+			byToken[strings.ToLower(t)] = c
+		}
+	}
+	return byToken
+})
+
+// tokensInOthers reports, for each crawler of cs, whether its token stands
+// inside another operator's crawler's token (catalogue.inOthers). A
+// featured crawler's readings are written in the catalogue (fallbacks):
+// none of them is.
+func tokensInOthers(cs []Crawler) []bool {
+	lower := make([]string, len(cs))
+	for i := range cs {
+		lower[i] = strings.ToLower(cs[i].Token)
+	}
+	in := make([]bool, len(cs))
 	for i := range cs {
 		if cs[i].Featured {
-			continue // its readings are written in the catalogue (fallbacks)
+			continue
 		}
-		tok := strings.ToLower(cs[i].Token)
 		for j := range cs {
-			if j != i && cs[j].Vendor != cs[i].Vendor && strings.Contains(strings.ToLower(cs[j].Token), tok) {
-				c.inOthers[i] = true
+			if j != i && cs[j].Vendor != cs[i].Vendor && strings.Contains(lower[j], lower[i]) {
+				in[i] = true
 				break
 			}
 		}
 	}
-	return c
-})
+	return in
+}
 
 // distinctive reports whether a crawler's name is found in user-agent
 // strings only where it names the crawler: a robot's name ("…bot",
@@ -123,6 +187,14 @@ var loadCatalogue = sync.OnceValue(func() *catalogue {
 func distinctive(name string) bool {
 	return robotName(name) && !slices.Contains(robotWords, strings.ToLower(name)) || strings.ContainsAny(name, "-_.")
 }
+
+// PrepareCatalogue reads the catalogue of crawlers now rather than at the
+// first question that needs it (a user-agent string to read, a crawler
+// to list), calling pause, when given, between its records: a program
+// whose first answers must come in short steps (a page starting on a
+// phone) reads it in steps of its own. The catalogue is read whole
+// whatever pause says.
+func PrepareCatalogue(pause Pause) { readCatalogue(pause) }
 
 // Listed returns the names that lists of crawlers carry and that are no
 // token of the catalogue, each with the token it stands for or why not.
@@ -176,6 +248,12 @@ func ParseCatalogue(r io.Reader) ([]Crawler, []ListedName, error) {
 // parseCatalogue is ParseCatalogue of a string, line by line: the
 // embedded file is read in place.
 func parseCatalogue(text string) ([]Crawler, []ListedName, error) {
+	return parseCatalogueWhile(text, nil)
+}
+
+// parseCatalogueWhile is parseCatalogue that stops after the first record
+// for which more, when given, reports false.
+func parseCatalogueWhile(text string, more func(*catalogueParser) bool) ([]Crawler, []ListedName, error) {
 	var p catalogueParser
 	var rec record
 	flush := func() error {
@@ -198,6 +276,9 @@ func parseCatalogue(text string) ([]Crawler, []ListedName, error) {
 		if line == "" {
 			if err := flush(); err != nil {
 				return p.crawlers, p.listed, err
+			}
+			if more != nil && !more(&p) {
+				return p.crawlers, p.listed, nil
 			}
 			continue
 		}

@@ -132,7 +132,7 @@ func (r IntentRole) Crawlers() (governed, left []string) {
 // roleWrites reports whether a role's choice writes a group for the
 // catalogue's crawler i (Intent.Targets and IntentRole.Crawlers alike).
 func roleWrites(c *catalogue, i int) bool {
-	return validIntentToken(c.crawlers[i].Token) && !c.inOthers[i]
+	return validIntentToken(c.crawlers[i].Token) && !c.inOthers()[i]
 }
 
 // IntentRoles returns the lines of an intent's form: each a name, a title

@@ -273,6 +273,9 @@ func TestTypeFromFirstPaint(t *testing.T) {
 			if line > 0 {
 				p.Wait(fmt.Sprintf(`#test-bar .bar-rule button[data-line="%d"]`, line))
 			}
+			// The table, left to the prerendered page until wanted, is
+			// drawn once the work changes: a moment after the verdict.
+			p.WaitGone(".early-pending")
 			if got := p.Value("#url-1"); got != typed {
 				t.Errorf("test 1's URL in the table is %q, want %q", got, typed)
 			}
@@ -287,6 +290,7 @@ func TestTypeFromFirstPaint(t *testing.T) {
 			}
 			want, _ := exampleVerdict(typed, "")
 			p.WaitAttr("#test-bar .verdict", "data-verdict", want)
+			p.WaitGone(".early-pending")
 			if got := p.Value("#agent-1"); got != typed {
 				t.Errorf("test 1's crawler in the table is %q, want %q", got, typed)
 			}

@@ -63,13 +63,22 @@ func (p *Page) Open(url string) {
 // WaitReady waits until the WebAssembly app has mounted and drawn every
 // part: the DOM is then go-app's, no longer the prerendered page. (The
 // live page shows at its first screen; the prerendered parts below it stay,
-// class early-pending, until each is drawn: a test that counts or clicks
-// the tests' rows would otherwise meet those.) WaitShown waits for the
-// first screen only.
+// class early-pending, until first wanted, then each is drawn: a test that
+// counts or clicks the tests' rows would otherwise meet those.) It asks
+// for them as a user does by using one (robotsTester.live). WaitShown
+// waits for the first screen only.
 func (p *Page) WaitReady() {
 	p.tb.Helper()
 	p.WaitShown()
+	p.WantParts()
 	p.WaitGone(".early-pending")
+}
+
+// WantParts asks the live page to draw the parts it left to the
+// prerendered page (window.robotsTester.live), as using one of them does.
+func (p *Page) WantParts() {
+	p.tb.Helper()
+	p.Call("asking for every part", `() => { if (window.robotsTester && window.robotsTester.live) window.robotsTester.live(); }`)
 }
 
 // WaitShown waits until the live page shows, at its first screen.

@@ -96,6 +96,12 @@ func DialectChoices() []Choice {
 	return out
 }
 
+// PrepareCrawlers reads the catalogue of crawlers now, calling pause
+// between its records (robots.PrepareCatalogue): the first analysis needs
+// it (a test's user-agent string), and a page starting reads it in short
+// steps of its own.
+func PrepareCrawlers(pause func() bool) { robots.PrepareCatalogue(pause) }
+
 // CrawlerChoices returns the crawler fields' suggestions: every crawler of
 // the engine's catalogue, the featured first (those the tester shows
 // first), each as its token and, for its title, its operator and role

@@ -55,6 +55,7 @@ func (t *Tester) arrived(ctx app.Context, fx session.Effects) {
 	p := &t.page
 	u := dom.URL()
 	t.show(ctx, fx)
+	t.opened = true
 	if p.embed.On {
 		p.fullLink = embed.FullURL(u, share.Fragment(*t.work.State()))
 		dom.ReportHeight()

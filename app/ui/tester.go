@@ -17,6 +17,7 @@ import (
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
 	"robotstester/app/ui/panel"
+	"robotstester/app/ui/results"
 	"robotstester/app/ui/widget"
 )
 
@@ -39,11 +40,17 @@ type Tester struct {
 	// last painted for (show).
 	painted paintShape
 
-	parts    int  // how many of the page's parts are drawn (mount.go)
-	arriving bool // the state the page opens with is asked for (arrive)
-	shown    bool // the live page has replaced the prerendered one
-	keptList bool // the page has the prerendered page's crawler datalist (crawlerList)
-	staged   bool // the live page shows at its first screen, the rest drawn after (start)
+	parts    int         // how many of the page's parts are drawn (mount.go)
+	lines    results.Cap // how many of the tests' lines are drawn, while the page starts
+	arriving bool        // the state the page opens with is asked for (arrive)
+	shown    bool        // the live page has replaced the prerendered one
+	keptList bool        // the page has the prerendered page's crawler datalist (crawlerList)
+	staged   bool        // the live page shows at its first screen, the rest drawn after (start)
+	// restWaits: the parts under the first screen are the prerendered
+	// page's until first wanted (drawRest); restWanted: they are wanted.
+	restWaits, restWanted bool
+	opened                bool // the work the page opens with is shown (arrived)
+	ended                 bool // the start's end is done (started)
 
 	edit editing // the editor and its text (editing.go)
 
@@ -137,6 +144,9 @@ func (t *Tester) Send(ctx app.Context, msg any) {
 		}
 	case dom.AddressChanged:
 		t.linkGiven(ctx)
+	case dom.PartsWanted:
+		ctx.PreventUpdate()
+		t.drawRest(ctx)
 	case widget.ShowLine:
 		t.reveal(ctx, m.Line)
 	case widget.ExplainTest:
@@ -240,6 +250,11 @@ type paintShape struct{ rows, selected int }
 
 // show brings the page in step with what an edit changed.
 func (t *Tester) show(ctx app.Context, fx session.Effects) {
+	// The parts left to the prerendered page stood for the work the page
+	// opened with, which this changes.
+	if t.opened {
+		t.drawRest(ctx)
+	}
 	if fx.Replaced {
 		// The line the editor showed was the old file's: the new one's
 		// deciding line is shown once its analysis is done.

@@ -29,6 +29,7 @@ func (t *Tester) Render() app.UI {
 		ready:    t.ready,
 		shown:    t.shown,
 		parts:    t.parts,
+		lines:    t.lines,
 		embed:    t.page.embed,
 		fullLink: t.page.fullLink,
 		keptList: t.keptList,
@@ -69,7 +70,8 @@ type pageView struct {
 	canUndo, canRedo bool
 
 	ready, shown bool
-	parts        int // how many of the page's parts are drawn (mount.go)
+	parts        int         // how many of the page's parts are drawn (mount.go)
+	lines        results.Cap // how many of the tests' lines are drawn, while the page starts
 	embed        embed.Options
 	fullLink     string
 	keptList     bool // the page has the prerendered page's crawler datalist (crawlerList)
@@ -105,10 +107,16 @@ func (v pageView) onChoice(chosen func(value string) session.Edit) app.EventHand
 func (v pageView) page() app.UI {
 	root := v.root("tester")
 	parts := v.parts
-	if parts == 0 {
-		parts = firstParts()
+	if !app.IsClient {
+		parts = partAll
 	}
-	body := []app.UI{v.header(), v.workspace(parts >= partRead)}
+	var body []app.UI
+	if parts >= partTitle {
+		body = append(body, v.header(parts))
+	}
+	if parts >= partEditor {
+		body = append(body, v.workspace(parts))
+	}
 	if parts >= partTests {
 		body = append(body, v.testsSection())
 	}
@@ -201,26 +209,44 @@ func (v pageView) overview() app.UI {
 
 // header returns the page's top: the title, the share bar, Undo and the
 // notices.
-func (v pageView) header() app.UI {
-	return app.Header().Class("top").Body(
+func (v pageView) header(parts int) app.UI {
+	body := []app.UI{
 		// The first Tab stop: past the header and the test bar, straight to
 		// the file. editor.js follows it (go-app would take the click for
 		// a navigation, and the address's fragment is the share link's).
-		app.A().Class("skip-link").Href("#"+dom.EditorID).Text("Skip to the robots.txt editor"),
+		app.A().Class("skip-link").Href("#" + dom.EditorID).Text("Skip to the robots.txt editor"),
 		app.H1().Text("robots.txt tester"),
 		app.P().Class("lede").Text("Paste a robots.txt, add crawlers and URLs: every verdict, the group that applied and the line that decided update as you type. Everything runs in your browser."),
-		app.If(!v.ready, func() app.UI {
-			// Shown in the prerendered page, which takes input but gives
-			// no new verdicts until the live page takes its place (the test
-			// bar says so where the user looks: early.js).
-			return app.P().Class("loading").Aria("live", "polite").Text("Loading the tester…")
-		}),
-		app.Div().Class("tools top-tools").Body(
-			v.shareView(),
-			v.undoButtons(),
-		),
-		v.fetchView(),
-		v.noticesView(),
+		v.loadingNote(),
+	}
+	// Drawn in steps at the start (mount.go): the title, the tools, the rest.
+	if parts >= partTools {
+		body = append(body, v.topTools())
+	}
+	if parts >= partHeader {
+		body = append(body, v.fetchView(), v.noticesView())
+	}
+	return app.Header().Class("top").Body(body...)
+}
+
+// loadingNote is shown in the prerendered page, which takes input but
+// gives no new verdicts until the live page takes its place (the test bar
+// says so where the user looks: early.js). Once the page is ready, an
+// empty hidden paragraph keeps its place: go-app matches children by
+// place, and a child removed before the header's tools and fetch bar drew
+// them again whole, in the last task of the page's first screen.
+func (v pageView) loadingNote() app.UI {
+	if v.ready {
+		return app.P().Hidden(true)
+	}
+	return app.P().Class("loading").Aria("live", "polite").Text("Loading the tester…")
+}
+
+// topTools returns the share bar and Undo.
+func (v pageView) topTools() app.UI {
+	return app.Div().Class("tools top-tools").Body(
+		v.shareView(),
+		v.undoButtons(),
 	)
 }
 
@@ -234,23 +260,25 @@ func (v pageView) noticesView() app.UI {
 }
 
 // workspace returns the first screen: the editor, and beside it (above it
-// on a phone) the selected test with its verdict and its explanation.
-// withSide draws the side; the first render in the browser leaves it empty
-// for the next part (mount.go).
+// on a phone) the selected test with its verdict and its explanation. The
+// side's test bar and Why are drawn from their parts on (mount.go).
 //
 // The side comes first in the document, where a phone shows it, so that
 // Tab goes from the question to the file there as on a wide screen, where
 // the grid puts it on the right. Its element is there from the first
 // render: go-app matches children by position, and a side added before the
 // editor later would make it draw the editor (and CodeMirror) anew.
-func (v pageView) workspace(withSide bool) app.UI {
+func (v pageView) workspace(parts int) app.UI {
 	side := app.Div().Class("side")
-	if withSide {
+	switch {
+	case parts >= partWhy1:
 		why, hasWhy := v.an.Why()
 		side = side.Body(
 			v.testBar(false),
-			&panel.WhyPanel{Why: why, Has: hasWhy, Sheet: v.ui.whySheet, Opener: v.ui.whyOpener, To: v.to},
+			&panel.WhyPanel{Why: why, Has: hasWhy, Sheet: v.ui.whySheet, Opener: v.ui.whyOpener, Drawn: whyDrawn(parts), To: v.to},
 		)
+	case parts >= partBar:
+		side = side.Body(v.testBar(false))
 	}
 	return app.Div().Class("workspace").Body(
 		side,
@@ -263,13 +291,15 @@ func (v pageView) workspace(withSide bool) app.UI {
 				),
 			),
 			v.editor(),
-			app.Div().Class("editor-foot").Body(
-				v.summary(),
-				editorLegend(),
-				v.serverAnswer(),
-			),
-			v.cutNote(),
-			v.contentNote(),
+			app.If(parts >= partEditorFoot, func() app.UI {
+				return app.Div().Class("editor-foot").Body(
+					v.summary(),
+					editorLegend(),
+					v.serverAnswer(),
+				)
+			}),
+			app.If(parts >= partEditorFoot, v.cutNote),
+			app.If(parts >= partEditorFoot, v.contentNote),
 		),
 	)
 }
@@ -295,7 +325,11 @@ func (v pageView) testsSection() app.UI {
 	for i, d := range dialects {
 		opts[i] = app.Option().Value(d.Value).Selected(d.Value == (*v.state).Dialect).Text(d.Title)
 	}
-	return app.Section().ID("tests").Class("tests").Aria("labelledby", "tests-title").Body(
+	section := app.Section().ID("tests").Class("tests")
+	if v.lines.On {
+		section = section.Class(dom.DrawingClass)
+	}
+	return section.Aria("labelledby", "tests-title").Body(
 		app.Div().Class("pane-head").Body(
 			app.H2().ID("tests-title").Text("Tests"),
 			app.Div().Class("tools").Body(
@@ -304,7 +338,7 @@ func (v pageView) testsSection() app.UI {
 			),
 		),
 		v.answerNote(),
-		v.resultsTable(false),
+		app.If(!v.lines.On || v.lines.Lines >= 0, func() app.UI { return v.resultsTable(false) }),
 		app.Div().Class("tools").Body(
 			app.Button().Type("button").ID("add-row").OnClick(v.on(session.AddRow{After: -1})).Text("+ Add a test"),
 			app.Button().Type("button").ID("pin-all").OnClick(v.on(session.PinAll{})).
@@ -407,6 +441,7 @@ func (v pageView) resultsTable(readOnly bool) app.UI {
 		Selected: an.Selected,
 		ReadOnly: readOnly,
 		Reveal:   v.ui.rowReveal,
+		Cap:      v.lines,
 		To:       v.to,
 	}
 }

@@ -28,7 +28,7 @@ export function early(mount) {
   // made at build time took its place (app/internal/site, embedPage).
   const html = document.documentElement;
   if (!main || main.hasAttribute("data-ready") || html.classList.contains("embedding") && !html.classList.contains("embed-early")) return null;
-  const state = { main, editor: null, clicks: [], pastes: [], changed: false, opening: "", off: null };
+  const state = { main, editor: null, clicks: [], pastes: [], changed: false, opening: "", off: null, wanted: false, seen: null };
   // The crawler fields' suggestions are the same in the live page, which
   // keeps these instead of drawing them again (app/ui/widget/crawlerlist.go).
   const list = main.querySelector("datalist#crawler-list");
@@ -54,7 +54,14 @@ export function early(mount) {
   // The page made at build time, and its parts that stay on in the live
   // page until it draws them (handOver), take input.
   const early = (t) => t && t.closest && (main.contains(t) || t.closest("." + pendingClass));
-  const onInput = (e) => { if (early(e.target)) typed(); };
+  // A part left to the page made at build time (handOver) is drawn live
+  // once the user is in it (want).
+  const inPending = (t) => t && t.closest && t.closest("." + pendingClass);
+  const onInput = (e) => {
+    if (!early(e.target)) return;
+    typed();
+    if (inPending(e.target)) want(state);
+  };
   // A button pressed now is pressed again once its part is live; it says
   // that it waits.
   const onClick = (e) => {
@@ -62,6 +69,7 @@ export function early(mount) {
     if (!b || !early(b) || b.closest(".cm-editor")) return;
     e.preventDefault();
     press(state, b);
+    if (inPending(b)) want(state);
   };
   // A list pasted into a field that takes one (data-paste="lines": a
   // test's URL, which the live page turns into tests) would be joined
@@ -77,14 +85,19 @@ export function early(mount) {
     state.pastes.push([sel, text]);
     f.value = text.trim().split(/\r\n|\r|\n/)[0];
     typed();
+    if (inPending(f)) want(state);
   };
-  const listening = [["input", onInput], ["change", onInput], ["click", onClick], ["paste", onPaste]];
+  // The focus, or a part of More opened, in a part left to the page made
+  // at build time.
+  const onUse = (e) => { if (inPending(e.target)) want(state); };
+  const listening = [["input", onInput], ["change", onInput], ["click", onClick], ["paste", onPaste], ["focusin", onUse], ["toggle", onUse]];
   for (const [type, fn] of listening) document.addEventListener(type, fn, true);
   // Once every part is live, nothing of the page made at build time is
   // left to listen for.
   state.off = () => {
     for (const [type, fn] of listening) document.removeEventListener(type, fn, true);
-    state.off = null;
+    if (state.seen) state.seen.disconnect();
+    state.off = state.seen = null;
   };
   const live = main.querySelector("#live-url"), fetchButton = main.querySelector("#live-fetch");
   if (fetchButton) fetchButton.disabled = false;
@@ -125,6 +138,27 @@ function note(bar, text) {
 // pendingClass marks a part of the page made at build time that stays on
 // in the live page until the live page draws it (handOver, handOverParts).
 const pendingClass = "early-pending";
+// drawingClass marks a live part drawn over several tasks, not yet whole
+// (app/ui/dom's DrawingClass).
+const drawingClass = "part-drawing";
+// wantedEvent, on the document, asks the live page to draw the parts it
+// left to the page made at build time (app/ui/dom's PartsWantedEvent).
+const wantedEvent = "robots-tester-wanted";
+
+// want asks the live page, once, to draw the parts it left to the page made
+// at build time: the user is in one of them (its field, a button, the
+// focus), one comes into view, or what the user did there before the live
+// page showed is to be carried over. Until then they stand for the live
+// parts: the same markup, made at build time for the work the page opened
+// with. (The live page draws them too as soon as the work changes.)
+function want(state) {
+  if (!state || state.wanted) return;
+  state.wanted = true;
+  if (state.seen) state.seen.disconnect();
+  state.seen = null;
+  // Out of the call that may come from the Go side (handOver).
+  setTimeout(() => document.dispatchEvent(new Event(wantedEvent)), 0);
+}
 
 // press notes a button pressed before the page is live, once in a row.
 function press(state, b) {
@@ -232,11 +266,13 @@ function moveRows(rows, list) {
 export function handOver(state, old, live, mountingClass, place, staged) {
   const focus = noteFocus(old);
   const put = place ? place() : null;
+  const pending = [];
   if (staged && state && !state.opening) {
     for (const part of [...old.children]) {
       if (part.id === "app-wasm-loader" || twinOf(live, part)) continue;
       part.classList.add(pendingClass);
       live.appendChild(part);
+      pending.push(part);
     }
   }
   const fields = changedFields(state, old, live);
@@ -249,7 +285,17 @@ export function handOver(state, old, live, mountingClass, place, staged) {
   // back until its twin takes it (handOverParts).
   const held = focus && !(document.activeElement || document.body).closest("main[data-ready]") ? find(live, focus.find, true) : null;
   if (held) focusOn(held, focus.range);
-  if (!staged) stopListening(state);
+  if (!staged) {
+    stopListening(state);
+    return;
+  }
+  // The parts left are drawn live when first wanted (want): at once if the
+  // user did anything in them, else once one is used or comes into view.
+  if (state && (state.changed || state.clicks.length || state.pastes.length)) want(state);
+  else if (state && pending.length && typeof IntersectionObserver === "function") {
+    state.seen = new IntersectionObserver((seen) => { if (seen.some((s) => s.isIntersecting)) want(state); });
+    for (const part of pending) state.seen.observe(part);
+  }
 }
 
 // stopListening removes the listeners of the page made at build time once
@@ -263,6 +309,7 @@ function stopListening(state) {
 // for it, with what the user did there, as handOver does; the parts still
 // to come stay after it. It reports whether any part is still to come.
 export function handOverParts(state, live) {
+  let handed = 0;
   for (const part of live.querySelectorAll(":scope > ." + pendingClass)) {
     const twin = twinOf(live, part);
     if (!twin) continue;
@@ -270,19 +317,23 @@ export function handOverParts(state, live) {
     const fields = changedFields(state, part, twin);
     part.remove();
     carry(state, fields, focus, twin);
+    handed++;
   }
   const left = live.querySelectorAll(":scope > ." + pendingClass);
-  for (const part of left) live.appendChild(part); // after the parts just drawn
+  // After the parts just drawn; moved only then: a move lays the page out
+  // again, at every step of a part drawn over several (the tests).
+  if (handed > 0) for (const part of left) live.appendChild(part);
   if (left.length === 0) stopListening(state);
   return left.length > 0;
 }
 
 // twinOf returns the live page's part (a child of live) that stands for
 // part, a child of the page made at build time: the one with its id, or
-// with its tag and classes.
+// with its tag and classes. A part still being drawn (drawingClass: the
+// tests, a few lines a task) has none yet.
 function twinOf(live, part) {
   for (const c of live.children) {
-    if (c === part || c.classList.contains(pendingClass) || c.tagName !== part.tagName) continue;
+    if (c === part || c.classList.contains(pendingClass) || c.classList.contains(drawingClass) || c.tagName !== part.tagName) continue;
     if (part.id ? c.id === part.id : !c.id && c.className === [...part.classList].filter((k) => k !== pendingClass).join(" ")) return c;
   }
   return null;

@@ -430,6 +430,10 @@ function mount(host, opts) {
   // lineRange returns the range of line n, clamped to the document.
   const lineRange = n => view.state.doc.line(Math.min(Math.max(n, 1), view.state.doc.lines));
 
+  // The editor's scroll, noted as it scrolls: place reads it without
+  // reading the element's, which lays out the page then and there.
+  let scrolled = [0, 0];
+  view.scrollDOM.addEventListener("scroll", () => { scrolled = [view.scrollDOM.scrollTop, view.scrollDOM.scrollLeft]; }, { passive: true });
   const handle = {
     view,
     // setText replaces the whole text as one step of the editor's history.
@@ -579,11 +583,15 @@ function mount(host, opts) {
     // and returns the function that moves it, to call once that element
     // is shown (an element of a hidden page takes no focus).
     place() {
-      const focused = view.hasFocus, top = view.scrollDOM.scrollTop, left = view.scrollDOM.scrollLeft;
+      const focused = view.hasFocus, [top, left] = scrolled;
       return () => {
         if (view.dom.parentNode !== target) target.appendChild(view.dom);
-        view.scrollDOM.scrollTop = top;
-        view.scrollDOM.scrollLeft = left;
+        // Set only when scrolled: a scroll set lays the page out at once,
+        // in the hand-over's task, where the next frame would.
+        if (top || left) {
+          view.scrollDOM.scrollTop = top;
+          view.scrollDOM.scrollLeft = left;
+        }
         if (focused) view.focus();
         view.requestMeasure();
       };

@@ -72,7 +72,10 @@ func (e Arrive) apply(s *Session) Effects {
 	}
 	s.arrivedAtStart = !hasOwn && outcome != LinkOpened
 	s.setPaced(own, pause)
-	s.save.versionDue = "Before the visit of " + s.now().Local().Format("2 Jan 15:04")
+	// The time is written into the label when the version is kept, if it
+	// is: formatting times (the local zone read, the code compiled) was a
+	// tenth of the arrival's task on a phone.
+	s.save.versionDue, s.save.visitAt = "Before the visit of ", s.now()
 	return Effects{File: true, Editor: true, Rows: true, Lint: true, Link: outcome}
 }
 

@@ -89,17 +89,20 @@ type autosave struct {
 	store Storage
 	now   func() time.Time
 
-	changes     int       // changes made, counted: a write knows whether one came after what it holds
-	settled     int       // the changes storage holds, or gave up on: the work is unsaved while they differ
-	writes      int       // works written: a write prepared before another one is not made
-	lastChange  time.Time // a save waits for a pause after it
-	noSave      bool      // storage failed, or holds work that must not be overwritten
-	versionDue  string    // the saved state becomes a version at the next save, with this label
-	aside       string    // a saved state that could not be read, kept for export
-	savedBefore string    // the state in storage when the session last read or wrote it
-	stamp       string    // StampKey's value when the session last read or wrote it
-	versions    int       // versions kept by this session (VersionsKept)
-	id          string    // tells this session's writes from another tab's (StampKey)
+	changes    int       // changes made, counted: a write knows whether one came after what it holds
+	settled    int       // the changes storage holds, or gave up on: the work is unsaved while they differ
+	writes     int       // works written: a write prepared before another one is not made
+	lastChange time.Time // a save waits for a pause after it
+	noSave     bool      // storage failed, or holds work that must not be overwritten
+	versionDue string    // the saved state becomes a version at the next save, with this label
+	// visitAt, when versionDue is the visit's, is the visit's time, which
+	// the label ends with: written when the version is kept (visitLabel).
+	visitAt     time.Time
+	aside       string // a saved state that could not be read, kept for export
+	savedBefore string // the state in storage when the session last read or wrote it
+	stamp       string // StampKey's value when the session last read or wrote it
+	versions    int    // versions kept by this session (VersionsKept)
+	id          string // tells this session's writes from another tab's (StampKey)
 }
 
 // changed counts a change to the work, to be saved after a pause.
@@ -206,9 +209,13 @@ func (a *autosave) finish(w saveWrite) bool {
 // due, and reports whether it wrote.
 func (a *autosave) write(w saveWrite) bool {
 	if a.versionDue != "" && a.savedBefore != "" && a.savedBefore != w.data {
-		a.pushVersion(a.savedBefore, a.versionDue)
+		label := a.versionDue
+		if !a.visitAt.IsZero() {
+			label += a.visitAt.Local().Format("2 Jan 15:04")
+		}
+		a.pushVersion(a.savedBefore, label)
 	}
-	a.versionDue = ""
+	a.versionDue, a.visitAt = "", time.Time{}
 	a.keepOtherTabs(w.data)
 	err := a.store.Set(SaveKey, w.data)
 	if err != nil && a.dropVersions() {

@@ -48,36 +48,46 @@ const startMemoryLimit = 64 << 20
 // starts, unless the memory passes startMemoryLimit. A collection there
 // costs the start more than its own work: the collector's code is compiled
 // on its first run, on the page's thread (about 240 functions); the start
-// is 15 to 20 ms sooner without it (the medians of 24 visits). The start
-// ends with ResumeCollector.
+// is 15 to 20 ms sooner without it (the medians of 24 visits).
+//
+// The start ends with ResumeCollector.
 func PauseCollector() {
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(startMemoryLimit)
 }
 
-// ResumeCollector gives the collector its pacing for the life of the page
-// (CollectorPercent), once the page is ready, and collects what the start
-// left at the browser's first idle moment: the first collection sweeps all
-// of it (40 to 60 ms), where a later one takes about 20 ms, and made in a
-// key's frame (Soon) it was a task of that length while the user typed.
+// ResumeCollector lets the collector run again once the page is ready.
+// What the start left (about 10 MB with the example) is collected at the
+// first pause after the user's first change (Soon), as any change's
+// garbage is, which gives the collector its pacing for the life of the
+// page (CollectorPercent). That first collection sweeps all that the start
+// left and compiles the collector's code: 110 ms on a phone (Lighthouse's
+// mobile preset). Made at the browser's first idle moment after the
+// start, it was the page's longest task after go-app's own start, for a
+// visitor who had not yet done anything; made in a key's frame, it was a
+// task of that length while the user typed. Until then Go collects on its
+// own only past firstCollection.
 func ResumeCollector() {
 	debug.SetMemoryLimit(math.MaxInt64)
-	debug.SetGCPercent(CollectorPercent)
-	if !app.IsClient {
-		return
-	}
-	var cb app.Func
-	cb = app.FuncOf(func(app.Value, []app.Value) any {
-		cb.Release()
-		collectIfGrown()
-		return nil
-	})
-	if w := app.Window(); w.Get("requestIdleCallback").Truthy() {
-		w.Call("requestIdleCallback", cb, map[string]any{"timeout": 2000})
-	} else {
-		w.Call("setTimeout", cb, 50)
-	}
+	debug.SetGCPercent(firstPercent)
 }
+
+// firstPercent is the collector's target until its first collection:
+// before any, Go collects once the heap passes 4 MB times the target's
+// hundredths, here firstCollection, past what the typing waits for
+// (grownWhileTyping: startHeap and twice as much).
+const (
+	firstCollection = 64 << 20
+	firstPercent    = firstCollection / (4 << 20) * 100
+)
+
+// paced gives the collector its pacing, once, after its first collection.
+var paced = sync.OnceFunc(func() { debug.SetGCPercent(CollectorPercent) })
+
+// startHeap is what the heap is taken to hold live until the first
+// collection, which the heap's live size says nothing of: more than the
+// start leaves.
+const startHeap = 16 << 20
 
 // Soon, called at each change in go-app's loop (ctx), asks for a
 // collection once the page is idle, if the heap has grown by half of what
@@ -132,13 +142,18 @@ const (
 // times what was live, and typingGarbage, more than was live.
 func grownWhileTyping(by uint64) bool {
 	live, now, ok := heap()
+	if live == 0 {
+		live = startHeap // no collection yet: the start's garbage waits for a pause
+	}
 	return ok && now > live+by*max(typingGrowth*live, typingGarbage)
 }
 
-// collectIfGrown collects if the heap has grown by half of what was live.
+// collectIfGrown collects if the heap has grown by half of what was live
+// (always, before the first collection).
 func collectIfGrown() {
 	if heapGrown(0.5) {
 		runtime.GC()
+		paced()
 	}
 }
 

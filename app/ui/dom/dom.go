@@ -47,6 +47,14 @@ const (
 	// MountingClass marks the live page's root while its parts are being
 	// drawn: it is hidden, under the prerendered page.
 	MountingClass = "mounting"
+	// DrawingClass marks a part of the live page drawn over several tasks
+	// while the page starts (the tests, a few lines a task): out of the
+	// flow and hidden, and not yet in the place of the prerendered part
+	// that stands for it (HandOverParts), until whole.
+	DrawingClass = "part-drawing"
+	// CappedAttr marks the results table while it draws fewer lines than
+	// its window (results.Cap): the page starts.
+	CappedAttr = "capped"
 )
 
 // FieldID returns the id of a test's field ("agent" or "url"), n being
@@ -233,6 +241,18 @@ func HandOverParts() {
 	if ed.Truthy() && ed.Get("handOverParts").Truthy() && live.Truthy() {
 		Try(func() { ed.Call("handOverParts", live) })
 	}
+}
+
+// LinesCapped reports whether the results table drew fewer lines than
+// its window at its last draw (CappedAttr).
+func LinesCapped() (capped bool) {
+	if !app.IsClient {
+		return false
+	}
+	Try(func() {
+		capped = app.Window().Get("document").Call("querySelector", "[data-"+CappedAttr+"]").Truthy()
+	})
+	return capped
 }
 
 // StagedStart reports whether the prerendered page stands for the live

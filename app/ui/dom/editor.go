@@ -163,7 +163,7 @@ func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error
 		s := &e.shows
 		s.findFirst, s.findLast, s.lines, s.whole = args[0].Int(), args[1].Int(), args[2].Int(), args[3].Int()
 		if f, ok := findingRows(h, s.findFirst, s.findLast, s.lines, s.whole); ok {
-			return wire(f)
+			return string(f.AppendJSON(nil))
 		}
 		return nil
 	})
@@ -306,7 +306,7 @@ func show(cm app.Value, p textedit.Push) app.Value {
 	if cm == nil {
 		cm = app.Null()
 	}
-	return app.Window().Get("RobotsEditor").Call("show", cm, wire(p), verdictNames())
+	return app.Window().Get("RobotsEditor").Call("show", cm, string(p.AppendJSON(nil)), verdictNames())
 }
 
 // verdictNames are the page's names the verdicts are painted by, for
@@ -320,16 +320,6 @@ var verdictNames = sync.OnceValue(func() app.Value {
 	return ui
 })
 
-// wire returns v as editor.js reads it: JSON. What the page pushes is plain
-// data, which encoding/json always writes.
-func wire(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
-}
-
 // Reveal brings line n into view, selecting it with sel; with unlessTyping,
 // not while the user is typing in the editor. It reports whether it did.
 func (e *Editor) Reveal(n int, sel, unlessTyping bool) bool {
@@ -340,7 +330,9 @@ func (e *Editor) Reveal(n int, sel, unlessTyping bool) bool {
 // and embedding pages: text() returns the whole text, setText(s) replaces
 // it as a paste does; insert(s, at) inserts s at UTF-16 offset at (by
 // default the end) as typing does; selection() says which lines the
-// editor selects, {startLine, endLine, length}.
+// editor selects, {startLine, endLine, length}; live() has the page draw
+// every part now (the parts under the first screen are drawn when first
+// wanted: PartsWanted).
 func (e *Editor) Expose(text func() string) {
 	f := app.FuncOf(func(app.Value, []app.Value) any { return KeepBOM(text()) })
 	e.hooks = append(e.hooks, f)
@@ -350,6 +342,14 @@ func (e *Editor) Expose(text func() string) {
 	api.Set("setText", e.cm.Get("paste"))
 	api.Set("insert", e.cm.Get("insert"))
 	api.Set("selection", e.cm.Get("selection"))
+	// live() draws every part of the page now (PartsWanted).
+	live := app.FuncOf(func(app.Value, []app.Value) any {
+		doc := app.Window().Get("document")
+		doc.Call("dispatchEvent", app.Window().Get("Event").New(PartsWantedEvent))
+		return nil
+	})
+	e.hooks = append(e.hooks, live)
+	api.Set("live", live)
 	app.Window().Set("robotsTester", api)
 }
 

@@ -28,6 +28,16 @@ type StorageChanged struct{ Key, Value string }
 // sent in go-app's loop (Dispatch).
 type AddressChanged struct{}
 
+// PartsWanted asks the page to draw the parts it left to the prerendered
+// page at its start (app/ui/mount.go): the user is in one of them, or one
+// came into view (early.js, on PartsWantedEvent), or an outside check asks
+// (window.robotsTester.live). Sent in go-app's loop (Dispatch).
+type PartsWanted struct{}
+
+// PartsWantedEvent is the document's event that early.js dispatches for
+// PartsWanted.
+const PartsWantedEvent = "robots-tester-wanted"
+
 // FollowPage has the browser's events the page follows sent to to, with
 // ctx (PageLeft) or through its Dispatch (the others), and returns the
 // functions the browser calls, to keep them alive.
@@ -53,12 +63,14 @@ func FollowPage(ctx app.Context, to Sender) []app.Func {
 		return nil
 	})
 	address := app.FuncOf(func(app.Value, []app.Value) any { later(AddressChanged{}); return nil })
+	wanted := app.FuncOf(func(app.Value, []app.Value) any { later(PartsWanted{}); return nil })
 	w := app.Window()
 	w.Call("addEventListener", "pagehide", leave)
 	w.Get("document").Call("addEventListener", "visibilitychange", leave)
 	w.Call("addEventListener", "storage", storage)
 	w.Call("addEventListener", "hashchange", address)
-	return []app.Func{leave, storage, address}
+	w.Get("document").Call("addEventListener", PartsWantedEvent, wanted)
+	return []app.Func{leave, storage, address, wanted}
 }
 
 // FocusIfShown gives the focus to element id, without scrolling, if it is

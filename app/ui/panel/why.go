@@ -36,6 +36,11 @@ type WhyPanel struct {
 	// gives that control the focus back.
 	Opener int
 
+	// Drawn is how many of its sections it draws, in order, 0 for all
+	// (WhySections): the page's start draws the Why a section a task
+	// (app/ui/mount.go).
+	Drawn int
+
 	// To is sent a line to show in the editor (widget.ShowLine), and the
 	// sheet's close button or Escape in it (widget.CloseWhy).
 	To widget.Sender
@@ -110,13 +115,13 @@ func (p *WhyPanel) Render() app.UI {
 		)
 	}
 	verdict := app.Span().Class("verdict").DataSet("verdict", widget.VerdictWord(w.Allowed)).Text(widget.VerdictText(w.Allowed))
-	return sec.DataSet("why-row", w.Row).Body(
+	body := []app.UI{
 		app.If(p.Sheet, func() app.UI {
 			return app.Button().Type("button").ID(WhyCloseID).Class("why-close").
 				Aria("label", "Close the explanation").
 				OnClick(p.close).Text("✕ Close")
 		}),
-		app.H2().ID("why-title").Text("Why? Test "+strconv.Itoa(w.Row+1)),
+		app.H2().ID("why-title").Text("Why? Test " + strconv.Itoa(w.Row+1)),
 		app.P().Class("why-head").Body(
 			verdict,
 			app.Text(" for "), app.Code().Text(w.Token),
@@ -136,13 +141,26 @@ func (p *WhyPanel) Render() app.UI {
 		}),
 		app.H3().Text("Which rule"),
 		matches,
-		app.P().ID("why-usage").DataSet("stated", w.Usage.Stated).Text(w.Usage.Text+"."),
+		app.P().ID("why-usage").DataSet("stated", w.Usage.Stated).Text(w.Usage.Text + "."),
 		app.Details().Body(
 			app.Summary().Text("The engine's explanation"),
 			app.Ol().Body(sentences...),
 		),
-	)
+	}
+	if p.Drawn > 0 && p.Drawn < WhySections {
+		body = body[:whySectionEnds[p.Drawn-1]]
+	}
+	return sec.DataSet("why-row", w.Row).Body(body...)
 }
+
+// WhySections is how many sections the Why has, for Drawn: the verdict
+// and the path; which group; which rule; the usage and the engine's
+// explanation.
+const WhySections = 4
+
+// whySectionEnds is where each section but the last ends among the
+// Why's elements.
+var whySectionEnds = [WhySections - 1]int{6, 10, 12}
 
 func (p *WhyPanel) lineButton(n int) app.UI { return widget.LineButton(n, p.reveal) }
 

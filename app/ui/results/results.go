@@ -82,6 +82,7 @@ type ResultsTable struct {
 	Selected int          // the selected test's index, -1 for none
 	ReadOnly bool         // embed mode's readonly=1: fields read-only, no remove, no Enter
 	Reveal   RowReveal    // the test to bring into view
+	Cap      Cap          // while the page starts: how many lines it draws at most
 
 	// To is sent what the user did: to the work, the session's edits (a
 	// key typed in a test's fields, a list of URLs pasted, the focus
@@ -105,6 +106,16 @@ type ResultsTable struct {
 	search    string  // the search field's first value; the field is the user's after
 	searchSet bool
 	next      *focusTarget // where the focus goes once the table is drawn
+}
+
+// Cap limits the lines the table draws while the page starts: go-app
+// draws a test's line, 18 elements, in about 5 ms on a phone, so the
+// start draws the tests a few lines a task (app/ui/mount.go) rather than
+// in one task of a hundred milliseconds and more. A table that draws fewer
+// lines than its window says so (dom.CappedAttr), for the start to go on.
+type Cap struct {
+	On    bool
+	Lines int // the lines drawn at most, with On; below 0, the page draws no table yet
 }
 
 // focusTarget is a control of a test's line to give the focus to.
@@ -207,6 +218,12 @@ func (p *ResultsTable) view() float64 {
 
 // window returns the lines to draw.
 func (p *ResultsTable) window() model.TableWindow {
+	w, _ := p.drawn()
+	return w
+}
+
+// drawn returns the lines to draw, and whether the start's Cap cut them.
+func (p *ResultsTable) drawn() (w model.TableWindow, cut bool) {
 	t, lh := p.table(), p.rowHeight()
 	top := min(p.top, max(float64(len(t.Lines))*lh-p.view(), 0))
 	margin, step := ResultsMargin, ResultsStep
@@ -214,5 +231,11 @@ func (p *ResultsTable) window() model.TableWindow {
 		// The table's first draw, in the browser: the lines in view only.
 		margin, step = 0, 1
 	}
-	return t.Window(top, p.view(), lh, margin, step)
+	w = t.Window(top, p.view(), lh, margin, step)
+	if n := max(p.Cap.Lines, 0); p.Cap.On && len(w.Lines) > n {
+		w.Below += float64(len(w.Lines)-n) * lh
+		w.Lines = w.Lines[:n]
+		cut = true
+	}
+	return w, cut
 }

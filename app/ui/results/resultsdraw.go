@@ -19,7 +19,7 @@ func (p *ResultsTable) Render() app.UI {
 	if !p.searchSet {
 		p.search, p.searchSet = q.Search, true
 	}
-	w := p.window()
+	w, cut := p.drawn()
 
 	lines := make([]app.UI, len(w.Lines))
 	for k, l := range w.Lines {
@@ -49,6 +49,9 @@ func (p *ResultsTable) Render() app.UI {
 		DataSet("broken", t.Broken)
 	if t.Held {
 		root = root.DataSet("held", "true")
+	}
+	if cut {
+		root = root.DataSet(dom.CappedAttr, "true")
 	}
 	return root.Body(
 		p.controls(t, q),
