@@ -101,11 +101,7 @@ func readCatalogue(pause Pause) *catalogue {
 // called between its records (its stop is not heeded: the catalogue is
 // read whole).
 func newCatalogue(pause Pause) *catalogue {
-	var more func(*catalogueParser) bool
-	if pause != nil {
-		more = func(*catalogueParser) bool { pause(); return true }
-	}
-	cs, listed, err := parseCatalogueWhile(catalogueFile, more)
+	cs, listed, err := parseCatalogue(catalogueFile, pause)
 	if err != nil {
 		panic("robots: the embedded " + err.Error()) // TestCatalogue parses it
 	}
@@ -131,31 +127,6 @@ func newCatalogue(pause Pause) *catalogue {
 	c.inOthers = sync.OnceValue(func() []bool { return tokensInOthers(cs) })
 	return c
 }
-
-// loadFeatured returns the catalogue's featured crawlers, the file's first
-// records, by their tokens and aliases lower-cased, parsed alone. Every
-// test's crawler is looked up (LookupCrawler), most often one of these:
-// the page's first verdicts need only them, where parsing the whole file
-// (284 records) took 20 ms of the page's start here, four times that on a
-// phone, before the page could answer.
-var loadFeatured = sync.OnceValue(func() map[string]Crawler {
-	cs, _, err := parseCatalogueWhile(catalogueFile, func(p *catalogueParser) bool {
-		return len(p.crawlers) == 0 || p.crawlers[len(p.crawlers)-1].Featured
-	})
-	byToken := map[string]Crawler{}
-	if err != nil {
-		return byToken // loadCatalogue says what is wrong
-	}
-	for _, c := range cs {
-		if !c.Featured {
-			continue
-		}
-		for _, t := range append([]string{c.Token}, c.Aliases...) {
-			byToken[strings.ToLower(t)] = c
-		}
-	}
-	return byToken
-})
 
 // tokensInOthers reports, for each crawler of cs, whether its token stands
 // inside another operator's crawler's token (catalogue.inOthers). A
@@ -242,18 +213,13 @@ func ParseCatalogue(r io.Reader) ([]Crawler, []ListedName, error) {
 	if err != nil {
 		return nil, nil, &CatalogueError{0, err.Error()}
 	}
-	return parseCatalogue(string(b))
+	return parseCatalogue(string(b), nil)
 }
 
-// parseCatalogue is ParseCatalogue of a string, line by line: the
-// embedded file is read in place.
-func parseCatalogue(text string) ([]Crawler, []ListedName, error) {
-	return parseCatalogueWhile(text, nil)
-}
-
-// parseCatalogueWhile is parseCatalogue that stops after the first record
-// for which more, when given, reports false.
-func parseCatalogueWhile(text string, more func(*catalogueParser) bool) ([]Crawler, []ListedName, error) {
+// parseCatalogue is ParseCatalogue of a string, line by line (the
+// embedded file is read in place), with pause, when given, called between
+// records; its stop is not heeded.
+func parseCatalogue(text string, pause Pause) ([]Crawler, []ListedName, error) {
 	var p catalogueParser
 	var rec record
 	flush := func() error {
@@ -277,8 +243,8 @@ func parseCatalogueWhile(text string, more func(*catalogueParser) bool) ([]Crawl
 			if err := flush(); err != nil {
 				return p.crawlers, p.listed, err
 			}
-			if more != nil && !more(&p) {
-				return p.crawlers, p.listed, nil
+			if pause != nil {
+				pause()
 			}
 			continue
 		}
@@ -319,7 +285,12 @@ func yes(k, v string, at int) (bool, error) {
 	case "no":
 		return false, nil
 	}
-	return false, &CatalogueError{at, fmt.Sprintf("%s %q: want yes or no", k, v)}
+	return false, badValue(at, k, v, "want yes or no")
+}
+
+// badValue is the fault of a key's value v at a line, and what it wants.
+func badValue(at int, key, v, want string) error {
+	return &CatalogueError{at, key + " " + strconv.Quote(v) + ": " + want}
 }
 
 func (p *catalogueParser) add(rec *record) error {
@@ -341,7 +312,7 @@ func (p *catalogueParser) add(rec *record) error {
 		switch k {
 		case "token":
 			if !validToken(v) {
-				return &CatalogueError{at, fmt.Sprintf("token %q: not a product token (letters, digits, '_', '-')", v)}
+				return badValue(at, "token", v, "not a product token (letters, digits, '_', '-')")
 			}
 			if c.Token == "" {
 				c.Token = v
@@ -355,7 +326,7 @@ func (p *catalogueParser) add(rec *record) error {
 		case "role":
 			r, ok := LookupRole(v)
 			if !ok {
-				return &CatalogueError{at, fmt.Sprintf("role %q: not one of the engine's roles", v)}
+				return badValue(at, "role", v, "not one of the engine's roles")
 			}
 			c.Role, role = r, true
 		case "purpose":
@@ -368,7 +339,7 @@ func (p *catalogueParser) add(rec *record) error {
 			case HonoursYes, HonoursNo, HonoursPartly:
 				c.Robots = h
 			default:
-				return &CatalogueError{at, fmt.Sprintf("robots %q: want yes, no or partly", v)}
+				return badValue(at, "robots", v, "want yes, no or partly")
 			}
 		case "robots-source":
 			err = source(k, v, at)
@@ -379,7 +350,7 @@ func (p *catalogueParser) add(rec *record) error {
 			c.Featured, err = yes(k, v, at)
 		case "fallback":
 			if !validToken(v) {
-				return &CatalogueError{at, fmt.Sprintf("fallback %q: not a product token", v)}
+				return badValue(at, "fallback", v, "not a product token")
 			}
 			c.Fallbacks = append(c.Fallbacks, v)
 		case "ignores-global":
@@ -389,7 +360,7 @@ func (p *catalogueParser) add(rec *record) error {
 		case "reading":
 			d, ok := ParseDialect(v)
 			if !ok {
-				return &CatalogueError{at, fmt.Sprintf("reading %q: not one of the engine's readings", v)}
+				return badValue(at, "reading", v, "not one of the engine's readings")
 			}
 			c.Dialect = d
 		case "ranges":
@@ -397,7 +368,7 @@ func (p *catalogueParser) add(rec *record) error {
 			c.Ranges = append(c.Ranges, v)
 		case "rdns":
 			if strings.ContainsAny(v, " /:*") || strings.HasPrefix(v, ".") || !strings.Contains(v, ".") {
-				return &CatalogueError{at, fmt.Sprintf("rdns %q: want a domain such as googlebot.com", v)}
+				return badValue(at, "rdns", v, "want a domain such as googlebot.com")
 			}
 			c.RDNS = append(c.RDNS, strings.ToLower(v))
 		case "source":
@@ -450,7 +421,7 @@ func (p *catalogueParser) addListed(rec *record) error {
 			l.Name = v
 		case "alias-of":
 			if !validToken(v) {
-				return &CatalogueError{at, fmt.Sprintf("alias-of %q: not a product token", v)}
+				return badValue(at, "alias-of", v, "not a product token")
 			}
 			l.AliasOf = v
 		case "note":

@@ -113,9 +113,6 @@ func Crawlers() []Crawler {
 // LookupCrawler returns the known crawler whose token is token, in any
 // case.
 func LookupCrawler(token string) (Crawler, bool) {
-	if c, ok := loadFeatured()[strings.ToLower(token)]; ok {
-		return c, true
-	}
 	c := loadCatalogue()
 	if i, ok := c.byToken[strings.ToLower(token)]; ok {
 		return c.crawlers[i], true

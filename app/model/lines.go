@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/json"
 	"math"
 	"strings"
 
@@ -113,7 +114,7 @@ func (a *Analysis) LineMarks(first, last int, notes map[int]string) string {
 		}
 		marks = append(marks, m)
 	}
-	return string(textedit.AppendLineMarks(nil, marks))
+	return wire(marks)
 }
 
 // FindingMarks returns the findings of lines first to last as the editor
@@ -125,5 +126,15 @@ func (a *Analysis) FindingMarks(first, last int) string {
 	for i, f := range in {
 		marks[i] = textedit.FindingMark{Line: f.Line, Severity: f.Severity.String(), Message: f.Message}
 	}
-	return string(textedit.AppendFindingMarks(nil, marks))
+	return wire(marks)
+}
+
+// wire returns v as the editor reads it: JSON. The marks are plain data,
+// which encoding/json always writes.
+func wire(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }

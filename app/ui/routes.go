@@ -52,8 +52,8 @@ func routePath(path, prefix string) string {
 // Prepare does, in the browser, the tester's work that would otherwise be
 // done in the task of go-app's start and first render, the start's
 // longest: the catalogue of crawlers read (a test's user-agent string
-// needs it), a few records a task, then the example's first analysis, in
-// a task of its own (the Tester the route makes takes it: takePrepared).
+// needs it), a few records a task, then the example's first analysis (the
+// Tester the route makes takes it: takePrepared), in tasks of its own.
 // On a phone each of them was 30 to 60 ms more in that task. Call it after
 // Guard, before go-app starts.
 func Prepare() {

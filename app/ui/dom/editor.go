@@ -163,7 +163,7 @@ func MountEditor(host app.Value, o EditorOptions, h EditorHooks) (*Editor, error
 		s := &e.shows
 		s.findFirst, s.findLast, s.lines, s.whole = args[0].Int(), args[1].Int(), args[2].Int(), args[3].Int()
 		if f, ok := findingRows(h, s.findFirst, s.findLast, s.lines, s.whole); ok {
-			return string(f.AppendJSON(nil))
+			return wire(f)
 		}
 		return nil
 	})
@@ -306,7 +306,7 @@ func show(cm app.Value, p textedit.Push) app.Value {
 	if cm == nil {
 		cm = app.Null()
 	}
-	return app.Window().Get("RobotsEditor").Call("show", cm, string(p.AppendJSON(nil)), verdictNames())
+	return app.Window().Get("RobotsEditor").Call("show", cm, wire(p), verdictNames())
 }
 
 // verdictNames are the page's names the verdicts are painted by, for
@@ -319,6 +319,15 @@ var verdictNames = sync.OnceValue(func() app.Value {
 	ui.Set("testAttr", "data-"+TestAttr)
 	return ui
 })
+
+// wire returns v as editor.js reads it: JSON.
+func wire(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
 
 // Reveal brings line n into view, selecting it with sel; with unlessTyping,
 // not while the user is typing in the editor. It reports whether it did.
