@@ -377,7 +377,7 @@ func (p *catalogueParser) add(rec *record) error {
 		case "note":
 			c.Note = v
 		default:
-			return &CatalogueError{at, fmt.Sprintf("unknown key %q", k)}
+			return &CatalogueError{at, "unknown key " + strconv.Quote(k)}
 		}
 		if err != nil {
 			return err
@@ -432,7 +432,7 @@ func (p *catalogueParser) addListed(rec *record) error {
 			}
 			l.Sources = append(l.Sources, v)
 		default:
-			return &CatalogueError{at, fmt.Sprintf("%q in a listed record (listed, alias-of, note, source)", k)}
+			return &CatalogueError{at, strconv.Quote(k) + " in a listed record (listed, alias-of, note, source)"}
 		}
 	}
 	switch {
@@ -456,7 +456,7 @@ func source(k, v string, at int) error {
 func httpsURL(k, v string, at int) error {
 	u, err := url.Parse(v)
 	if err != nil || u.Scheme != "https" || u.Host == "" {
-		return &CatalogueError{at, fmt.Sprintf("%s: %q: not an https URL", k, v)}
+		return &CatalogueError{at, k + ": " + strconv.Quote(v) + ": not an https URL"}
 	}
 	return nil
 }

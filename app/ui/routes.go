@@ -63,7 +63,7 @@ func Prepare() {
 	pause := pacer()
 	model.PrepareCrawlers(pause)
 	dom.WaitForBrowser()
-	prepared = session.NewPaced(nil, nil, model.Example(), pacer())
+	prepared = session.New(nil, nil, model.Example())
 	dom.WaitForBrowser()
 }
 

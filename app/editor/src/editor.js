@@ -674,6 +674,9 @@ window.RobotsEditor = {
     return editor.push(p.seq, p.first, p.last, p.lines === undefined ? null : p.lines, p.findings === undefined ? null : p.findings);
   },
   painted() { return painted; },
+  // live asks the Go side to draw the parts it left to the page made at
+  // build time (app/ui/dom's PartsWantedEvent; robotsTester.live).
+  live() { document.dispatchEvent(new Event("robots-tester-wanted")); },
   mount: mountOrAdopt,
   // handOver puts the live page in place of the page made at build time
   // with what the user did there (early.js); staged: the live page has

@@ -158,13 +158,6 @@ func NewEmbed(initial model.State) *Session {
 // New returns a session over store, telling time with now, showing
 // initial until Arrive says otherwise.
 func New(store Storage, now func() time.Time, initial model.State) *Session {
-	return NewPaced(store, now, initial, nil)
-}
-
-// NewPaced is New, its first analysis made with pause called between its
-// steps (model.AnalyzePaced), which must not stop it: a page starting
-// makes it in short tasks.
-func NewPaced(store Storage, now func() time.Time, initial model.State, pause robots.Pause) *Session {
 	if store == nil {
 		store = MemoryStorage{}
 	}
@@ -173,7 +166,7 @@ func NewPaced(store Storage, now func() time.Time, initial model.State, pause ro
 	}
 	s := &Session{now: now}
 	s.save = autosave{work: s, store: store, now: now, id: strconv.FormatUint(rand.Uint64(), 36)}
-	s.setPaced(initial, pause)
+	s.set(initial)
 	s.editorText = s.state.Robots
 	return s
 }

@@ -67,9 +67,19 @@ func PauseCollector() {
 // visitor who had not yet done anything; made in a key's frame, it was a
 // task of that length while the user typed. Until then Go collects on its
 // own only past firstCollection.
+//
+// A start that left more than startHeap (a large file opened from saved
+// work or a link) is collected once the page has been still for a moment
+// all the same (collectPause): there the typing's garbage (megabytes a key
+// at 500 KiB) would reach the typing's threshold within a few keys, and
+// the first collection, its code compiled then, would come in a key's
+// frame.
 func ResumeCollector() {
 	debug.SetMemoryLimit(math.MaxInt64)
 	debug.SetGCPercent(firstPercent)
+	if _, now, ok := heap(); ok && now > startHeap {
+		time.AfterFunc(collectPause, collectIfGrown)
+	}
 }
 
 // firstPercent is the collector's target until its first collection:

@@ -351,14 +351,9 @@ func (e *Editor) Expose(text func() string) {
 	api.Set("setText", e.cm.Get("paste"))
 	api.Set("insert", e.cm.Get("insert"))
 	api.Set("selection", e.cm.Get("selection"))
-	// live() draws every part of the page now (PartsWanted).
-	live := app.FuncOf(func(app.Value, []app.Value) any {
-		doc := app.Window().Get("document")
-		doc.Call("dispatchEvent", app.Window().Get("Event").New(PartsWantedEvent))
-		return nil
-	})
-	e.hooks = append(e.hooks, live)
-	api.Set("live", live)
+	// live() draws every part of the page now (PartsWanted, which
+	// editor.js's live sends).
+	api.Set("live", app.Window().Get("RobotsEditor").Get("live"))
 	app.Window().Set("robotsTester", api)
 }
 
