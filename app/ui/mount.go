@@ -17,7 +17,7 @@ import (
 // there (Lighthouse's Total Blocking Time counts each one's excess). So
 // the first render draws the page's root alone (go-app's start is a long
 // task already), and each part is drawn in a task of its own, the tests a
-// few lines a task: a part is a few dozen elements, about 10 ms of go-app's
+// line a task: a part is a few dozen elements, about 10 ms of go-app's
 // work on this machine. Meanwhile the prerendered page, the same markup
 // made at build time, stays on screen (keepPrerendered moves go-app's
 // mount point beside it), and the live page, hidden, takes its place in
@@ -38,7 +38,7 @@ const (
 
 const (
 	partWhy   = partWhy1 + panel.WhySections - 1 // the Why whole
-	partTests = partWhy + 1                      // the tests, a few lines a task (Tester.lines)
+	partTests = partWhy + 1                      // the tests, a line a task (Tester.lines)
 	partMore  = partTests + 1                    // the other panels, under More: every part drawn
 	partAll   = partMore
 )

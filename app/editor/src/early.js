@@ -143,7 +143,7 @@ const pendingClass = "early-pending";
 const drawingClass = "part-drawing";
 // wantedEvent, on the document, asks the live page to draw the parts it
 // left to the page made at build time (app/ui/dom's PartsWantedEvent).
-const wantedEvent = "robots-tester-wanted";
+export const wantedEvent = "robots-tester-wanted";
 
 // want asks the live page, once, to draw the parts it left to the page made
 // at build time: the user is in one of them (its field, a button, the
@@ -330,7 +330,7 @@ export function handOverParts(state, live) {
 // twinOf returns the live page's part (a child of live) that stands for
 // part, a child of the page made at build time: the one with its id, or
 // with its tag and classes. A part still being drawn (drawingClass: the
-// tests, a few lines a task) has none yet.
+// tests, a line a task) has none yet.
 function twinOf(live, part) {
   for (const c of live.children) {
     if (c === part || c.classList.contains(pendingClass) || c.classList.contains(drawingClass) || c.tagName !== part.tagName) continue;

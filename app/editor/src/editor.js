@@ -32,7 +32,7 @@ import {
 import { history, defaultKeymap, historyKeymap } from "@codemirror/commands";
 import { search, searchKeymap, highlightSelectionMatches } from "@codemirror/search";
 import { setDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
-import { early, handOver, handOverParts } from "./early.js";
+import { early, handOver, handOverParts, wantedEvent } from "./early.js";
 
 // fromGo marks the transactions the Go side makes: they are not handed back.
 const fromGo = Annotation.define();
@@ -676,7 +676,7 @@ window.RobotsEditor = {
   painted() { return painted; },
   // live asks the Go side to draw the parts it left to the page made at
   // build time (app/ui/dom's PartsWantedEvent; robotsTester.live).
-  live() { document.dispatchEvent(new Event("robots-tester-wanted")); },
+  live() { document.dispatchEvent(new Event(wantedEvent)); },
   mount: mountOrAdopt,
   // handOver puts the live page in place of the page made at build time
   // with what the user did there (early.js); staged: the live page has

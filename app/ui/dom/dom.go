@@ -48,7 +48,7 @@ const (
 	// drawn: it is hidden, under the prerendered page.
 	MountingClass = "mounting"
 	// DrawingClass marks a part of the live page drawn over several tasks
-	// while the page starts (the tests, a few lines a task): out of the
+	// while the page starts (the tests, a line a task): out of the
 	// flow and hidden, and not yet in the place of the prerendered part
 	// that stands for it (HandOverParts), until whole.
 	DrawingClass = "part-drawing"

@@ -110,7 +110,7 @@ type ResultsTable struct {
 
 // Cap limits the lines the table draws while the page starts: go-app
 // draws a test's line, 18 elements, in about 5 ms on a phone, so the
-// start draws the tests a few lines a task (app/ui/mount.go) rather than
+// start draws the tests a line a task (app/ui/mount.go) rather than
 // in one task of a hundred milliseconds and more. A table that draws fewer
 // lines than its window says so (dom.CappedAttr), for the start to go on.
 type Cap struct {
