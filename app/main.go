@@ -10,6 +10,8 @@
 package main
 
 import (
+	"os"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui"
@@ -22,9 +24,21 @@ import (
 var (
 	routes  = ui.Routes
 	prepare = ui.Prepare
+	warm    = ui.Warm
 )
 
 func main() {
+	if page, ok := dom.Warming(); ok {
+		// In the worker that compiled app.wasm, beside the page: the
+		// start's code run once, to be compiled there (ui.Warm).
+		if err := warm(page); err != nil {
+			// To the worker's console; the worker tells the page, which
+			// starts all the same.
+			println(err.Error())
+			os.Exit(1)
+		}
+		return
+	}
 	// Before go-app starts: it cannot start with storage denied or a
 	// mangled address.
 	dom.Guard()

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"net/url"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/ui"
@@ -17,6 +19,7 @@ import (
 // the budget is").
 func init() {
 	prepare = func() {}
+	warm = func(*url.URL) error { return nil }
 	routes = func() {
 		if !app.IsClient {
 			ui.Routes()

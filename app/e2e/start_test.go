@@ -268,8 +268,9 @@ func TestWorkerOnceReady(t *testing.T) {
 }
 
 // TestCompiledInAWorker checks that app.wasm is compiled by the worker that
-// the page starts once read (site/loader.go), and that the page still
-// starts, compiling it itself, when there is no worker or the worker fails.
+// the page starts once read (site/loader.go), which runs the start first
+// without failing, and that the page still starts, compiling it itself, when
+// there is no worker or the worker fails.
 func TestCompiledInAWorker(t *testing.T) {
 	site := suite.Site(t, "")
 	p := suite.NewPage(t)
@@ -277,6 +278,20 @@ func TestCompiledInAWorker(t *testing.T) {
 	p.WaitReady()
 	if !Eval[bool](p, "asking who compiled app.wasm", `!!(window.robotsTesterCompile && window.robotsTesterCompile.used)`) {
 		t.Error("app.wasm was not compiled by the page's worker")
+	}
+	// The worker ran the start itself first (ui.Warm), whole, for the
+	// page it serves, the full page or the embed: -1 if it failed.
+	for _, address := range []string{site, site + "?embed=1"} {
+		p := suite.NewPage(t)
+		p.Goto(address)
+		p.WaitReady()
+		poll(p, "asking how the worker's warm-up went", `String(window.robotsTesterCompile && window.robotsTesterCompile.warmed)`,
+			func(ms string) bool {
+				if ms == "-1" || ms == "null" {
+					t.Fatalf("%s: the worker's warm-up failed or did not run (%s)", address, ms)
+				}
+				return ms != "undefined"
+			})
 	}
 	for _, c := range []struct{ name, js string }{
 		{"no worker", `delete window.Worker`},

@@ -6,10 +6,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"robotstester/app/ui/dom"
 )
 
 // The loader of app.wasm, as the site has it: go-app's app.js with three
@@ -83,14 +86,24 @@ async function goappFetchWasm(url, progress) {
 `
 
 // compileWorkerJS is the worker's code. Its first message is app.wasm's
-// address and raw size: it fetches app.wasm and keeps the bytes as they
-// come, posting how many have come at most every twentieth of the size. Its
-// second message, "compile", has it compile them, those kept and those to
-// come, and post the module, or the error, to the page; with the module goes
-// the fetch's resource timing, which the page's own timeline lacks. A browser
-// that cannot hand a module over gets the error instead, and the page
-// compiles app.wasm itself. The code is made one line (earlyCompile): it has
-// no // comments.
+// address and raw size, and wasm_exec.js's address: it fetches app.wasm and
+// keeps the bytes as they come, posting how many have come at most every
+// twentieth of the size. Its second message, "compile", has it compile
+// them, those kept and those to come, and post the module, or the error, to
+// the page; with the module goes the fetch's resource timing, which the
+// page's own timeline lacks. A browser that cannot hand a module over gets
+// the error instead, and the page compiles app.wasm itself. The code is made
+// one line (earlyCompile): it has no // comments.
+//
+// The module is posted once the worker has run its first part itself: it
+// runs the program with WARM_ENV (dom.WarmEnv) set to the page's address,
+// and the program runs the page's start without a page (ui.Warm), calls
+// robotsTesterWarmed (dom.Warmed) halfway, which posts the module, goes on
+// and returns; then the worker posts how long that took ({warmed}, -1 if it
+// failed), and the page ends it. Chromium compiles a function of the module
+// when it is first called, on the calling thread, and the page's copy of the
+// module shares the compiled code: what the worker has run, the page's
+// start finds compiled. A warm-up that fails posts the module all the same.
 //
 // The compiler is given a response made of the kept bytes, not the
 // network's, so the browser cannot cache the compiled code for a later
@@ -98,7 +111,7 @@ async function goappFetchWasm(url, progress) {
 // start does not reach). Handing it the network's response, kept unread
 // while a copy (Response.clone) counted the bytes, was measured too: cold,
 // the page was ready 60 to 150 ms later.
-const compileWorkerJS = `let address, kept = [], ended = false, failed = null, wake = null, compiling = false;
+const compileWorkerJS = `let address, exec, page, kept = [], ended = false, failed = null, wake = null, compiling = false;
 const woken = () => { if (wake) { const w = wake; wake = null; w(); } };
 const fetchWasm = async (url, total) => {
   try {
@@ -133,24 +146,48 @@ const compile = () => {
   });
   WebAssembly.compileStreaming(new Response(bytes, { headers: { "Content-Type": "application/wasm" } }))
     .then((module) => {
-      const t = performance.getEntriesByName(address)[0];
-      try {
-        postMessage({ module, timing: t ? t.toJSON() : null });
-      } catch (err) {
-        postMessage({ error: String(err) });
-      }
+      let posted = false;
+      const post = () => {
+        if (posted) return;
+        posted = true;
+        const t = performance.getEntriesByName(address)[0];
+        try {
+          postMessage({ module, timing: t ? t.toJSON() : null });
+        } catch (err) {
+          postMessage({ error: String(err) });
+        }
+      };
+      warm(module, post).then((warmed) => { post(); postMessage({ warmed }); });
     }, (err) => postMessage({ error: String(err) }));
+};
+const warm = async (module, post) => {
+  if (!exec) return null;
+  const start = performance.now();
+  try {
+    importScripts(exec);
+    self.robotsTesterWarmed = post;
+    const go = new Go();
+    go.env = { WARM_ENV: page };
+    let failed = false;
+    go.exit = (code) => { failed = code !== 0; };
+    await go.run(await WebAssembly.instantiate(module, go.importObject));
+    return failed ? -1 : performance.now() - start;
+  } catch (err) {
+    console.warn("app.wasm: the warm-up failed:", err);
+    return -1;
+  }
 };
 onmessage = (e) => {
   if (e.data === "compile") { if (!compiling && !failed) compile(); }
-  else { address = e.data.url; fetchWasm(address, e.data.total); }
+  else { address = e.data.url; exec = e.data.exec; page = e.data.page; fetchWasm(address, e.data.total); }
 };`
 
 // earlyCompileJS starts the worker, unless go-app's loader would not load
 // app.wasm at all (a crawler, ?wasm=false: goappCanLoadWebAssembly) or the
 // browser cannot compile in a worker; then window.robotsTesterCompile is
-// left unset and the loader does as go-app does. %[1]s, %[2]d and %[3]s are
-// app.wasm's address, its raw size and the worker's code.
+// left unset and the loader does as go-app does. %[1]s, %[2]d, %[3]s and
+// %[4]s are app.wasm's address, its raw size, the worker's code and
+// wasm_exec.js's address.
 const earlyCompileJS = `<script>(() => {
   if (!window.Worker || !window.ReadableStream || !WebAssembly.compileStreaming ||
       /bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent) ||
@@ -169,15 +206,20 @@ const earlyCompileJS = `<script>(() => {
           if (early.onprogress) early.onprogress(d.loaded);
           return;
         }
-        end();
+        if (d.warmed !== undefined) {
+          early.warmed = d.warmed;
+          end();
+          return;
+        }
         early.timing = d.timing;
-        if (d.module) resolve(d.module); else reject(new Error(d.error));
+        if (d.module) resolve(d.module);
+        else { end(); reject(new Error(d.error)); }
       };
       worker.onerror = (e) => { end(); reject(new Error(e.message || "the worker failed")); };
       worker.onmessageerror = () => { end(); reject(new Error("the worker's module could not be received")); };
     });
     early.module.catch(() => {}); // the loader reports it, and compiles on its own
-    worker.postMessage({ url: new URL(%[1]s, location.href).href, total: %[2]d });
+    worker.postMessage({ url: new URL(%[1]s, location.href).href, total: %[2]d, exec: new URL(%[4]s, location.href).href, page: location.href });
     window.robotsTesterCompile = early;
   } catch (err) {
     console.warn("app.wasm: no worker to compile it:", err);
@@ -185,14 +227,19 @@ const earlyCompileJS = `<script>(() => {
 })();</script>`
 
 // earlyCompile returns the script that starts compiling app.wasm, at url, of
-// size bytes.
-func earlyCompile(url string, size int64) string {
+// size bytes, with wasm_exec.js at exec for the worker's warm-up.
+func earlyCompile(url string, size int64, exec string) string {
 	u, _ := json.Marshal(url) // escapes <, > and &: safe in a <script>
+	e, _ := json.Marshal(exec)
+	code := strings.ReplaceAll(compileWorkerJS, "WARM_ENV", dom.WarmEnv)
 	// One line: a page's text has no escaped newline (TestBuild checks
 	// that go-app's Go-quoted attributes are gone by looking for one).
-	w, _ := json.Marshal(strings.Join(strings.Fields(compileWorkerJS), " "))
-	return fmt.Sprintf(earlyCompileJS, u, size, w)
+	w, _ := json.Marshal(strings.Join(strings.Fields(code), " "))
+	return fmt.Sprintf(earlyCompileJS, u, size, w, e)
 }
+
+// wasmExec is a page's script element of wasm_exec.js, Go's glue.
+var wasmExec = regexp.MustCompile(`<script[^>]*\ssrc="([^"]*wasm_exec\.js)"`)
 
 // workerCall is app.js's registration of the service worker at its start.
 const workerCall = "\ngoappInitServiceWorker();\n"
@@ -236,7 +283,6 @@ func patchLoader(dir string, size int64) error {
 	if err != nil {
 		return err
 	}
-	script := earlyCompile(url, size)
 	for _, page := range pages {
 		b, err := os.ReadFile(page)
 		if err != nil {
@@ -246,6 +292,11 @@ func patchLoader(dir string, size int64) error {
 		if !strings.Contains(s, "/app.js\"") {
 			continue
 		}
+		exec := wasmExec.FindAllStringSubmatch(s, -1)
+		if len(exec) != 1 {
+			return fmt.Errorf("%s: go-app's page has changed: no single wasm_exec.js script", page)
+		}
+		script := earlyCompile(url, size, html.UnescapeString(exec[0][1]))
 		if strings.Count(s, headStart) != 1 {
 			return fmt.Errorf("%s: go-app's page has changed: no single %s to put the compiling script after", page, headStart)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"robotstester/app/internal/share"
 	"robotstester/app/ui"
+	"robotstester/app/ui/dom"
 )
 
 func TestCleanPrefix(t *testing.T) {
@@ -151,6 +152,15 @@ func TestBuild(t *testing.T) {
 		}
 		if want := `new URL("` + prefix + `/web/app.wasm", location.href)`; !strings.Contains(index, want) {
 			t.Errorf("prefix %q: index.html's compiling script lacks %s", prefix, want)
+		}
+		// The worker runs the start first (ui.Warm), with Go's glue from
+		// the page's own script; the floor's site (Makefile) blanks this
+		// address to measure go-app's start alone.
+		if want := `exec: new URL("` + prefix + `/wasm_exec.js", location.href).href`; !strings.Contains(index, want) {
+			t.Errorf("prefix %q: index.html's compiling script lacks %s", prefix, want)
+		}
+		if !strings.Contains(index, dom.WarmEnv+": page") {
+			t.Errorf("prefix %q: the worker does not set %s for the program", prefix, dom.WarmEnv)
 		}
 		if strings.Contains(appJS, "fetchWithProgress(\"") || strings.Contains(appJS, workerCall) {
 			t.Errorf("prefix %q: app.js still loads app.wasm through go-app's stream or registers the worker at once", prefix)

@@ -2,6 +2,7 @@ package dom
 
 import (
 	"net/url"
+	"os"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -213,4 +214,39 @@ func TakeNavDamaged() string {
 	d := navDamaged
 	navDamaged = ""
 	return d
+}
+
+// WarmEnv is the environment variable the worker that compiled app.wasm
+// sets when it runs the program itself, beside the page (site's loader):
+// its value is the page's address.
+const WarmEnv = "ROBOTS_TESTER_WARM"
+
+// Warming reports whether the program runs in that worker, which has no
+// page, only to have the start's code compiled there (ui.Warm), and for
+// which page.
+func Warming() (page *url.URL, ok bool) {
+	if !app.IsClient {
+		return nil, false
+	}
+	v := os.Getenv(WarmEnv)
+	if v == "" {
+		return nil, false
+	}
+	u, err := url.Parse(v)
+	if err != nil {
+		u = &url.URL{}
+	}
+	return u, true
+}
+
+// warmedCall is the worker's function that hands the module to the page.
+const warmedCall = "robotsTesterWarmed"
+
+// Warmed tells the worker that what the page's start runs first is
+// compiled: it hands the module to the page, whose start begins while the
+// worker goes on with the rest.
+func Warmed() {
+	if f := app.Window().Get(warmedCall); f.Truthy() {
+		app.Window().Call(warmedCall)
+	}
 }
