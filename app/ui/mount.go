@@ -97,7 +97,7 @@ func (t *Tester) start(ctx app.Context) {
 			})
 			return
 		case !t.shown && !t.drawnTo(firstScreen(t.staged)):
-			t.drawMore()
+			t.drawSteps(firstScreen(t.staged))
 			// The first screen's last part is drawn as the ready page looks
 			// (no loading note, the fetch enabled) while still hidden, so
 			// that showing it takes no redraw of its own.
@@ -121,17 +121,33 @@ func (t *Tester) start(ctx app.Context) {
 			t.next(ctx)
 			return
 		case !t.drawnTo(partAll):
-			t.drawMore()
+			t.drawSteps(partAll)
 			// In the task of the frame that drew it: no frame shows the
 			// part beside the prerendered one it replaces.
 			ctx.Defer(func(ctx app.Context) {
+				t.pace.Drawn()
 				dom.HandOverParts()
 				t.next(ctx)
 			})
 			return
 		}
-		ctx.Defer(t.start)
+		ctx.Defer(func(ctx app.Context) {
+			t.pace.Drawn()
+			t.start(ctx)
+		})
 	})
+}
+
+// drawSteps draws as many steps of the page, up to part, as the start's
+// pace says fit in one task (dom.Pace): on a phone one, on a desktop up to
+// four, where a step costs 2 to 5 ms and one a task left the page idle half
+// the time, each step waiting for go-app's next frame.
+func (t *Tester) drawSteps(part int) {
+	n := 0
+	for want := t.pace.Steps(); n < want && !t.drawnTo(part); n++ {
+		t.drawMore()
+	}
+	t.pace.Drawing(n)
 }
 
 // drawMore draws the next step of the page: more of the tests' lines while

@@ -42,6 +42,7 @@ type Tester struct {
 
 	parts    int         // how many of the page's parts are drawn (mount.go)
 	lines    results.Cap // how many of the tests' lines are drawn, while the page starts
+	pace     dom.Pace    // how many parts or lines a task of the start draws
 	arriving bool        // the state the page opens with is asked for (arrive)
 	shown    bool        // the live page has replaced the prerendered one
 	keptList bool        // the page has the prerendered page's crawler datalist (crawlerList)

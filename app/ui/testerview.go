@@ -23,6 +23,7 @@ func (t *Tester) Render() app.UI {
 	if t.work == nil {
 		t.OnInit()
 	}
+	t.pace.Rendering()
 	v := pageView{
 		state:    t.work.State(),
 		an:       t.work.Analysis(),

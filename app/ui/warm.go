@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
 
@@ -15,8 +16,9 @@ import (
 // Warm runs, in the worker that compiled app.wasm, the Go code of the
 // start of the page at address that needs no page: the catalogue's parse,
 // the example's analysis, the render of every part, live or embedded as
-// the page will be; then, once the worker has handed the module to the
-// page (dom.Warmed), the linter.
+// the page will be, the JSON of the editor's first push; then, once the
+// worker has handed the module to the page (dom.Warmed), the linter and
+// the push of its findings.
 //
 // Chromium compiles WebAssembly lazily, a function when it is first
 // called, on the thread that calls it: the page's start calls a few
@@ -49,9 +51,18 @@ func Warm(address *url.URL) (err error) {
 	t.site.work = work
 	t.page.embed = embed.Parse(address.Query())
 	_ = app.HTMLString(t)
+	an := work.Analysis()
+	shown := dom.Showing{Seq: 1, Marks: func(first, last int) string { return an.LineMarks(first, last, nil) }}
+	shown.Verdicts, shown.AllowedText, shown.BlockedText = verdictsOf(an)
+	dom.WarmShow(shown, "")
+	// go-app's start reads its internal addresses: JSON, a list of strings.
+	var internal []string
+	_ = json.Unmarshal([]byte(`["/"]`), &internal)
+	dom.WarmDraw()
 	dom.Warmed()
 	// The page lints once the user pauses, a second or more later.
-	work.Analysis().Lint()
+	an.Lint()
 	_ = app.HTMLString(t) // with the findings
+	dom.WarmShow(shown, an.FindingMarks(1, 40))
 	return nil
 }

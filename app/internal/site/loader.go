@@ -104,6 +104,8 @@ async function goappFetchWasm(url, progress) {
 // when it is first called, on the calling thread, and the page's copy of the
 // module shares the compiled code: what the worker has run, the page's
 // start finds compiled. A warm-up that fails posts the module all the same.
+// The worker's document is a stand-in of a few methods that do nothing, on
+// which go-app draws a small page (dom.WarmDraw).
 //
 // The compiler is given a response made of the kept bytes, not the
 // network's, so the browser cannot cache the compiled code for a later
@@ -160,12 +162,31 @@ const compile = () => {
       warm(module, post).then((warmed) => { post(); postMessage({ warmed }); });
     }, (err) => postMessage({ error: String(err) }));
 };
+const standIn = () => {
+  class Node {
+    constructor() { this.firstChild = null; this.firstElementChild = null; }
+    appendChild(c) { return c; }
+    removeChild(c) { return c; }
+    replaceChild(n, o) { return o; }
+    insertBefore(n) { return n; }
+    setAttribute() {}
+    removeAttribute() {}
+    getAttribute() { return null; }
+    addEventListener() {}
+    removeEventListener() {}
+  }
+  const body = new Node();
+  body.firstElementChild = new Node();
+  const made = () => new Node();
+  return { body, createElement: made, createElementNS: made, createTextNode: made, getElementById: () => null };
+};
 const warm = async (module, post) => {
   if (!exec) return null;
   const start = performance.now();
   try {
     importScripts(exec);
     self.robotsTesterWarmed = post;
+    self.document = standIn();
     const go = new Go();
     go.env = { WARM_ENV: page };
     let failed = false;

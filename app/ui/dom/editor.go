@@ -300,6 +300,21 @@ func Show(e *Editor, s Showing) {
 	e.shows.takeList(show(e.cm, p))
 }
 
+// WarmShow runs the Go side of Show for s, without an editor: the push's
+// JSON, with the marks of its first lines and the findings' marks given
+// ("" for none). It is for ui.Warm: the page's first pushes find the
+// code compiled.
+func WarmShow(s Showing, findings string) {
+	p := textedit.Push{Verdicts: string(s.Verdicts), Allowed: s.AllowedText, Blocked: s.BlockedText, Seq: s.Seq}
+	if s.Marks != nil {
+		p.First, p.Last, p.Lines = 1, 40, json.RawMessage(s.Marks(1, 40))
+	}
+	if findings != "" {
+		p.Findings = &textedit.Findings{All: true, Marks: json.RawMessage(findings)}
+	}
+	_ = wire(p)
+}
+
 // show hands p to editor.js, for the editor cm (nil: the verdicts alone),
 // and returns its answer.
 func show(cm app.Value, p textedit.Push) app.Value {
