@@ -16,9 +16,9 @@ import (
 // Warm runs, in the worker that compiled app.wasm, the Go code of the
 // start of the page at address that needs no page: the catalogue's parse,
 // the example's analysis, the render of every part, live or embedded as
-// the page will be, the JSON of the editor's first push; then, once the
-// worker has handed the module to the page (dom.Warmed), the linter and
-// the push of its findings.
+// the page will be, the JSON of the editor's first push, go-app's drawing
+// (dom.WarmDraw); then, once the worker has handed the module to the page
+// (dom.Warmed), the linter and the push of its findings.
 //
 // Chromium compiles WebAssembly lazily, a function when it is first
 // called, on the thread that calls it: the page's start calls a few
@@ -26,7 +26,7 @@ import (
 // tasks on the page's thread, two thirds of its blocking time on a phone.
 // A module handed from a worker to the page shares its compiled code, so
 // what the worker has run the page finds compiled. The page's start waits
-// for it, about 150 ms on a desktop (half of it the render's compiling):
+// for it, 150 to 250 ms on a desktop (half of it the render's compiling):
 // run beside the page's own start, on a machine of two cores, the two
 // slowed each other down and the page's tasks were longer than without.
 // The linter's code is compiled while the page starts: the page lints

@@ -105,7 +105,11 @@ async function goappFetchWasm(url, progress) {
 // module shares the compiled code: what the worker has run, the page's
 // start finds compiled. A warm-up that fails posts the module all the same.
 // The worker's document is a stand-in of a few methods that do nothing, on
-// which go-app draws a small page (dom.WarmDraw).
+// which go-app draws a small page (dom.WarmDraw). Only Chromium's browsers
+// warm (navigator.userAgentData is theirs): it is where compiling waits for
+// a function's first call, and where it was measured; a browser that
+// compiles the module whole as it loads, as Firefox does, would only get
+// the live page later.
 //
 // The compiler is given a response made of the kept bytes, not the
 // network's, so the browser cannot cache the compiled code for a later
@@ -181,7 +185,7 @@ const standIn = () => {
   return { body, createElement: made, createElementNS: made, createTextNode: made, getElementById: () => null };
 };
 const warm = async (module, post) => {
-  if (!exec) return null;
+  if (!exec || !self.navigator.userAgentData) return null;
   const start = performance.now();
   try {
     importScripts(exec);
