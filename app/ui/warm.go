@@ -8,7 +8,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"robotstester/app/internal/embed"
-	"robotstester/app/internal/session"
 	"robotstester/app/model"
 	"robotstester/app/ui/dom"
 )
@@ -44,14 +43,13 @@ func Warm(address *url.URL) (err error) {
 		}
 	}()
 	model.PrepareCrawlers(func() bool { return false })
-	work := session.New(nil, nil, model.Example())
-	t := &Tester{work: work, ready: true, shown: true, parts: partAll, opened: true, ended: true}
-	t.ui.to, t.site.to = t, t
-	t.versions = versionsPanel{t: t}
-	t.site.work = work
+	t := &Tester{}
+	t.OnInit() // the example, as the route's Tester has it
+	t.ready, t.shown, t.opened, t.ended = true, true, true, true
+	t.parts = partAll
 	t.page.embed = embed.Parse(address.Query())
 	_ = app.HTMLString(t)
-	an := work.Analysis()
+	an := t.work.Analysis()
 	shown := dom.Showing{Seq: 1, Marks: func(first, last int) string { return an.LineMarks(first, last, nil) }}
 	shown.Verdicts, shown.AllowedText, shown.BlockedText = verdictsOf(an)
 	dom.WarmShow(shown, "")

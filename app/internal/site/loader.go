@@ -182,7 +182,7 @@ const standIn = () => {
   const body = new Node();
   body.firstElementChild = new Node();
   const made = () => new Node();
-  return { body, createElement: made, createElementNS: made, createTextNode: made, getElementById: () => null };
+  return { body, createElement: made, createElementNS: made, createTextNode: made, getElementById: () => null, querySelector: () => null };
 };
 const warm = async (module, post) => {
   if (!exec || !self.navigator.userAgentData) return null;
